@@ -1,0 +1,27 @@
+"""The ``bridgescore`` command line.
+
+Each subcommand lives in its own module of this package and is registered on
+:data:`app` here; the modules stay thin: parse arguments, call one library
+function, format the answer (text by default, ``--json`` for scripts).
+"""
+
+from __future__ import annotations
+
+import sys
+
+__all__ = ["main"]
+
+
+def main() -> None:
+    """Entry point of the ``bridgescore`` command."""
+    try:
+        from bridgescore.cli.app import app
+    except ImportError as error:  # pragma: no cover - depends on what is installed
+        missing = getattr(error, "name", None) or str(error)
+        print(
+            f"bridgescore: the command line needs {missing!r}; "
+            "install it with: pip install 'bridgescore[cli]'",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
+    app()

@@ -1,0 +1,46 @@
+"""The exceptions bridgescore raises.
+
+Every error the package raises on bad input is a :class:`BridgeError`, itself a
+:class:`ValueError`, so ``except ValueError`` also works. Messages quote the
+offending text and say what was expected.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BridgeError",
+    "IllegalCallError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "InvalidTableError",
+    "NotationError",
+    "RecordError",
+]
+
+
+class BridgeError(ValueError):
+    """Base class of every error about bridge input."""
+
+
+class NotationError(BridgeError):
+    """Text that is not a valid contract, result, seat, strain or other notation."""
+
+
+class InvalidDealError(BridgeError):
+    """A deal that is not four hands of 13 distinct cards covering the pack."""
+
+
+class InvalidTableError(BridgeError):
+    """A double-dummy table with the wrong shape or an impossible trick count."""
+
+
+class IllegalCallError(BridgeError):
+    """A call that the Laws do not allow at this point of the auction."""
+
+
+class IllegalPlayError(BridgeError):
+    """A card that may not be played at this point of the play."""
+
+
+class RecordError(BridgeError):
+    """A scorepad or event record that cannot be accepted."""

@@ -1,0 +1,357 @@
+"""Duplicate scoring by Law 77 (WBF Laws 2017), with an itemized breakdown.
+
+``score`` gives the declaring side's score; ``score_breakdown`` the parts of
+rules.md §1 (trick score, overtricks, game or partscore premium, slam premium,
+premium for a doubled or redoubled make, undertricks); ``score_array`` scores
+numpy arrays of results at once, equal to ``score`` element by element.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.core import Contract, Doubling, Strain
+from bridgescore.errors import NotationError
+from bridgescore.notation import Result, parse_result
+
+__all__ = [
+    "LAW_2017",
+    "PRE_1987",
+    "Rules",
+    "ScoreBreakdown",
+    "score",
+    "score_array",
+    "score_breakdown",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A duplicate rule set, as the two independent switches of rules.md §1.10.
+
+    ``nv_doubled_4th_plus``: each non-vulnerable doubled undertrick from the 4th on
+    (300 since 1987, 200 before). ``redoubled_insult``: the premium for making a
+    redoubled contract (100 since 1987, 50 before).
+    """
+
+    nv_doubled_4th_plus: int = 300
+    redoubled_insult: int = 100
+
+    def __post_init__(self) -> None:
+        if self.nv_doubled_4th_plus not in (200, 300):
+            raise NotationError(
+                f"nv_doubled_4th_plus={self.nv_doubled_4th_plus!r}: expected 200 or 300"
+            )
+        if self.redoubled_insult not in (50, 100):
+            raise NotationError(f"redoubled_insult={self.redoubled_insult!r}: expected 50 or 100")
+
+
+LAW_2017 = Rules()
+"""The current Law 77 (unchanged since the 1987 revision)."""
+
+PRE_1987 = Rules(nv_doubled_4th_plus=200, redoubled_insult=50)
+"""The 1935-1987 duplicate schedule."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """The parts of a duplicate score, each signed for the declaring side.
+
+    ``undertricks`` is zero or negative; every other part is zero or positive.
+    ``total`` is the sum of the parts.
+    """
+
+    result: Result
+    vulnerable: bool
+    trick_score: int = 0
+    overtricks: int = 0
+    game_premium: int = 0
+    partscore_premium: int = 0
+    slam_premium: int = 0
+    insult_premium: int = 0
+    undertricks: int = 0
+    total: int = 0
+
+    def __post_init__(self) -> None:
+        parts = (
+            self.trick_score
+            + self.overtricks
+            + self.game_premium
+            + self.partscore_premium
+            + self.slam_premium
+            + self.insult_premium
+            + self.undertricks
+        )
+        if parts != self.total:
+            raise ValueError(f"breakdown parts add to {parts}, not total {self.total}")
+
+    def parts(self) -> dict[str, int]:
+        """The named parts (without the total), in the order of rules.md."""
+        items = asdict(self)
+        for key in ("result", "vulnerable", "total"):
+            items.pop(key)
+        return items
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready form: contract, result, tricks, vulnerable, score and breakdown."""
+        contract = self.result.contract
+        return {
+            "contract": "Pass" if contract is None else str(contract),
+            "result": str(self.result),
+            "tricks": self.result.tricks,
+            "vulnerable": self.vulnerable,
+            "score": self.total,
+            "breakdown": self.parts(),
+        }
+
+
+def _undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool, rules: Rules) -> int:
+    """The defenders' total for ``down`` undertricks (rules.md §1.6)."""
+    if doubling is Doubling.UNDOUBLED:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        # 100 for the first, 200 for the 2nd and 3rd, then the rule set's value.
+        doubled = 100 + 200 * min(down - 1, 2) + rules.nv_doubled_4th_plus * max(down - 3, 0)
+    return doubled * (2 if doubling is Doubling.REDOUBLED else 1)
+
+
+def _breakdown(result: Result, vulnerable: bool, rules: Rules) -> ScoreBreakdown:
+    contract = result.contract
+    if contract is None or result.tricks is None:
+        return ScoreBreakdown(result, vulnerable)
+    relative = result.tricks - contract.tricks_needed
+    if relative < 0:
+        penalty = _undertrick_penalty(-relative, contract.doubling, vulnerable, rules)
+        return ScoreBreakdown(result, vulnerable, undertricks=-penalty, total=-penalty)
+
+    multiplier = contract.doubling.multiplier
+    per_trick = 20 if contract.strain.is_minor else 30
+    first_trick_extra = 10 if contract.strain is Strain.NOTRUMP else 0
+    trick_score = multiplier * (per_trick * contract.level + first_trick_extra)
+    is_game = trick_score >= 100
+    game = (500 if vulnerable else 300) if is_game else 0
+    partscore = 0 if is_game else 50
+    slam = {6: 750 if vulnerable else 500, 7: 1500 if vulnerable else 1000}.get(contract.level, 0)
+    if contract.doubling is Doubling.UNDOUBLED:
+        overtricks = relative * per_trick
+        insult = 0
+    elif contract.doubling is Doubling.DOUBLED:
+        overtricks = relative * (200 if vulnerable else 100)
+        insult = 50
+    else:
+        overtricks = relative * (400 if vulnerable else 200)
+        insult = rules.redoubled_insult
+    total = trick_score + overtricks + game + partscore + slam + insult
+    return ScoreBreakdown(
+        result,
+        vulnerable,
+        trick_score=trick_score,
+        overtricks=overtricks,
+        game_premium=game,
+        partscore_premium=partscore,
+        slam_premium=slam,
+        insult_premium=insult,
+        total=total,
+    )
+
+
+def _as_result(result: str | Contract | Result, tricks: int | None) -> Result:
+    if isinstance(result, Result):
+        if tricks is not None:
+            raise NotationError(f"{result} already has its tricks; do not also pass tricks=")
+        return result
+    if isinstance(result, Contract):
+        if tricks is None:
+            raise NotationError(f"scoring the contract {result} needs tricks= (0 to 13)")
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise NotationError(f"tricks for {result} must be a whole number, got {tricks!r}")
+        return Result(result, tricks)
+    if isinstance(result, str):
+        return parse_result(result, tricks=tricks)
+    raise NotationError(
+        f"cannot score {result!r}: expected result text, a Contract with tricks=, or a Result"
+    )
+
+
+def _check_vulnerable(vulnerable: object) -> bool:
+    if isinstance(vulnerable, bool | np.bool_):
+        return bool(vulnerable)
+    if isinstance(vulnerable, int) and vulnerable in (0, 1):
+        return bool(vulnerable)
+    raise NotationError(f"vulnerable must be True or False, got {vulnerable!r}")
+
+
+def score_breakdown(
+    result: str | Contract | Result,
+    vulnerable: bool = False,
+    *,
+    tricks: int | None = None,
+    rules: Rules = LAW_2017,
+) -> ScoreBreakdown:
+    """The itemized score of a result for the declaring side.
+
+    >>> score_breakdown("6NTXX=", vulnerable=False).total
+    1660
+    """
+    return _breakdown(_as_result(result, tricks), _check_vulnerable(vulnerable), rules)
+
+
+# The score table: index ((((level-1)*5 + strain)*3 + doubling)*14 + tricks)*2 + vulnerable.
+_CELLS = 7 * 5 * 3 * 14 * 2
+
+
+@cache
+def _score_table(rules: Rules) -> tuple[int, ...]:
+    table = []
+    for level in range(1, 8):
+        for strain in Strain:
+            for doubling in Doubling:
+                contract = Contract(level, strain, doubling)
+                for tricks in range(14):
+                    result = Result(contract, tricks)
+                    for vulnerable in (False, True):
+                        table.append(_breakdown(result, vulnerable, rules).total)
+    assert len(table) == _CELLS
+    return tuple(table)
+
+
+def score(
+    result: str | Contract | Result,
+    vulnerable: bool = False,
+    *,
+    tricks: int | None = None,
+    rules: Rules = LAW_2017,
+) -> int:
+    """The score of a duplicate result for the declaring side (negative when it failed).
+
+    ``result`` is text in any everyday notation (``"4DX +1"``, ``"3NT-2"``,
+    ``"Pass"``), a :class:`Result`, or a :class:`Contract` with ``tricks=`` (the
+    number declarer took, as PBN's ``Result`` tag gives it).
+
+    >>> score("4DX +1", vulnerable=True)
+    910
+    >>> score(Contract.parse("3NT"), tricks=7)
+    -100
+    """
+    if type(result) is Contract and type(tricks) is int and type(vulnerable) is bool:
+        # The hot path for bulk scoring from parsed values: one table look-up.
+        if not 0 <= tricks <= 13:
+            raise NotationError(f"{tricks} tricks for {result} is impossible: expected 0 to 13")
+        index = (((result.level - 1) * 5 + result.strain) * 3 + result.doubling) * 14 + tricks
+        return _score_table(rules)[index * 2 + vulnerable]
+    resolved = _as_result(result, tricks)
+    contract = resolved.contract
+    if contract is None or resolved.tricks is None:
+        return 0
+    vulnerable = _check_vulnerable(vulnerable)
+    index = (((contract.level - 1) * 5 + contract.strain) * 3 + contract.doubling) * 14
+    return _score_table(rules)[(index + resolved.tricks) * 2 + vulnerable]
+
+
+# The array table is indexed by the relative result directly (-13..+6 for any
+# level), with impossible cells marked, so one gather and one comparison both
+# score and validate the trick counts.
+_IMPOSSIBLE = np.iinfo(np.int32).min
+_RELATIVE_SPAN = 20  # results -13 .. +6
+_STRIDE_VUL = 1
+_STRIDE_RESULT = 2
+_STRIDE_DOUBLING = _STRIDE_RESULT * _RELATIVE_SPAN
+_STRIDE_STRAIN = _STRIDE_DOUBLING * 3
+_STRIDE_LEVEL = _STRIDE_STRAIN * 5
+
+
+@cache
+def _array_table(rules: Rules) -> npt.NDArray[np.int32]:
+    table = np.full(8 * _STRIDE_LEVEL, _IMPOSSIBLE, dtype=np.int32)
+    scores = _score_table(rules)
+    for level in range(1, 8):
+        for strain in range(5):
+            for doubling in range(3):
+                for tricks in range(14):
+                    relative = tricks - level - 6
+                    for vulnerable in (0, 1):
+                        at = (
+                            level * _STRIDE_LEVEL
+                            + strain * _STRIDE_STRAIN
+                            + doubling * _STRIDE_DOUBLING
+                            + (relative + 13) * _STRIDE_RESULT
+                            + vulnerable
+                        )
+                        source = ((((level - 1) * 5 + strain) * 3 + doubling) * 14 + tricks) * 2
+                        table[at] = scores[source + vulnerable]
+    table.setflags(write=False)
+    return table
+
+
+def _int_array(name: str, values: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
+    array = np.asarray(values)
+    if array.dtype == np.bool_:
+        return array.astype(np.int8)
+    if not np.issubdtype(array.dtype, np.integer):
+        raise NotationError(f"{name} must be an integer array, got dtype {array.dtype}")
+    return array
+
+
+def _check_range(name: str, array: npt.NDArray[np.integer[Any]], low: int, high: int) -> None:
+    if array.size and (array.min() < low or array.max() > high):
+        bad = np.flatnonzero((array < low) | (array > high))[0]
+        value = array.reshape(-1)[bad]
+        raise NotationError(f"{name}[{bad}] = {value} is out of range: expected {low} to {high}")
+
+
+def score_array(
+    level: npt.ArrayLike,
+    strain: npt.ArrayLike,
+    doubling: npt.ArrayLike,
+    result: npt.ArrayLike,
+    vulnerable: npt.ArrayLike,
+    rules: Rules = LAW_2017,
+) -> npt.NDArray[np.int32]:
+    """Score arrays of results at once; equal to :func:`score` element by element.
+
+    ``level`` 1-7; ``strain`` C=0, D=1, H=2, S=3, NT=4; ``doubling`` 0, 1, 2;
+    ``result`` relative to the contract (``+1``, ``0``, ``-2``); ``vulnerable`` bool
+    or 0/1. The arrays broadcast together. Out-of-range input raises
+    :class:`~bridgescore.NotationError` naming the first bad (flat) index.
+
+    >>> score_array([4], [1], [1], [1], [True]).tolist()
+    [910]
+    """
+    arrays = np.broadcast_arrays(
+        _int_array("level", level),
+        _int_array("strain", strain),
+        _int_array("doubling", doubling),
+        _int_array("result", result),
+        _int_array("vulnerable", vulnerable),
+    )
+    level_a, strain_a, doubling_a, result_a, vulnerable_a = arrays
+    _check_range("level", level_a, 1, 7)
+    _check_range("strain", strain_a, 0, 4)
+    _check_range("doubling", doubling_a, 0, 2)
+    _check_range("result", result_a, -13, 6)
+    _check_range("vulnerable", vulnerable_a, 0, 1)
+
+    index = np.multiply(level_a, _STRIDE_LEVEL, dtype=np.intp)
+    index += np.multiply(strain_a, _STRIDE_STRAIN, dtype=np.intp)
+    index += np.multiply(doubling_a, _STRIDE_DOUBLING, dtype=np.intp)
+    index += np.multiply(result_a, _STRIDE_RESULT, dtype=np.intp)
+    index += vulnerable_a
+    index += 13 * _STRIDE_RESULT
+    scores: npt.NDArray[np.int32] = _array_table(rules).take(index)
+    impossible = scores == _IMPOSSIBLE
+    if impossible.any():
+        bad = int(np.flatnonzero(impossible)[0])
+        lv = int(level_a.reshape(-1)[bad])
+        rv = int(result_a.reshape(-1)[bad])
+        raise NotationError(
+            f"result[{bad}] = {rv:+d} is impossible for a level-{lv} contract: "
+            f"expected {-(lv + 6)} to {7 - lv:+d}"
+        )
+    return scores
