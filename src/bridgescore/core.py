@@ -163,10 +163,11 @@ _STRAIN_WORDS: dict[str, Strain] = {
     "N": Strain.NOTRUMP,
     "NOTRUMP": Strain.NOTRUMP,
     "NOTRUMPS": Strain.NOTRUMP,
-    "CLUBS": Strain.CLUBS,
-    "DIAMONDS": Strain.DIAMONDS,
-    "HEARTS": Strain.HEARTS,
-    "SPADES": Strain.SPADES,
+    **{
+        name + plural: Strain[name + "S"]
+        for name in ("CLUB", "DIAMOND", "HEART", "SPADE")
+        for plural in ("", "S")
+    },
 }
 
 

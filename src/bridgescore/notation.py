@@ -111,7 +111,9 @@ _TRANSLATE = str.maketrans(
 )
 _PASSED_OUT = re.compile(r"(?:PASS(?:ED)?(?:\s*OUT)?|P|AP|ALL\s*PASS|PASSOUT)", re.I)
 _LEVEL = re.compile(r"\s*([0-9]+)")
-_STRAIN = re.compile(r"\s*(NOTRUMPS?|NT|N|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)", re.I)
+_STRAIN = re.compile(
+    r"\s*(NO\s*TRUMPS?|SPADES?|HEARTS?|DIAMONDS?|CLUBS?|NT|N|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)", re.I
+)
 _DOUBLING = re.compile(r"\s*(XX|X|\*\*|\*|RDBL|DBL|REDOUBLED|DOUBLED)", re.I)
 _DECLARER = re.compile(r"\s*(?:BY\s*)?(NORTH|EAST|SOUTH|WEST|N|E|S|W)(?![A-WYZ])", re.I)
 _OUTCOMES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -228,7 +230,7 @@ def _parse_contract_prefix(clean: str, source: str) -> tuple[Contract, int]:
             f"unknown strain {found!r} in {source!r}: expected C, D, H, S or NT "
             "(or ♣ ♦ ♥ ♠) after the level"
         )
-    strain = Strain.parse(strain_match.group(1))
+    strain = Strain.parse(re.sub(r"\s+", "", strain_match.group(1)))
     pos = strain_match.end()
     doubling = Doubling.UNDOUBLED
     doubling_match = _DOUBLING.match(clean, pos)

@@ -222,6 +222,11 @@ def _score_table(rules: Rules) -> tuple[int, ...]:
     return tuple(table)
 
 
+# Built once at import (a few milliseconds) so the hot path below need not hash
+# the frozen Rules value on every call.
+_LAW_2017_TABLE = _score_table(LAW_2017)
+
+
 def score(
     result: str | Contract | Result,
     vulnerable: bool = False,
@@ -245,7 +250,8 @@ def score(
         if not 0 <= tricks <= 13:
             raise NotationError(f"{tricks} tricks for {result} is impossible: expected 0 to 13")
         index = (((result.level - 1) * 5 + result.strain) * 3 + result.doubling) * 14 + tricks
-        return _score_table(rules)[index * 2 + vulnerable]
+        table = _LAW_2017_TABLE if rules is LAW_2017 else _score_table(rules)
+        return table[index * 2 + vulnerable]
     resolved = _as_result(result, tricks)
     contract = resolved.contract
     if contract is None or resolved.tricks is None:
@@ -257,34 +263,31 @@ def score(
 
 # The array table is indexed by the relative result directly (-13..+6 for any
 # level), with impossible cells marked, so one gather and one comparison both
-# score and validate the trick counts.
+# score and validate the trick counts. The index is built in int16 by Horner's
+# rule, ((((level*5 + strain)*3 + doubling)*20 + result+13)*2 + vulnerable),
+# which keeps the passes over memory few and narrow.
 _IMPOSSIBLE = np.iinfo(np.int32).min
+_RESULT_OFFSET = 13
 _RELATIVE_SPAN = 20  # results -13 .. +6
-_STRIDE_VUL = 1
-_STRIDE_RESULT = 2
-_STRIDE_DOUBLING = _STRIDE_RESULT * _RELATIVE_SPAN
-_STRIDE_STRAIN = _STRIDE_DOUBLING * 3
-_STRIDE_LEVEL = _STRIDE_STRAIN * 5
+_BLOCK = 1 << 18
+
+
+def _array_index(level: int, strain: int, doubling: int, relative: int, vulnerable: int) -> int:
+    key = (level * 5 + strain) * 3 + doubling
+    return (key * _RELATIVE_SPAN + relative + _RESULT_OFFSET) * 2 + vulnerable
 
 
 @cache
 def _array_table(rules: Rules) -> npt.NDArray[np.int32]:
-    table = np.full(8 * _STRIDE_LEVEL, _IMPOSSIBLE, dtype=np.int32)
+    table = np.full(_array_index(8, 0, 0, -_RESULT_OFFSET, 0), _IMPOSSIBLE, dtype=np.int32)
     scores = _score_table(rules)
     for level in range(1, 8):
         for strain in range(5):
             for doubling in range(3):
                 for tricks in range(14):
-                    relative = tricks - level - 6
+                    source = ((((level - 1) * 5 + strain) * 3 + doubling) * 14 + tricks) * 2
                     for vulnerable in (0, 1):
-                        at = (
-                            level * _STRIDE_LEVEL
-                            + strain * _STRIDE_STRAIN
-                            + doubling * _STRIDE_DOUBLING
-                            + (relative + 13) * _STRIDE_RESULT
-                            + vulnerable
-                        )
-                        source = ((((level - 1) * 5 + strain) * 3 + doubling) * 14 + tricks) * 2
+                        at = _array_index(level, strain, doubling, tricks - level - 6, vulnerable)
                         table[at] = scores[source + vulnerable]
     table.setflags(write=False)
     return table
@@ -299,11 +302,25 @@ def _int_array(name: str, values: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]
     return array
 
 
-def _check_range(name: str, array: npt.NDArray[np.integer[Any]], low: int, high: int) -> None:
-    if array.size and (array.min() < low or array.max() > high):
-        bad = np.flatnonzero((array < low) | (array > high))[0]
-        value = array.reshape(-1)[bad]
-        raise NotationError(f"{name}[{bad}] = {value} is out of range: expected {low} to {high}")
+_RANGES = (("level", 1, 7), ("strain", 0, 4), ("doubling", 0, 2), ("result", -13, 6),
+           ("vulnerable", 0, 1))  # fmt: skip
+
+
+def _check_block(blocks: list[npt.NDArray[np.integer[Any]]], start: int) -> None:
+    """Raise for the first out-of-range element of a block, naming its flat index."""
+    if all(
+        block.min() >= low and block.max() <= high
+        for block, (_, low, high) in zip(blocks, _RANGES, strict=True)
+    ):
+        return
+    first: tuple[int, str, int, int, int] | None = None
+    for block, (name, low, high) in zip(blocks, _RANGES, strict=True):
+        bad = np.flatnonzero((block < low) | (block > high))
+        if bad.size and (first is None or bad[0] < first[0]):
+            first = (int(bad[0]), name, int(block[bad[0]]), low, high)
+    assert first is not None
+    at, name, value, low, high = first
+    raise NotationError(f"{name}[{start + at}] = {value} is out of range: expected {low} to {high}")
 
 
 def score_array(
@@ -331,27 +348,39 @@ def score_array(
         _int_array("result", result),
         _int_array("vulnerable", vulnerable),
     )
-    level_a, strain_a, doubling_a, result_a, vulnerable_a = arrays
-    _check_range("level", level_a, 1, 7)
-    _check_range("strain", strain_a, 0, 4)
-    _check_range("doubling", doubling_a, 0, 2)
-    _check_range("result", result_a, -13, 6)
-    _check_range("vulnerable", vulnerable_a, 0, 1)
-
-    index = np.multiply(level_a, _STRIDE_LEVEL, dtype=np.intp)
-    index += np.multiply(strain_a, _STRIDE_STRAIN, dtype=np.intp)
-    index += np.multiply(doubling_a, _STRIDE_DOUBLING, dtype=np.intp)
-    index += np.multiply(result_a, _STRIDE_RESULT, dtype=np.intp)
-    index += vulnerable_a
-    index += 13 * _STRIDE_RESULT
-    scores: npt.NDArray[np.int32] = _array_table(rules).take(index)
-    impossible = scores == _IMPOSSIBLE
-    if impossible.any():
-        bad = int(np.flatnonzero(impossible)[0])
-        lv = int(level_a.reshape(-1)[bad])
-        rv = int(result_a.reshape(-1)[bad])
-        raise NotationError(
-            f"result[{bad}] = {rv:+d} is impossible for a level-{lv} contract: "
-            f"expected {-(lv + 6)} to {7 - lv:+d}"
-        )
-    return scores
+    shape = arrays[0].shape
+    flat = [np.ravel(array) for array in arrays]
+    scores = np.empty(arrays[0].size, dtype=np.int32)
+    table = _array_table(rules)
+    # Work in blocks that stay in the CPU cache: the narrow int16 index and the
+    # gather then cost a fraction of the same passes over whole arrays.
+    index16 = np.empty(min(_BLOCK, scores.size), dtype=np.int16)
+    index = np.empty(index16.size, dtype=np.intp)
+    for start in range(0, scores.size, _BLOCK):
+        stop = min(start + _BLOCK, scores.size)
+        lv, st_, db, rs, vl = blocks = [array[start:stop] for array in flat]
+        # Range checks come first (the int16 index must not wrap) and per block,
+        # while the block is in cache.
+        _check_block(blocks, start)
+        key = index16[: stop - start]
+        np.multiply(lv, 5, out=key, casting="unsafe")
+        key += st_
+        key *= 3
+        key += db
+        key *= _RELATIVE_SPAN
+        key += rs
+        key += _RESULT_OFFSET
+        key *= 2
+        key += vl
+        gather = index[: stop - start]
+        gather[...] = key
+        block = scores[start:stop]
+        table.take(gather, out=block)
+        if (block == _IMPOSSIBLE).any():
+            bad = start + int(np.flatnonzero(block == _IMPOSSIBLE)[0])
+            lv_bad, rv_bad = int(flat[0][bad]), int(flat[3][bad])
+            raise NotationError(
+                f"result[{bad}] = {rv_bad:+d} is impossible for a level-{lv_bad} contract: "
+                f"expected {-(lv_bad + 6)} to {7 - lv_bad:+d}"
+            )
+    return scores.reshape(shape)

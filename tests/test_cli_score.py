@@ -1,0 +1,140 @@
+"""``bridgescore score``: one result, batches with bad lines, the table, JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+
+runner = CliRunner()
+
+
+def test_single_result_with_breakdown() -> None:
+    result = runner.invoke(app, ["score", "4DX +1", "--vul"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "4DX+1 vulnerable: +910"
+    assert "trick score" in result.stdout and "160" in result.stdout
+    assert lines[-1].split() == ["total", "910"]
+
+
+def test_json_output() -> None:
+    result = runner.invoke(app, ["score", "4DX +1", "--vul", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["contract"] == "4DX"
+    assert data["result"] == "4DX+1"
+    assert data["vulnerable"] is True
+    assert data["score"] == 910
+    assert data["breakdown"] == {
+        "trick_score": 160,
+        "overtricks": 200,
+        "game_premium": 500,
+        "partscore_premium": 0,
+        "slam_premium": 0,
+        "insult_premium": 50,
+        "undertricks": 0,
+    }
+
+
+def test_contract_with_tricks() -> None:
+    result = runner.invoke(app, ["score", "4S", "--tricks", "11", "--json"])
+    assert json.loads(result.stdout)["score"] == 450
+
+
+def test_pre_1987_rules_option() -> None:
+    result = runner.invoke(app, ["score", "7SX-9", "--rules", "pre1987", "--json"])
+    assert json.loads(result.stdout)["score"] == -1700
+    result = runner.invoke(app, ["score", "7SX-9", "--rules", "1066"])
+    assert result.exit_code == 2
+    assert "'1066'" in result.stderr
+
+
+def test_bad_result_is_an_error_naming_it() -> None:
+    result = runner.invoke(app, ["score", "7NT+1"])
+    assert result.exit_code == 1
+    assert "'7NT+1'" in result.stderr
+    assert "13" in result.stderr
+
+
+def test_nothing_to_score() -> None:
+    result = runner.invoke(app, ["score"])
+    assert result.exit_code == 2
+    assert "nothing to score" in result.stderr
+
+
+BATCH = "4DX +1 vul\n3NT= nv\n\n# a comment\nfoo\n6NTXX= \n7NT+1 vul\n4S making 5 not vul\n"
+
+
+def test_batch_from_stdin_goes_on_past_bad_lines() -> None:
+    result = runner.invoke(app, ["score", "-"], input=BATCH)
+    assert result.exit_code == 1
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert rows == [
+        ["1", "4DX+1", "vul", "+910"],
+        ["2", "3NT=", "nv", "+400"],
+        ["6", "6NTXX=", "nv", "+1660"],
+        ["8", "4S+1", "nv", "+450"],
+    ]
+    assert "line 5: " in result.stderr and "'foo'" in result.stderr
+    assert "line 7: " in result.stderr and "'7NT+1'" in result.stderr
+    assert "2 line(s) could not be scored" in result.stderr
+
+
+def test_batch_default_vulnerability_and_json(tmp_path: Path) -> None:
+    path = tmp_path / "results.txt"
+    path.write_text("3NT=\n4SX-1 nv\nbad\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "--file", str(path), "--vul", "--json"])
+    assert result.exit_code == 1
+    records = json.loads(result.stdout)
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert records[0]["score"] == 600
+    assert records[1]["score"] == -100
+    assert records[2]["input"] == "bad" and "'bad'" in records[2]["error"]
+
+
+def test_batch_all_good_exits_zero(tmp_path: Path) -> None:
+    path = tmp_path / "results.txt"
+    path.write_text("1NT+1 v\n2C-1 vulnerable\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "-f", str(path)])
+    assert result.exit_code == 0
+    assert [line.split()[-1] for line in result.stdout.splitlines()] == ["+120", "-100"]
+
+
+def test_missing_file() -> None:
+    result = runner.invoke(app, ["score", "--file", "/no/such/file.txt"])
+    assert result.exit_code == 2
+    assert "/no/such/file.txt" in result.stderr
+
+
+def test_table_matches_rules_section_1_9() -> None:
+    result = runner.invoke(app, ["score", "--table", "--vul"])
+    assert result.exit_code == 0
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[3:]}
+    # rules.md §1.9, vulnerable columns: undoubled, doubled, redoubled x (minor, major, NT).
+    assert rows["4"] == ["130", "620", "630", "710", "790", "810", "920", "1080", "1120"]
+    assert rows["7"] == ["2140", "2210", "2220", "2330", "2470", "2490", "2660", "2940", "2980"]
+
+
+def test_table_json() -> None:
+    result = runner.invoke(app, ["score", "--table", "--json"])
+    data = json.loads(result.stdout)
+    assert data["vulnerable"] is False
+    assert data["made_exactly"]["3NT"] == 400
+    assert data["made_exactly"]["1CXX"] == 230
+    assert len(data["made_exactly"]) == 105
+
+
+def test_installed_entry_point() -> None:
+    """The real console script, as a user runs it."""
+    exe = Path(sys.executable).parent / "bridgescore"
+    done = subprocess.run(
+        [str(exe), "score", "6NTXX=", "--json"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == 1660
