@@ -1,0 +1,354 @@
+"""Chicago (four-deal bridge) scoring (rules.md §3).
+
+:class:`ChicagoScore` is a scorepad for one round of four deals. The schedule
+fixes each deal's dealer and vulnerability; partscores carry toward game from
+deal to deal, a game earns 300 or 500 at once (by the vulnerability on the deal
+that completes it), and a partscore on deal 4 that does not complete a game
+earns 100. A passed-out deal is redealt by the same dealer and does not count.
+The club variants of rules.md §3.4 and the honours flag are options.
+
+>>> pad = ChicagoScore()
+>>> _ = pad.record("2H=", "NS"); _ = pad.record("2S=", "NS")
+>>> pad.totals(), pad.deal_number, pad.dealer, pad.vulnerability
+({'NS': 420, 'EW': 0}, 3, Seat.SOUTH, Vulnerability.NS)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridgescore.core import Seat, Side, Vulnerability
+from bridgescore.errors import NotationError, RecordError
+from bridgescore.notation import Result
+from bridgescore.scorepad import (
+    Entry,
+    Honors,
+    Premium,
+    as_honors,
+    as_result,
+    as_side,
+    deal_points,
+    declaring_side,
+    render_pad,
+    score_rubber_tag,
+    totals,
+)
+from bridgescore.scoring import LAW_2017, Rules
+
+__all__ = [
+    "ACBL_CHICAGO",
+    "DUPLICATE_STYLE",
+    "SCHEDULES",
+    "ChicagoRules",
+    "ChicagoScore",
+    "chicago_dealer",
+    "chicago_entry",
+    "chicago_vulnerability",
+]
+
+DEALS = 4
+GAME = 100
+SCHEDULES = ("standard", "switched")
+GAME_PREMIUM = "game"
+PARTSCORE_PREMIUM = "partscore"
+FOURTH_DEAL_PREMIUM = "deal 4 partscore"
+
+
+@dataclass(frozen=True, slots=True)
+class ChicagoRules:
+    """The Chicago variant in force (rules.md §3.2 and §3.4).
+
+    ``carry_partscores``: partscores add up toward game across the deals (True);
+    False scores each deal on its own, as in duplicate. ``partscore_premium``: for
+    any partscore that does not complete a game (0; some clubs give 50).
+    ``fourth_deal_premium``: for such a partscore on deal 4 (100; 0 for "no deal-4
+    premium"). ``honors``: whether honours score, as in rubber (True).
+    ``rules``: the Law 77 rule set for the per-deal values.
+    """
+
+    carry_partscores: bool = True
+    partscore_premium: int = 0
+    fourth_deal_premium: int = 100
+    honors: bool = True
+    rules: Rules = LAW_2017
+
+    def __post_init__(self) -> None:
+        for name in ("carry_partscores", "honors"):
+            if not isinstance(getattr(self, name), bool):
+                raise NotationError(f"{name}={getattr(self, name)!r}: expected True or False")
+        for name in ("partscore_premium", "fourth_deal_premium"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
+        if not isinstance(self.rules, Rules):
+            raise NotationError(f"rules={self.rules!r}: expected a scoring Rules value")
+
+
+ACBL_CHICAGO = ChicagoRules()
+"""The ACBL four-deal text: carry-over, 100 for a deal-4 partscore, honours scored."""
+
+DUPLICATE_STYLE = ChicagoRules(
+    carry_partscores=False, partscore_premium=50, fourth_deal_premium=0, honors=False
+)
+"""Each deal scored exactly as in duplicate (§1); only the schedule differs."""
+
+
+def _check_schedule(schedule: str) -> str:
+    if schedule not in SCHEDULES:
+        raise NotationError(
+            f"unknown Chicago schedule {schedule!r}: expected 'standard' (dealer's side "
+            "vulnerable on deals 2 and 3) or 'switched' (the other side)"
+        )
+    return schedule
+
+
+def _check_deal(deal: int) -> None:
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= DEALS:
+        raise RecordError(f"Chicago has deals 1 to 4, not deal {deal!r}")
+
+
+def chicago_dealer(deal: int, first_dealer: Seat = Seat.NORTH) -> Seat:
+    """The dealer of deal 1-4: the first dealer, then clockwise.
+
+    >>> chicago_dealer(3, Seat.NORTH)
+    Seat.SOUTH
+    """
+    _check_deal(deal)
+    return Seat(first_dealer).rotate(deal - 1)
+
+
+def chicago_vulnerability(
+    deal: int, first_dealer: Seat = Seat.NORTH, schedule: str = "standard"
+) -> Vulnerability:
+    """Who is vulnerable on deal 1-4 (rules.md §3.1).
+
+    Deal 1 none, deal 4 both; on deals 2 and 3 the dealer's side ("standard",
+    the ACBL default) or the other side ("switched").
+
+    >>> chicago_vulnerability(2, Seat.NORTH), chicago_vulnerability(2, Seat.NORTH, "switched")
+    (Vulnerability.EW, Vulnerability.NS)
+    """
+    _check_schedule(schedule)
+    if deal == 1 or deal == DEALS:
+        _check_deal(deal)
+        return Vulnerability.NONE if deal == 1 else Vulnerability.BOTH
+    side = chicago_dealer(deal, first_dealer).side
+    if schedule == "switched":
+        side = side.opponents
+    return Vulnerability.from_sides(side is Side.NS, side is Side.EW)
+
+
+def _deals_played(entries: Sequence[Entry]) -> int:
+    return sum(1 for entry in entries if entry.declarer is not None)
+
+
+def chicago_entry(
+    before: Sequence[Entry],
+    result: Result,
+    declarer: Side | None,
+    *,
+    honors: Honors | None = None,
+    first_dealer: Seat = Seat.NORTH,
+    schedule: str = "standard",
+    options: ChicagoRules = ACBL_CHICAGO,
+) -> Entry:
+    """The pad entry of the next deal of a Chicago round, given the deals ``before`` it.
+
+    Raises :class:`RecordError` once four deals have been played, and for honours
+    when ``options.honors`` is off.
+    """
+    deal = _deals_played(before) + 1
+    if deal > DEALS:
+        raise RecordError(
+            f"the Chicago round is over (four deals played): cannot record {str(result)!r}; "
+            "start a new round"
+        )
+    if honors is not None:
+        if not options.honors:
+            raise RecordError(
+                f"honours {honors} given, but this Chicago variant does not score them"
+            )
+        honors.check(result)
+    vulnerability = chicago_vulnerability(deal, first_dealer, schedule)
+    vulnerable = declarer is not None and vulnerability.is_vulnerable(declarer)
+    below, above = deal_points(result, declarer, vulnerable, honors, options.rules)
+    # Without carry-over every deal is a game of its own on the pad.
+    games_closed = sum(1 for entry in before if entry.completes_game)
+    game = 1 + games_closed if options.carry_partscores else deal
+    completes = False
+    if declarer is not None and below[declarer]:
+        running = below[declarer]
+        if options.carry_partscores:
+            running += sum(entry.below[declarer] for entry in before if entry.game == game)
+        if running >= GAME:
+            completes = True
+            premium = 500 if vulnerable else 300
+            above += (Premium(declarer, premium, GAME_PREMIUM),)
+        else:
+            if options.partscore_premium:
+                above += (Premium(declarer, options.partscore_premium, PARTSCORE_PREMIUM),)
+            if deal == DEALS and options.fourth_deal_premium:
+                above += (Premium(declarer, options.fourth_deal_premium, FOURTH_DEAL_PREMIUM),)
+    return Entry(
+        number=len(before) + 1,
+        deal=deal,
+        result=result,
+        declarer=declarer,
+        dealer=chicago_dealer(deal, first_dealer),
+        vulnerability=vulnerability,
+        game=game,
+        below=below,
+        above=above,
+        completes_game=completes,
+        honors=honors,
+    )
+
+
+class ChicagoScore:
+    """A Chicago scorepad for one round of four deals (rules.md §3).
+
+    ``first_dealer`` deals deal 1; ``schedule`` is ``"standard"`` (ACBL: the
+    dealer's side vulnerable on deals 2 and 3) or ``"switched"``. The keyword
+    options are those of :class:`ChicagoRules`, with its defaults (the ACBL text,
+    honours scored); ``variant=DUPLICATE_STYLE`` (or another :class:`ChicagoRules`)
+    sets them all at once.
+
+    >>> pad = ChicagoScore(schedule="switched")
+    >>> pad.record("4S=", "NS").above
+    (Premium(side=Side.NS, points=300, kind='game'),)
+    """
+
+    def __init__(
+        self,
+        first_dealer: Seat = Seat.NORTH,
+        schedule: str = "standard",
+        *,
+        variant: ChicagoRules | None = None,
+        carry_partscores: bool | None = None,
+        partscore_premium: int | None = None,
+        fourth_deal_premium: int | None = None,
+        honors: bool | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        if not isinstance(first_dealer, Seat):
+            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat")
+        base = ACBL_CHICAGO if variant is None else variant
+        if not isinstance(base, ChicagoRules):
+            raise NotationError(f"variant={variant!r}: expected a ChicagoRules value")
+        self.first_dealer = first_dealer
+        self.schedule = _check_schedule(schedule)
+        self.options = ChicagoRules(
+            carry_partscores=base.carry_partscores
+            if carry_partscores is None
+            else carry_partscores,
+            partscore_premium=(
+                base.partscore_premium if partscore_premium is None else partscore_premium
+            ),
+            fourth_deal_premium=(
+                base.fourth_deal_premium if fourth_deal_premium is None else fourth_deal_premium
+            ),
+            honors=base.honors if honors is None else honors,
+            rules=base.rules if rules is None else rules,
+        )
+        self._entries: list[Entry] = []
+
+    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
+        """Record one deal (or a passed-out one, redealt by the same dealer).
+
+        Arguments as :meth:`bridgescore.RubberScore.record`. Raises
+        :class:`RecordError` once the four deals have been played.
+        """
+        if self.is_finished:
+            raise RecordError(
+                f"the Chicago round is over (four deals played): cannot record {_quote(result)}; "
+                "start a new round"
+            )
+        parsed = as_result(result)
+        entry = chicago_entry(
+            self._entries,
+            parsed,
+            declaring_side(parsed, by),
+            honors=as_honors(honors),
+            first_dealer=self.first_dealer,
+            schedule=self.schedule,
+            options=self.options,
+        )
+        self._entries.append(entry)
+        return entry
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every record, passed-out deals included, in order."""
+        return tuple(self._entries)
+
+    @property
+    def deals_played(self) -> int:
+        """Deals played so far, 0-4 (passed-out deals do not count)."""
+        return _deals_played(self._entries)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.deals_played >= DEALS
+
+    def _next_deal(self) -> int:
+        if self.is_finished:
+            raise RecordError("the Chicago round is over: there is no next deal")
+        return self.deals_played + 1
+
+    @property
+    def deal_number(self) -> int:
+        """The number (1-4) of the deal to play next; :class:`RecordError` after deal 4."""
+        return self._next_deal()
+
+    @property
+    def dealer(self) -> Seat:
+        """Who deals next; :class:`RecordError` after deal 4."""
+        return chicago_dealer(self._next_deal(), self.first_dealer)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """The next deal's vulnerability; :class:`RecordError` after deal 4."""
+        return chicago_vulnerability(self._next_deal(), self.first_dealer, self.schedule)
+
+    def totals(self) -> dict[str, int]:
+        """Each side's points for the round: ``{"NS": int, "EW": int}``."""
+        return totals(self._entries)
+
+    def pad(self, *, we: Side | str = Side.NS) -> str:
+        """The scorepad as text, "We" being ``we`` (NS by default)."""
+        closed = None if self.options.carry_partscores else self.deals_played
+        return render_pad(self._entries, we=as_side(we), finished_games=closed)
+
+    def pbn_tags(self) -> list[dict[str, str]]:
+        """PBN's ``ScoreRubber`` for each deal (``ScoreRubberHistory`` is for rubbers only)."""
+        return [{"ScoreRubber": score_rubber_tag(entry)} for entry in self._entries]
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: totals, state, options and every entry."""
+        return {
+            "totals": self.totals(),
+            "finished": self.is_finished,
+            "deals_played": self.deals_played,
+            "first_dealer": self.first_dealer.letter,
+            "schedule": self.schedule,
+            "options": {
+                "carry_partscores": self.options.carry_partscores,
+                "partscore_premium": self.options.partscore_premium,
+                "fourth_deal_premium": self.options.fourth_deal_premium,
+                "honors": self.options.honors,
+            },
+            "entries": [entry.as_dict() for entry in self._entries],
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<ChicagoScore deals_played={self.deals_played} totals={self.totals()} "
+            f"finished={self.is_finished}>"
+        )
+
+
+def _quote(result: object) -> str:
+    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
+    return repr(str(result)) if isinstance(result, Result) else repr(result)

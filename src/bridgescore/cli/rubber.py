@@ -1,0 +1,397 @@
+"""``bridgescore rubber`` and ``bridgescore chicago``: keep a scorepad from a list of deals.
+
+One deal per line, from a file or standard input (``-``)::
+
+    line     := deal [honours] | honours | "# comment" | blank
+    deal     := "pass" | RESULT [["by"] SIDE]
+    honours  := ("honors" | "honours") SIDE POINTS
+
+``RESULT`` is any result :func:`~bridgescore.parse_result` reads (``4S+1``,
+``3NTX-2``, ``4S by N making 5``); ``SIDE`` is ``NS`` or ``EW`` and may be left
+out when the result names declarer (``4SN+1``). Honours on a line of their own
+belong to the deal on the line before. Bad lines are reported with their
+numbers; the others are still recorded; the exit code is 1 if any line failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from bridgescore.chicago import DUPLICATE_STYLE, ChicagoRules, ChicagoScore
+from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.core import Seat, Side
+from bridgescore.errors import BridgeError, NotationError, RecordError
+from bridgescore.notation import Result, parse_result
+from bridgescore.rubber import LAW_80, RubberScore
+from bridgescore.scorepad import Entry, Honors, Premium, as_side
+from bridgescore.scoring import LAW_2017, PRE_1987, Rules
+
+__all__ = ["DealLine", "chicago_command", "parse_line", "read_deals", "rubber_command"]
+
+RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
+
+_HONOURS = re.compile(r"\bhonou?rs?\b", re.IGNORECASE)
+_SIDE_AT_END = re.compile(
+    r"\s+(?:by\s+)?(?P<side>N\s*[-/]?\s*S|E\s*[-/]?\s*W|SN|WE)\s*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """One input line read: a deal (or None for an honours-only line) and honours."""
+
+    number: int
+    text: str
+    result: Result | None
+    by: Side | None
+    honors: Honors | None
+
+
+def parse_line(number: int, text: str) -> DealLine:
+    """Read one line of the grammar above; raises a :class:`BridgeError` quoting it.
+
+    >>> parse_line(1, "4S+1 NS honors EW 100").honors
+    Honors(side=Side.EW, points=100)
+    """
+    deal_text, honors = text, None
+    split = _HONOURS.search(text)
+    if split is not None:
+        deal_text = text[: split.start()].strip()
+        honors = Honors.parse(text[split.end() :])
+    if not deal_text:
+        if honors is None:
+            raise NotationError(f"empty line {text!r}: expected a deal such as '4S+1 NS'")
+        return DealLine(number, text, None, None, honors)
+    by: Side | None = None
+    match = _SIDE_AT_END.search(deal_text)
+    if match is not None:
+        by = as_side(match["side"])
+        deal_text = deal_text[: match.start()]
+    try:
+        result = parse_result(deal_text)
+    except NotationError as error:
+        raise NotationError(
+            f"{error} (a deal line reads like '4S+1 NS', '3NTX-2 EW' or 'pass')"
+        ) from None
+    if result.is_passed_out and by is not None:
+        raise RecordError(f"{text!r}: a passed-out deal has no declaring side")
+    return DealLine(number, text, result, by, honors)
+
+
+def read_deals(
+    lines: Iterator[tuple[int, str]], problems: list[tuple[int, str, str]]
+) -> Iterator[DealLine]:
+    """Deals with their honours attached, in order; unreadable lines go to ``problems``.
+
+    A deal is yielded once the next deal (or the end) shows that no honours line
+    follows it.
+    """
+    pending: DealLine | None = None
+    for number, text in lines:
+        try:
+            line = parse_line(number, text)
+        except BridgeError as error:
+            problems.append((number, text, str(error)))
+            continue
+        if line.result is not None:
+            if pending is not None:
+                yield pending
+            pending = line
+            continue
+        if pending is None:
+            problems.append(
+                (number, text, f"honours {line.honors} follow no deal that could be read")
+            )
+        elif pending.honors is not None:
+            problems.append(
+                (number, text, f"the deal on line {pending.number} already has honours")
+            )
+        else:
+            pending = DealLine(
+                pending.number, pending.text, pending.result, pending.by, line.honors
+            )
+    if pending is not None:
+        yield pending
+
+
+class Schedule(StrEnum):
+    standard = "standard"
+    switched = "switched"
+
+
+class Variant(StrEnum):
+    acbl = "acbl"
+    duplicate = "duplicate"
+    partscore_50 = "partscore-50"
+    partscore_50_and_deal4 = "partscore-50-and-deal4"
+    no_deal4 = "no-deal4"
+
+
+VARIANTS: dict[Variant, ChicagoRules] = {
+    Variant.acbl: ChicagoRules(),
+    Variant.duplicate: DUPLICATE_STYLE,
+    Variant.partscore_50: ChicagoRules(partscore_premium=50, fourth_deal_premium=0),
+    Variant.partscore_50_and_deal4: ChicagoRules(partscore_premium=50),
+    Variant.no_deal4: ChicagoRules(fourth_deal_premium=0),
+}
+
+Recorder = Callable[[Result, "Side | None", "Honors | None"], Entry]
+
+
+def _run(
+    path: str, record: Recorder
+) -> tuple[list[tuple[DealLine, Entry]], list[tuple[int, str, str]]]:
+    stream = open_input(path)
+    recorded: list[tuple[DealLine, Entry]] = []
+    problems: list[tuple[int, str, str]] = []
+    with stream if path != "-" else contextlib.nullcontext(stream):
+        for line in read_deals(numbered_lines(stream), problems):
+            assert line.result is not None
+            try:
+                recorded.append((line, record(line.result, line.by, line.honors)))
+            except BridgeError as error:
+                problems.append((line.number, line.text, str(error)))
+    problems.sort()
+    return recorded, problems
+
+
+def _describe(premiums: tuple[Premium, ...]) -> str:
+    return ", ".join(f"{p.side.name} {p.points} {p.kind}" for p in premiums)
+
+
+def _log_line(line: DealLine, entry: Entry) -> str:
+    vul = "vul" if entry.vulnerable else "nv"
+    if entry.declarer is None:
+        what = f"{'passed out':<16}"
+    else:
+        what = f"{entry.result!s:<10}{entry.declarer.name:<3}{vul:<4}"
+    below = " ".join(f"{s.name} {entry.below[s]} below" for s in Side if entry.below[s])
+    parts = [part for part in (below, _describe(entry.above)) if part]
+    game = "  (game)" if entry.completes_game else ""
+    dealer = "" if entry.dealer is None else f"{entry.dealer.letter} deals, "
+    return (
+        f"line {line.number:>3}  deal {entry.deal}  {what}{'; '.join(parts)}{game}"
+        f"  [{dealer}vul {entry.vulnerability}]"
+    )
+
+
+def _entries_json(recorded: list[tuple[DealLine, Entry]]) -> list[dict[str, Any]]:
+    return [
+        {"line": line.number, "input": line.text, **entry.as_dict()} for line, entry in recorded
+    ]
+
+
+def _errors_json(problems: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    return [{"line": number, "input": text, "error": error} for number, text, error in problems]
+
+
+def _report(problems: list[tuple[int, str, str]]) -> None:
+    for number, _text, error in problems:
+        typer.echo(f"line {number}: {error}", err=True)
+    if problems:
+        typer.echo(f"{len(problems)} line(s) could not be recorded", err=True)
+
+
+def _rules(name: str) -> Rules:
+    rules = RULE_SETS.get(name.lower())
+    if rules is None:
+        raise fail(f"unknown rule set {name!r}: expected law2017 or pre1987", code=2)
+    return rules
+
+
+def _seat(text: str | None) -> Seat | None:
+    try:
+        return None if text is None else Seat.parse(text)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+def _side(text: str) -> Side:
+    try:
+        return as_side(text)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+PathArgument = Annotated[
+    str,
+    typer.Argument(help="File with one deal per line; '-' (the default) reads standard input."),
+]
+WeOption = Annotated[str, typer.Option("--we", help="The side written as 'We' on the pad.")]
+RulesOption = Annotated[str, typer.Option(help="Law 77 values: law2017 (current) or pre1987.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print totals and per-deal entries as JSON.")
+]
+PbnOption = Annotated[bool, typer.Option("--pbn", help="Also print PBN score tags per deal.")]
+
+
+def rubber_command(
+    path: PathArgument = "-",
+    finish: Annotated[
+        bool,
+        typer.Option(
+            "--finish", help="Settle the rubber by Law 80 if the input ends before it is over."
+        ),
+    ] = False,
+    game_bonus: Annotated[
+        int, typer.Option(help="Law 80: bonus for the only completed game.")
+    ] = LAW_80.game_bonus,
+    partscore_bonus: Annotated[
+        int, typer.Option(help="Law 80: bonus for a partscore in the unfinished game.")
+    ] = LAW_80.partscore_bonus,
+    each_side: Annotated[
+        bool,
+        typer.Option(
+            "--each-side",
+            help="Law 80 variant: every side with a partscore gets the bonus "
+            "(the law: only when just one side has one).",
+        ),
+    ] = False,
+    first_dealer: Annotated[
+        str | None, typer.Option(help="First dealer (N, E, S, W), to show who deals.")
+    ] = None,
+    we: WeOption = "NS",
+    rules: RulesOption = "law2017",
+    pbn: PbnOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Keep a rubber bridge scorepad (rubber Laws 72-77 and 80).
+
+    \b
+    Input, one deal per line: '4S+1 NS', '3NTX-2 EW', 'pass',
+    optionally followed by honours ('4S= NS honors EW 100') or with
+    honours on the next line of their own ('honours NS 150').
+    \b
+    Examples:
+      printf '2H+1 NS\\n3NT= EW\\n4HX-1 EW\\n' | bridgescore rubber --finish
+      bridgescore rubber deals.txt --json
+    """
+    pad = RubberScore(first_dealer=_seat(first_dealer), rules=_rules(rules))
+    we_side = _side(we)
+    recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    if finish and not pad.is_finished:
+        try:
+            pad.finish(game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side)
+        except BridgeError as error:
+            raise fail(error, code=2) from None
+    if as_json:
+        data = pad.as_dict()
+        data["entries"] = _entries_json(recorded)
+        if pbn:
+            data["pbn"] = pad.pbn_tags()
+        data["errors"] = _errors_json(problems)
+        echo_json(data)
+    else:
+        for line, entry in recorded:
+            typer.echo(_log_line(line, entry))
+        if pad.settlement:
+            typer.echo(f"Law 80: {_describe(pad.settlement)}")
+        if pbn:
+            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
+                for name, value in tags.items():
+                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
+        typer.echo("")
+        typer.echo(pad.pad(we=we_side))
+        typer.echo("")
+        typer.echo(_rubber_status(pad))
+    _report(problems)
+    if problems:
+        raise typer.Exit(1)
+
+
+def _rubber_status(pad: RubberScore) -> str:
+    games = pad.games
+    total = pad.totals()
+    score = f"games NS {games['NS']} EW {games['EW']}; points NS {total['NS']} EW {total['EW']}"
+    if not pad.is_finished:
+        return f"rubber in progress: {score}; vulnerable now: {pad.vulnerability}"
+    if max(games.values()) < 2:
+        score = f"settled by Law 80: {score}"
+    winner = pad.winner
+    if winner is None:
+        return f"rubber over: {score}; a tie"
+    margin = abs(total["NS"] - total["EW"])
+    return f"rubber over: {score}; {winner.name} win by {margin}"
+
+
+def chicago_command(
+    path: PathArgument = "-",
+    first_dealer: Annotated[str, typer.Option(help="Dealer of deal 1 (N, E, S, W).")] = "N",
+    schedule: Annotated[
+        Schedule,
+        typer.Option(
+            help="Vulnerability on deals 2 and 3: standard (dealer's side, ACBL) or switched."
+        ),
+    ] = Schedule.standard,
+    variant: Annotated[
+        Variant,
+        typer.Option(
+            help="acbl: carry-over and 100 for a deal-4 partscore; duplicate: each deal as in "
+            "duplicate; partscore-50: 50 for any partscore instead of the deal-4 100; "
+            "partscore-50-and-deal4: both; no-deal4: carry-over only."
+        ),
+    ] = Variant.acbl,
+    honors: Annotated[
+        bool | None,
+        typer.Option(
+            "--honors/--no-honors",
+            help="Score honours (default: yes, except in the duplicate variant).",
+            show_default=False,
+        ),
+    ] = None,
+    we: WeOption = "NS",
+    rules: RulesOption = "law2017",
+    pbn: PbnOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Keep a Chicago (four-deal bridge) scorepad.
+
+    \b
+    Input as for 'bridgescore rubber'; a passed-out deal is redealt by the
+    same dealer and does not count as one of the four.
+    \b
+    Examples:
+      printf '2H= NS\\n2S= NS\\npass\\n3NT-1 EW\\n2C= EW\\n' | bridgescore chicago
+      bridgescore chicago deals.txt --schedule switched --variant no-deal4 --json
+    """
+    dealer = _seat(first_dealer)
+    pad = ChicagoScore(
+        Seat.NORTH if dealer is None else dealer,
+        schedule.value,
+        variant=VARIANTS[variant],
+        honors=honors,
+        rules=_rules(rules),
+    )
+    we_side = _side(we)
+    recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    if as_json:
+        data = pad.as_dict()
+        data["variant"] = variant.value
+        data["entries"] = _entries_json(recorded)
+        if pbn:
+            data["pbn"] = pad.pbn_tags()
+        data["errors"] = _errors_json(problems)
+        echo_json(data)
+    else:
+        for line, entry in recorded:
+            typer.echo(_log_line(line, entry))
+        if pbn:
+            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
+                for name, value in tags.items():
+                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
+        typer.echo("")
+        typer.echo(pad.pad(we=we_side))
+        typer.echo("")
+        total = pad.totals()
+        state = "round over" if pad.is_finished else f"{pad.deals_played} of 4 deals played"
+        typer.echo(f"{state}: NS {total['NS']} EW {total['EW']}")
+    _report(problems)
+    if problems:
+        raise typer.Exit(1)

@@ -1,0 +1,378 @@
+"""Rubber bridge scoring (rules.md §2: rubber Laws 72-77 and 80).
+
+:class:`RubberScore` is a scorepad for one rubber: record each deal with
+:meth:`RubberScore.record`; it keeps trick points below the line game by game,
+premiums above the line, the games won and so the vulnerability, and ends the
+rubber with the 700 or 500 bonus when a side wins its second game.
+:meth:`RubberScore.finish` settles a rubber that stops early (Law 80).
+
+The scoring itself lives in pure functions (:func:`rubber_entry`,
+:func:`settle_unfinished`); the class only keeps the list of frozen entries.
+
+>>> pad = RubberScore()
+>>> pad.record("2H+1", "NS").below
+(60, 0)
+>>> pad.record("3NT=", "EW").completes_game
+True
+>>> _ = pad.record("4HX-1", "EW")
+>>> _ = pad.finish()
+>>> pad.totals()
+{'NS': 290, 'EW': 400}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridgescore.core import Seat, Side, Vulnerability
+from bridgescore.errors import NotationError, RecordError
+from bridgescore.notation import Result
+from bridgescore.scorepad import (
+    Entry,
+    Honors,
+    Premium,
+    as_honors,
+    as_result,
+    as_side,
+    deal_points,
+    declaring_side,
+    render_pad,
+    score_rubber_history_tag,
+    score_rubber_tag,
+    totals,
+)
+from bridgescore.scoring import LAW_2017, Rules
+
+__all__ = [
+    "LAW_80",
+    "Law80",
+    "RubberScore",
+    "rubber_entry",
+    "settle_unfinished",
+]
+
+GAME = 100
+RUBBER_2_0 = 700
+RUBBER_2_1 = 500
+RUBBER_BONUS = "rubber"
+UNFINISHED_GAME = "unfinished rubber: game"
+UNFINISHED_PARTSCORE = "unfinished rubber: partscore"
+
+
+@dataclass(frozen=True, slots=True)
+class Law80:
+    """How an unfinished rubber is settled (rules.md §2.4).
+
+    ``game_bonus``: to the side that won the only completed game (300 by the law).
+    ``partscore_bonus``: for a partscore in the unfinished game (100 by the law;
+    50 in some older texts). ``each_side``: ``False`` (the law) gives it only when
+    just one side has a partscore there; ``True`` (a popular variant) gives it to
+    every side that has one.
+    """
+
+    game_bonus: int = 300
+    partscore_bonus: int = 100
+    each_side: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("game_bonus", "partscore_bonus"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
+        if not isinstance(self.each_side, bool):
+            raise NotationError(f"each_side={self.each_side!r}: expected True or False")
+
+
+LAW_80 = Law80()
+"""Law 80 as written: 300 for the only game, 100 when only one side has a partscore."""
+
+
+def _games_won(entries: Sequence[Entry]) -> tuple[int, int]:
+    won = [0, 0]
+    for entry in entries:
+        if entry.completes_game and entry.declarer is not None:
+            won[entry.declarer] += 1
+    return won[0], won[1]
+
+
+def _current_below(entries: Sequence[Entry], game: int) -> tuple[int, int]:
+    """Each side's trick points so far in ``game``."""
+    below = [0, 0]
+    for entry in entries:
+        if entry.game == game:
+            below[0] += entry.below[0]
+            below[1] += entry.below[1]
+    return below[0], below[1]
+
+
+def rubber_entry(
+    before: Sequence[Entry],
+    result: Result,
+    declarer: Side | None,
+    *,
+    honors: Honors | None = None,
+    first_dealer: Seat | None = None,
+    rules: Rules = LAW_2017,
+) -> Entry:
+    """The pad entry of the next deal of a rubber, given the deals ``before`` it.
+
+    Vulnerability comes from the games each side has won so far; the deal's trick
+    points join its side's points in the current game, and reaching 100 wins the
+    game (rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
+    entry. Raises :class:`RecordError` if the rubber is already over.
+    """
+    games = _games_won(before)
+    if max(games) >= 2:
+        raise RecordError(
+            f"the rubber is over ({_score_line(games)}): cannot record {str(result)!r}; "
+            "start a new one"
+        )
+    if honors is not None:
+        honors.check(result)
+    game = 1 + sum(games)
+    vulnerability = Vulnerability.from_sides(games[Side.NS] > 0, games[Side.EW] > 0)
+    vulnerable = declarer is not None and vulnerability.is_vulnerable(declarer)
+    below, above = deal_points(result, declarer, vulnerable, honors, rules)
+    completes = False
+    if declarer is not None and below[declarer]:
+        completes = _current_below(before, game)[declarer] + below[declarer] >= GAME
+    if completes and declarer is not None and games[declarer] == 1:
+        bonus = RUBBER_2_0 if games[declarer.opponents] == 0 else RUBBER_2_1
+        above += (Premium(declarer, bonus, RUBBER_BONUS),)
+    number = len(before) + 1
+    dealer = None if first_dealer is None else first_dealer.rotate(number - 1)
+    return Entry(
+        number=number,
+        deal=number,
+        result=result,
+        declarer=declarer,
+        dealer=dealer,
+        vulnerability=vulnerability,
+        game=game,
+        below=below,
+        above=above,
+        completes_game=completes,
+        honors=honors,
+    )
+
+
+def settle_unfinished(entries: Sequence[Entry], law80: Law80 = LAW_80) -> tuple[Premium, ...]:
+    """The Law 80 premiums for a rubber that stops before a side wins two games.
+
+    300 (``law80.game_bonus``) to a side that has won the only completed game;
+    none when each side has won one. For partscores in the unfinished game:
+    ``law80.partscore_bonus`` to the one side that has any (or, with
+    ``law80.each_side``, to each side that has any).
+
+    >>> from bridgescore.notation import Result
+    >>> e = rubber_entry([], Result.parse("3NT="), Side.EW)
+    >>> settle_unfinished([e])
+    (Premium(side=Side.EW, points=300, kind='unfinished rubber: game'),)
+    """
+    games = _games_won(entries)
+    if max(games) >= 2:
+        raise RecordError(
+            f"the rubber is already finished ({_score_line(games)}): Law 80 does not apply"
+        )
+    premiums: list[Premium] = []
+    if sorted(games) == [0, 1]:
+        winner = Side.NS if games[Side.NS] else Side.EW
+        if law80.game_bonus:
+            premiums.append(Premium(winner, law80.game_bonus, UNFINISHED_GAME))
+    below = _current_below(entries, 1 + sum(games))
+    with_partscore = [side for side in Side if below[side] > 0]
+    if law80.partscore_bonus and (law80.each_side or len(with_partscore) == 1):
+        premiums += [
+            Premium(side, law80.partscore_bonus, UNFINISHED_PARTSCORE) for side in with_partscore
+        ]
+    return tuple(premiums)
+
+
+def _score_line(games: tuple[int, int]) -> str:
+    return f"NS {games[0]} games, EW {games[1]}"
+
+
+class RubberScore:
+    """A rubber bridge scorepad (rules.md §2).
+
+    ``first_dealer`` (optional) lets the pad say who deals next; ``rules`` picks
+    the Law 77 rule set for the per-deal values (the current one by default).
+
+    >>> pad = RubberScore()
+    >>> _ = pad.record("4S=", "NS"); _ = pad.record("3NT+1", "NS")
+    >>> pad.is_finished, pad.games, pad.totals()
+    (True, {'NS': 2, 'EW': 0}, {'NS': 950, 'EW': 0})
+    """
+
+    def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
+        if first_dealer is not None and not isinstance(first_dealer, Seat):
+            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat or None")
+        if not isinstance(rules, Rules):
+            raise NotationError(f"rules={rules!r}: expected a scoring Rules value")
+        self.first_dealer = first_dealer
+        self.rules = rules
+        self._entries: list[Entry] = []
+        self._settlement: tuple[Premium, ...] | None = None
+
+    # -- recording
+
+    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
+        """Record one deal and return its entry.
+
+        ``result``: text in any notation :func:`~bridgescore.parse_result` reads
+        (``"4S+1"``, ``"3NTX-2"``, ``"Pass"``) or a :class:`Result`. ``by``: the
+        declaring side (``"NS"``, ``"EW"``, a :class:`Side` or a declarer
+        :class:`Seat`); it may be left out when the result names declarer.
+        ``honors``: ``(side, points)`` for the side holding honours, or ``"NS 100"``.
+
+        Raises :class:`NotationError` for unreadable input and :class:`RecordError`
+        for a record the pad cannot take (the rubber is over, a side missing,
+        honours impossible for the contract).
+        """
+        if self.is_finished:
+            raise RecordError(
+                f"the rubber is over: cannot record {_quote(result)}; start a new one"
+            )
+        parsed = as_result(result)
+        entry = rubber_entry(
+            self._entries,
+            parsed,
+            declaring_side(parsed, by),
+            honors=as_honors(honors),
+            first_dealer=self.first_dealer,
+            rules=self.rules,
+        )
+        self._entries.append(entry)
+        return entry
+
+    def finish(
+        self,
+        *,
+        game_bonus: int = LAW_80.game_bonus,
+        partscore_bonus: int = LAW_80.partscore_bonus,
+        each_side: bool = LAW_80.each_side,
+    ) -> tuple[Premium, ...]:
+        """Stop an unfinished rubber and score it by Law 80; returns the premiums.
+
+        The defaults follow the law (300 for the only game; 100 when only one side
+        has a partscore in the unfinished game); see :class:`Law80` for the
+        variants. Raises :class:`RecordError` if the rubber is already over.
+        """
+        law80 = Law80(game_bonus, partscore_bonus, each_side)
+        if self._settlement is not None:
+            raise RecordError("the rubber was already settled by finish(): nothing more to score")
+        self._settlement = settle_unfinished(self._entries, law80)
+        return self._settlement
+
+    # -- reading
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every deal recorded, in order."""
+        return tuple(self._entries)
+
+    @property
+    def settlement(self) -> tuple[Premium, ...]:
+        """The Law 80 premiums given by :meth:`finish` (empty if not called)."""
+        return self._settlement or ()
+
+    @property
+    def games(self) -> dict[str, int]:
+        """Games won: ``{"NS": k, "EW": k}``."""
+        won = _games_won(self._entries)
+        return {"NS": won[Side.NS], "EW": won[Side.EW]}
+
+    @property
+    def is_finished(self) -> bool:
+        """True once a side has won two games, or after :meth:`finish`."""
+        return self._settlement is not None or max(_games_won(self._entries)) >= 2
+
+    @property
+    def winner(self) -> Side | None:
+        """The side with more points once the rubber is over (None if tied or not over)."""
+        if not self.is_finished:
+            return None
+        total = self.totals()
+        if total["NS"] == total["EW"]:
+            return None
+        return Side.NS if total["NS"] > total["EW"] else Side.EW
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """Vulnerability now: a side that has won a game is vulnerable."""
+        won = _games_won(self._entries)
+        return Vulnerability.from_sides(won[Side.NS] > 0, won[Side.EW] > 0)
+
+    @property
+    def dealer(self) -> Seat | None:
+        """The next dealer (None without ``first_dealer``); a passed-out deal passes the deal on."""
+        if self.first_dealer is None:
+            return None
+        return self.first_dealer.rotate(len(self._entries))
+
+    @property
+    def game(self) -> int:
+        """The number of the game in play (1-3); once a side has won two, the last game."""
+        won = _games_won(self._entries)
+        return sum(won) if max(won) >= 2 else 1 + sum(won)
+
+    @property
+    def below_line(self) -> dict[str, int]:
+        """Each side's trick points so far in the game in play."""
+        below = _current_below(self._entries, 1 + sum(_games_won(self._entries)))
+        return {"NS": below[Side.NS], "EW": below[Side.EW]}
+
+    def totals(self) -> dict[str, int]:
+        """Each side's points, above and below the line: ``{"NS": int, "EW": int}``."""
+        return totals(self._entries, self.settlement)
+
+    def pad(self, *, we: Side | str = Side.NS) -> str:
+        """The scorepad as text, "We" being ``we`` (NS by default)."""
+        return render_pad(self._entries, self.settlement, we=_we(we))
+
+    def pbn_tags(self, *, above_previous: tuple[int, int] = (0, 0)) -> list[dict[str, str]]:
+        """PBN's ``ScoreRubber`` and ``ScoreRubberHistory`` for each deal recorded.
+
+        ``above_previous`` is each side's (NS, EW) above-the-line points from earlier
+        rubbers, the first figure of every ``ScoreRubberHistory``.
+        """
+        tags = []
+        for index, entry in enumerate(self._entries):
+            tags.append(
+                {
+                    "ScoreRubber": score_rubber_tag(entry),
+                    "ScoreRubberHistory": score_rubber_history_tag(
+                        self._entries[:index], entry.game, above_previous
+                    ),
+                }
+            )
+        return tags
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: totals, games, state and every entry."""
+        return {
+            "totals": self.totals(),
+            "games": self.games,
+            "finished": self.is_finished,
+            "winner": None if self.winner is None else self.winner.name,
+            "vulnerability": str(self.vulnerability),
+            "entries": [entry.as_dict() for entry in self._entries],
+            "settlement": [premium.as_dict() for premium in self.settlement],
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<RubberScore deals={len(self._entries)} games={self.games} "
+            f"totals={self.totals()} finished={self.is_finished}>"
+        )
+
+
+def _we(we: Side | str) -> Side:
+    return as_side(we)
+
+
+def _quote(result: object) -> str:
+    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
+    return repr(str(result)) if isinstance(result, Result) else repr(result)

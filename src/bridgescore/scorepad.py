@@ -1,0 +1,398 @@
+"""What rubber and Chicago scorepads share: entries, honours, per-deal points, the pad.
+
+A scorepad records one deal at a time. Each deal becomes an :class:`Entry`
+(frozen): the trick points it put *below the line* and the :class:`Premium`
+items it put *above the line*. The Law 77 values come from
+:func:`bridgescore.scoring.score_breakdown`; this module only sorts its parts
+into the two halves of the pad (rules.md §2.1) and adds honours (§2.2).
+
+:func:`render_pad` draws the familiar "We / They" pad; :func:`score_rubber_tag`
+and :func:`score_rubber_history_tag` give PBN 2.1's ``ScoreRubber`` and
+``ScoreRubberHistory`` tag values (PBN 2.1 §4.2.5 and §4.2.6).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridgescore.core import Seat, Side, Strain, Vulnerability
+from bridgescore.errors import NotationError, RecordError
+from bridgescore.notation import Result, parse_result
+from bridgescore.scoring import LAW_2017, Rules, score_breakdown
+
+__all__ = [
+    "Entry",
+    "Honors",
+    "Premium",
+    "as_honors",
+    "as_result",
+    "as_side",
+    "deal_points",
+    "declaring_side",
+    "render_pad",
+    "score_rubber_history_tag",
+    "score_rubber_tag",
+    "totals",
+]
+
+# Premium kinds, as they appear in entries and in JSON.
+OVERTRICKS = "overtricks"
+INSULT = "doubled/redoubled made"
+SLAM = "slam"
+UNDERTRICKS = "undertricks"
+HONORS = "honours"
+
+
+@dataclass(frozen=True, slots=True)
+class Premium:
+    """Points written above the line for one side: ``Premium(Side.NS, 500, "rubber")``."""
+
+    side: Side
+    points: int
+    kind: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"side": self.side.name, "points": self.points, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Honors:
+    """Honours held in one hand (rules.md §2.2): 100 for four trump honours, 150 for
+    five, or 150 for the four aces at notrump. ``side`` is the side of the player
+    holding them, declarer's or a defender's.
+
+    >>> Honors.parse("EW 150")
+    Honors(side=Side.EW, points=150)
+    """
+
+    side: Side
+    points: int
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "side", as_side(self.side))
+        except NotationError as error:
+            raise NotationError(f"honours: {error}") from None
+        points = self.points
+        if isinstance(points, bool) or not isinstance(points, int) or points not in (100, 150):
+            raise NotationError(
+                f"honours worth {points!r}: expected 100 (four trump honours) or 150 "
+                "(five trump honours, or four aces at notrump)"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Honors:
+        """``"NS 100"``, ``"honours EW 150"`` or ``"honors 150 NS"``."""
+        words = re.sub(r"(?i)^\s*honou?rs?\b", "", str(text)).split()
+        if len(words) == 2:
+            for side_word, points_word in (words, words[::-1]):
+                if points_word.isdigit():
+                    try:
+                        return cls(Side.parse(side_word), int(points_word))
+                    except NotationError as error:
+                        raise NotationError(f"in honours {text!r}: {error}") from None
+        raise NotationError(
+            f"not an honours claim: {text!r}: expected a side and 100 or 150, as in 'NS 100'"
+        )
+
+    def check(self, result: Result) -> None:
+        """Refuse honours that the contract cannot have (raises :class:`RecordError`)."""
+        contract = result.contract
+        if contract is None:
+            raise RecordError(f"honours {self} on a passed-out deal: no contract, no honours")
+        if contract.strain is Strain.NOTRUMP and self.points != 150:
+            raise RecordError(
+                f"honours {self} at notrump ({result}): only the four aces count there, for 150"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.side.name} {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Honors(side=Side.{self.side.name}, points={self.points})"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One recorded deal, as it stands on the pad.
+
+    ``number`` counts records from 1 (passed-out deals included); ``deal`` is the
+    deal's number in its scheme (the same in rubber; 1-4 in Chicago, where a
+    passed-out deal is redealt under the same number). ``game`` is the game whose
+    trick points this deal's ``below`` belongs to. ``below`` is indexed by
+    :class:`Side`: ``entry.below[Side.NS]``.
+    """
+
+    number: int
+    deal: int
+    result: Result
+    declarer: Side | None
+    dealer: Seat | None
+    vulnerability: Vulnerability
+    game: int
+    below: tuple[int, int]
+    above: tuple[Premium, ...]
+    completes_game: bool = False
+    honors: Honors | None = None
+
+    @property
+    def vulnerable(self) -> bool:
+        """Whether the declaring side was vulnerable (False when passed out)."""
+        return self.declarer is not None and self.vulnerability.is_vulnerable(self.declarer)
+
+    def points(self, side: Side) -> int:
+        """All the points this deal gave ``side``, above and below the line."""
+        return self.below[side] + sum(p.points for p in self.above if p.side is side)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "deal": self.deal,
+            "result": str(self.result),
+            "declarer": None if self.declarer is None else self.declarer.name,
+            "dealer": None if self.dealer is None else self.dealer.letter,
+            "vulnerability": str(self.vulnerability),
+            "vulnerable": self.vulnerable,
+            "game": self.game,
+            "completes_game": self.completes_game,
+            "honors": None if self.honors is None else str(self.honors),
+            "below": {"NS": self.below[Side.NS], "EW": self.below[Side.EW]},
+            "above": [premium.as_dict() for premium in self.above],
+            "points": {"NS": self.points(Side.NS), "EW": self.points(Side.EW)},
+        }
+
+
+def as_side(by: object) -> Side:
+    """A :class:`Side` from a Side, a Seat (its side) or text such as ``"NS"``."""
+    if isinstance(by, Side):
+        return by
+    if isinstance(by, Seat):
+        return by.side
+    if isinstance(by, str):
+        return Side.parse(by)
+    raise NotationError(f"unknown side {by!r}: expected NS or EW (text or Side)")
+
+
+def as_result(result: object) -> Result:
+    """A :class:`Result` from result text (``"4S+1"``, ``"Pass"``) or a Result."""
+    if isinstance(result, Result):
+        return result
+    if isinstance(result, str):
+        return parse_result(result)
+    raise NotationError(
+        f"cannot record {result!r}: expected result text such as '4S+1' or 'Pass', or a Result"
+    )
+
+
+def declaring_side(result: Result, by: object) -> Side | None:
+    """The side that declared: ``by``, or the side of the declarer named in ``result``.
+
+    Raises :class:`RecordError` when neither names it, when they disagree, or when
+    a side is given for a passed-out deal.
+    """
+    if result.contract is None:
+        if by is not None:
+            raise RecordError(f"a passed-out deal has no declaring side, but by={by!r} was given")
+        return None
+    named = result.contract.side
+    if by is None:
+        if named is None:
+            raise RecordError(
+                f"who declared {result}? give the side (by='NS' or 'EW') or a declarer seat"
+            )
+        return named
+    side = as_side(by)
+    if named is not None and named is not side:
+        raise RecordError(f"{result} names declarer {result.contract.declarer}, not side {side}")
+    return side
+
+
+def as_honors(honors: object) -> Honors | None:
+    """``None``, an :class:`Honors`, a ``(side, points)`` pair or text ``"NS 100"``."""
+    if honors is None or isinstance(honors, Honors):
+        return honors
+    if isinstance(honors, str):
+        return Honors.parse(honors)
+    if isinstance(honors, tuple) and len(honors) == 2:
+        return Honors(as_side(honors[0]), honors[1])
+    raise NotationError(f"unknown honours {honors!r}: expected (side, points) such as ('NS', 100)")
+
+
+def deal_points(
+    result: Result,
+    declarer: Side | None,
+    vulnerable: bool,
+    honors: Honors | None = None,
+    rules: Rules = LAW_2017,
+) -> tuple[tuple[int, int], tuple[Premium, ...]]:
+    """Sort one deal's Law 77 points into the two halves of a pad (rules.md §2.1).
+
+    Trick points go below the line to the declaring side; overtricks, the slam
+    premium and the premium for a doubled or redoubled make above it; undertricks
+    above the line to the defenders; honours to the side holding them. No game
+    or partscore premium: the caller decides those (rubber has none per deal).
+
+    >>> deal_points(Result.parse("2H+1"), Side.NS, False)
+    ((60, 0), (Premium(side=Side.NS, points=30, kind='overtricks'),))
+    """
+    premiums: list[Premium] = []
+    below = [0, 0]
+    if declarer is not None and result.contract is not None:
+        parts = score_breakdown(result, vulnerable, rules=rules)
+        below[declarer] = parts.trick_score
+        for points, kind in (
+            (parts.overtricks, OVERTRICKS),
+            (parts.slam_premium, SLAM),
+            (parts.insult_premium, INSULT),
+        ):
+            if points:
+                premiums.append(Premium(declarer, points, kind))
+        if parts.undertricks:
+            premiums.append(Premium(declarer.opponents, -parts.undertricks, UNDERTRICKS))
+    if honors is not None:
+        premiums.append(Premium(honors.side, honors.points, HONORS))
+    return (below[0], below[1]), tuple(premiums)
+
+
+def totals(entries: Iterable[Entry], extra: Iterable[Premium] = ()) -> dict[str, int]:
+    """Each side's total, above and below the line: ``{"NS": ..., "EW": ...}``."""
+    sums = [0, 0]
+    for entry in entries:
+        for side in Side:
+            sums[side] += entry.points(side)
+    for premium in extra:
+        sums[premium.side] += premium.points
+    return {"NS": sums[Side.NS], "EW": sums[Side.EW]}
+
+
+# ---------------------------------------------------------------- the pad text
+
+_COLUMN = 10
+
+
+def _row(left: str, right: str) -> str:
+    return f"{left:>{_COLUMN}} | {right:<{_COLUMN}}".rstrip()
+
+
+def _points_row(we: int | None, they: int | None) -> str:
+    # Right-align "They" numbers too, so the units line up in each column.
+    right = "" if they is None else f"{they:>6}"
+    return _row("" if we is None else str(we), right)
+
+
+def render_pad(
+    entries: Sequence[Entry],
+    extra: Sequence[Premium] = (),
+    *,
+    we: Side = Side.NS,
+    finished_games: int | None = None,
+) -> str:
+    """The "We / They" pad: premiums above the line, trick points below it, each
+    game ruled off, and the totals.
+
+    Above the line each side writes upwards from the line, so its first premium
+    sits nearest the line. Below the line each deal that scored trick points has
+    its own row, and a rule closes each finished game. ``we`` is the side in the
+    left-hand column. ``finished_games`` says how many games are closed (by default
+    every game whose last deal completed it).
+    """
+    they = we.opponents
+    above: dict[Side, list[int]] = {Side.NS: [], Side.EW: []}
+    for entry in entries:
+        for premium in entry.above:
+            above[premium.side].append(premium.points)
+    for premium in extra:
+        above[premium.side].append(premium.points)
+    height = max(len(above[we]), len(above[they]))
+
+    def column(side: Side, index: int) -> int | None:
+        # Row ``index`` counts down from the top; the column is aligned on the line.
+        values = above[side]
+        at = height - 1 - index
+        return values[at] if at < len(values) else None
+
+    rule = "-" * (_COLUMN + 1) + "+" + "-" * (_COLUMN + 1)
+    line = "=" * (_COLUMN + 1) + "+" + "=" * (_COLUMN + 1)
+    lines = [_row(f"WE ({we.name})", f"THEY ({they.name})"), rule]
+    lines += [_points_row(column(we, i), column(they, i)) for i in range(height)]
+    lines.append(line)
+
+    games: dict[int, list[Entry]] = {}
+    for entry in entries:
+        games.setdefault(entry.game, [])
+        if any(entry.below):
+            games[entry.game].append(entry)
+    closed = {entry.game for entry in entries if entry.completes_game}
+    if finished_games is not None:
+        closed = {game for game in games if game <= finished_games}
+    for game, rows in sorted(games.items()):
+        for entry in rows:
+            lines.append(_points_row(entry.below[we] or None, entry.below[they] or None))
+        if game in closed:
+            lines.append(rule)
+    if not games or max(games) in closed:
+        lines.append(_row("", ""))
+    lines.append(line)
+    total = totals(entries, extra)
+    lines.append(_points_row(total[we.name], total[they.name]))
+    return "\n".join(line_.rstrip() for line_ in lines)
+
+
+# ---------------------------------------------------------------- PBN tags
+
+
+def score_rubber_tag(entry: Entry) -> str:
+    """PBN ``ScoreRubber`` for one deal: ``"NS <above>/<below> EW <above>/<below>"``.
+
+    PBN 2.1 §4.2.5: the score above the line (premiums), a slash, the score below
+    the line (trick points), both non-negative; this writer always gives both
+    sides in the ``NS ... EW ...`` form, which the standard allows.
+
+    >>> from bridgescore.core import Vulnerability
+    >>> e = Entry(1, 1, Result.parse("2H+1"), Side.NS, None, Vulnerability.NONE, 1, (60, 0),
+    ...           (Premium(Side.NS, 30, "overtricks"),))
+    >>> score_rubber_tag(e)
+    'NS 30/60 EW 0/0'
+    """
+    above = [0, 0]
+    for premium in entry.above:
+        above[premium.side] += premium.points
+    return " ".join(f"{side.name} {above[side]}/{entry.below[side]}" for side in Side)
+
+
+def score_rubber_history_tag(
+    before: Sequence[Entry], game: int, above_previous: tuple[int, int] = (0, 0)
+) -> str:
+    """PBN ``ScoreRubberHistory``: the rubber's score at the start of a deal.
+
+    PBN 2.1 §4.2.6: ``"NS <HistoryScore> EW <HistoryScore>"`` with each
+    ``<HistoryScore>`` = ``<above_previous> <above_current>/<below-1> [<below-2>
+    [<below-3>]]``, one below-the-line figure per game so far (``game`` is the
+    number of the game now in play, 1-3). ``before`` are the rubber's deals
+    already played; ``above_previous`` each side's above-the-line points in
+    earlier rubbers.
+    """
+    if not 1 <= game <= 3:
+        raise RecordError(f"a rubber has games 1 to 3, not game {game}")
+    if len(above_previous) != 2 or any(
+        isinstance(points, bool) or not isinstance(points, int) or points < 0
+        for points in above_previous
+    ):
+        raise RecordError(
+            f"above_previous={above_previous!r}: expected (NS, EW) points, each a whole number >= 0"
+        )
+    above = [0, 0]
+    below = [[0] * game, [0] * game]
+    for entry in before:
+        for premium in entry.above:
+            above[premium.side] += premium.points
+        for side in Side:
+            below[side][entry.game - 1] += entry.below[side]
+    return " ".join(
+        f"{side.name} {above_previous[side]} {above[side]}/"
+        + " ".join(str(points) for points in below[side])
+        for side in Side
+    )

@@ -1,0 +1,163 @@
+"""``bridgescore rubber`` and ``bridgescore chicago``: the line grammar, the pad,
+JSON, bad lines with their numbers and the exit code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import bridgescore as bs
+from bridgescore.cli.app import app
+from bridgescore.cli.rubber import parse_line
+
+runner = CliRunner()
+
+WORKED_EXAMPLE = "2H+1 NS\n3NT= EW\n# play stops after the next deal\n4HX-1 EW\n"
+
+
+def test_rubber_worked_example_from_stdin() -> None:
+    result = runner.invoke(app, ["rubber", "--finish"], input=WORKED_EXAMPLE)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("line   1  deal 1  2H+1")
+    assert "Law 80: EW 300 unfinished rubber: game" in result.stdout
+    assert "       290 |    400" in lines
+    assert lines[-1].endswith("EW win by 110")
+
+
+def test_rubber_from_a_file_with_json(tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text(WORKED_EXAMPLE, encoding="utf-8")
+    result = runner.invoke(app, ["rubber", str(path), "--json", "--finish", "--pbn"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["totals"] == {"NS": 290, "EW": 400}
+    assert data["games"] == {"NS": 0, "EW": 1}
+    assert data["finished"] is True and data["winner"] == "EW"
+    assert [entry["line"] for entry in data["entries"]] == [1, 2, 4]
+    first = data["entries"][0]
+    assert first["input"] == "2H+1 NS"
+    assert first["below"] == {"NS": 60, "EW": 0}
+    assert first["above"] == [{"side": "NS", "points": 30, "kind": "overtricks"}]
+    assert data["settlement"] == [{"side": "EW", "points": 300, "kind": "unfinished rubber: game"}]
+    assert data["pbn"][2]["ScoreRubberHistory"] == "NS 0 30/60 0 EW 0 0/100 0"
+    assert data["errors"] == []
+
+
+def test_unfinished_rubber_without_finish_is_left_open() -> None:
+    result = runner.invoke(app, ["rubber", "--json"], input="2S= NS\n")
+    data = json.loads(result.stdout)
+    assert data["finished"] is False and data["totals"] == {"NS": 60, "EW": 0}
+
+
+def test_law80_options_on_the_command_line() -> None:
+    text = "2D= NS\n2H= EW\n"
+    plain = json.loads(runner.invoke(app, ["rubber", "--finish", "--json"], input=text).stdout)
+    assert plain["settlement"] == []
+    each = runner.invoke(
+        app, ["rubber", "--finish", "--each-side", "--partscore-bonus", "50", "--json"], input=text
+    )
+    assert json.loads(each.stdout)["totals"] == {"NS": 40 + 50, "EW": 60 + 50}
+
+
+def test_bad_lines_are_reported_and_the_rest_recorded() -> None:
+    text = (
+        "2S= NS\n"  # 1
+        "4Z+1 NS\n"  # 2: bad strain
+        "3C= EW\n"  # 3
+        "1NT+2 EW\n"  # 4: EW 40 + 60: game
+        "honours EW 150\n"  # 5: four aces at notrump, for the deal on line 4
+        "honors NS 100\n"  # 6: that deal already has honours
+        "4S=\n"  # 7: who declared?
+        "4HX+1 EW honours NS 100\n"  # 8: EW's second game
+        "1C= NS\n"  # 9: after the end
+    )
+    result = runner.invoke(app, ["rubber", "--json"], input=text)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [error["line"] for error in data["errors"]] == [2, 6, 7, 9]
+    assert "'4Z+1'" in data["errors"][0]["error"]
+    assert "rubber is over" in data["errors"][3]["error"]
+    assert [entry["line"] for entry in data["entries"]] == [1, 3, 4, 8]
+    assert data["entries"][2]["honors"] == "EW 150"
+    # EW: 60 + 40 + 60 + 150, then vulnerable 240 + 200 + 50 + 700 (2-0); NS: 60 + 100.
+    assert data["totals"] == {"NS": 160, "EW": 1500}
+    assert "line 2:" in result.stderr and "4 line(s) could not be recorded" in result.stderr
+
+
+def test_unreadable_file_and_bad_options() -> None:
+    assert runner.invoke(app, ["rubber", "/no/such/file"]).exit_code == 2
+    assert runner.invoke(app, ["rubber", "--rules", "1935"], input="").exit_code == 2
+    assert runner.invoke(app, ["rubber", "--we", "NE"], input="").exit_code == 2
+
+
+def test_chicago_worked_example() -> None:
+    text = "2H= NS\n2S= NS\npass\n3NT-1 EW\n2C= EW\n"
+    result = runner.invoke(app, ["chicago"], input=text)
+    assert result.exit_code == 0, result.output
+    assert "line   3  deal 3  passed out" in result.stdout
+    assert "[S deals, vul NS]" in result.stdout
+    assert result.stdout.splitlines()[-1] == "round over: NS 470 EW 140"
+
+
+def test_chicago_options_and_json() -> None:
+    text = "2S= NS\n2S= NS\n"
+    args = ["chicago", "--schedule", "switched", "--first-dealer", "N", "--json"]
+    data = json.loads(runner.invoke(app, args, input=text).stdout)
+    assert data["totals"] == {"NS": 620, "EW": 0}  # 60 + 60 + 500: NS vulnerable on deal 2
+    assert data["schedule"] == "switched"
+    dup = runner.invoke(app, ["chicago", "--variant", "duplicate", "--json"], input=text)
+    assert json.loads(dup.stdout)["totals"] == {"NS": 220, "EW": 0}  # 110 + 110
+
+
+def test_chicago_honours_flag_and_records_after_the_end() -> None:
+    text = "4S= NS honors EW 100\n1C-1 NS\n1C-1 NS\n1C-1 NS\n1C= EW\n"
+    result = runner.invoke(app, ["chicago", "--json"], input=text)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [error["line"] for error in data["errors"]] == [5]
+    assert "round is over" in data["errors"][0]["error"]
+    off = runner.invoke(app, ["chicago", "--no-honors", "--json"], input=text)
+    off_data = json.loads(off.stdout)
+    # Line 1 is refused, so line 5 becomes deal 4: EW 50 + 50 + 100 (NS V on deal 3)
+    # in undertricks, then 1C= for 20 + 100.
+    assert [error["line"] for error in off_data["errors"]] == [1]
+    assert off_data["totals"] == {"NS": 0, "EW": 320}
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "by", "honors"),
+    [
+        ("4S+1 NS", "4S+1", bs.Side.NS, None),
+        ("3NTX-2 by EW", "3NTX-2", bs.Side.EW, None),
+        ("4S by N making 5", "4SN+1", None, None),
+        ("pass", "Pass", None, None),
+        ("6H= e-w honours EW 150", "6H=", bs.Side.EW, "EW 150"),
+        ("honors NS 100", None, None, "NS 100"),
+    ],
+)
+def test_line_grammar(
+    text: str, result: str | None, by: bs.Side | None, honors: str | None
+) -> None:
+    line = parse_line(7, text)
+    assert (None if line.result is None else str(line.result)) == result
+    assert line.by is by
+    assert (None if line.honors is None else str(line.honors)) == honors
+
+
+@pytest.mark.parametrize("text", ["pass NS", "honours NS", "4S+1 XY", "4S+1 NS honors"])
+def test_line_grammar_errors(text: str) -> None:
+    with pytest.raises(bs.BridgeError):
+        parse_line(1, text)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import bridgescore.cli.rubber
+
+    failures, tried = doctest.testmod(bridgescore.cli.rubber)
+    assert tried > 0 and failures == 0
