@@ -8,7 +8,7 @@ by ``Seat`` (N=0, E=1, S=2, W=3) and ``Strain`` (C=0 .. NT=4) values.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +18,15 @@ import numpy.typing as npt
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import InvalidTableError
 
-__all__ = ["PBN_SEAT_ORDER", "PBN_STRAIN_ORDER", "DDTable"]
+__all__ = ["OPTIMUM_RESULT_TABLE_COLUMNS", "PBN_SEAT_ORDER", "PBN_STRAIN_ORDER", "DDTable"]
 
 PBN_SEAT_ORDER = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 PBN_STRAIN_ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _HEX = re.compile(r"[0-9a-fA-F]{20}")
+
+OPTIMUM_RESULT_TABLE_COLUMNS = "Declarer;Denomination\\2R;Result\\2R"
+"""The column header of PBN's ``OptimumResultTable`` tag that we write."""
+_TABLE_TAG = re.compile(r'\s*\[\s*OptimumResultTable\s+"(?P<columns>[^"]*)"\s*\]\s*', re.IGNORECASE)
 
 
 Row = tuple[int, int, int, int, int]
@@ -130,6 +134,90 @@ class DDTable:
         for strain in PBN_STRAIN_ORDER:
             cells = "".join(f"{self.rows[seat][strain]:>4}" for seat in PBN_SEAT_ORDER)
             lines.append(f"  {strain.letter:<2}{cells}")
+        return "\n".join(lines)
+
+    @classmethod
+    def from_optimum_result_table(cls, text: str | Iterable[str]) -> DDTable:
+        """Read PBN's ``OptimumResultTable``: one ``declarer strain tricks`` row per cell.
+
+        ``text`` is the section (a string or its lines), optionally starting with
+        the ``[OptimumResultTable "..."]`` tag line, whose column names (in any
+        order) say where the declarer, denomination and result are. Rows may come
+        in any order and spacing; all 20 cells must be given exactly once.
+
+        >>> rows = [f"{seat} {strain} 7" for seat in "NSEW" for strain in "SHDC"]
+        >>> rows += ["N NT 7", "S NT 7", "E NT 7", "W NT 7"]
+        >>> str(DDTable.from_optimum_result_table(rows))
+        '77777777777777777777'
+        """
+        lines = text.splitlines() if isinstance(text, str) else list(text)
+        columns = OPTIMUM_RESULT_TABLE_COLUMNS
+        numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip()]
+        if numbered and numbered[0][1].startswith("["):
+            number, line = numbered.pop(0)
+            tag = _TABLE_TAG.fullmatch(line)
+            if tag is None:
+                raise InvalidTableError(
+                    f"line {number}: {line!r} is not an OptimumResultTable tag: expected "
+                    f'[OptimumResultTable "{OPTIMUM_RESULT_TABLE_COLUMNS}"]'
+                )
+            columns = tag["columns"]
+        names = [name.split("\\")[0].strip().lower() for name in columns.split(";")]
+        try:
+            where = [names.index(key) for key in ("declarer", "denomination", "result")]
+        except ValueError:
+            raise InvalidTableError(
+                f"OptimumResultTable columns {columns!r} must name Declarer, Denomination "
+                "and Result"
+            ) from None
+        cells: dict[tuple[Seat, Strain], int] = {}
+        for number, line in numbered:
+            words = line.split()
+            if len(words) != len(names):
+                raise InvalidTableError(
+                    f"line {number}: {line!r} has {len(words)} value(s): expected "
+                    f"{len(names)} ({columns})"
+                )
+            seat_word, strain_word, tricks_word = (words[i] for i in where)
+            try:
+                seat = Seat.parse(seat_word)
+                strain = Strain.parse(strain_word)
+            except ValueError as error:
+                raise InvalidTableError(f"line {number}: {line!r}: {error}") from None
+            if not tricks_word.isdigit() or int(tricks_word) > 13:
+                raise InvalidTableError(
+                    f"line {number}: {line!r}: {tricks_word!r} tricks is impossible: "
+                    "expected a whole number 0 to 13"
+                )
+            if (seat, strain) in cells:
+                raise InvalidTableError(
+                    f"line {number}: {line!r} gives {seat.letter} in {strain.letter} again"
+                )
+            cells[seat, strain] = int(tricks_word)
+        missing = [
+            f"{seat.letter} {strain.letter}"
+            for seat in PBN_SEAT_ORDER
+            for strain in PBN_STRAIN_ORDER
+            if (seat, strain) not in cells
+        ]
+        if missing:
+            raise InvalidTableError(
+                f"OptimumResultTable has no row for {', '.join(missing)}: "
+                "expected all 20 declarer and strain pairs"
+            )
+        return cls(_rows([[cells[seat, strain] for strain in Strain] for seat in Seat]))
+
+    def to_optimum_result_table(self) -> str:
+        """PBN's ``OptimumResultTable`` tag line and its 20 rows (N, S, E, W; NT, S, H, D, C).
+
+        >>> DDTable.parse("78697786976573665746").to_optimum_result_table().splitlines()[:3]
+        ['[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]', 'N NT  7', 'N  S  8']
+        """
+        lines = [f'[OptimumResultTable "{OPTIMUM_RESULT_TABLE_COLUMNS}"]']
+        for seat in PBN_SEAT_ORDER:
+            for strain in PBN_STRAIN_ORDER:
+                # The header's "\2R" asks for right-aligned columns two wide.
+                lines.append(f"{seat.letter} {strain.letter:>2} {self.rows[seat][strain]:>2}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -1,0 +1,177 @@
+"""``bridgescore solve`` (double-dummy tables) and ``bridgescore deal`` (random deals)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+
+from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.core import Seat
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal, random_deals
+from bridgescore.errors import BridgeError
+
+__all__ = ["deal_command", "format_solution", "solve_command"]
+
+
+def format_solution(deal: Deal, table: DDTable, *, symbols: bool = False) -> str:
+    """The hand diagram, then the double-dummy grid, for people."""
+    return "\n".join(
+        [deal.to_pbn(), "", deal.diagram(symbols=symbols), "", "Double-dummy tricks", table.grid()]
+    )
+
+
+def _hand_json(deal: Deal) -> dict[str, Any]:
+    return {
+        seat.letter: {
+            "hand": deal[seat].to_pbn(),
+            "hcp": deal[seat].hcp,
+            "shape": list(deal[seat].shape),
+        }
+        for seat in Seat
+    }
+
+
+def _solution_json(deal: Deal, table: DDTable) -> dict[str, Any]:
+    return {
+        "deal": deal.to_pbn(),
+        "dd": str(table),
+        "tricks": table.as_dict(),
+        "hands": _hand_json(deal),
+    }
+
+
+def _solve(deals: list[Deal], threads: int | None) -> list[DDTable]:
+    from bridgescore.solver import solve_many
+
+    try:
+        return solve_many(deals, threads=threads)
+    except ImportError as error:
+        raise fail(str(error)) from None
+
+
+def solve_command(
+    deal: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="A deal in PBN, such as 'N:AKQ.JT9.8765.432 ...' (quoted, or as four words "
+            "after the first); '-' reads one deal per line from standard input.",
+            show_default=False,
+        ),
+    ] = None,
+    file: Annotated[
+        str | None, typer.Option("--file", "-f", help="Solve one PBN deal per line of a file.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    as_hex: Annotated[
+        bool,
+        typer.Option("--hex", help="Print only PBN's DoubleDummyTricks (20 hex digits)."),
+    ] = False,
+    symbols: Annotated[bool, typer.Option(help="Show suit symbols (♠♥♦♣).")] = False,
+    threads: Annotated[
+        int | None, typer.Option(min=1, help="DDS threads (default: one per core).")
+    ] = None,
+) -> None:
+    """Solve a deal double-dummy (DDS): tricks for every declarer and strain.
+
+    \b
+    Examples:
+      bridgescore solve "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+      bridgescore solve --hex "N:..."
+      bridgescore deal --count 10 --seed 3 | bridgescore solve - --json
+    """
+    text = " ".join(deal or [])
+    if file is None and text == "-":
+        file = "-"
+    if file is not None:
+        _solve_batch(file, threads, as_json=as_json, as_hex=as_hex)
+        return
+    if not text:
+        raise fail("nothing to solve: give a DEAL in PBN, '-' or --file F (see --help)", code=2)
+    try:
+        parsed = Deal.from_pbn(text)
+    except BridgeError as error:
+        raise fail(error) from None
+    (table,) = _solve([parsed], threads)
+    if as_json:
+        echo_json(_solution_json(parsed, table))
+    elif as_hex:
+        typer.echo(str(table))
+    else:
+        typer.echo(format_solution(parsed, table, symbols=symbols))
+
+
+def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool) -> None:
+    # Read and check every line first, then solve the good deals in one batched call.
+    stream = open_input(path)
+    good: list[tuple[int, Deal]] = []
+    errors: list[dict[str, Any]] = []
+    with stream if path != "-" else contextlib.nullcontext(stream):
+        for number, line in numbered_lines(stream):
+            try:
+                good.append((number, Deal.from_pbn(line)))
+            except BridgeError as error:
+                typer.echo(f"line {number}: {error}", err=True)
+                errors.append({"line": number, "input": line, "error": str(error)})
+    tables = _solve([deal for _, deal in good], threads)
+    records = errors + [
+        {"line": number, **_solution_json(deal, table)}
+        for (number, deal), table in zip(good, tables, strict=True)
+    ]
+    records.sort(key=lambda record: int(record["line"]))
+    if as_json:
+        echo_json(records)
+    else:
+        for record in records:
+            if "dd" in record:
+                shown = record["dd"] if as_hex else f"{record['deal']}  {record['dd']}"
+                typer.echo(shown)
+    if errors:
+        typer.echo(f"{len(errors)} line(s) could not be solved", err=True)
+        raise typer.Exit(1)
+
+
+def deal_command(
+    count: Annotated[int, typer.Option("--count", "-n", min=0, help="How many deals.")] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, help="Seed for reproducible deals (default: a fresh one, shown)."),
+    ] = None,
+    diagram: Annotated[bool, typer.Option(help="Show each deal as a hand diagram.")] = False,
+    symbols: Annotated[bool, typer.Option(help="Show suit symbols in diagrams.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Deal uniformly random deals, printed in PBN (one a line).
+
+    The same seed gives the same deals on any machine.
+
+    \b
+    Examples:
+      bridgescore deal --count 5 --seed 1
+      bridgescore deal --seed 7 --diagram
+      bridgescore deal -n 100 --seed 2 --json
+    """
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+        typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
+    deals = random_deals(seed, count)
+    if as_json:
+        echo_json(
+            {
+                "seed": seed,
+                "deals": [
+                    {"number": number, "deal": deal.to_pbn(), "hands": _hand_json(deal)}
+                    for number, deal in enumerate(deals, start=1)
+                ],
+            }
+        )
+        return
+    for number, deal in enumerate(deals, start=1):
+        if diagram:
+            typer.echo(f"Deal {number}: {deal.to_pbn()}\n")
+            typer.echo(deal.diagram(symbols=symbols) + "\n")
+        else:
+            typer.echo(deal.to_pbn())

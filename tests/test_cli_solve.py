@@ -1,0 +1,89 @@
+"""``bridgescore solve`` and ``bridgescore deal``: text, --hex, --json, batches, errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from typer.testing import CliRunner
+
+from bridgescore import Deal
+from bridgescore.cli.app import app
+
+runner = CliRunner()
+
+SAMPLE = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"
+# DDS's table for SAMPLE, from tests/data/par_vectors.jsonl line 1.
+SAMPLE_DD = "87788877884655556555"
+
+
+def test_solve_prints_diagram_and_grid() -> None:
+    result = runner.invoke(app, ["solve", SAMPLE])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == SAMPLE
+    assert lines[2].strip() == "S KJ52"
+    assert lines[-6:] == [
+        "      N   S   E   W",
+        "  NT   8   8   4   5",
+        "  S    7   7   6   6",
+        "  H    7   7   5   5",
+        "  D    8   8   5   5",
+        "  C    8   8   5   5",
+    ]
+
+
+def test_solve_hex_json_and_unquoted_words() -> None:
+    result = runner.invoke(app, ["solve", "--hex", *SAMPLE.split()])
+    assert result.exit_code == 0 and result.stdout.strip() == SAMPLE_DD
+    data = json.loads(runner.invoke(app, ["solve", SAMPLE, "--json"]).stdout)
+    assert data["deal"] == SAMPLE and data["dd"] == SAMPLE_DD
+    assert data["tricks"]["W"]["NT"] == 5
+    assert data["hands"]["N"] == {"hand": "KJ52.K7.T85.AJ87", "hcp": 12, "shape": [4, 2, 3, 4]}
+
+
+def test_solve_bad_deal_exits_1_naming_the_problem() -> None:
+    result = runner.invoke(app, ["solve", SAMPLE[:-1]])
+    assert result.exit_code == 1
+    assert "West's hand" in result.stderr and "12 cards" in result.stderr
+    assert runner.invoke(app, ["solve"]).exit_code == 2
+
+
+def test_solve_batch_goes_on_past_bad_lines() -> None:
+    text = f"{SAMPLE}\nN:AKQ\n# a comment\n{SAMPLE.lower()}\n"
+    result = runner.invoke(app, ["solve", "-", "--hex"], input=text)
+    assert result.exit_code == 1
+    assert result.stdout.split() == [SAMPLE_DD, SAMPLE_DD]
+    assert "line 2:" in result.stderr and "1 line(s)" in result.stderr
+    records = json.loads(runner.invoke(app, ["solve", "-", "--json"], input=text).stdout)
+    assert [record["line"] for record in records] == [1, 2, 4]
+    assert "error" in records[1] and records[2]["dd"] == SAMPLE_DD
+
+
+def test_deal_count_seed_pbn() -> None:
+    result = runner.invoke(app, ["deal", "--count", "5", "--seed", "1"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 5
+    # The documented rule: permutation from PCG64(seed); position p goes to seat p // 13.
+    rng = np.random.Generator(np.random.PCG64(1))
+    for line in lines:
+        order = rng.permutation(52)
+        deal = Deal.from_pbn(line)
+        for position, card in enumerate(order):
+            assert deal.to_array()[card] == position // 13
+
+
+def test_deal_json_diagram_and_fresh_seed() -> None:
+    data = json.loads(runner.invoke(app, ["deal", "-n", "2", "--seed", "4", "--json"]).stdout)
+    assert data["seed"] == 4 and len(data["deals"]) == 2
+    first = Deal.from_pbn(data["deals"][0]["deal"])
+    assert data["deals"][0]["hands"]["S"]["hcp"] == first[2].hcp
+    shown = runner.invoke(app, ["deal", "--seed", "4", "--diagram"]).stdout
+    assert first.diagram() in shown
+    fresh = runner.invoke(app, ["deal"])
+    assert fresh.exit_code == 0 and "--seed" in fresh.stderr
+    seed = int(fresh.stderr.split()[1])
+    again = runner.invoke(app, ["deal", "--seed", str(seed)])
+    assert again.stdout == fresh.stdout
+    assert runner.invoke(app, ["deal", "--count", "-1"]).exit_code == 2
