@@ -1,0 +1,316 @@
+"""``bridgescore par``: par score and par contracts of a table, a deal, or a file of them."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import typer
+
+from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.core import Seat, Vulnerability, dealer_of_board
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
+from bridgescore.errors import BridgeError, NotationError
+from bridgescore.par import Par, par
+
+__all__ = ["format_par", "par_command"]
+
+
+@dataclass
+class _Board:
+    """One line (or PBN game) of input: its table, or the deal to solve first."""
+
+    line: int
+    text: str
+    vulnerability: Vulnerability
+    dealer: Seat | None
+    table: DDTable | None = None
+    deal: Deal | None = None
+    error: str | None = None
+    result: Par | None = None
+
+
+def format_par(result: Par, vulnerability: Vulnerability, dealer: Seat | None) -> str:
+    """One line for people: ``NS +920: 6C= NS  (neutral, vulnerable: None)``."""
+    convention = "neutral" if dealer is None else f"dealer {dealer.letter}"
+    return f"{result}  ({convention}, vulnerable: {vulnerability})"
+
+
+def _options(
+    vul: str | None, board: int | None, dealer: str | None, neutral: bool
+) -> tuple[Vulnerability, Seat | None]:
+    """The vulnerability and dealer the options give (exit 2 on a contradiction)."""
+    if vul is not None and board is not None:
+        raise fail("give --vul or --board, not both", code=2)
+    if neutral and dealer is not None:
+        raise fail("--neutral and --dealer contradict each other: give one", code=2)
+    try:
+        vulnerability = Vulnerability.NONE
+        seat = None
+        if vul is not None:
+            vulnerability = Vulnerability.parse(vul)
+        if board is not None:
+            vulnerability = Vulnerability.from_board(board)
+            if not neutral:
+                seat = dealer_of_board(board)
+        if dealer is not None:
+            seat = Seat.parse(dealer)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    return vulnerability, seat
+
+
+def _read_source(text: str) -> tuple[DDTable | None, Deal | None]:
+    """A table (20 hex digits) or a deal (``N:`` and four hands)."""
+    if ":" in text:
+        return None, Deal.from_pbn(text)
+    return DDTable.parse(text), None
+
+
+def _read_line(
+    text: str, vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
+) -> tuple[DDTable | None, Deal | None, Vulnerability, Seat | None]:
+    """``<table or deal> [vulnerability] [dealer | board number]``."""
+    words = text.split()
+    count = 4 if ":" in words[0] else 1  # a deal is "N:hand hand hand hand"
+    source, extra = " ".join(words[:count]), words[count:]
+    table, deal = _read_source(source)
+    if len(extra) > 2:
+        raise NotationError(
+            f"too many words in {text!r}: expected a table or deal, then at most a "
+            "vulnerability and a dealer (or a board number)"
+        )
+    given_vul = given_dealer = False
+    for word in extra:
+        if word.isdigit() and not given_vul and not given_dealer:
+            vulnerability = Vulnerability.from_board(int(word))
+            dealer = None if neutral else dealer_of_board(int(word))
+            given_vul = given_dealer = True
+            continue
+        if not given_vul:
+            with contextlib.suppress(NotationError):
+                vulnerability = Vulnerability.parse(word)
+                given_vul = True
+                continue
+        if not given_dealer:
+            with contextlib.suppress(NotationError):
+                seat = Seat.parse(word)
+                dealer = None if neutral else seat
+                given_dealer = True
+                continue
+        raise NotationError(
+            f"unexpected {word!r} in {text!r}: expected a table or deal, then optionally "
+            "a vulnerability (None, NS, EW, Both) and a dealer (N, E, S, W) or a board number"
+        )
+    return table, deal, vulnerability, dealer
+
+
+def _line_boards(
+    lines: list[str], vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
+) -> list[_Board]:
+    boards = []
+    for number, line in numbered_lines(io.StringIO("".join(lines))):
+        board = _Board(number, line, vulnerability, dealer)
+        try:
+            board.table, board.deal, board.vulnerability, board.dealer = _read_line(
+                line, vulnerability, dealer, neutral
+            )
+        except BridgeError as error:
+            board.error = str(error)
+        boards.append(board)
+    return boards
+
+
+def _pbn_boards(
+    lines: list[str], vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
+) -> list[_Board]:
+    from bridgescore.pbn import read_games
+
+    boards = []
+    for game in read_games(lines):
+        tags = game.tags
+        label = f"board {tags['Board']}" if tags.get("Board") else f"game at line {game.line}"
+        board = _Board(game.line, label, vulnerability, dealer)
+        boards.append(board)
+        if game.problems:
+            board.line = game.problems[0].line
+            board.error = "; ".join(
+                problem.message if problem.line == board.line else str(problem)
+                for problem in game.problems
+            )
+            continue
+        tag = "Vulnerable"
+        try:
+            if tags.get(tag):
+                board.vulnerability = Vulnerability.from_pbn(tags[tag])
+            tag = "Dealer"
+            if tags.get(tag) and not neutral:
+                board.dealer = Seat.parse(tags[tag])
+            tag = "DoubleDummyTricks"
+            if tags.get(tag):
+                board.table = DDTable.parse(tags[tag])
+            elif tags.get("Deal"):
+                tag = "Deal"
+                board.deal = Deal.from_pbn(tags[tag])
+            else:
+                board.error = "the game has neither a Deal nor a DoubleDummyTricks tag"
+        except BridgeError as error:
+            board.line = game.line_of(tag)
+            board.error = f"{tag} tag: {error}"
+    return boards
+
+
+def _read_lines(path: str) -> tuple[list[str], bool]:
+    """The lines of a file (``-``: standard input) and whether they are PBN: a
+    ``.pbn`` name, or a first line (past ``%`` directives) that opens a tag pair."""
+    stream = open_input(path)
+    with stream if path != "-" else contextlib.nullcontext(stream):
+        lines = list(stream)
+    first = next((line.strip() for line in lines if line.strip() and line[0] != "%"), "")
+    return lines, path.lower().endswith(".pbn") or first.startswith("[")
+
+
+def _solve_deals(boards: list[_Board]) -> None:
+    """Solve (DDS) every deal still without a table, in one batch."""
+    waiting = [board for board in boards if board.error is None and board.table is None]
+    deals = [board.deal for board in waiting if board.deal is not None]
+    if not deals:
+        return
+    try:
+        from bridgescore.solver import solve_many
+
+        tables = solve_many(deals)
+    except ImportError as error:
+        for board in waiting:
+            board.error = str(error)
+        return
+    for board, table in zip(waiting, tables, strict=True):
+        board.table = table
+
+
+def _batch(boards: list[_Board], *, as_json: bool) -> None:
+    _solve_deals(boards)
+    records: list[dict[str, Any]] = []
+    failures = 0
+    for board in boards:
+        if board.error is None and board.table is not None:
+            try:
+                board.result = par(board.table, board.vulnerability, board.dealer)
+            except BridgeError as error:
+                board.error = str(error)
+        if board.result is None:
+            failures += 1
+            typer.echo(f"line {board.line}: {board.error}", err=True)
+            records.append({"line": board.line, "input": board.text, "error": board.error})
+            continue
+        if as_json:
+            records.append(
+                {
+                    "line": board.line,
+                    "input": board.text,
+                    "dd": str(board.table),
+                    "vulnerability": str(board.vulnerability),
+                    "dealer": None if board.dealer is None else board.dealer.letter,
+                    **board.result.as_dict(),
+                }
+            )
+        else:
+            shown = format_par(board.result, board.vulnerability, board.dealer)
+            typer.echo(f"{board.line:>5}  {board.table}  {shown}")
+    if as_json:
+        echo_json(records)
+    if failures:
+        typer.echo(f"{failures} board(s) failed", err=True)
+        raise typer.Exit(1)
+
+
+def par_command(
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            help="A file of tables (20 hex digits) or deals ('N:...'), one per line, each "
+            "optionally followed by a vulnerability and a dealer or a board number; or a "
+            "PBN file (*.pbn); '-' reads lines from standard input.",
+            show_default=False,
+        ),
+    ] = None,
+    dd: Annotated[
+        str | None,
+        typer.Option("--dd", help="A double-dummy table: PBN DoubleDummyTricks, 20 hex digits."),
+    ] = None,
+    deal: Annotated[
+        str | None,
+        typer.Option("--deal", help="A deal in PBN ('N:AKQ.. ...'), solved with DDS first."),
+    ] = None,
+    vul: Annotated[
+        str | None, typer.Option("--vul", help="Vulnerability: None, NS, EW or Both.")
+    ] = None,
+    board: Annotated[
+        int | None,
+        typer.Option("--board", help="Board number: its vulnerability and its dealer."),
+    ] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option("--dealer", help="Dealer N, E, S or W: the dealer-first convention."),
+    ] = None,
+    neutral: Annotated[
+        bool,
+        typer.Option(
+            "--neutral", help="Neutral convention even when a board or PBN game has a dealer."
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Par: the score under perfect bidding and play, and every par contract.
+
+    Without a dealer the neutral convention is used (Pavlicek's); with --dealer,
+    or the dealer of --board or of a PBN game, the dealer-first one (as DDS's
+    DealerPar). Scores are from North-South's point of view.
+
+    \b
+    Examples:
+      bridgescore par --dd a989ca989c3453134531
+      bridgescore par --dd 32929329297a4a47a4a4 --vul Both --json
+      bridgescore par --deal "N:AKQ2.AK2.AK2.AK2 ..." --board 7
+      bridgescore par tables.txt --vul NS
+      bridgescore par session.pbn
+    """
+    given = [name for name, value in (("--dd", dd), ("--deal", deal), ("FILE", file)) if value]
+    if len(given) != 1:
+        raise fail(
+            "give one of --dd HEX, --deal PBN or a FILE ('-' for standard input)"
+            + (f"; got {' and '.join(given)}" if given else ""),
+            code=2,
+        )
+    vulnerability, seat = _options(vul, board, dealer, neutral)
+    if file is not None:
+        lines, is_pbn = _read_lines(file)
+        read = _pbn_boards if is_pbn else _line_boards
+        _batch(read(lines, vulnerability, seat, neutral), as_json=as_json)
+        return
+
+    try:
+        if dd is not None:
+            table = DDTable.parse(dd)
+        else:
+            assert deal is not None
+            solved = Deal.from_pbn(deal)
+            from bridgescore.solver import solve
+
+            table = solve(solved)
+        result = par(table, vulnerability, seat)
+    except BridgeError as error:
+        raise fail(error) from None
+    except ImportError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        echo_json(result.as_dict())
+        return
+    if deal is not None:
+        typer.echo("Double-dummy tricks")
+        typer.echo(table.grid())
+        typer.echo("")
+    typer.echo(format_par(result, vulnerability, seat))
