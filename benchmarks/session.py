@@ -1,0 +1,211 @@
+"""Scoring a big event: array forms against a naive pure-Python loop, in the same run.
+
+An event of BOARDS boards with RESULTS results each (default 1,000 x 50) is scored
+in every method: matchpoints (plain and Neuberg'd), Butler IMPs, cross-IMPs, and
+for teams IMPs and board-a-match (RESULTS / 2 matches a board). The baseline is
+the direct reading of the rules: compare every pair of scores in Python loops.
+Both answers are checked equal before timing is reported. Also times
+``score_event`` on the same pairs event (50,000 table results, contracts scored
+by Law 77, travellers and rankings built).
+
+    .venv/bin/python benchmarks/session.py [--boards 1000] [--results 50] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from bridgescore.session.compare import (
+    IMP_THRESHOLDS,
+    board_a_match_array,
+    butler_imps_array,
+    cross_imps_array,
+    imps_array,
+    matchpoints_array,
+)
+from bridgescore.session.event import Event, TableResult
+from bridgescore.session.scorer import score_event
+
+# ------------------------------------------------------------------ naive forms
+
+
+def naive_imps(difference: float) -> int:
+    size = 0
+    for bound in IMP_THRESHOLDS:
+        if abs(difference) > bound:
+            size += 1
+    return size if difference >= 0 else -size
+
+
+def naive_mp(scores: list[int]) -> list[float]:
+    out = []
+    for i, s in enumerate(scores):
+        mp = 0
+        for j, t in enumerate(scores):
+            if i != j:
+                mp += 2 if s > t else 1 if s == t else 0
+        out.append(float(mp))
+    return out
+
+
+def naive_neuberg(scores: list[int], expected: int) -> list[float]:
+    n = len(scores)
+    out = []
+    for mp in naive_mp(scores):
+        value = ((mp + 1) * expected / n - 1) * 10
+        out.append(float(int(value + 0.5 + 1e-9)) / 10)
+    return out
+
+
+def naive_butler(scores: list[int]) -> list[int]:
+    kept = sorted(scores)[1:-1]
+    mean = sum(kept) / len(kept)
+    datum = int(abs(mean) / 10 + 0.5) * 10 * (1 if mean >= 0 else -1)
+    return [naive_imps(s - datum) for s in scores]
+
+
+def naive_cross(scores: list[int]) -> list[float]:
+    n = len(scores)
+    return [
+        sum(naive_imps(s - t) for j, t in enumerate(scores) if j != i) / (n - 1)
+        for i, s in enumerate(scores)
+    ]
+
+
+def naive_teams(a: list[int], b: list[int]) -> list[int]:
+    return [naive_imps(x - y) for x, y in zip(a, b, strict=True)]
+
+
+def naive_bam(a: list[int], b: list[int]) -> list[float]:
+    return [1.0 if x > y else 0.5 if x == y else 0.0 for x, y in zip(a, b, strict=True)]
+
+
+# ---------------------------------------------------------------------- timing
+
+
+def best_of(repeat: int, function: Callable[[], Any]) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def make_event(boards: int, results: int, rng: np.random.Generator) -> Event:
+    contracts = ["4SN", "3NTS", "2HE", "4HW", "1NTN", "5DXE", "3CS"]
+    rows = []
+    for board in range(1, boards + 1):
+        for table in range(results):
+            contract = contracts[int(rng.integers(len(contracts)))]
+            level = int(contract[0])
+            relative = int(rng.integers(-3, 8 - level))
+            outcome = "=" if relative == 0 else f"{relative:+d}"
+            rows.append(TableResult.played(board, f"N{table}", f"E{table}", f"{contract}{outcome}"))
+    return Event("benchmark", "pairs", results=tuple(rows))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=1000)
+    parser.add_argument("--results", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=8)
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    n, boards = args.results, args.boards
+    # Realistic NS scores: multiples of 10 with many ties.
+    table = (rng.integers(-80, 160, size=(boards, n)) * 10).astype(np.int64)
+    rows = table.tolist()
+    half = n // 2
+    home, away = table[:, :half], table[:, half : 2 * half]
+    expected = n + 2
+
+    cases: list[tuple[str, Callable[[], Any], Callable[[], Any], Callable[[Any, Any], bool]]] = [
+        (
+            "matchpoints",
+            lambda: [naive_mp(r) for r in rows],
+            lambda: matchpoints_array(table),
+            lambda a, b: np.array_equal(np.array(a), b),
+        ),
+        (
+            "matchpoints, Neuberg",
+            lambda: [naive_neuberg(r, expected) for r in rows],
+            lambda: matchpoints_array(table, expected=expected),
+            lambda a, b: np.allclose(np.array(a), b),
+        ),
+        (
+            "Butler IMPs",
+            lambda: [naive_butler(r) for r in rows],
+            lambda: butler_imps_array(table),
+            lambda a, b: np.array_equal(np.array(a), b),
+        ),
+        (
+            "cross-IMPs",
+            lambda: [naive_cross(r) for r in rows],
+            lambda: cross_imps_array(table),
+            lambda a, b: np.allclose(np.array(a), b),
+        ),
+        (
+            "teams IMPs",
+            lambda: [naive_teams(a, b) for a, b in zip(home.tolist(), away.tolist(), strict=True)],
+            lambda: imps_array(home - away),
+            lambda a, b: np.array_equal(np.array(a), b),
+        ),
+        (
+            "board-a-match",
+            lambda: [naive_bam(a, b) for a, b in zip(home.tolist(), away.tolist(), strict=True)],
+            lambda: board_a_match_array(home, away),
+            lambda a, b: np.array_equal(np.array(a), b),
+        ),
+    ]
+    print(
+        f"Event: {boards} boards x {n} results; best of {args.repeat}; "
+        f"Python {platform.python_version()}, numpy {np.__version__}"
+    )
+    print(f"{'method':<22}{'naive loop':>12}{'bridgescore':>13}{'speed-up':>10}")
+    for name, naive, ours, same in cases:
+        naive_time, naive_result = best_of(args.repeat, naive)
+        our_time, our_result = best_of(args.repeat, ours)
+        assert same(naive_result, our_result), f"{name}: results differ"
+        print(
+            f"{name:<22}{naive_time * 1000:>10.1f}ms{our_time * 1000:>11.1f}ms"
+            f"{naive_time / our_time:>9.1f}x"
+        )
+
+    event = make_event(boards, n, rng)
+    naive_time, naive_totals = best_of(1, lambda: naive_event(event))
+    event_time, scored = best_of(1, lambda: score_event(event, "mp"))
+    totals = {s.name: s.total for s in scored.standings}
+    assert all(abs(totals[name] - value) < 1e-6 for name, value in naive_totals.items())
+    print(
+        f"\nwhole event, matchpoints ({len(event.results)} contracts scored by Law 77, "
+        f"pair totals): naive loop {naive_time * 1000:.0f} ms, score_event "
+        f"{event_time * 1000:.0f} ms (also builds travellers and rankings), "
+        f"{naive_time / event_time:.1f}x"
+    )
+
+
+def naive_event(event: Event) -> dict[str, float]:
+    """Score an event the plain way: each result by Law 77, each board by naive_mp."""
+    boards: dict[int, list[TableResult]] = {}
+    for result in event.results:
+        boards.setdefault(result.board, []).append(result)
+    totals: dict[str, float] = {}
+    for results in boards.values():
+        scores = [r.ns_score() or 0 for r in results]
+        top = 2 * (len(scores) - 1)
+        for result, mp in zip(results, naive_mp(scores), strict=True):
+            totals[result.ns] = totals.get(result.ns, 0.0) + mp
+            totals[result.ew] = totals.get(result.ew, 0.0) + top - mp
+    return totals
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,286 @@
+"""``bridgescore session``: import travellers into an event file, score it, report it.
+
+\b
+  bridgescore session import club.db travellers.csv hands.pbn
+  bridgescore session score club.db --method mp
+  bridgescore session report club.db --html club.html
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bridgescore.cli.common import echo_json, fail
+from bridgescore.errors import BridgeError
+
+__all__ = ["app", "import_command", "report_command", "score_command"]
+
+app = typer.Typer(
+    help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+NewEventPath = Annotated[Path, typer.Argument(help="The event file (SQLite; created if missing).")]
+EventPath = Annotated[Path, typer.Argument(help="The event file made by 'session import'.")]
+Method = Annotated[
+    str | None,
+    typer.Option(
+        "--method",
+        "-m",
+        help="mp, butler or cross-imps (pairs); imps or bam (teams). "
+        "Default: mp for pairs, imps for teams.",
+    ),
+]
+Scale = Annotated[str, typer.Option(help="Matchpoint scale: 2/1 (WBF, EBU) or 1/0.5 (ACBL).")]
+Neuberg = Annotated[
+    bool, typer.Option(help="Factor boards with fewer results up to the full size (Neuberg).")
+]
+PerSection = Annotated[
+    bool, typer.Option("--per-section", help="Compare within each section, not across the field.")
+]
+Exclude = Annotated[int, typer.Option(help="Butler: scores dropped at each end for the datum.")]
+Rounding = Annotated[int, typer.Option(help="Butler: round the datum to this many points (0: no).")]
+Divide = Annotated[
+    str, typer.Option(help="Cross-IMPs divisor: comparisons (n-1), scores (n) or none.")
+]
+SessionPct = Annotated[
+    bool,
+    typer.Option(
+        "--session-percentage",
+        help="Average plus/minus: the better/worse of 60/40 % and the pair's own percentage.",
+    ),
+]
+Par = Annotated[
+    bool, typer.Option(help="Show each board's par and IMPs against par when deals are known.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def _open(path: Path, *, must_exist: bool = True) -> Any:
+    from bridgescore.session.store import EventStore
+
+    if must_exist and not path.exists():
+        raise fail(f"no event file {str(path)!r}: create it with 'bridgescore session import'", 2)
+    try:
+        return EventStore(path)
+    except BridgeError as error:
+        raise fail(error, 2) from None
+
+
+@app.command("import")
+def import_command(
+    event: NewEventPath,
+    files: Annotated[list[Path], typer.Argument(help="CSV traveller files and PBN files.")],
+    name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
+    teams: Annotated[
+        bool | None, typer.Option("--teams/--pairs", help="A teams or a pairs event.")
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Import results and hand records; bad lines are reported, the rest imported.
+
+    Importing a file twice adds nothing; a different result for a board and
+    pairs already stored is reported as a conflict and the stored one is kept.
+    Exits 1 if any line could not be imported.
+    """
+    from bridgescore.session.importer import import_files
+
+    with _open(event, must_exist=False) as store:
+        try:
+            store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")
+        except BridgeError as error:
+            raise fail(error, 2) from None
+        report = import_files(store, files)
+    for problem in report.problems:
+        typer.echo(f"error: {problem}", err=True)
+    for conflict in [*report.boards.conflicts, *report.results.conflicts]:
+        typer.echo(f"conflict: {conflict}", err=True)
+    conflicts = [str(c) for c in [*report.boards.conflicts, *report.results.conflicts]]
+    summary = {
+        "files": report.files,
+        "results_added": report.results.added,
+        "results_unchanged": report.results.unchanged,
+        "boards_added": report.boards.added,
+        "boards_unchanged": report.boards.unchanged,
+        "conflicts": conflicts,
+        "problems": [str(p) for p in report.problems],
+    }
+    if as_json:
+        echo_json(summary)
+    else:
+        typer.echo(
+            f"{event}: {report.results.added} result(s) added, {report.results.unchanged} "
+            f"already there; {report.boards.added} hand record(s) added; "
+            f"{len(conflicts)} conflict(s); {len(report.problems)} bad line(s)"
+        )
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _score(
+    event: Path,
+    method: str | None,
+    *,
+    scale: str,
+    neuberg: bool,
+    per_section: bool,
+    exclude: int,
+    rounding: int,
+    divide: str,
+    session_percentage: bool,
+    with_par: bool,
+) -> Any:
+    from bridgescore.session.pars import board_pars
+    from bridgescore.session.scorer import METHODS, ScoringOptions, score_event
+
+    if scale not in ("2/1", "1/0.5"):
+        raise fail(f"unknown scale {scale!r}: expected 2/1 or 1/0.5", 2)
+    if divide not in ("comparisons", "scores", "none"):
+        raise fail(f"unknown divisor {divide!r}: expected comparisons, scores or none", 2)
+    if exclude < 0 or rounding < 0:
+        raise fail(f"--exclude and --rounding must be >= 0, got {exclude} and {rounding}", 2)
+    with _open(event) as store:
+        try:
+            loaded = store.load()
+        except BridgeError as error:
+            raise fail(error) from None
+        chosen = method or ("imps" if loaded.kind == "teams" else "mp")
+        if chosen not in METHODS:
+            raise fail(f"unknown method {chosen!r}: expected {', '.join(METHODS)}", 2)
+        pars = None
+        notes: list[str] = []
+        if with_par and loaded.boards:
+            try:
+                lookup = board_pars(loaded.boards)
+            except (BridgeError, ImportError) as error:
+                notes.append(f"no pars: {error}")
+            else:
+                for number, table in lookup.solved.items():
+                    store.set_dd_tricks(number, table)
+                pars = lookup.pars
+                notes.extend(lookup.notes)
+    options = ScoringOptions(
+        scale=scale,  # type: ignore[arg-type]
+        neuberg=neuberg,
+        per_section=per_section,
+        exclude=exclude,
+        rounding=rounding,
+        divide=divide,  # type: ignore[arg-type]
+        session_percentage=session_percentage,
+    )
+    try:
+        scored = score_event(loaded, chosen, options, pars=pars)
+    except BridgeError as error:
+        raise fail(error) from None
+    if notes:
+        from dataclasses import replace
+
+        scored = replace(scored, notes=(*scored.notes, *notes))
+    return scored
+
+
+@app.command("score")
+def score_command(
+    event: EventPath,
+    method: Method = None,
+    scale: Scale = "2/1",
+    neuberg: Neuberg = True,
+    per_section: PerSection = False,
+    exclude: Exclude = 1,
+    rounding: Rounding = 10,
+    divide: Divide = "comparisons",
+    session_percentage: SessionPct = False,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Also write the ranking as CSV to this file.")
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Score the event and print the ranking."""
+    from bridgescore.session.report import as_dict, ranking_csv, ranking_text
+
+    scored = _score(
+        event,
+        method,
+        scale=scale,
+        neuberg=neuberg,
+        per_section=per_section,
+        exclude=exclude,
+        rounding=rounding,
+        divide=divide,
+        session_percentage=session_percentage,
+        with_par=False,
+    )
+    if csv_file is not None:
+        _write(csv_file, ranking_csv(scored))
+    if as_json:
+        data = as_dict(scored)
+        del data["travellers"]
+        echo_json(data)
+    else:
+        typer.echo(ranking_text(scored))
+
+
+@app.command("report")
+def report_command(
+    event: EventPath,
+    method: Method = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write one self-contained HTML page here.")
+    ] = None,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Write every traveller line as CSV here.")
+    ] = None,
+    scale: Scale = "2/1",
+    neuberg: Neuberg = True,
+    per_section: PerSection = False,
+    exclude: Exclude = 1,
+    rounding: Rounding = 10,
+    divide: Divide = "comparisons",
+    session_percentage: SessionPct = False,
+    par: Par = True,
+    as_json: Json = False,
+) -> None:
+    """The full report: travellers (with par when deals are known) and the ranking."""
+    from bridgescore.session.html_report import html_report
+    from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
+
+    scored = _score(
+        event,
+        method,
+        scale=scale,
+        neuberg=neuberg,
+        per_section=per_section,
+        exclude=exclude,
+        rounding=rounding,
+        divide=divide,
+        session_percentage=session_percentage,
+        with_par=par,
+    )
+    if html is not None:
+        _write(html, html_report(scored))
+    if csv_file is not None:
+        _write(csv_file, travellers_csv(scored))
+    if as_json:
+        echo_json(as_dict(scored))
+    elif html is None and csv_file is None:
+        typer.echo(travellers_text(scored))
+        typer.echo("")
+        typer.echo(ranking_text(scored))
+    else:
+        typer.echo(ranking_text(scored))
+        for path in (html, csv_file):
+            if path is not None:
+                typer.echo(f"wrote {path}")
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {str(path)!r}: {error.strerror}", 2) from None

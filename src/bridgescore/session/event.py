@@ -1,0 +1,271 @@
+"""The event model: boards, table results and the event that holds them.
+
+A :class:`TableResult` is one line of a traveller: a board, the NS and EW pair
+(or team) and what happened -- a contract with declarer and tricks (scored by
+Law 77 with the declaring side's vulnerability, signed for NS), a score, a
+passed-out board, or an artificial adjusted score (:class:`Adjusted`).
+
+Pairs and teams are plain names. In a Mitchell movement each pair keeps its
+direction; in a Howell pairs change direction, so they are ranked overall. In a
+teams event the names are teams: the two tables of a match are (NS=A, EW=B) and
+(NS=B, EW=A).
+
+>>> r = TableResult.played(1, "1", "2", "4SN+1")
+>>> r.ns_score()
+450
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from bridgescore.core import Seat, Side, Vulnerability, dealer_of_board
+from bridgescore.errors import NotationError, RecordError
+from bridgescore.notation import Result, parse_result
+from bridgescore.scoring import score
+from bridgescore.session.compare import Award
+
+__all__ = ["Adjusted", "Board", "Event", "EventKind", "TableResult", "ns_scores"]
+
+EventKind = Literal["pairs", "teams"]
+EVENT_KINDS: tuple[EventKind, ...] = ("pairs", "teams")
+
+
+@dataclass(frozen=True, slots=True)
+class Adjusted:
+    """An artificial adjusted score: one :class:`Award` for each side (Law 12C2).
+
+    The sides' awards need not balance. Text: ``A+`` (NS average plus, EW
+    average minus), ``A``, ``A-``, or both sides written out: ``A+/A+``, ``60/40``.
+
+    >>> Adjusted.parse("A+")
+    Adjusted.parse('A+/A-')
+    """
+
+    ns: Award
+    ew: Award
+
+    @classmethod
+    def parse(cls, text: str) -> Adjusted:
+        parts = [part for part in re.split(r"\s*/\s*", str(text).strip()) if part]
+        if len(parts) == 1:
+            ns = Award.parse(parts[0])
+            return cls(ns, ns.mirror)
+        if len(parts) == 2:
+            return cls(Award.parse(parts[0]), Award.parse(parts[1]))
+        raise NotationError(
+            f"not an adjusted score: {text!r}: expected A+, A, A- or NS/EW awards such as 'A+/A+'"
+        )
+
+    @staticmethod
+    def looks_like(text: str) -> bool:
+        """Whether text is meant as an adjusted score (starts with A, AV or AVE)."""
+        return bool(re.match(r"\s*A(?:VE?|VG)?\s*[+\-=/]|\s*A(?:VE?|VG)?\s*$", text, re.I))
+
+    def __str__(self) -> str:
+        return f"{self.ns}/{self.ew}"
+
+    def __repr__(self) -> str:
+        return f"Adjusted.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of the event: its number, and its deal when the hand record is known.
+
+    >>> Board(7).vulnerability, Board(7).dealer
+    (Vulnerability.BOTH, Seat.SOUTH)
+    """
+
+    number: int
+    deal: str | None = None  # PBN deal text, "N:..."
+    dd_tricks: str | None = None  # PBN DoubleDummyTricks (20 hex digits), when given
+
+    def __post_init__(self) -> None:
+        dealer_of_board(self.number)  # validates the number
+
+    @property
+    def dealer(self) -> Seat:
+        return dealer_of_board(self.number)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        return Vulnerability.from_board(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One result on a traveller. Exactly one of ``result``, ``score``, ``adjusted`` is set.
+
+    ``section`` names the section (for events scored per section); ``variant``
+    separates the versions of a fouled board (Law 87), which are compared only
+    among themselves.
+    """
+
+    board: int
+    ns: str
+    ew: str
+    result: Result | None = None
+    score: int | None = None
+    adjusted: Adjusted | None = None
+    section: str = ""
+    variant: str = ""
+
+    def __post_init__(self) -> None:
+        dealer_of_board(self.board)
+        for name, value in (("NS", self.ns), ("EW", self.ew)):
+            if not isinstance(value, str) or not value.strip():
+                raise RecordError(
+                    f"board {self.board}: the {name} pair needs a name, got {value!r}"
+                )
+        if self.ns == self.ew:
+            raise RecordError(f"board {self.board}: pair {self.ns!r} cannot sit both NS and EW")
+        given = sum(x is not None for x in (self.result, self.score, self.adjusted))
+        if given != 1:
+            raise RecordError(
+                f"board {self.board} {self.ns} v {self.ew}: give exactly one of a result, "
+                "a score or an adjusted score"
+            )
+        contract = None if self.result is None else self.result.contract
+        if contract is not None and contract.declarer is None:
+            raise RecordError(
+                f"board {self.board} {self.ns} v {self.ew}: {self.result} has no declarer: "
+                "expected N, E, S or W"
+            )
+        if self.score is not None:
+            if isinstance(self.score, bool) or not isinstance(self.score, int):
+                raise RecordError(f"board {self.board}: score {self.score!r} is not a whole number")
+            if self.score % 10 or abs(self.score) > 7600:
+                raise RecordError(
+                    f"board {self.board} {self.ns} v {self.ew}: {self.score:+d} is not a bridge "
+                    "score: expected a multiple of 10 between -7600 and +7600"
+                )
+
+    @classmethod
+    def played(
+        cls,
+        board: int,
+        ns: str,
+        ew: str,
+        result: str | Result,
+        *,
+        section: str = "",
+        variant: str = "",
+    ) -> TableResult:
+        """A played (or passed-out) board: ``TableResult.played(3, "1", "5", "3NTW-2")``."""
+        parsed = parse_result(result) if isinstance(result, str) else result
+        return cls(board, ns, ew, result=parsed, section=section, variant=variant)
+
+    @property
+    def kind(self) -> str:
+        """``played``, ``score`` or ``adjusted``."""
+        if self.result is not None:
+            return "played"
+        return "score" if self.score is not None else "adjusted"
+
+    @property
+    def key(self) -> tuple[str, int, str, str]:
+        """What identifies a result: section, board and the two pairs."""
+        return (self.section, self.board, self.ns, self.ew)
+
+    @property
+    def is_artificial(self) -> bool:
+        return self.adjusted is not None
+
+    def ns_score(self) -> int | None:
+        """The NS-view score, or ``None`` for an artificial adjusted score."""
+        if self.score is not None:
+            return self.score
+        if self.result is None:
+            return None
+        contract = self.result.contract
+        if contract is None or contract.declarer is None:
+            return 0
+        vulnerable = Vulnerability.from_board(self.board).is_vulnerable(contract.declarer)
+        points = score(self.result, vulnerable)
+        return points if contract.declarer.side is Side.NS else -points
+
+    def vulnerable_declarer(self) -> bool:
+        """Whether the declaring side is vulnerable (False when nothing was played)."""
+        contract = None if self.result is None else self.result.contract
+        if contract is None or contract.declarer is None:
+            return False
+        return Vulnerability.from_board(self.board).is_vulnerable(contract.declarer)
+
+    def describe(self) -> str:
+        """The table's outcome as text: ``4SN+1``, ``+450``, ``Pass`` or ``A+/A-``."""
+        if self.result is not None:
+            return str(self.result)
+        if self.score is not None:
+            return f"{self.score:+d}" if self.score else "0"
+        return str(self.adjusted)
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event: its name and kind, its boards and its results.
+
+    >>> e = Event("Club", "pairs", results=(TableResult.played(1, "1", "2", "Pass"),))
+    >>> e.board(1).vulnerability
+    Vulnerability.NONE
+    """
+
+    name: str = ""
+    kind: EventKind = "pairs"
+    boards: dict[int, Board] = field(default_factory=dict)
+    results: tuple[TableResult, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in EVENT_KINDS:
+            raise RecordError(f"unknown event kind {self.kind!r}: expected pairs or teams")
+
+    def board(self, number: int) -> Board:
+        """The board, known from the hand record or only from its number."""
+        return self.boards.get(number) or Board(number)
+
+    def board_numbers(self) -> list[int]:
+        return sorted({r.board for r in self.results} | set(self.boards))
+
+    def participants(self) -> list[str]:
+        names = {r.ns for r in self.results} | {r.ew for r in self.results}
+        return sorted(names, key=natural_key)
+
+    def with_results(self, results: Iterable[TableResult]) -> Event:
+        return Event(self.name, self.kind, dict(self.boards), tuple(results))
+
+
+@lru_cache(maxsize=4096)
+def natural_key(name: str) -> tuple[tuple[int, object], ...]:
+    """Sort "2" before "10", and names after numbers."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.lower())
+        for part in re.findall(r"\d+|\D+", name)
+    )
+
+
+def ns_scores(results: Sequence[TableResult]) -> list[int | None]:
+    """:meth:`TableResult.ns_score` of many results, faster than one by one.
+
+    >>> ns_scores([TableResult.played(2, "1", "2", "4SN="), TableResult(2, "3", "4", score=50)])
+    [620, 50]
+    """
+    out: list[int | None] = []
+    vulnerability: dict[int, Vulnerability] = {}
+    for result in results:
+        played = result.result
+        contract = None if played is None else played.contract
+        if played is None or contract is None or contract.declarer is None:
+            out.append(result.ns_score())
+            continue
+        vul = vulnerability.get(result.board)
+        if vul is None:
+            vul = vulnerability[result.board] = Vulnerability.from_board(result.board)
+        # Vulnerability bits: 1 for NS, 2 for EW; a seat's side is its value's parity.
+        side = contract.declarer & 1
+        points = score(contract, bool(vul >> side & 1), tricks=played.tricks)
+        out.append(-points if side else points)
+    return out

@@ -1,0 +1,140 @@
+"""One self-contained HTML page of a scored event: ranking and travellers.
+
+No scripts, no external files: the style sheet is inline, every name is escaped,
+so a club can put the file on its website as it is.
+
+>>> from bridgescore.session.event import Event, TableResult
+>>> from bridgescore.session.scorer import score_event
+>>> event = Event("Club <night>", "pairs", results=(
+...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
+>>> page = html_report(score_event(event, "mp"))
+>>> "<title>Club &lt;night&gt; - matchpoints</title>" in page
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from bridgescore.session.report import METHOD_NAMES, fmt
+from bridgescore.session.scorer import SessionScore, Traveller
+
+__all__ = ["html_report"]
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; }
+h3 { font-size: 1.05em; margin: 1.5em 0 .3em; }
+table { border-collapse: collapse; margin: .3em 0 1em; }
+th, td { padding: .2em .7em; border-bottom: 1px solid #ddd; }
+th { background: #f0f0f0; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.meta { color: #555; font-size: .9em; }
+.notes { color: #a40; }
+"""
+
+
+def _cell(text: str, numeric: bool = False) -> str:
+    return f'<td class="n">{escape(text)}</td>' if numeric else f"<td>{escape(text)}</td>"
+
+
+def _row(cells: list[str], numeric_from: int) -> str:
+    return "<tr>" + "".join(_cell(c, i >= numeric_from) for i, c in enumerate(cells)) + "</tr>"
+
+
+def _head(names: list[str]) -> str:
+    return "<tr>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"
+
+
+def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
+    board = traveller.board
+    title = f"Board {board.number}" + (
+        f" (section {traveller.section})" if traveller.section else ""
+    )
+    meta = [f"Dealer {board.dealer.letter}", f"Vul {board.vulnerability}"]
+    if traveller.top is not None:
+        meta.append(f"top {fmt(traveller.top)}")
+    if traveller.datum is not None:
+        meta.append(f"datum {fmt(traveller.datum, signed=True)}")
+    if traveller.par_text:
+        meta.append(f"par {traveller.par_text}")
+    out = [
+        f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(title)}</h3>',
+        f'<p class="meta">{escape(" · ".join(meta))}</p>',
+    ]
+    if board.deal:
+        out.append(f'<p class="meta">Deal {escape(board.deal)}</p>')
+    unit = session.unit
+    names = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
+    has_par = traveller.par is not None
+    if has_par:
+        names.append("IMPs v par")
+    out.append("<table>" + _head(names))
+    for line in traveller.lines:
+        result = line.result.describe() + (f" ({line.note})" if line.note else "")
+        score = "" if line.ns_score is None else f"{line.ns_score:+d}" if line.ns_score else "0"
+        cells = [
+            line.result.ns,
+            line.result.ew,
+            result,
+            score,
+            fmt(line.ns, signed=unit == "IMP"),
+            fmt(line.ew, signed=unit == "IMP"),
+        ]
+        if has_par:
+            cells.append(fmt(line.imps_vs_par, signed=True))
+        out.append(_row(cells, 3))
+    out.append("</table>")
+    return out
+
+
+def html_report(session: SessionScore) -> str:
+    """The whole event as one HTML document (UTF-8)."""
+    title = f"{session.name or 'Event'} - {METHOD_NAMES[session.method]}"
+    who = "Team" if session.kind == "teams" else "Pair"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        "<h2>Ranking</h2>",
+    ]
+    has_section = any(s.section for s in session.standings)
+    for direction in dict.fromkeys(s.direction for s in session.standings):
+        label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
+        if label:
+            parts.append(f"<h3>{label}</h3>")
+        last = "%" if session.method == "mp" else "Per board"
+        names = [
+            "Rank",
+            *(["Section"] if has_section else []),
+            who,
+            "Boards",
+            f"Total {session.unit}",
+            last,
+        ]
+        parts.append("<table>" + _head(names))
+        for s in session.standings:
+            if s.direction != direction:
+                continue
+            value = fmt(s.percent) if session.method == "mp" else fmt(s.average)
+            cells = [
+                s.rank,
+                *([s.section] if has_section else []),
+                s.name,
+                str(s.boards),
+                fmt(s.total),
+                value,
+            ]
+            parts.append(_row(cells, 3 if has_section else 2))
+        parts.append("</table>")
+    if session.notes:
+        parts.append('<ul class="notes">')
+        parts.extend(f"<li>{escape(note)}</li>" for note in session.notes)
+        parts.append("</ul>")
+    parts.append("<h2>Travellers</h2>")
+    for traveller in session.travellers:
+        parts.extend(_traveller(session, traveller))
+    parts.append('<p class="meta">Scored by bridgescore.</p></body></html>')
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,284 @@
+"""Reports of a scored event: plain-text tables, JSON-ready dicts and CSV.
+
+>>> from bridgescore.session.event import Event, TableResult
+>>> from bridgescore.session.scorer import score_event
+>>> event = Event("Club", "pairs", results=(
+...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
+>>> print(ranking_text(score_event(event, "mp")).splitlines()[0])
+Club - matchpoints
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
+
+__all__ = [
+    "METHOD_NAMES",
+    "as_dict",
+    "ranking_csv",
+    "ranking_text",
+    "traveller_text",
+    "travellers_csv",
+    "travellers_text",
+]
+
+METHOD_NAMES = {
+    "mp": "matchpoints",
+    "butler": "Butler IMPs",
+    "cross-imps": "cross-IMPs",
+    "imps": "IMPs (teams)",
+    "bam": "board-a-match",
+}
+
+
+def fmt(value: float | None, *, signed: bool = False) -> str:
+    """A number as people read it: ``5``, ``6.2``, ``+4``, ``5.25``; blank for None."""
+    if value is None:
+        return ""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return f"+{text}" if signed and value > 0 else text
+
+
+def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+
+    def render(cells: list[str]) -> str:
+        return "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return [render(headers), render(["-" * w for w in widths]), *(render(r) for r in rows)]
+
+
+def _title(session: SessionScore) -> str:
+    return f"{session.name or 'Event'} - {METHOD_NAMES[session.method]}"
+
+
+def ranking_text(session: SessionScore) -> str:
+    """The ranking as text tables (one per direction in a Mitchell movement)."""
+    lines = [_title(session)]
+    has_section = any(s.section for s in session.standings)
+    for direction in dict.fromkeys(s.direction for s in session.standings):
+        rows = [s for s in session.standings if s.direction == direction]
+        lines.append("")
+        label = {"NS": "North-South", "EW": "East-West"}.get(direction, "Overall")
+        lines.append(label)
+        headers = [
+            "Rank",
+            *(["Section"] if has_section else []),
+            _who(session),
+            "Boards",
+            f"Total {session.unit}",
+        ]
+        if session.method == "mp":
+            headers.append("%")
+        else:
+            headers.append("Per board")
+        table_rows = []
+        for s in rows:
+            last = fmt(s.percent) if session.method == "mp" else fmt(s.average)
+            table_rows.append(
+                [
+                    s.rank,
+                    *([s.section] if has_section else []),
+                    s.name,
+                    str(s.boards),
+                    fmt(s.total),
+                    last,
+                ]
+            )
+        first_number = 2 if has_section else 1
+        lines.extend(_table(headers, table_rows, set(range(first_number + 1, len(headers)))))
+    for note in session.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def _who(session: SessionScore) -> str:
+    return "Team" if session.kind == "teams" else "Pair"
+
+
+def traveller_text(session: SessionScore, traveller: Traveller) -> str:
+    """One board's traveller."""
+    board = traveller.board
+    head = f"Board {board.number}"
+    if traveller.section:
+        head += f" section {traveller.section}"
+    head += f"  dealer {board.dealer.letter}  vul {board.vulnerability}"
+    if traveller.top is not None:
+        head += f"  top {fmt(traveller.top)}"
+    if traveller.datum is not None:
+        head += f"  datum {fmt(traveller.datum, signed=True)}"
+    if traveller.par_text:
+        head += f"  par {traveller.par_text}"
+    has_par = traveller.par is not None
+    unit = session.unit
+    headers = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
+    if has_par:
+        headers.append("IMPs v par")
+    rows = []
+    for line in traveller.lines:
+        row = [
+            line.result.ns,
+            line.result.ew,
+            line.result.describe(),
+            "" if line.ns_score is None else f"{line.ns_score:+d}" if line.ns_score else "0",
+            fmt(line.ns, signed=unit == "IMP"),
+            fmt(line.ew, signed=unit == "IMP"),
+        ]
+        if has_par:
+            row.append(fmt(line.imps_vs_par, signed=True))
+        if line.note:
+            row[2] += f" ({line.note})"
+        rows.append(row)
+    return "\n".join([head, *_table(headers, rows, {3, 4, 5, 6})])
+
+
+def travellers_text(session: SessionScore) -> str:
+    return "\n\n".join(traveller_text(session, t) for t in session.travellers)
+
+
+# ----------------------------------------------------------------------- JSON
+
+
+def _line_dict(line: Line) -> dict[str, Any]:
+    result = line.result
+    return {
+        "ns": result.ns,
+        "ew": result.ew,
+        "section": result.section,
+        "variant": result.variant,
+        "kind": result.kind,
+        "result": result.describe(),
+        "ns_score": line.ns_score,
+        "ns_points": line.ns,
+        "ew_points": line.ew,
+        "ns_percent": line.ns_percent,
+        "ew_percent": line.ew_percent,
+        "imps_vs_par": line.imps_vs_par,
+    }
+
+
+def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
+    board = traveller.board
+    return {
+        "board": board.number,
+        "section": traveller.section,
+        "dealer": board.dealer.letter,
+        "vulnerability": board.vulnerability.to_pbn(),
+        "deal": board.deal,
+        "top": traveller.top,
+        "datum": traveller.datum,
+        "par": traveller.par,
+        "par_contracts": traveller.par_text or None,
+        "results": [_line_dict(line) for line in traveller.lines],
+    }
+
+
+def _standing_dict(standing: Standing) -> dict[str, Any]:
+    return {
+        "rank": standing.rank,
+        "name": standing.name,
+        "section": standing.section,
+        "direction": standing.direction or None,
+        "total": standing.total,
+        "boards": standing.boards,
+        "percent": standing.percent,
+        "average": round(standing.average, 4),
+    }
+
+
+def as_dict(session: SessionScore) -> dict[str, Any]:
+    """Everything, ready for ``json.dumps``."""
+    options = session.options
+    return {
+        "event": session.name,
+        "kind": session.kind,
+        "method": session.method,
+        "unit": session.unit,
+        "options": {
+            "scale": options.scale,
+            "neuberg": options.neuberg,
+            "per_section": options.per_section,
+            "butler_exclude": options.exclude,
+            "butler_rounding": options.rounding,
+            "cross_imps_divide": options.divide,
+            "session_percentage": options.session_percentage,
+            "adjusted_imps": options.adjusted_imps,
+        },
+        "ranking": [_standing_dict(s) for s in session.standings],
+        "travellers": [_traveller_dict(t) for t in session.travellers],
+        "notes": list(session.notes),
+    }
+
+
+# ------------------------------------------------------------------------ CSV
+
+
+def ranking_csv(session: SessionScore) -> str:
+    """The ranking as CSV: rank, section, direction, name, boards, total, percent, average."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "section", "direction", "name", "boards", "total", "percent", "average"]
+    )
+    for s in session.standings:
+        writer.writerow(
+            [
+                s.rank,
+                s.section,
+                s.direction,
+                s.name,
+                s.boards,
+                fmt(s.total),
+                fmt(s.percent),
+                fmt(s.average),
+            ]
+        )
+    return out.getvalue()
+
+
+def travellers_csv(session: SessionScore) -> str:
+    """Every traveller line as CSV."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "board",
+            "section",
+            "ns",
+            "ew",
+            "result",
+            "ns_score",
+            "ns_points",
+            "ew_points",
+            "ns_percent",
+            "imps_vs_par",
+        ]
+    )
+    for t in session.travellers:
+        for line in t.lines:
+            writer.writerow(
+                [
+                    t.board.number,
+                    line.result.section,
+                    line.result.ns,
+                    line.result.ew,
+                    line.result.describe(),
+                    line.ns_score,
+                    fmt(line.ns),
+                    fmt(line.ew),
+                    fmt(line.ns_percent),
+                    line.imps_vs_par,
+                ]
+            )
+    return out.getvalue()
