@@ -1,0 +1,36 @@
+"""Par studies at scale: reproducible, resumable par statistics over random deals.
+
+A study deals chunks of random deals (chunk ``i`` from child ``i`` of
+``SeedSequence(seed)``), solves them double-dummy, scores neutral par under the
+four vulnerabilities and writes one Parquet shard per chunk into a directory,
+with a small manifest. Reports tabulate all shards in the published layout.
+
+>>> from bridgescore.study import plan_chunks
+>>> [chunk.deals for chunk in plan_chunks(600, 256)]
+[256, 256, 88]
+"""
+
+from __future__ import annotations
+
+from bridgescore.study.chunks import Chunk, chunk_seed, deal_chunk, plan_chunks
+from bridgescore.study.errors import StudyError
+from bridgescore.study.manifest import Manifest, load_manifest
+from bridgescore.study.report import ParStats, StudyReport, format_report, study_report
+from bridgescore.study.runner import RunSummary, compute_chunk, run_study
+
+__all__ = [
+    "Chunk",
+    "Manifest",
+    "ParStats",
+    "RunSummary",
+    "StudyError",
+    "StudyReport",
+    "chunk_seed",
+    "compute_chunk",
+    "deal_chunk",
+    "format_report",
+    "load_manifest",
+    "plan_chunks",
+    "run_study",
+    "study_report",
+]

@@ -1,0 +1,162 @@
+"""The manifest of a study directory: ``study.json`` with seed, chunk size and deal count.
+
+The manifest pins what every shard in the directory must agree with. A run with
+another seed or chunk size is refused (its chunks would be different deals); a
+run with more deals extends the study; fewer is refused (it would shrink it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import tempfile
+from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from bridgescore.study.errors import StudyError
+
+__all__ = [
+    "CONVENTION",
+    "FORMAT",
+    "MANIFEST_NAME",
+    "Manifest",
+    "check_compatible",
+    "load_manifest",
+    "save_manifest",
+    "versions",
+]
+
+MANIFEST_NAME = "study.json"
+FORMAT = "bridgescore-par-study/1"
+# Studies tabulate the neutral convention (spec/par.md), as the published study does.
+CONVENTION = "neutral"
+
+_VERSIONED = ("bridgescore", "endplay", "numpy", "pyarrow")
+
+
+def versions() -> dict[str, str]:
+    """Versions of Python and of the packages that shape a study's numbers."""
+    found = {"python": platform.python_version()}
+    for name in _VERSIONED:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What a study directory holds: ``deals`` deals from ``seed`` in chunks of ``chunk_size``.
+
+    >>> Manifest(seed=1, chunk_size=256, deals=1000).chunks
+    4
+    """
+
+    seed: int
+    chunk_size: int
+    deals: int
+    convention: str = CONVENTION
+    created: str = field(default_factory=_now)
+    updated: str = field(default_factory=_now)
+    versions: dict[str, str] = field(default_factory=versions)
+
+    @property
+    def chunks(self) -> int:
+        """How many chunks the study has (the last may be partial)."""
+        return -(-self.deals // self.chunk_size)
+
+    def extended(self, deals: int) -> Manifest:
+        """The same study asked for ``deals`` deals, stamped with today's versions."""
+        return replace(self, deals=deals, updated=_now(), versions=versions())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form written to ``study.json``."""
+        return {"format": FORMAT, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "manifest") -> Manifest:
+        """Read the JSON form back, with a clear error for anything else."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise StudyError(f"{source} is not a bridgescore par study manifest ({FORMAT})")
+        try:
+            manifest = cls(
+                seed=data["seed"],
+                chunk_size=data["chunk_size"],
+                deals=data["deals"],
+                convention=data["convention"],
+                created=data["created"],
+                updated=data["updated"],
+                versions=dict(data["versions"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise StudyError(f"{source} is damaged: {error!r}") from None
+        for name in ("seed", "chunk_size", "deals"):
+            value = getattr(manifest, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise StudyError(f"{source} is damaged: {name} {value!r} is not a whole number")
+        if manifest.convention != CONVENTION:
+            raise StudyError(f"{source} uses the {manifest.convention!r} convention, not neutral")
+        return manifest
+
+
+def load_manifest(directory: Path) -> Manifest | None:
+    """The manifest of ``directory``, or None when it has none yet."""
+    path = directory / MANIFEST_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise StudyError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StudyError(f"{str(path)!r} is not JSON: {error}") from None
+    return Manifest.from_dict(data, repr(str(path)))
+
+
+def save_manifest(directory: Path, manifest: Manifest) -> None:
+    """Write ``study.json`` atomically (temp file, then rename)."""
+    text = json.dumps(manifest.as_dict(), indent=2) + "\n"
+    handle, temp = tempfile.mkstemp(prefix=".study-", suffix=".tmp", dir=directory)
+    try:
+        os.fchmod(handle, 0o644)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, directory / MANIFEST_NAME)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def check_compatible(
+    existing: Manifest, directory: Path, *, seed: int, chunk_size: int, deals: int
+) -> None:
+    """Refuse a run whose seed, chunk size or deal count does not fit ``existing``."""
+    where = repr(str(directory))
+    if seed != existing.seed:
+        raise StudyError(
+            f"{where} holds a study with seed {existing.seed}, not {seed}: use --seed "
+            f"{existing.seed} to resume or extend it, or another --out for a new study"
+        )
+    if chunk_size != existing.chunk_size:
+        raise StudyError(
+            f"{where} holds a study in chunks of {existing.chunk_size} deals, not {chunk_size}: "
+            f"use --chunk {existing.chunk_size} to resume or extend it, or another --out"
+        )
+    if deals < existing.deals:
+        raise StudyError(
+            f"{where} holds a study of {existing.deals} deals; --deals {deals} would shrink it: "
+            f"ask for {existing.deals} or more"
+        )

@@ -1,0 +1,280 @@
+"""Running studies with the real DDS: shards, par, resume, SIGKILL, extension, Dask.
+
+Sizes are small (chunks of 2 deals) because DDS solves only a few tables a second
+per core here; BRIDGESCORE_FULL=1 makes the study larger.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from bridgescore.ddtable import DDTable
+from bridgescore.par import par
+from bridgescore.solver import solve_many
+from bridgescore.study.chunks import deal_chunk
+from bridgescore.study.errors import StudyError
+from bridgescore.study.report import study_report
+from bridgescore.study.runner import run_study
+from bridgescore.study.shards import PAR_COLUMNS, shard_name, shard_tables
+
+FULL = os.environ.get("BRIDGESCORE_FULL") == "1"
+SEED = 8
+CHUNK = 4 if FULL else 2
+DEALS = 41 if FULL else 11  # the last chunk is partial on purpose
+
+
+def shards(directory: Path) -> dict[str, pa.Table]:
+    """Every shard's full contents, schema metadata included, by file name."""
+    return {p.name: pq.read_table(p) for p in sorted(directory.glob("chunk-*.parquet"))}
+
+
+def same_shards(a: Path, b: Path) -> None:
+    left, right = shards(a), shards(b)
+    assert list(left) == list(right)
+    for name in left:
+        assert left[name].equals(right[name], check_metadata=True), name
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An uninterrupted run with the local pool (two workers)."""
+    directory = tmp_path_factory.mktemp("reference") / "study"
+    summary = run_study(directory, deals=DEALS, seed=SEED, chunk_size=CHUNK, workers=2)
+    assert (summary.computed, summary.skipped, summary.deals_computed) == (
+        -(-DEALS // CHUNK),
+        0,
+        DEALS,
+    )
+    return directory
+
+
+def test_shards_hold_the_planned_deals(reference: Path) -> None:
+    chunks = -(-DEALS // CHUNK)
+    assert list(shards(reference)) == [shard_name(i) for i in range(chunks)]
+    rows = 0
+    for i, table in enumerate(shards(reference).values()):
+        expected = deal_chunk(SEED, i, min(CHUNK, DEALS - i * CHUNK))
+        assert table.column("deal").to_pylist() == [d.to_pbn() for d in expected]
+        rows += table.num_rows
+    assert rows == DEALS
+    assert leftovers(reference) == []
+
+
+def test_stored_tables_are_the_dds_tables_of_the_stored_deals(reference: Path) -> None:
+    table = pq.read_table(reference / shard_name(0))
+    solved = solve_many(table.column("deal").to_pylist(), threads=1)
+    assert [DDTable.from_array(t) for t in shard_tables(table)] == solved
+
+
+def test_par_in_shards_equals_par_of_the_stored_tables(reference: Path) -> None:
+    checked = 0
+    for table in shards(reference).values():
+        tables = shard_tables(table)
+        for vulnerability, column in PAR_COLUMNS.items():
+            stored = table.column(column).to_pylist()
+            expected = [par(DDTable.from_array(t), vulnerability).score for t in tables]
+            assert stored == expected
+            checked += len(stored)
+    assert checked == 4 * DEALS
+
+
+def test_rerun_skips_every_finished_chunk(reference: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "study"
+    shutil.copytree(reference, copy)
+    before = {p.name: p.stat().st_mtime_ns for p in copy.glob("chunk-*")}
+    summary = run_study(copy, deals=DEALS, seed=SEED, chunk_size=CHUNK, workers=2)
+    assert (summary.computed, summary.skipped) == (0, -(-DEALS // CHUNK))
+    assert {p.name: p.stat().st_mtime_ns for p in copy.glob("chunk-*")} == before
+
+
+def test_more_deals_extends_and_completes_the_partial_chunk(
+    reference: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "study"
+    shutil.copytree(reference, copy)
+    last = shard_name(DEALS // CHUNK)
+    old_last = pq.read_table(copy / last)
+    untouched = {p.name: p.stat().st_mtime_ns for p in copy.glob("chunk-*") if p.name != last}
+    bigger = (DEALS // CHUNK + 1) * CHUNK  # the partial last chunk becomes full
+    summary = run_study(copy, deals=bigger, seed=SEED, chunk_size=CHUNK, workers=1)
+    assert summary.computed == 1 and summary.deals_computed == CHUNK
+    new_last = pq.read_table(copy / last)
+    assert new_last.num_rows == CHUNK
+    # The deals already there stay, with the same tables and pars.
+    assert new_last.slice(0, old_last.num_rows).to_pylist() == (old_last.to_pylist())
+    assert {p.name: p.stat().st_mtime_ns for p in copy.glob("chunk-*") if p.name != last} == (
+        untouched
+    )
+    assert study_report(copy).deals == bigger
+
+
+def test_other_seed_chunk_size_or_fewer_deals_are_refused(reference: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "study"
+    shutil.copytree(reference, copy)
+    with pytest.raises(StudyError, match=f"seed {SEED}, not 9"):
+        run_study(copy, deals=DEALS, seed=9, chunk_size=CHUNK)
+    with pytest.raises(StudyError, match=f"chunks of {CHUNK} deals, not 3"):
+        run_study(copy, deals=DEALS, seed=SEED, chunk_size=3)
+    with pytest.raises(StudyError, match="would shrink it"):
+        run_study(copy, deals=DEALS - 1, seed=SEED, chunk_size=CHUNK)
+    same_shards(copy, reference)
+
+
+def test_corrupt_and_foreign_files_are_reported_and_not_trusted(
+    reference: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "study"
+    shutil.copytree(reference, copy)
+    (copy / shard_name(1)).write_bytes(b"PAR1" + b"\0" * 100)
+    (copy / "notes.txt").write_text("not a shard")
+    notices: list[str] = []
+    summary = run_study(
+        copy, deals=DEALS, seed=SEED, chunk_size=CHUNK, workers=1, notice=notices.append
+    )
+    assert summary.computed == 1
+    assert any("chunk-000001.parquet' is not a readable Parquet file" in n for n in notices)
+    assert any("notes.txt': foreign file" in n for n in notices)
+    (copy / "notes.txt").unlink()
+    same_shards(copy, reference)
+
+
+def test_a_directory_that_is_not_a_study_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "thesis.tex").write_text("x")
+    with pytest.raises(StudyError, match=r"not empty and holds no study\.json"):
+        run_study(tmp_path, deals=2, seed=1, chunk_size=2)
+
+
+def test_a_directory_in_use_is_refused(tmp_path: Path) -> None:
+    with (tmp_path / ".lock").open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        with pytest.raises(StudyError, match="in use by another `study run`"):
+            run_study(tmp_path, deals=2, seed=1, chunk_size=2)
+
+
+def _cli(directory: Path) -> list[str]:
+    return [
+        sys.executable,
+        "-c",
+        "from bridgescore.cli import main; main()",
+        "study",
+        "run",
+        "--deals",
+        str(DEALS),
+        "--seed",
+        str(SEED),
+        "--chunk",
+        str(CHUNK),
+        "--workers",
+        "1",
+        "--out",
+        str(directory),
+        "--no-progress",
+    ]
+
+
+def test_sigkill_then_resume_gives_the_uninterrupted_study(reference: Path, tmp_path: Path) -> None:
+    directory = tmp_path / "study"
+    # Its own session, so the kill reaches the worker process too (as kill -9 of a job).
+    process = subprocess.Popen(
+        _cli(directory), start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 300
+    while len(list(directory.glob("chunk-*.parquet"))) < 2 and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    finished = len(list(directory.glob("chunk-*.parquet")))
+    assert process.returncode == -signal.SIGKILL
+    assert 2 <= finished < -(-DEALS // CHUNK), "the kill must land in the middle of the run"
+
+    resumed = subprocess.run(_cli(directory), capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{finished} already finished" in resumed.stdout
+    same_shards(directory, reference)
+    assert leftovers(directory) == []
+    assert study_report(directory).as_dict() == study_report(reference).as_dict()
+
+
+def test_local_cluster_gives_the_same_shards_as_the_pool(reference: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    directory = tmp_path / "study"
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        # By address, as `--scheduler tcp://...` does: the run opens its own client.
+        address = cluster.scheduler_address
+        summary = run_study(directory, deals=DEALS, seed=SEED, chunk_size=CHUNK, scheduler=address)
+        workers = set(client.scheduler_info()["workers"])
+    assert summary.deals_computed == DEALS
+    assert len(workers) == 2
+    same_shards(directory, reference)
+    assert study_report(directory).as_dict() == study_report(reference).as_dict()
+
+
+def test_ctrl_c_keeps_finished_shards_and_removes_temporaries(
+    reference: Path, tmp_path: Path
+) -> None:
+    directory = tmp_path / "study"
+    process = subprocess.Popen(
+        _cli(directory),
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 300
+    while len(list(directory.glob("chunk-*.parquet"))) < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "run the same command again to resume" in err
+    assert leftovers(directory) == []
+    for name, table in shards(directory).items():
+        assert table.equals(pq.read_table(reference / name), check_metadata=True)
+
+
+def test_a_dead_worker_stops_the_run_with_a_clear_error(tmp_path: Path) -> None:
+    directory = tmp_path / "study"
+    process = subprocess.Popen(
+        _cli(directory),
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    children: list[str] = []
+    deadline = time.monotonic() + 300
+    while not children and time.monotonic() < deadline:
+        # The pool's worker (and the spawn machinery) are children of the command.
+        path = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        children = path.read_text().split() if path.exists() else []
+        time.sleep(0.05)
+    time.sleep(0.3)  # let the pool start; the run itself takes seconds
+    for child in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split():
+        command = Path(f"/proc/{child}/cmdline").read_bytes()
+        if b"spawn_main" in command:
+            os.kill(int(child), signal.SIGKILL)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 2, err
+    assert "a worker process died" in err and "run again to resume" in err
+    assert leftovers(directory) == []
