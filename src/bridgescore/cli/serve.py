@@ -1,0 +1,81 @@
+"""``bridgescore serve``: the web page and JSON API on this machine."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgescore.cli.common import fail
+
+__all__ = ["serve_command"]
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _directory(option: str, path: Path | None) -> Path | None:
+    if path is None:
+        return None
+    if not path.is_dir():
+        raise fail(f"{option} {str(path)!r} is not a directory: expected an existing directory", 2)
+    return path.resolve()
+
+
+def serve_command(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; the default serves this machine only.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = 8000,
+    studies: Annotated[
+        Path | None,
+        typer.Option(help="Directory whose sub-directories are par studies to show."),
+    ] = None,
+    events: Annotated[
+        Path | None,
+        typer.Option(help="Directory of session events (SQLite files) to show."),
+    ] = None,
+    solver_workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Double-dummy jobs run at once (default: one per core)."),
+    ] = None,
+    solver_queue: Annotated[
+        int,
+        typer.Option(min=0, help="Solve requests that may wait before others get 503."),
+    ] = 16,
+) -> None:
+    """Serve the score calculator, deal analyser and JSON API (docs at /docs).
+
+    \b
+    Examples:
+      bridgescore serve
+      bridgescore serve --port 8080 --studies studies/ --events events/
+    """
+    try:
+        import uvicorn
+
+        from bridgescore.web import WebSettings, create_app
+    except ImportError as error:
+        missing = getattr(error, "name", None) or str(error)
+        raise fail(
+            f"serve needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2
+        ) from None
+    settings = WebSettings(
+        studies=_directory("--studies", studies),
+        events=_directory("--events", events),
+        solver_workers=solver_workers,
+        solver_queue=solver_queue,
+    )
+    if not _is_loopback(host):
+        typer.echo(f"warning: listening on {host}: other machines can reach this server", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"bridgescore: serving on http://{shown}:{port}/ (Ctrl+C to stop)", err=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

@@ -1,0 +1,265 @@
+"""The JSON API: ``/api/score``, ``/api/solve``, ``/api/par`` and ``/api/deal/...``.
+
+Each route parses its input with the library's own parsers and calls one
+library function. Bad input raises a :class:`~bridgescore.BridgeError`, which
+the app answers with 422 and the error's message. Solving goes through the
+app's :class:`~bridgescore.web.limits.SolverLimiter`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
+from bridgescore.ddtable import DDTable
+from bridgescore.errors import NotationError
+from bridgescore.scoring import LAW_2017, PRE_1987, ScoreBreakdown, score, score_breakdown
+from bridgescore.web import jobs
+from bridgescore.web.limits import SolverLimiter
+from bridgescore.web.schemas import (
+    DealInfo,
+    DealRequest,
+    ErrorDetail,
+    ParRequest,
+    ParResponse,
+    ScoreRequest,
+    ScoreResponse,
+    ScoreTableResponse,
+    SolveRequest,
+    SolveResponse,
+)
+
+if TYPE_CHECKING:
+    from bridgescore.deal import Deal
+    from bridgescore.par import Par
+
+__all__ = [
+    "FeatureMissing",
+    "deal_info",
+    "made_exactly",
+    "par_payload",
+    "router",
+    "score_result",
+]
+
+RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
+_PARTS = tuple(
+    part.name
+    for part in dataclasses.fields(ScoreBreakdown)
+    if part.name not in ("result", "vulnerable", "total")
+)
+MAX_SEED = 2**63 - 1
+RANKS = "23456789TJQKA"
+SUITS_SPADES_FIRST = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+_BAD_INPUT: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorDetail, "description": "The input is not valid; `detail` says why."},
+    413: {"model": ErrorDetail, "description": "The request body is over 64 KB."},
+}
+_SOLVER: dict[int | str, dict[str, Any]] = {
+    503: {
+        "model": ErrorDetail,
+        "description": "The solver queue is full (see `Retry-After`), or DDS is not installed.",
+    },
+}
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+class FeatureMissing(Exception):
+    """A part of the package this route needs is not installed (answered with 503)."""
+
+
+def score_result(
+    result: str,
+    vulnerable: bool = False,
+    *,
+    tricks: int | None = None,
+    vulnerability: str | None = None,
+    rules: str = "law2017",
+) -> dict[str, Any]:
+    """Score one result as the API answers it.
+
+    >>> score_result("4DX +1", True)["score"]
+    910
+    """
+    rule_set = RULE_SETS.get(rules)
+    if rule_set is None:
+        raise NotationError(f"unknown rule set {rules!r}: expected law2017 or pre1987")
+    breakdown = score_breakdown(result, vulnerable, tricks=tricks, rules=rule_set)
+    declarer = None if breakdown.result.contract is None else breakdown.result.contract.declarer
+    if vulnerability is not None and vulnerability.strip():
+        board = Vulnerability.parse(vulnerability)
+        if breakdown.result.contract is not None:
+            if declarer is None:
+                raise NotationError(
+                    f"{result!r} has no declarer, so the board's vulnerability "
+                    f"{vulnerability!r} cannot say who is vulnerable: add a declarer "
+                    "(as in '4SXN+1') or give vulnerable instead"
+                )
+            breakdown = score_breakdown(
+                breakdown.result, board.is_vulnerable(declarer), rules=rule_set
+            )
+    # Built by hand rather than with ScoreBreakdown.as_dict(): dataclasses.asdict
+    # deep-copies the result and dominated the cost of a request.
+    contract = breakdown.result.contract
+    payload: dict[str, Any] = {
+        "contract": "Pass" if contract is None else str(contract),
+        "result": str(breakdown.result),
+        "tricks": breakdown.result.tricks,
+        "vulnerable": breakdown.vulnerable,
+        "score": breakdown.total,
+        "breakdown": {name: getattr(breakdown, name) for name in _PARTS},
+    }
+    if contract is None:
+        payload["ns_score"] = 0
+    elif declarer is not None:
+        payload["ns_score"] = breakdown.total if declarer.side is Side.NS else -breakdown.total
+    else:
+        payload["ns_score"] = None
+    return payload
+
+
+def made_exactly(vulnerable: bool) -> dict[str, int]:
+    """Scores of every contract made exactly (rules.md §1.9), keyed ``"4S"``, ``"4SX"``, ..."""
+    return {
+        str(contract): score(contract, vulnerable, tricks=contract.level + 6)
+        for doubling in Doubling
+        for level in range(1, 8)
+        for strain in Strain
+        for contract in (Contract(level, strain, doubling),)
+    }
+
+
+def deal_info(deal: Deal, seed: int | None = None) -> dict[str, Any]:
+    """A :class:`~bridgescore.deal.Deal` as the API shows it: PBN, suits per hand, HCP."""
+    hands = {
+        seat.letter: {
+            strain.letter: "".join(RANKS[rank - 2] for rank in deal[seat].suit(strain))
+            for strain in SUITS_SPADES_FIRST
+        }
+        for seat in Seat
+    }
+    return {
+        "deal": deal.to_pbn(),
+        "seed": seed,
+        "hands": hands,
+        "hcp": {seat.letter: int(deal[seat].hcp) for seat in Seat},
+    }
+
+
+def _parse_deal(text: str) -> Deal:
+    try:
+        from bridgescore.deal import Deal
+    except ImportError as error:
+        raise FeatureMissing(f"deals are not available in this installation: {error}") from None
+    return Deal.from_pbn(text)
+
+
+def _json(payload: dict[str, Any]) -> JSONResponse:
+    # Answer with the payload as built: the response models document the API, and
+    # skipping FastAPI's re-validation of every answer halves the cost of a request.
+    return JSONResponse(payload)
+
+
+def _limiter(request: Request) -> SolverLimiter:
+    limiter: SolverLimiter = request.app.state.solver
+    return limiter
+
+
+async def _solve(request: Request, text: str) -> tuple[Deal, DDTable]:
+    deal = _parse_deal(text)  # validated here so bad deals never take a worker
+    try:
+        import bridgescore.solver  # noqa: F401  (only to report a missing extra early)
+    except ImportError as error:
+        raise FeatureMissing(
+            f"double-dummy solving needs the DDS extra: pip install 'bridgescore[dds]' ({error})"
+        ) from None
+    dd = await _limiter(request).run(jobs.solve_pbn, deal.to_pbn())
+    return deal, DDTable.parse(dd)
+
+
+@router.post("/score", response_model=ScoreResponse, responses=_BAD_INPUT)
+async def api_score(body: ScoreRequest) -> JSONResponse:
+    """Score a result: ``{"result": "4DX +1", "vulnerable": true}`` gives 910 and its parts."""
+    return _json(
+        score_result(
+            body.result,
+            body.vulnerable,
+            tricks=body.tricks,
+            vulnerability=body.vulnerability,
+            rules=body.rules,
+        )
+    )
+
+
+@router.get("/score/table", response_model=ScoreTableResponse, responses=_BAD_INPUT)
+async def api_score_table(vulnerable: bool = False) -> JSONResponse:
+    """Every contract made exactly, for one vulnerability."""
+    return _json({"vulnerable": vulnerable, "made_exactly": made_exactly(vulnerable)})
+
+
+@router.post("/deal", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})
+async def api_deal(body: DealRequest) -> JSONResponse:
+    """Check a PBN deal and show its hands and high-card points (no solving)."""
+    return _json(deal_info(_parse_deal(body.deal)))
+
+
+@router.get("/deal/random", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})
+async def api_random_deal(
+    seed: Annotated[
+        int | None, Query(ge=0, le=MAX_SEED, description="Same seed, same deal; random if absent.")
+    ] = None,
+) -> JSONResponse:
+    """A random deal in PBN, with the seed that reproduces it."""
+    try:
+        from bridgescore.deal import random_deals
+    except ImportError as error:
+        raise FeatureMissing(f"random deals are not available: {error}") from None
+    chosen = secrets.randbits(63) if seed is None else seed
+    return _json(deal_info(random_deals(chosen, 1)[0], chosen))
+
+
+@router.post("/solve", response_model=SolveResponse, responses={**_BAD_INPUT, **_SOLVER})
+async def api_solve(body: SolveRequest, request: Request) -> JSONResponse:
+    """Solve a deal double-dummy: ``dd`` (PBN hex) and ``table[seat][strain]``."""
+    deal, table = await _solve(request, body.deal)
+    return _json({"deal": deal.to_pbn(), "dd": str(table), "table": table.as_dict()})
+
+
+@router.post("/par", response_model=ParResponse, responses={**_BAD_INPUT, **_SOLVER})
+async def api_par(body: ParRequest, request: Request) -> JSONResponse:
+    """Par of a DD table (or of a deal, solved first) under one convention."""
+    vulnerability = Vulnerability.parse(body.vulnerability)
+    dealer = None if body.dealer is None else Seat.parse(body.dealer)
+    if (body.dd is None) == (body.deal is None):
+        raise NotationError("give exactly one of 'dd' (20 hex digits) or 'deal' (PBN)")
+    try:
+        from bridgescore.par import par
+    except ImportError as error:
+        raise FeatureMissing(f"par is not available in this installation: {error}") from None
+    if body.dd is not None:
+        table = DDTable.parse(body.dd)
+    else:
+        _, table = await _solve(request, body.deal or "")
+    return _json(par_payload(par(table, vulnerability, dealer), table, vulnerability, dealer))
+
+
+def par_payload(
+    result: Par, table: DDTable, vulnerability: Vulnerability, dealer: Seat | None
+) -> dict[str, Any]:
+    """A :class:`~bridgescore.par.Par` as the API answers it."""
+    return {
+        "score": int(result.score),
+        "convention": str(result.convention),
+        "contracts": [str(contract) for contract in result.contracts],
+        "text": str(result),
+        "dd": str(table),
+        "vulnerability": str(vulnerability),
+        "dealer": None if dealer is None else dealer.letter,
+    }

@@ -1,0 +1,130 @@
+"""The app factory: :func:`create_app` builds the FastAPI app from :class:`WebSettings`.
+
+>>> app = create_app(WebSettings())
+>>> app.title
+'bridgescore'
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from bridgescore import __version__
+from bridgescore.errors import BridgeError
+from bridgescore.web import api, jobs, pages
+from bridgescore.web.limits import MAX_BODY_BYTES, BodySizeLimit, SolverBusy, SolverLimiter
+
+__all__ = ["WebSettings", "create_app"]
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    """What the server may read and how hard it may work.
+
+    ``studies`` and ``events`` are the only directories the server lists or
+    reads; requests name entries the server found there itself, never paths.
+    ``solver_workers`` defaults to one per core; ``solver_queue`` is how many
+    more solve requests may wait before new ones get 503. ``warm_solver`` starts
+    the solver processes with the app, so the first solve is not slow.
+    """
+
+    studies: Path | None = None
+    events: Path | None = None
+    solver_workers: int | None = None
+    solver_queue: int = 16
+    retry_after: int = 2
+    warm_solver: bool = True
+    max_body: int = MAX_BODY_BYTES
+
+
+def _describe(error: dict[str, Any]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    message = str(error.get("msg", "invalid value"))
+    if "input" in error and error.get("type") not in ("missing", "json_invalid"):
+        shown = repr(error["input"])
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        message += f" (got {shown})"
+    return f"{where}: {message}" if where else message
+
+
+async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    detail = "; ".join(_describe(item) for item in error.errors()) or "invalid request"
+    return JSONResponse({"detail": detail}, status_code=422)
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    if error.status_code == 400:
+        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
+        return JSONResponse(
+            {"detail": f"the request body is not valid JSON text in UTF-8 ({error.detail})"},
+            status_code=422,
+        )
+    return JSONResponse(
+        {"detail": str(error.detail)}, status_code=error.status_code, headers=error.headers
+    )
+
+
+async def _bridge_error(request: Request, error: Exception) -> JSONResponse:
+    return JSONResponse({"detail": str(error)}, status_code=422)
+
+
+async def _solver_busy(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, SolverBusy)
+    return JSONResponse(
+        {"detail": str(error)},
+        status_code=503,
+        headers={"Retry-After": str(error.retry_after)},
+    )
+
+
+async def _feature_missing(request: Request, error: Exception) -> JSONResponse:
+    return JSONResponse({"detail": str(error)}, status_code=503)
+
+
+def create_app(settings: WebSettings | None = None) -> FastAPI:
+    """The bridgescore web app: the page, the JSON API and their limits."""
+    settings = settings or WebSettings()
+    limiter = SolverLimiter(settings.solver_workers, settings.solver_queue, settings.retry_after)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.warm_solver:
+            limiter.warm(jobs.warm_up)
+        try:
+            yield
+        finally:
+            limiter.close()
+
+    app = FastAPI(
+        title="bridgescore",
+        version=__version__,
+        description="Exact contract bridge scoring, double-dummy tables and par.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.solver = limiter
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(BridgeError, _bridge_error)
+    app.add_exception_handler(SolverBusy, _solver_busy)
+    app.add_exception_handler(api.FeatureMissing, _feature_missing)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(BodySizeLimit, limit=settings.max_body)
+    return app

@@ -1,0 +1,219 @@
+"""Limits that keep the server answering: a body-size cap and a bounded solver queue.
+
+:class:`BodySizeLimit` is a plain ASGI middleware (no per-request task, so it
+costs next to nothing on the fast paths) that refuses request bodies over a
+byte budget with 413. :class:`SolverLimiter` runs CPU-heavy double-dummy jobs in
+a small process pool, at most one job per worker at a time, with a bounded
+number of callers waiting; past that it raises :class:`SolverBusy`, which the
+app turns into 503 with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+__all__ = ["MAX_BODY_BYTES", "BodySizeLimit", "SolverBusy", "SolverLimiter"]
+
+MAX_BODY_BYTES = 64 * 1024
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Any]
+Send = Callable[[Message], Any]
+ASGIApp = Callable[[Scope, Receive, Send], Any]
+
+T = TypeVar("T")
+
+
+class BodySizeLimit:
+    """Refuse HTTP request bodies over ``limit`` bytes with 413 and a JSON detail.
+
+    A declared ``Content-Length`` over the limit is refused before reading; a
+    chunked body is read up to the limit and refused as soon as it passes it.
+    Bodies within the limit are buffered (at most ``limit`` bytes) and replayed
+    to the app unchanged.
+
+    >>> BodySizeLimit(lambda scope, receive, send: None, limit=10).limit
+    10
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _reply(send, 400, "Content-Length is not a number")
+                    return
+                if declared > self.limit:
+                    await _reply(send, 413, self._message(declared))
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                # The client went away before sending its body; nothing to answer.
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await _reply(send, 413, self._message(size))
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            # After the body, pass through so the app still sees a disconnect.
+            message: Message = await receive()
+            return message
+
+        await self.app(scope, replay, send)
+
+    def _message(self, size: int) -> str:
+        return f"request body of {size} bytes is too large: the limit is {self.limit} bytes"
+
+
+async def _reply(send: Send, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class SolverBusy(Exception):
+    """Every solver worker is busy and the waiting queue is full (or a worker died)."""
+
+    def __init__(self, retry_after: int, reason: str = "the solver is busy") -> None:
+        super().__init__(f"{reason}; retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
+def _init_worker() -> None:
+    # Solver workers yield the CPU to the server process, so quick requests
+    # (scores, par from a table) stay quick while a burst of solves runs.
+    with contextlib.suppress(OSError):
+        os.nice(5)
+    # Ctrl+C reaches the whole process group; the server shuts the pool down itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class SolverLimiter:
+    """At most ``workers`` jobs at once (one per core), at most ``queue`` more waiting.
+
+    Jobs are picklable module-level functions run in a process pool created on
+    first use, so a DDS call never blocks the event loop or holds its GIL. A job
+    counts against the limit until its worker has really finished it, even if
+    the client that asked for it has gone away.
+
+    >>> SolverLimiter(workers=2, queue=8).capacity
+    10
+    """
+
+    def __init__(self, workers: int | None = None, queue: int = 16, retry_after: int = 2) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.queue = max(0, queue)
+        self.retry_after = retry_after
+        self._admitted = 0
+        self._lock = threading.Lock()
+        self._executor: Executor | None = None
+
+    @property
+    def capacity(self) -> int:
+        """Jobs running plus jobs waiting before new ones are refused."""
+        return self.workers + self.queue
+
+    @property
+    def admitted(self) -> int:
+        """Jobs running or waiting now."""
+        return self._admitted
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            # "spawn": forking a process that runs an event loop and threads is unsafe.
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_init_worker
+            )
+        return self._executor
+
+    def _release(self, _: object) -> None:
+        with self._lock:
+            self._admitted -= 1
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """Run ``function(*args)`` in a worker; raise :class:`SolverBusy` if the queue is full."""
+        with self._lock:
+            if self._admitted >= self.capacity:
+                raise SolverBusy(self.retry_after)
+            self._admitted += 1
+        try:
+            # The pool itself runs at most ``workers`` jobs; the rest wait in its queue.
+            job = self._pool().submit(function, *args)
+        except BrokenProcessPool:
+            self._release(None)
+            raise self._replace_pool() from None
+        except BaseException:
+            self._release(None)
+            raise
+        job.add_done_callback(self._release)
+        try:
+            return await asyncio.wrap_future(job)
+        except BrokenProcessPool:
+            raise self._replace_pool() from None
+
+    def _replace_pool(self) -> SolverBusy:
+        # A worker died (killed, or out of memory): start a fresh pool for later jobs.
+        broken, self._executor = self._executor, None
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        return SolverBusy(self.retry_after, "a solver worker stopped unexpectedly")
+
+    def warm(self, function: Callable[[], object]) -> None:
+        """Start every worker now, each running ``function`` (say, importing the solver).
+
+        Without this the first solve requests would also pay for starting the
+        worker processes. Warm-up jobs do not count against the queue.
+        """
+        pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(function)
+
+    def close(self) -> None:
+        """Stop the worker processes, dropping waiting jobs."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None

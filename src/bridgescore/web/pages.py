@@ -1,0 +1,189 @@
+"""The HTML pages: Score, Deal, Study and Session, rendered on the server.
+
+The pages work without JavaScript (forms submit to the same page and the
+server renders the answer); ``static/app.js`` makes them update as you type by
+calling the JSON API. Study and session pages read only the directories given
+to the server, and only entries the server listed itself: a name in a URL is
+looked up among those entries, never joined to a path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from bridgescore.errors import BridgeError
+from bridgescore.web import api, views
+
+__all__ = ["list_entries", "router", "templates"]
+
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+router = APIRouter(include_in_schema=False)
+
+# Pages only load their own script and style; nothing inline runs.
+_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
+    response = templates.TemplateResponse(request, template, context)
+    response.headers.update(_HEADERS)
+    return response
+
+
+def list_entries(
+    root: Path | None, *, files: bool = False, accept: Callable[[Path], bool] | None = None
+) -> dict[str, Path]:
+    """Entries directly inside ``root``: sub-directories (or files, with ``files=True``).
+
+    The names come from the file system, so a request can only pick one of
+    them; hidden entries and symbolic links are left out, and ``accept`` may
+    filter further.
+
+    >>> list_entries(None)
+    {}
+    """
+    if root is None or not root.is_dir():
+        return {}
+    found: dict[str, Path] = {}
+    for entry in sorted(root.iterdir()):
+        if entry.name.startswith(".") or entry.is_symlink():
+            continue
+        if (entry.is_file() if files else entry.is_dir()) and (accept is None or accept(entry)):
+            found[entry.name] = entry
+    return found
+
+
+def _studies(request: Request) -> dict[str, Path]:
+    root: Path | None = request.app.state.settings.studies
+    return list_entries(root, accept=lambda entry: (entry / "study.json").is_file())
+
+
+def _events(request: Request) -> dict[str, Path]:
+    root: Path | None = request.app.state.settings.events
+    return list_entries(root, files=True, accept=views.is_event_file)
+
+
+@router.get("/", response_class=HTMLResponse)
+def score_page(
+    request: Request, result: str = "", vul: str = "", vulnerability: str = ""
+) -> HTMLResponse:
+    """The score calculator; ``?result=4DX+%2B1&vul=on`` renders an answer without JavaScript."""
+    answer: dict[str, Any] | None = None
+    error: str | None = None
+    text = result[:200]
+    if text.strip():
+        try:
+            answer = api.score_result(text, vul == "on", vulnerability=vulnerability or None)
+        except BridgeError as problem:
+            error = str(problem)
+    return _page(
+        request,
+        "score.html",
+        active="score",
+        result=text,
+        vulnerable=vul == "on",
+        answer=answer,
+        error=error,
+        tables={False: api.made_exactly(False), True: api.made_exactly(True)},
+        levels=range(1, 8),
+    )
+
+
+@router.get("/deal", response_class=HTMLResponse)
+def deal_page(request: Request) -> HTMLResponse:
+    """The deal analyser: paste a PBN deal or ask for a random one."""
+    return _page(request, "deal.html", active="deal")
+
+
+@router.get("/study", response_class=HTMLResponse)
+def study_page(request: Request) -> HTMLResponse:
+    """Par studies found under ``--studies``."""
+    return _page(
+        request,
+        "study.html",
+        active="study",
+        configured=request.app.state.settings.studies is not None,
+        studies=list(_studies(request)),
+        chosen=None,
+    )
+
+
+@router.get("/study/{name}", response_class=HTMLResponse)
+def study_detail_page(request: Request, name: str) -> HTMLResponse:
+    """One study: report tables, the four distributions, and the published figures."""
+    studies = _studies(request)
+    directory = studies.get(name)  # a name the server listed, never a path from the request
+    if directory is None:
+        return _not_found(request, "study", name)
+    view: dict[str, Any] | None = None
+    error: str | None = None
+    try:
+        view = views.study_view(directory)
+    except (BridgeError, ImportError) as problem:
+        error = str(problem)
+    return _page(
+        request,
+        "study.html",
+        active="study",
+        configured=True,
+        studies=list(studies),
+        chosen=name,
+        view=view,
+        error=error,
+    )
+
+
+@router.get("/session", response_class=HTMLResponse)
+def session_page(request: Request) -> HTMLResponse:
+    """Events found under ``--events``."""
+    return _page(
+        request,
+        "session.html",
+        active="session",
+        configured=request.app.state.settings.events is not None,
+        events=list(_events(request)),
+        chosen=None,
+    )
+
+
+@router.get("/session/{name}", response_class=HTMLResponse)
+def session_detail_page(request: Request, name: str) -> HTMLResponse:
+    """One event: ranking and travellers."""
+    events = _events(request)
+    path = events.get(name)  # a name the server listed, never a path from the request
+    if path is None:
+        return _not_found(request, "session", name)
+    view: dict[str, Any] | None = None
+    error: str | None = None
+    try:
+        view = views.session_view(path)
+    except (BridgeError, ImportError) as problem:
+        error = str(problem)
+    return _page(
+        request,
+        "session.html",
+        active="session",
+        configured=True,
+        events=list(events),
+        chosen=name,
+        view=view,
+        error=error,
+    )
+
+
+def _not_found(request: Request, active: str, name: str) -> HTMLResponse:
+    response = _page(request, "missing.html", active=active, name=name)
+    response.status_code = 404
+    return response

@@ -1,0 +1,281 @@
+"""The pages in a real headless Chromium (Debian's ``chromium``, driven by Playwright).
+
+The server is the real ``bridgescore serve`` command on 127.0.0.1 and a free
+port. Expected values come from Law 77 and tests/data/par_vectors.jsonl (DDS).
+Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh the screenshots in docs/img/;
+otherwise they go to a temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, make_study, vectors
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).parent.parent
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's chromium is not installed at /usr/bin/chromium "
+        "(`make test` installs it with apt-get install chromium)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
+)
+# Solving runs in worker processes; on a busy 2-core machine a first solve can take seconds.
+sync_api.expect.set_options(timeout=30_000)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def first_vector() -> dict[str, Any]:
+    return vectors(1)[0]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # BRIDGESCORE_STUDIES points at a bigger study for the README screenshot.
+    chosen = os.environ.get("BRIDGESCORE_STUDIES")
+    studies = Path(chosen) if chosen else tmp_path_factory.mktemp("studies")
+    if not chosen:
+        make_study(studies / "small")
+    events = tmp_path_factory.mktemp("events")
+    make_event(events / "tuesday.db")
+    port = free_port()
+    command = [
+        sys.executable,
+        "-c",
+        "from bridgescore.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--studies",
+        str(studies),
+        "--events",
+        str(events),
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(base + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                output = process.stdout.read().decode() if process.stdout else ""
+                pytest.fail(f"bridgescore serve did not start: {output}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 760})
+    opened = context.new_page()
+    opened.set_default_timeout(20_000)
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
+        target = ROOT / "docs" / "img"
+        target.mkdir(parents=True, exist_ok=True)
+        return target
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def breakdown(page: Any) -> dict[str, str]:
+    rows = page.locator("#breakdown tbody tr")
+    return {
+        rows.nth(i).get_attribute("data-part"): rows.nth(i).locator("td").inner_text()
+        for i in range(rows.count())
+    }
+
+
+def test_type_a_result_and_read_the_score(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/")
+    page.fill("#result", "4DX +1")
+    page.check("#vulnerable")
+    sync_api.expect(page.locator("#score")).to_have_text("910")
+    sync_api.expect(page.locator("#answer-vul")).to_have_text("vulnerable")
+    # Law 77: 4 x 20 doubled, one doubled vulnerable overtrick, vulnerable game, the insult.
+    assert breakdown(page) == {
+        "trick_score": "160",
+        "overtricks": "200",
+        "game_premium": "500",
+        "insult_premium": "50",
+    }
+    page.uncheck("#vulnerable")
+    sync_api.expect(page.locator("#score")).to_have_text(str(160 + 100 + 300 + 50))
+    page.check("#vulnerable")
+    sync_api.expect(page.locator("#score")).to_have_text("910")
+    page.screenshot(path=str(shots / "score.png"), full_page=True)
+
+
+def test_garbage_shows_the_parser_message(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/")
+    page.fill("#result", "4DX +9")
+    error = page.locator("#result-error")
+    sync_api.expect(error).to_contain_text("'4DX +9' needs 19 tricks")
+    sync_api.expect(page.locator("#result")).to_have_attribute("aria-invalid", "true")
+    sync_api.expect(page.locator("#answer")).to_be_hidden()
+    page.screenshot(path=str(shots / "score-error.png"))
+    page.fill("#result", "3NT=")
+    sync_api.expect(error).to_have_text("")
+    sync_api.expect(page.locator("#score")).to_have_text("400")
+
+
+def test_pickers_build_the_result(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.select_option("#pick-level", "3")
+    page.select_option("#pick-strain", "NT")
+    page.select_option("#pick-declarer", "S")
+    page.select_option("#pick-vulnerability", "NS")
+    page.select_option("#pick-tricks", "10")
+    sync_api.expect(page.locator("#result")).to_have_value("3NTS+1")
+    # 3NT vulnerable: 100 trick score + 30 overtrick + 500 game.
+    sync_api.expect(page.locator("#score")).to_have_text("630")
+    sync_api.expect(page.locator("#ns-score")).to_have_text("NS +630")
+
+
+def test_made_exactly_tables_are_one_click_away(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/")
+    table = page.locator("#made-vul")
+    sync_api.expect(table).to_be_hidden()
+    page.click("#tables summary")
+    sync_api.expect(table).to_be_visible()
+    # 7NTXX= vulnerable: 4 x 220 + 500 game + 1500 grand slam + 100 for the redoubled make.
+    sync_api.expect(table.locator("tbody tr").nth(6).locator("td").nth(8)).to_have_text("2980")
+    page.screenshot(path=str(shots / "score-tables.png"), full_page=True)
+
+
+def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path) -> None:
+    vector = first_vector()
+    page.goto(server + "/deal")
+    page.fill("#pbn", vector["deal"])
+    page.select_option("#deal-vulnerability", "None")
+    page.click("#analyse")
+    rows = page.locator("#dd-grid tbody tr")
+    sync_api.expect(rows).to_have_count(5)
+    digits = vector["dd"]
+    # Rows NT, S, H, D, C; columns N, S, E, W (PBN's order of the hex digits).
+    for strain in range(5):
+        cells = rows.nth(strain).locator("td")
+        for seat in range(4):
+            expected = str(int(digits[seat * 5 + strain], 16))
+            sync_api.expect(cells.nth(seat)).to_have_text(expected)
+    neutral = vector["par"]["None"]["neutral"]
+    par_text = page.locator("#par-neutral")
+    sync_api.expect(par_text.locator("strong")).to_have_text(f"NS +{neutral['score']}")
+    for contract in neutral["contracts"]:
+        sync_api.expect(par_text).to_contain_text(contract)
+    dealer = vector["par"]["None"]["dealer N"]
+    sync_api.expect(page.locator("#par-dealer strong")).to_have_text(f"NS +{dealer['score']}")
+    sync_api.expect(page.locator("#diagram .north .seat")).to_contain_text("N · ")
+    page.screenshot(path=str(shots / "deal.png"), full_page=True)
+
+
+def test_random_deal_with_seed(server: str, page: Any) -> None:
+    from bridgescore.deal import random_deals
+
+    page.goto(server + "/deal")
+    page.fill("#seed", "7")
+    page.click("#random")
+    sync_api.expect(page.locator("#pbn")).to_have_value(random_deals(7, 1)[0].to_pbn())
+    sync_api.expect(page.locator("#dd-grid tbody tr")).to_have_count(5)
+
+
+def test_bad_deal_shows_the_message(server: str, page: Any) -> None:
+    page.goto(server + "/deal")
+    page.fill("#pbn", "N:AKQ.JT9 hello")
+    page.click("#analyse")
+    sync_api.expect(page.locator("#deal-error")).to_contain_text("N:AKQ.JT9 hello")
+    sync_api.expect(page.locator("#pbn")).to_have_attribute("aria-invalid", "true")
+
+
+def test_study_page(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/study")
+    page.locator("nav.entries a").first.click()
+    sync_api.expect(page.locator("#study-report td.verdict")).to_have_count(4)
+    sync_api.expect(page.locator("figure svg")).to_have_count(4)
+    deals = page.locator('#study-report tr[data-figure="deals"] td')
+    sync_api.expect(deals.nth(1)).to_have_text("10,485,760")  # the published study
+    page.screenshot(path=str(shots / "study.png"), full_page=True)
+
+
+def test_session_page(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/session")
+    page.click("text=tuesday.db")
+    sync_api.expect(page.locator("h1")).to_have_text("Sessions: Tuesday pairs")
+    ranking = page.locator("#ranking tbody tr")
+    sync_api.expect(ranking).to_have_count(6)
+    for i in range(6):
+        cells = ranking.nth(i)
+        pair = cells.locator("th").inner_text()
+        points = {**NS_MATCHPOINTS, **EW_MATCHPOINTS}[pair]
+        sync_api.expect(cells.locator("td").nth(4)).to_have_text(str(float(points)))
+    sync_api.expect(page.locator("table.traveller")).to_have_count(3)
+    page.screenshot(path=str(shots / "session.png"), full_page=True)
+
+
+def test_no_console_errors(server: str, page: Any) -> None:
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for path in ("/", "/deal", "/study", "/session"):
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+    assert errors == []

@@ -1,0 +1,57 @@
+"""Test data for the web tests: a tiny real par study and a tiny real event file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+VECTORS = Path(__file__).parent / "data" / "par_vectors.jsonl"
+
+# Three boards, three tables: (NS pair, EW pair, result). Matchpoints on a top of 4
+# (2 per pair beaten, 1 per tie), worked by hand from Law 77 scores:
+#   board 1 (none vul):  1NTN+1 +120 -> 4, 2SE-1 +50 -> 2, 3NTS-1 -50 -> 0
+#   board 2 (NS vul):    4HS= +620 -> 2, 4HS+1 +650 -> 4, 2HS+2 +170 -> 0
+#   board 3 (EW vul):    3NTW= -600 -> 2, 4SE-2 +200 -> 4, 3NTW+1 -630 -> 0
+EVENT_RESULTS = {
+    1: [("1", "4", "1NTN+1"), ("2", "5", "2SE-1"), ("3", "6", "3NTS-1")],
+    2: [("1", "5", "4HS="), ("2", "6", "4HS+1"), ("3", "4", "2HS+2")],
+    3: [("1", "6", "3NTW="), ("2", "4", "4SE-2"), ("3", "5", "3NTW+1")],
+}
+NS_MATCHPOINTS = {"1": 4 + 2 + 2, "2": 2 + 4 + 4, "3": 0}
+EW_MATCHPOINTS = {"4": 0 + 4 + 0, "5": 2 + 2 + 4, "6": 4 + 0 + 2}
+
+
+def vectors(count: int) -> list[dict[str, Any]]:
+    """The first ``count`` DDS reference deals (deal, dd, par)."""
+    with VECTORS.open() as stream:
+        return [json.loads(line) for _, line in zip(range(count), stream, strict=False)]
+
+
+def make_event(path: Path) -> Path:
+    """A three-board pairs event with hand records, stored like `session import` does."""
+    from bridgescore.session.event import Board, TableResult
+    from bridgescore.session.store import EventStore, Origin
+
+    deals = vectors(3)
+    with EventStore(path) as store:
+        store.set_info(name="Tuesday pairs", kind="pairs")
+        boards = [
+            (Board(number, vector["deal"], vector["dd"]), Origin("hands.pbn", number))
+            for number, vector in enumerate(deals, start=1)
+        ]
+        results = [
+            (TableResult.played(board, ns, ew, text), Origin("travellers.csv", line))
+            for board, rows in EVENT_RESULTS.items()
+            for line, (ns, ew, text) in enumerate(rows, start=2)
+        ]
+        store.add(boards, results)
+    return path
+
+
+def make_study(directory: Path, deals: int = 4) -> Path:
+    """A real (small) par study, solved with DDS."""
+    from bridgescore.study import run_study
+
+    run_study(directory, deals=deals, seed=1, chunk_size=4, workers=1)
+    return directory
