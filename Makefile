@@ -5,18 +5,18 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[all,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[all,dev,test]'
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/bridgescore demo
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
@@ -30,6 +30,16 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/scoring.py
+	$(BIN)/python benchmarks/par.py
+	$(BIN)/python benchmarks/study.py
+
+# The browser tests drive Debian's chromium through Playwright's Python package
+# (no downloaded browser). Installed once, as root or through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo -n)
+chromium:
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; } || \
+		echo "warning: could not install chromium; the browser tests will be skipped"
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

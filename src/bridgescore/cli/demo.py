@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from bridgescore.cli.score import format_breakdown, score_table
+from bridgescore.ddtable import DDTable
 from bridgescore.scoring import score_breakdown
 
 __all__ = ["demo_command"]
@@ -29,3 +30,110 @@ def demo_command() -> None:
     for vulnerable in (False, True):
         typer.echo(score_table(vulnerable))
         typer.echo("")
+    _deals_section()
+    _session_section()
+    _study_section()
+
+
+def _deals_section(seed: int = 2026, boards: int = 3) -> None:
+    """A few random boards (fixed seed) with their double-dummy tables."""
+    from bridgescore.cli.solve import format_solution
+    from bridgescore.deal import random_deals
+    from bridgescore.solver import solve_many
+
+    typer.echo(f"== Random deals (seed {seed}) and their double-dummy tables (DDS) ==\n")
+    deals = random_deals(seed, boards)
+    try:
+        tables = solve_many(deals)
+    except ImportError as error:
+        typer.echo(f"(skipped: {error})\n")
+        return
+    for number, (deal, table) in enumerate(zip(deals, tables, strict=True), start=1):
+        typer.echo(f"> Board {number}")
+        typer.echo(format_solution(deal, table, symbols=True))
+        typer.echo(_board_par(number, table))
+        typer.echo("")
+    _par_section()
+
+
+def _board_par(board: int, table: DDTable) -> str:
+    """Par of a dealt board with its vulnerability: neutral and dealer-first."""
+    from bridgescore.cli.par import format_par
+    from bridgescore.core import Vulnerability, dealer_of_board
+    from bridgescore.par import par
+
+    vulnerability, dealer = Vulnerability.from_board(board), dealer_of_board(board)
+    return "\n".join(
+        [
+            "Par " + format_par(par(table, vulnerability), vulnerability, None),
+            "Par " + format_par(par(table, vulnerability, dealer), vulnerability, dealer),
+        ]
+    )
+
+
+def _par_section() -> None:
+    """Par of spec/par.md's worked deals (fixed double-dummy tables)."""
+    from bridgescore.cli.par import format_par
+    from bridgescore.core import Seat, Vulnerability
+    from bridgescore.par import par
+
+    typer.echo("== Par: the worked deals of spec/par.md ==\n")
+    examples = [
+        ("a989ca989c3453134531", Vulnerability.NONE, None, "a slam; EW's sacrifice costs 1700"),
+        ("32929329297a4a47a4a4", Vulnerability.BOTH, None, "two equal sacrifices over 4S"),
+        ("995a4995a44462944629", Vulnerability.EW, None, "4C doubled beats 3NT"),
+        ("995a4995a44462944629", Vulnerability.NONE, None, "same table, 4D is par"),
+        ("76666666667666686666", Vulnerability.NONE, None, "neutral: EW bid 2NT first"),
+        ("76666666667666686666", Vulnerability.NONE, Seat.NORTH, "dealer North opens 2NT"),
+    ]
+    for text, vulnerability, dealer, why in examples:
+        table = DDTable.parse(text)
+        option = "" if dealer is None else f" --dealer {dealer}"
+        typer.echo(f"> bridgescore par --dd {text} --vul {vulnerability}{option}   ({why})")
+        typer.echo(format_par(par(table, vulnerability, dealer), vulnerability, dealer))
+    typer.echo("")
+
+
+def _session_section() -> None:
+    """Score the built-in sample event (matchpoints) and print a traveller and the ranking."""
+    from bridgescore.session.report import ranking_text, traveller_text
+    from bridgescore.session.sample import sample_event
+    from bridgescore.session.scorer import score_event
+
+    typer.echo("== A duplicate session: matchpoints for a small club event ==\n")
+    scored = score_event(sample_event(), "mp")
+    typer.echo(traveller_text(scored, scored.travellers[1]))
+    typer.echo("")
+    typer.echo(ranking_text(scored))
+    typer.echo("")
+
+
+def _study_section(deals: int = 120, seed: int = 2026) -> None:
+    """A small par study (temporary directory) and its report, beside the published one."""
+    import tempfile
+    from pathlib import Path
+
+    typer.echo(f"== A small par study: {deals} random deals, solved and scored for par ==\n")
+    try:
+        from bridgescore.study.compare import compare_report
+        from bridgescore.study.report import format_report, study_report
+        from bridgescore.study.runner import run_study
+
+        with tempfile.TemporaryDirectory(prefix="bridgescore-demo-study-") as directory:
+            summary = run_study(Path(directory), deals=deals, seed=seed, chunk_size=30)
+            report = study_report(Path(directory))
+    except ImportError as error:
+        typer.echo(f"(skipped: {error})\n")
+        return
+    typer.echo(
+        f"> bridgescore study run --deals {deals} --seed {seed} --chunk 30 --out DIR   "
+        f"({summary.deals_per_second:.1f} deals/s)\n"
+    )
+    typer.echo(format_report(report))
+    typer.echo("\n> against the published study of 10,485,760 deals (--compare):")
+    for name, comparison in compare_report(report).items():
+        typer.echo(
+            f"  {name:<5} total variation {comparison.total_variation:.3f}, "
+            f"p = {comparison.p_value:.3g}: {comparison.verdict}"
+        )
+    typer.echo("")
