@@ -28,8 +28,8 @@ from bridgescore import (
 from bridgescore.cli.app import app
 from bridgescore.core import dealer_of_board
 from bridgescore.deal import Deal, random_deals
-from bridgescore.game import played_deal_pairs, read_played_games
 from bridgescore.pbn import format_pbn, read_games
+from bridgescore.pbngame import played_deal_pairs, read_played_games
 
 DATA = Path(__file__).parent / "data"
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

@@ -9,8 +9,8 @@ from typing import Annotated, Any, BinaryIO
 import typer
 
 from bridgescore.cli.common import echo_json, fail
-from bridgescore.game import PlayedGame, read_played_games
 from bridgescore.pbn import decode_lines
+from bridgescore.pbngame import PlayedGame, read_played_games
 
 __all__ = ["game_command"]
 
