@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean chromium
+.PHONY: run test lint typecheck bench docs clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,9 @@ chromium:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; } || \
 		echo "warning: could not install chromium; the browser tests will be skipped"
+
+docs: $(STAMP)
+	$(BIN)/python tests/test_cli_reference.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,62 @@
+"""docs/cli.md is the ``--help`` of every command, and stays so.
+
+Regenerate it after changing a command: ``python tests/test_cli_reference.py``
+(or ``make docs``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+
+REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+COMMANDS = [
+    [],
+    ["score"],
+    ["deal"],
+    ["solve"],
+    ["par"],
+    ["game"],
+    ["rubber"],
+    ["chicago"],
+    ["study", "run"],
+    ["study", "report"],
+    ["session", "import"],
+    ["session", "score"],
+    ["session", "report"],
+    ["serve"],
+    ["demo"],
+]
+
+
+def render() -> str:
+    runner = CliRunner()
+    parts = [
+        "# Command-line reference\n",
+        "Every `bridgescore` command with its `--help`, generated from the program itself",
+        "(`make docs`; a test checks this page is current). Each command also takes `--json`",
+        "where it prints results, and exits 1 when some input could not be processed",
+        "(2 for a usage error).\n",
+    ]
+    for words in COMMANDS:
+        result = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "100"}, terminal_width=100)
+        assert result.exit_code == 0, result.output
+        title = " ".join(["bridgescore", *words])
+        text = result.stdout.replace("Usage: root", "Usage: bridgescore").rstrip()
+        parts.append(f"## `{title}`\n\n```text\n{text}\n```\n")
+    return "\n".join(parts)
+
+
+def test_reference_is_current() -> None:
+    assert REFERENCE.read_text(encoding="utf-8") == render(), (
+        "docs/cli.md is out of date: run `python tests/test_cli_reference.py`"
+    )
+
+
+if __name__ == "__main__":
+    REFERENCE.write_text(render(), encoding="utf-8")
+    sys.stdout.write(f"wrote {REFERENCE}\n")
