@@ -110,76 +110,70 @@ def deal_page(request: Request) -> HTMLResponse:
 @router.get("/study", response_class=HTMLResponse)
 def study_page(request: Request) -> HTMLResponse:
     """Par studies found under ``--studies``."""
-    return _page(
-        request,
-        "study.html",
-        active="study",
-        configured=request.app.state.settings.studies is not None,
-        studies=list(_studies(request)),
-        chosen=None,
-    )
+    return _listing(request, "study", _studies(request), request.app.state.settings.studies)
 
 
 @router.get("/study/{name}", response_class=HTMLResponse)
 def study_detail_page(request: Request, name: str) -> HTMLResponse:
     """One study: report tables, the four distributions, and the published figures."""
-    studies = _studies(request)
-    directory = studies.get(name)  # a name the server listed, never a path from the request
-    if directory is None:
-        return _not_found(request, "study", name)
-    view: dict[str, Any] | None = None
-    error: str | None = None
-    try:
-        view = views.study_view(directory)
-    except (BridgeError, ImportError) as problem:
-        error = str(problem)
-    return _page(
-        request,
-        "study.html",
-        active="study",
-        configured=True,
-        studies=list(studies),
-        chosen=name,
-        view=view,
-        error=error,
-    )
+    return _detail(request, "study", _studies(request), name, views.study_view)
 
 
 @router.get("/session", response_class=HTMLResponse)
 def session_page(request: Request) -> HTMLResponse:
     """Events found under ``--events``."""
-    return _page(
-        request,
-        "session.html",
-        active="session",
-        configured=request.app.state.settings.events is not None,
-        events=list(_events(request)),
-        chosen=None,
-    )
+    return _listing(request, "session", _events(request), request.app.state.settings.events)
 
 
 @router.get("/session/{name}", response_class=HTMLResponse)
 def session_detail_page(request: Request, name: str) -> HTMLResponse:
     """One event: ranking and travellers."""
-    events = _events(request)
-    path = events.get(name)  # a name the server listed, never a path from the request
+    return _detail(request, "session", _events(request), name, views.session_view)
+
+
+# The study and session pages share one template shape: the entries found in the
+# configured directory ("studies" or "events") and, once one is chosen, its view.
+_ENTRIES = {"study": "studies", "session": "events"}
+
+
+def _listing(
+    request: Request, kind: str, found: dict[str, Path], directory: Path | None
+) -> HTMLResponse:
+    return _page(
+        request,
+        f"{kind}.html",
+        active=kind,
+        configured=directory is not None,
+        chosen=None,
+        **{_ENTRIES[kind]: list(found)},
+    )
+
+
+def _detail(
+    request: Request,
+    kind: str,
+    found: dict[str, Path],
+    name: str,
+    build_view: Callable[[Path], dict[str, Any]],
+) -> HTMLResponse:
+    path = found.get(name)  # a name the server listed, never a path from the request
     if path is None:
-        return _not_found(request, "session", name)
+        return _not_found(request, kind, name)
     view: dict[str, Any] | None = None
     error: str | None = None
     try:
-        view = views.session_view(path)
+        view = build_view(path)
     except (BridgeError, ImportError) as problem:
         error = str(problem)
     return _page(
         request,
-        "session.html",
-        active="session",
+        f"{kind}.html",
+        active=kind,
         configured=True,
-        events=list(events),
         chosen=name,
         view=view,
         error=error,
+        **{_ENTRIES[kind]: list(found)},
     )
 
 
