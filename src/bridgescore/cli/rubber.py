@@ -192,6 +192,25 @@ def _errors_json(problems: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     return [{"line": number, "input": text, "error": error} for number, text, error in problems]
 
 
+def _echo_pad_json(
+    pad: RubberScore | ChicagoScore,
+    recorded: list[tuple[DealLine, Entry]],
+    problems: list[tuple[int, str, str]],
+    *,
+    pbn: bool,
+    variant: str | None = None,
+) -> None:
+    """The pad's totals, its entries with their line numbers, PBN tags if asked, and errors."""
+    data = pad.as_dict()
+    if variant is not None:
+        data["variant"] = variant
+    data["entries"] = _entries_json(recorded)
+    if pbn:
+        data["pbn"] = pad.pbn_tags()
+    data["errors"] = _errors_json(problems)
+    echo_json(data)
+
+
 def _report(problems: list[tuple[int, str, str]]) -> None:
     for number, _text, error in problems:
         typer.echo(f"line {number}: {error}", err=True)
@@ -282,12 +301,7 @@ def rubber_command(
         except BridgeError as error:
             raise fail(error, code=2) from None
     if as_json:
-        data = pad.as_dict()
-        data["entries"] = _entries_json(recorded)
-        if pbn:
-            data["pbn"] = pad.pbn_tags()
-        data["errors"] = _errors_json(problems)
-        echo_json(data)
+        _echo_pad_json(pad, recorded, problems, pbn=pbn)
     else:
         for line, entry in recorded:
             typer.echo(_log_line(line, entry))
@@ -372,13 +386,7 @@ def chicago_command(
     we_side = _side(we)
     recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
     if as_json:
-        data = pad.as_dict()
-        data["variant"] = variant.value
-        data["entries"] = _entries_json(recorded)
-        if pbn:
-            data["pbn"] = pad.pbn_tags()
-        data["errors"] = _errors_json(problems)
-        echo_json(data)
+        _echo_pad_json(pad, recorded, problems, pbn=pbn, variant=variant.value)
     else:
         for line, entry in recorded:
             typer.echo(_log_line(line, entry))
