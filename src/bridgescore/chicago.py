@@ -36,6 +36,7 @@ from bridgescore.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "ACBL_CHICAGO",
@@ -80,7 +81,7 @@ class ChicagoRules:
                 raise NotationError(f"{name}={getattr(self, name)!r}: expected True or False")
         for name in ("partscore_premium", "fourth_deal_premium"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
         if not isinstance(self.rules, Rules):
             raise NotationError(f"rules={self.rules!r}: expected a scoring Rules value")
@@ -105,7 +106,7 @@ def _check_schedule(schedule: str) -> str:
 
 
 def _check_deal(deal: int) -> None:
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= DEALS:
+    if not is_whole_number(deal, 1, DEALS):
         raise RecordError(f"Chicago has deals 1 to 4, not deal {deal!r}")
 
 

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import InvalidTableError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["OPTIMUM_RESULT_TABLE_COLUMNS", "PBN_SEAT_ORDER", "PBN_STRAIN_ORDER", "DDTable"]
 
@@ -61,7 +62,7 @@ class DDTable:
                     f"(C, D, H, S, NT), got {row!r}"
                 )
             for strain, tricks in zip(Strain, row, strict=True):
-                if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+                if not is_whole_number(tricks, 0, 13):
                     raise InvalidTableError(
                         f"{tricks!r} tricks for {seat.letter} in {strain.letter} is impossible: "
                         "expected a whole number 0 to 13"

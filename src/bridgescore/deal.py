@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import InvalidDealError, NotationError
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "RANK_CHARS",
@@ -51,10 +52,6 @@ _SEAT_ROWS = np.repeat(np.arange(4, dtype=np.int8), 13)
 # Rows dealt per numpy call in the bulk path: bounds memory, and the stream does
 # not depend on it because rows are always drawn one after another.
 _BULK_ROWS = 65536
-
-
-def _seat_name(seat: Seat) -> str:
-    return seat.name.title()
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -262,15 +259,15 @@ class Deal:
             raise InvalidDealError(f"a deal needs 4 hands (N, E, S, W), got {hands!r}")
         for seat, hand in zip(Seat, hands, strict=True):
             if not isinstance(hand, Hand):
-                raise InvalidDealError(f"{_seat_name(seat)}'s hand {hand!r} is not a Hand")
+                raise InvalidDealError(f"{seat.full_name}'s hand {hand!r} is not a Hand")
         owners: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, hands, strict=True):
             for card in sorted(hand.cards, reverse=True):
                 other = owners.setdefault(card, seat)
                 if other is not seat:
                     raise InvalidDealError(
-                        f"{card} is in both {_seat_name(other)}'s hand "
-                        f"{hands[other].to_pbn()!r} and {_seat_name(seat)}'s hand "
+                        f"{card} is in both {other.full_name}'s hand "
+                        f"{hands[other].to_pbn()!r} and {seat.full_name}'s hand "
                         f"{hand.to_pbn()!r}"
                     )
         for seat, hand in zip(Seat, hands, strict=True):
@@ -278,7 +275,7 @@ class Deal:
                 missing = " ".join(str(c) for c in reversed(_CARDS) if c not in owners)
                 detail = f" (not dealt: {missing})" if missing else ""
                 raise InvalidDealError(
-                    f"{_seat_name(seat)}'s hand {hand.to_pbn()!r} has {len(hand)} cards: "
+                    f"{seat.full_name}'s hand {hand.to_pbn()!r} has {len(hand)} cards: "
                     f"expected 13{detail}"
                 )
 
@@ -305,7 +302,7 @@ class Deal:
         hands: list[Hand] = [Hand(frozenset())] * 4
         for steps, word in enumerate(words):
             seat = first.rotate(steps)
-            hands[seat] = Hand(_parse_hand(word, f"{_seat_name(seat)}'s hand"))
+            hands[seat] = Hand(_parse_hand(word, f"{seat.full_name}'s hand"))
         return cls((hands[0], hands[1], hands[2], hands[3]))
 
     @classmethod
@@ -433,7 +430,7 @@ def random_deal_array(seed: SeedLike, count: int) -> npt.NDArray[np.int8]:
     >>> random_deal_array(7, 3).shape
     (3, 52)
     """
-    if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 0:
+    if not is_whole_number(count, 0, numpy=True):
         raise ValueError(f"count {count!r} is not valid: expected a whole number >= 0")
     rng = _generator(seed)
     count = int(count)

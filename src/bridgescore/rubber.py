@@ -44,6 +44,7 @@ from bridgescore.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "LAW_80",
@@ -79,7 +80,7 @@ class Law80:
     def __post_init__(self) -> None:
         for name in ("game_bonus", "partscore_bonus"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
         if not isinstance(self.each_side, bool):
             raise NotationError(f"each_side={self.each_side!r}: expected True or False")

@@ -22,6 +22,7 @@ from bridgescore.core import Seat, Side, Strain, Vulnerability
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import LAW_2017, Rules, score_breakdown
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "Entry",
@@ -77,7 +78,7 @@ class Honors:
         except NotationError as error:
             raise NotationError(f"honours: {error}") from None
         points = self.points
-        if isinstance(points, bool) or not isinstance(points, int) or points not in (100, 150):
+        if not is_whole_number(points) or points not in (100, 150):
             raise NotationError(
                 f"honours worth {points!r}: expected 100 (four trump honours) or 150 "
                 "(five trump honours, or four aces at notrump)"
@@ -377,10 +378,7 @@ def score_rubber_history_tag(
     """
     if not 1 <= game <= 3:
         raise RecordError(f"a rubber has games 1 to 3, not game {game}")
-    if len(above_previous) != 2 or any(
-        isinstance(points, bool) or not isinstance(points, int) or points < 0
-        for points in above_previous
-    ):
+    if len(above_previous) != 2 or any(not is_whole_number(points, 0) for points in above_previous):
         raise RecordError(
             f"above_previous={above_previous!r}: expected (NS, EW) points, each a whole number >= 0"
         )

@@ -23,6 +23,7 @@ from typing import Any
 from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
+from bridgescore.validate import is_whole_number
 
 __all__ = ["MAX_DEALS_PER_CALL", "solve", "solve_many"]
 
@@ -63,7 +64,7 @@ def _as_deal(deal: Deal | str, position: int) -> Deal:
 def _check_threads(threads: int | None) -> None:
     if threads is None:
         return
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+    if not is_whole_number(threads, 1):
         raise ValueError(f"threads={threads!r} is not valid: expected None or a whole number >= 1")
 
 

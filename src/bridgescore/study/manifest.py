@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.study.errors import StudyError
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "CONVENTION",
@@ -101,7 +102,7 @@ class Manifest:
             raise StudyError(f"{source} is damaged: {error!r}") from None
         for name in ("seed", "chunk_size", "deals"):
             value = getattr(manifest, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise StudyError(f"{source} is damaged: {name} {value!r} is not a whole number")
         if manifest.convention != CONVENTION:
             raise StudyError(f"{source} uses the {manifest.convention!r} convention, not neutral")
