@@ -289,3 +289,27 @@ def test_score_array_broadcasts() -> None:
 def test_score_array_rejects_bad_input(args: tuple[object, ...], message: str) -> None:
     with pytest.raises(bs.NotationError, match=message):
         bs.score_array(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [("law2017", bs.LAW_2017), ("LAW2017", bs.LAW_2017), ("2017", bs.LAW_2017),
+     ("current", bs.LAW_2017), ("pre1987", bs.PRE_1987), ("Pre-1987", bs.PRE_1987),
+     ("pre_1987", bs.PRE_1987)],
+)  # fmt: skip
+def test_rule_set_names(text: str, rules: bs.Rules) -> None:
+    assert bs.Rules.parse(text) == rules
+    assert bs.Rules.parse(str(rules.name)) == rules
+
+
+def test_rule_set_values_and_unknown_names() -> None:
+    # Law 77 since 1987: 300 per non-vulnerable doubled undertrick from the 4th, 100
+    # for making a redoubled contract; before: 200 and 50.
+    assert (bs.Rules.parse("law2017").nv_doubled_4th_plus, bs.LAW_2017.redoubled_insult) == (
+        300,
+        100,
+    )
+    assert (bs.PRE_1987.nv_doubled_4th_plus, bs.PRE_1987.redoubled_insult) == (200, 50)
+    assert bs.Rules(200, 100).name is None
+    with pytest.raises(bs.NotationError, match=r"'1990'.*law2017 or pre1987"):
+        bs.Rules.parse("1990")
