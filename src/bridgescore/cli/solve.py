@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Any
 
 import numpy as np
 import typer
 
-from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, read_batch
 from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal, random_deals
@@ -106,18 +105,10 @@ def solve_command(
 
 def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool) -> None:
     # Read and check every line first, then solve the good deals in one batched call.
-    stream = open_input(path)
-    good: list[tuple[int, Deal]] = []
-    errors: list[dict[str, Any]] = []
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        for number, line in numbered_lines(stream):
-            try:
-                good.append((number, Deal.from_pbn(line)))
-            except BridgeError as error:
-                typer.echo(f"line {number}: {error}", err=True)
-                errors.append({"line": number, "input": line, "error": str(error)})
+    bad = BadLines()
+    good = [(number, deal) for number, _, deal in read_batch(path, Deal.from_pbn, bad)]
     tables = _solve([deal for _, deal in good], threads)
-    records = errors + [
+    records = bad.records + [
         {"line": number, **_solution_json(deal, table)}
         for (number, deal), table in zip(good, tables, strict=True)
     ]
@@ -129,9 +120,7 @@ def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool)
             if "dd" in record:
                 shown = record["dd"] if as_hex else f"{record['deal']}  {record['dd']}"
                 typer.echo(shown)
-    if errors:
-        typer.echo(f"{len(errors)} line(s) could not be solved", err=True)
-        raise typer.Exit(1)
+    bad.exit_if_any("line(s) could not be solved")
 
 
 def deal_command(
