@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, NamedTuple, TypeVar
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -364,22 +364,17 @@ def par(
     top = high_ns if high_ns > high_ew else high_ew
 
     values = _induction(ns_final, ew_final, top)
-    score = opening(first, values.up_ns, values.up_ew)
+    score = opening(first, values[0], values[1])
     if score == 0:
         return Par(0, (), convention)
     contracts = _par_contracts(score, ns_final, ew_final, top, values, table.rows)
     return Par(score, contracts, convention)
 
 
-class _Values(NamedTuple):
-    """What the backward induction leaves: the sides' best values from 1C up, and
-    per rank (down to ``stop``) the values of bidding above that rank."""
-
-    up_ns: int
-    up_ew: int
-    above_ns: list[int]
-    above_ew: list[int]
-    stop: int
+# What the backward induction leaves: the sides' best values from 1C up (up_ns,
+# up_ew), the values of bidding above each rank (above_ns, above_ew, kept down to
+# ``stop``), and ``stop``. A plain tuple: par() is hot, and a NamedTuple costs more.
+_Values = tuple[int, int, list[int], list[int], int]
 
 
 def _induction(
@@ -414,7 +409,7 @@ def _induction(
             # the other way round), so neither value moves again.
             stop = rank
             break
-    return _Values(up_ns, up_ew, above_ns, above_ew, stop)
+    return up_ns, up_ew, above_ns, above_ew, stop
 
 
 def _par_contracts(
@@ -428,13 +423,14 @@ def _par_contracts(
     """Every contract that scores par and that no overcall improves on, in rank order:
     each side's cheapest such contract per strain."""
     north, east, south, west = rows
+    up_ns, up_ew, above_ns, above_ew, stop = values
     found: list[tuple[int, int, ParContract]] = []
     for side in (0, 1):
         # Declarer's view: NS scores as they are, EW's negated.
         if side:
-            finals, above, after, target = ew_final, values.above_ns, values.up_ns, -score
+            finals, above, after, target = ew_final, above_ns, up_ns, -score
         else:
-            finals, above, after, target = ns_final, values.above_ew, values.up_ew, score
+            finals, above, after, target = ns_final, above_ew, up_ew, score
         for strain, scores in enumerate(finals):
             if target not in scores:
                 continue
@@ -446,7 +442,7 @@ def _par_contracts(
                     overcall = _cheapest_above(ew_final if side == 0 else ns_final, rank)
                     overcall = -overcall if side == 0 else overcall
                 else:
-                    overcall = above[rank] if rank >= values.stop else after
+                    overcall = above[rank] if rank >= stop else after
                 # Strictly stable: every overcall leaves the opponents worse off.
                 if overcall < score if side else overcall > score:
                     found.append(
