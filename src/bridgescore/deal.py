@@ -21,7 +21,12 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.errors import InvalidDealError, NotationError
+from bridgescore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidDealError,
+    NotationError,
+)
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -398,9 +403,9 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer | np.random.SeedSequence):
-        raise TypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
+        raise ArgumentTypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
     if isinstance(seed, int | np.integer) and seed < 0:
-        raise ValueError(f"seed {seed} is negative: expected a whole number >= 0")
+        raise InvalidArgumentError(f"seed {seed} is negative: expected a whole number >= 0")
     return np.random.Generator(np.random.PCG64(seed))
 
 
@@ -412,7 +417,7 @@ def random_deal(rng: np.random.Generator) -> Deal:
     69
     """
     if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng must be a numpy Generator, not {rng!r}")
+        raise ArgumentTypeError(f"rng must be a numpy Generator, not {rng!r}")
     order = rng.permutation(52)
     owners = np.empty(52, dtype=np.int8)
     owners[order] = _SEAT_ROWS
@@ -431,7 +436,7 @@ def random_deal_array(seed: SeedLike, count: int) -> npt.NDArray[np.int8]:
     (3, 52)
     """
     if not is_whole_number(count, 0, numpy=True):
-        raise ValueError(f"count {count!r} is not valid: expected a whole number >= 0")
+        raise InvalidArgumentError(f"count {count!r} is not valid: expected a whole number >= 0")
     rng = _generator(seed)
     count = int(count)
     owners = np.empty((count, 52), dtype=np.int8)

@@ -8,9 +8,11 @@ offending text and say what was expected.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "BridgeError",
     "IllegalCallError",
     "IllegalPlayError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
     "NotationError",
@@ -44,3 +46,15 @@ class IllegalPlayError(BridgeError):
 
 class RecordError(BridgeError):
     """A scorepad or event record that cannot be accepted."""
+
+
+class InvalidArgumentError(BridgeError):
+    """A setting with an impossible value: a negative seed or deal count, no threads."""
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong kind, such as a number where a deal was expected.
+
+    Also a :class:`TypeError`, as Python raises for a wrong type, so code that
+    caught ``TypeError`` before keeps working.
+    """
