@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import bridgescore as bs
 from bridgescore import Contract, Doubling, Seat, Side, Strain, Vulnerability
 
-# rules.md §5.1, boards 1-16, typed in.
+# docs/rules.md §5.1, boards 1-16, typed in.
 BOARD_DEALERS = "NESWNESWNESWNESW"
 BOARD_VULNERABILITY = [
     "-", "NS", "EW", "All", "NS", "EW", "All", "-",

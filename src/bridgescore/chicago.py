@@ -1,11 +1,11 @@
-"""Chicago (four-deal bridge) scoring (rules.md §3).
+"""Chicago (four-deal bridge) scoring (docs/rules.md §3).
 
 :class:`ChicagoScore` is a scorepad for one round of four deals. The schedule
 fixes each deal's dealer and vulnerability; partscores carry toward game from
 deal to deal, a game earns 300 or 500 at once (by the vulnerability on the deal
 that completes it), and a partscore on deal 4 that does not complete a game
 earns 100. A passed-out deal is redealt by the same dealer and does not count.
-The club variants of rules.md §3.4 and the honours flag are options.
+The club variants of docs/rules.md §3.4 and the honours flag are options.
 
 >>> pad = ChicagoScore()
 >>> _ = pad.record("2H=", "NS"); _ = pad.record("2S=", "NS")
@@ -59,7 +59,7 @@ FOURTH_DEAL_PREMIUM = "deal 4 partscore"
 
 @dataclass(frozen=True, slots=True)
 class ChicagoRules:
-    """The Chicago variant in force (rules.md §3.2 and §3.4).
+    """The Chicago variant in force (docs/rules.md §3.2 and §3.4).
 
     ``carry_partscores``: partscores add up toward game across the deals (True);
     False scores each deal on its own, as in duplicate. ``partscore_premium``: for
@@ -123,7 +123,7 @@ def chicago_dealer(deal: int, first_dealer: Seat = Seat.NORTH) -> Seat:
 def chicago_vulnerability(
     deal: int, first_dealer: Seat = Seat.NORTH, schedule: str = "standard"
 ) -> Vulnerability:
-    """Who is vulnerable on deal 1-4 (rules.md §3.1).
+    """Who is vulnerable on deal 1-4 (docs/rules.md §3.1).
 
     Deal 1 none, deal 4 both; on deals 2 and 3 the dealer's side ("standard",
     the ACBL default) or the other side ("switched").
@@ -208,7 +208,7 @@ def chicago_entry(
 
 
 class ChicagoScore:
-    """A Chicago scorepad for one round of four deals (rules.md §3).
+    """A Chicago scorepad for one round of four deals (docs/rules.md §3).
 
     ``first_dealer`` deals deal 1; ``schedule`` is ``"standard"`` (ACBL: the
     dealer's side vulnerable on deals 2 and 3) or ``"switched"``. The keyword

@@ -2,7 +2,7 @@
 
 :class:`Result` is a contract with the number of tricks declarer took (or a
 passed-out board). :func:`parse_result` reads every everyday form of
-rules.md §5.3; ``str(result)`` gives the canonical one (``4SXN+1``, ``3NT=``,
+docs/rules.md §5.3; ``str(result)`` gives the canonical one (``4SXN+1``, ``3NT=``,
 ``Pass``), which the parser reads back to the same value.
 """
 

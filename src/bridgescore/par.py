@@ -1,6 +1,6 @@
 """Par: the score of a deal under perfect bidding and play, and every par contract.
 
-The definition is spec/par.md. Both sides know the double-dummy table; every
+The definition is docs/par-definition.md. Both sides know the double-dummy table; every
 contract is played double-dummy, failing contracts are doubled and making ones
 are not. The auction is the game "after side s bids contract k, the opponents
 pass or bid higher", solved backwards from 7NT down to 1C in 70 small steps.

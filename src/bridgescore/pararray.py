@@ -1,6 +1,6 @@
 """Par scores of many double-dummy tables at once (numpy).
 
-:func:`par_array` evaluates the definition of spec/par.md on whole arrays: the
+:func:`par_array` evaluates the definition of docs/par-definition.md on whole arrays: the
 backward induction runs over the 35 contracts, each step four vector
 operations over every table. It returns exactly ``par(...).score`` table by
 table (the tests check this on tens of thousands of tables).
@@ -117,7 +117,7 @@ def _block(
     best_ew: npt.NDArray[np.int8],
     vulnerability: npt.NDArray[np.intp],
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    """``B(NS)`` and ``B(EW)`` of spec/par.md for a block of tables, as ordinals."""
+    """``B(NS)`` and ``B(EW)`` of docs/par-definition.md for a block of tables, as ordinals."""
     count = len(best_ns)
     ns_codes, ew_codes, _ = _ordinal_tables()
     offsets = np.arange(5, dtype=np.intp) * 14

@@ -1,4 +1,4 @@
-"""Rubber bridge scoring (rules.md §2: rubber Laws 72-77 and 80).
+"""Rubber bridge scoring (docs/rules.md §2: rubber Laws 72-77 and 80).
 
 :class:`RubberScore` is a scorepad for one rubber: record each deal with
 :meth:`RubberScore.record`; it keeps trick points below the line game by game,
@@ -64,7 +64,7 @@ UNFINISHED_PARTSCORE = "unfinished rubber: partscore"
 
 @dataclass(frozen=True, slots=True)
 class Law80:
-    """How an unfinished rubber is settled (rules.md §2.4).
+    """How an unfinished rubber is settled (docs/rules.md §2.4).
 
     ``game_bonus``: to the side that won the only completed game (300 by the law).
     ``partscore_bonus``: for a partscore in the unfinished game (100 by the law;
@@ -121,7 +121,7 @@ def rubber_entry(
 
     Vulnerability comes from the games each side has won so far; the deal's trick
     points join its side's points in the current game, and reaching 100 wins the
-    game (rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
+    game (docs/rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
     entry. Raises :class:`RecordError` if the rubber is already over.
     """
     games = _games_won(before)
@@ -196,7 +196,7 @@ def _score_line(games: tuple[int, int]) -> str:
 
 
 class RubberScore:
-    """A rubber bridge scorepad (rules.md §2).
+    """A rubber bridge scorepad (docs/rules.md §2).
 
     ``first_dealer`` (optional) lets the pad say who deals next; ``rules`` picks
     the Law 77 rule set for the per-deal values (the current one by default).

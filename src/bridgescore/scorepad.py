@@ -4,7 +4,7 @@ A scorepad records one deal at a time. Each deal becomes an :class:`Entry`
 (frozen): the trick points it put *below the line* and the :class:`Premium`
 items it put *above the line*. The Law 77 values come from
 :func:`bridgescore.scoring.score_breakdown`; this module only sorts its parts
-into the two halves of the pad (rules.md §2.1) and adds honours (§2.2).
+into the two halves of the pad (docs/rules.md §2.1) and adds honours (§2.2).
 
 :func:`render_pad` draws the familiar "We / They" pad; :func:`score_rubber_tag`
 and :func:`score_rubber_history_tag` give PBN 2.1's ``ScoreRubber`` and
@@ -61,7 +61,7 @@ class Premium:
 
 @dataclass(frozen=True, slots=True)
 class Honors:
-    """Honours held in one hand (rules.md §2.2): 100 for four trump honours, 150 for
+    """Honours held in one hand (docs/rules.md §2.2): 100 for four trump honours, 150 for
     five, or 150 for the four aces at notrump. ``side`` is the side of the player
     holding them, declarer's or a defender's.
 
@@ -229,7 +229,7 @@ def deal_points(
     honors: Honors | None = None,
     rules: Rules = LAW_2017,
 ) -> tuple[tuple[int, int], tuple[Premium, ...]]:
-    """Sort one deal's Law 77 points into the two halves of a pad (rules.md §2.1).
+    """Sort one deal's Law 77 points into the two halves of a pad (docs/rules.md §2.1).
 
     Trick points go below the line to the declaring side; overtricks, the slam
     premium and the premium for a doubled or redoubled make above it; undertricks

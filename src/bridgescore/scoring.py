@@ -1,7 +1,7 @@
 """Duplicate scoring by Law 77 (WBF Laws 2017), with an itemized breakdown.
 
 ``score`` gives the declaring side's score; ``score_breakdown`` the parts of
-rules.md §1 (trick score, overtricks, game or partscore premium, slam premium,
+docs/rules.md §1 (trick score, overtricks, game or partscore premium, slam premium,
 premium for a doubled or redoubled make, undertricks); ``score_array`` scores
 numpy arrays of results at once, equal to ``score`` element by element.
 """
@@ -34,7 +34,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A duplicate rule set, as the two independent switches of rules.md §1.10.
+    """A duplicate rule set, as the two independent switches of docs/rules.md §1.10.
 
     ``nv_doubled_4th_plus``: each non-vulnerable doubled undertrick from the 4th on
     (300 since 1987, 200 before). ``redoubled_insult``: the premium for making a
@@ -123,7 +123,7 @@ class ScoreBreakdown:
             raise ValueError(f"breakdown parts add to {parts}, not total {self.total}")
 
     def parts(self) -> dict[str, int]:
-        """The named parts (without the total), in the order of rules.md."""
+        """The named parts (without the total), in the order of docs/rules.md."""
         items = asdict(self)
         for key in ("result", "vulnerable", "total"):
             items.pop(key)
@@ -143,7 +143,7 @@ class ScoreBreakdown:
 
 
 def _undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool, rules: Rules) -> int:
-    """The defenders' total for ``down`` undertricks (rules.md §1.6)."""
+    """The defenders' total for ``down`` undertricks (docs/rules.md §1.6)."""
     if doubling is Doubling.UNDOUBLED:
         return down * (100 if vulnerable else 50)
     if vulnerable:

@@ -72,12 +72,12 @@ def _board_par(board: int, table: DDTable) -> str:
 
 
 def _par_section() -> None:
-    """Par of spec/par.md's worked deals (fixed double-dummy tables)."""
+    """Par of docs/par-definition.md's worked deals (fixed double-dummy tables)."""
     from bridgescore.cli.par import format_par
     from bridgescore.core import Seat, Vulnerability
     from bridgescore.par import par
 
-    typer.echo("== Par: the worked deals of spec/par.md ==\n")
+    typer.echo("== Par: the worked deals of docs/par-definition.md ==\n")
     examples = [
         ("a989ca989c3453134531", Vulnerability.NONE, None, "a slam; EW's sacrifice costs 1700"),
         ("32929329297a4a47a4a4", Vulnerability.BOTH, None, "two equal sacrifices over 4S"),

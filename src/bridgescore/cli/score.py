@@ -43,7 +43,7 @@ def format_breakdown(breakdown: ScoreBreakdown, *, symbols: bool = False) -> str
 
 
 def score_table(vulnerable: bool, rules: Rules = LAW_2017) -> str:
-    """The made-exactly table of rules.md §1.9 for one vulnerability."""
+    """The made-exactly table of docs/rules.md §1.9 for one vulnerability."""
     from bridgescore.core import Contract
     from bridgescore.scoring import score
 

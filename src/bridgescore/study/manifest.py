@@ -33,7 +33,7 @@ __all__ = [
 
 MANIFEST_NAME = "study.json"
 FORMAT = "bridgescore-par-study/1"
-# Studies tabulate the neutral convention (spec/par.md), as the published study does.
+# Studies tabulate the neutral convention (docs/par-definition.md), as the published study does.
 CONVENTION = "neutral"
 
 _VERSIONED = ("bridgescore", "endplay", "numpy", "pyarrow")

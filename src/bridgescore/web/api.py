@@ -123,7 +123,7 @@ def score_result(
 
 
 def made_exactly(vulnerable: bool) -> dict[str, int]:
-    """Scores of every contract made exactly (rules.md §1.9), keyed ``"4S"``, ``"4SX"``, ..."""
+    """Scores of every contract made exactly (docs/rules.md §1.9), keyed ``"4S"``, ``"4SX"``, ..."""
     return {
         str(contract): score(contract, vulnerable, tricks=contract.level + 6)
         for doubling in Doubling

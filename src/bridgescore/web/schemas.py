@@ -62,7 +62,7 @@ class ScoreRequest(BaseModel):
 
 
 class ScoreResponse(BaseModel):
-    """The score for the declaring side, and its parts (rules.md §1)."""
+    """The score for the declaring side, and its parts (docs/rules.md §1)."""
 
     contract: str
     result: str
@@ -138,7 +138,7 @@ class ParRequest(BaseModel):
 
 
 class ParResponse(BaseModel):
-    """Par from North-South's view and every par contract (spec/par.md)."""
+    """Par from North-South's view and every par contract (docs/par-definition.md)."""
 
     score: int
     convention: str
