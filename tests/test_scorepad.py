@@ -129,10 +129,16 @@ def test_declaring_side() -> None:
 
 
 def _entry(
-    number: int, text: str, side: Side, vulnerability: Vulnerability, game: int, done: bool
+    number: int,
+    text: str,
+    side: Side,
+    vulnerability: Vulnerability,
+    game: int,
+    done: bool,
+    honors: Honors | None = None,
 ) -> Entry:
     result = Result.parse(text)
-    below, above = deal_points(result, side, vulnerability.is_vulnerable(side))
+    below, above = deal_points(result, side, vulnerability.is_vulnerable(side), honors)
     return Entry(number, number, result, side, None, vulnerability, game, below, above, done)
 
 
@@ -154,20 +160,30 @@ def test_totals_of_the_worked_rubber() -> None:
 
 
 def test_the_we_they_pad() -> None:
-    # Above the line each side writes upwards from the line (NS: 30, then 200;
-    # EW: the Law 80 300); below it one row per deal with trick points, a rule
-    # after the finished game; the totals last. Columns are 10 wide.
-    assert render_pad(WORKED, LAW_80).splitlines() == [
+    # A rubber in progress: NS (not vulnerable) make 4S= holding 100 honours: 120 below,
+    # game. EW make 2H= (60 below, game 2). NS, vulnerable now, go one down in 3NTX:
+    # 200 above to EW. NS make 2NT+1: 70 below, 30 above. Above the line each side
+    # writes upwards from the line (NS 100 then 30; EW 200); below it one row per
+    # deal with trick points and a rule after the finished game; totals NS 120 +
+    # 100 + 70 + 30 = 320, EW 60 + 200 = 260. Columns are 10 wide.
+    rubber = (
+        _entry(1, "4S=", NS, Vulnerability.NONE, 1, True, Honors(NS, 100)),
+        _entry(2, "2H=", EW, Vulnerability.NS, 2, False),
+        _entry(3, "3NTX-1", NS, Vulnerability.NS, 2, False),
+        _entry(4, "2NT+1", NS, Vulnerability.NS, 2, False),
+    )
+    assert render_pad(rubber).splitlines() == [
         "   WE (NS) | THEY (EW)",
         "-----------+-----------",
-        "       200 |",
-        "        30 |    300",
+        "        30 |",
+        "       100 |    200",
         "===========+===========",
-        "        60 |",
-        "           |    100",
+        "       120 |",
         "-----------+-----------",
+        "           |     60",
+        "        70 |",
         "===========+===========",
-        "       290 |    400",
+        "       320 |    260",
     ]
 
 

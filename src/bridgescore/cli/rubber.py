@@ -114,6 +114,30 @@ def _echo_pad_json(
     echo_json(data)
 
 
+def _echo_pad_text(
+    pad: RubberScore | ChicagoScore,
+    recorded: list[tuple[DealLine, Entry]],
+    *,
+    we: Side,
+    pbn: bool,
+    notes: list[str],
+    status: str,
+) -> None:
+    """The deal log with line numbers, any notes, PBN tags if asked, the pad and its status."""
+    for line, entry in recorded:
+        typer.echo(_log_line(line, entry))
+    for note in notes:
+        typer.echo(note)
+    if pbn:
+        for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
+            for name, value in tags.items():
+                typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
+    typer.echo("")
+    typer.echo(pad.pad(we=we))
+    typer.echo("")
+    typer.echo(status)
+
+
 def _bad_lines(problems: list[LineProblem]) -> BadLines:
     """The pad's problems, told the user in line order after the pad."""
     bad = BadLines(deferred=True)
@@ -201,18 +225,8 @@ def rubber_command(
     if as_json:
         _echo_pad_json(pad, recorded, bad, pbn=pbn)
     else:
-        for line, entry in recorded:
-            typer.echo(_log_line(line, entry))
-        if pad.settlement:
-            typer.echo(f"Law 80: {_describe(pad.settlement)}")
-        if pbn:
-            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
-                for name, value in tags.items():
-                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
-        typer.echo("")
-        typer.echo(pad.pad(we=we_side))
-        typer.echo("")
-        typer.echo(_rubber_status(pad))
+        notes = [f"Law 80: {_describe(pad.settlement)}"] if pad.settlement else []
+        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=notes, status=_rubber_status(pad))
     bad.exit_if_any("line(s) could not be recorded")
 
 
@@ -285,16 +299,8 @@ def chicago_command(
     if as_json:
         _echo_pad_json(pad, recorded, bad, pbn=pbn, variant=variant.value)
     else:
-        for line, entry in recorded:
-            typer.echo(_log_line(line, entry))
-        if pbn:
-            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
-                for name, value in tags.items():
-                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
-        typer.echo("")
-        typer.echo(pad.pad(we=we_side))
-        typer.echo("")
         total = pad.totals()
         state = "round over" if pad.is_finished else f"{pad.deals_played} of 4 deals played"
-        typer.echo(f"{state}: NS {total['NS']} EW {total['EW']}")
+        status = f"{state}: NS {total['NS']} EW {total['EW']}"
+        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=[], status=status)
     bad.exit_if_any("line(s) could not be recorded")
