@@ -31,6 +31,7 @@ from bridgescore.scorepad import (
     as_side,
     deal_points,
     declaring_side,
+    quote_result,
     render_pad,
     score_rubber_tag,
     totals,
@@ -263,8 +264,8 @@ class ChicagoScore:
         """
         if self.is_finished:
             raise RecordError(
-                f"the Chicago round is over (four deals played): cannot record {_quote(result)}; "
-                "start a new round"
+                "the Chicago round is over (four deals played): cannot record "
+                f"{quote_result(result)}; start a new round"
             )
         parsed = as_result(result)
         entry = chicago_entry(
@@ -348,8 +349,3 @@ class ChicagoScore:
             f"<ChicagoScore deals_played={self.deals_played} totals={self.totals()} "
             f"finished={self.is_finished}>"
         )
-
-
-def _quote(result: object) -> str:
-    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
-    return repr(str(result)) if isinstance(result, Result) else repr(result)

@@ -38,6 +38,7 @@ from bridgescore.scorepad import (
     as_side,
     deal_points,
     declaring_side,
+    quote_result,
     render_pad,
     score_rubber_history_tag,
     score_rubber_tag,
@@ -234,7 +235,7 @@ class RubberScore:
         """
         if self.is_finished:
             raise RecordError(
-                f"the rubber is over: cannot record {_quote(result)}; start a new one"
+                f"the rubber is over: cannot record {quote_result(result)}; start a new one"
             )
         parsed = as_result(result)
         entry = rubber_entry(
@@ -372,8 +373,3 @@ class RubberScore:
 
 def _we(we: Side | str) -> Side:
     return as_side(we)
-
-
-def _quote(result: object) -> str:
-    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
-    return repr(str(result)) if isinstance(result, Result) else repr(result)

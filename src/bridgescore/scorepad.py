@@ -33,6 +33,7 @@ __all__ = [
     "as_side",
     "deal_points",
     "declaring_side",
+    "quote_result",
     "render_pad",
     "score_rubber_history_tag",
     "score_rubber_tag",
@@ -186,6 +187,11 @@ def as_result(result: object) -> Result:
     raise NotationError(
         f"cannot record {result!r}: expected result text such as '4S+1' or 'Pass', or a Result"
     )
+
+
+def quote_result(result: object) -> str:
+    """The result as the user gave it, quoted for a message (a Result as its text)."""
+    return repr(str(result)) if isinstance(result, Result) else repr(result)
 
 
 def declaring_side(result: Result, by: object) -> Side | None:
