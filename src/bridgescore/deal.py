@@ -81,11 +81,7 @@ class Card:
             ) from None
         if suit is Strain.NOTRUMP:
             raise InvalidDealError("notrump is not a suit: a card needs C, D, H or S")
-        if (
-            isinstance(self.rank, bool)
-            or not isinstance(self.rank, int)
-            or not 2 <= self.rank <= 14
-        ):
+        if not is_whole_number(self.rank, 2, 14):
             raise InvalidDealError(f"card rank {self.rank!r} is impossible: expected 2 to 14 (ace)")
         object.__setattr__(self, "suit", suit)
 
@@ -97,11 +93,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card numbered ``index`` (0..51) as in :attr:`index`."""
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int | np.integer)
-            or not 0 <= index < 52
-        ):
+        if not is_whole_number(index, 0, 51, numpy=True):
             raise InvalidDealError(f"card number {index!r} is impossible: expected 0 to 51")
         return _CARDS[int(index)]
 

@@ -251,11 +251,7 @@ def _as_vulnerability(vulnerability: Vulnerability | int | str) -> Vulnerability
         return vulnerability
     if isinstance(vulnerability, str):
         return Vulnerability.parse(vulnerability)
-    if (
-        isinstance(vulnerability, int)
-        and not isinstance(vulnerability, bool)
-        and 0 <= vulnerability <= 3
-    ):
+    if is_whole_number(vulnerability, 0, 3):
         return Vulnerability(vulnerability)
     raise NotationError(
         f"vulnerability {vulnerability!r} is not valid: expected a Vulnerability "
@@ -268,7 +264,7 @@ def _as_dealer(dealer: Seat | int | str | None) -> Seat | None:
         return dealer
     if isinstance(dealer, str):
         return Seat.parse(dealer)
-    if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
+    if is_whole_number(dealer, 0, 3):
         return Seat(dealer)
     raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat (N, E, S or W) or None")
 

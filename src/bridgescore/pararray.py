@@ -17,6 +17,7 @@ import numpy.typing as npt
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import InvalidTableError, NotationError
 from bridgescore.par import CONTRACTS, MAKE_RANK, final_scores, turns
+from bridgescore.validate import is_whole_number
 
 __all__ = ["par_array"]
 
@@ -169,9 +170,7 @@ def par_array(
     array = _tables(tables)
     count = len(array)
     vul = _vulnerabilities(vulnerability, count)
-    if dealer is not None and not (
-        isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3
-    ):
+    if dealer is not None and not is_whole_number(dealer, 0, 3):
         raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat or None")
 
     result = np.empty(count, dtype=np.int32)

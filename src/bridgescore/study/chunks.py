@@ -45,11 +45,7 @@ def _check_seed(seed: int) -> None:
 
 
 def _check_chunk_size(chunk_size: int) -> None:
-    if (
-        isinstance(chunk_size, bool)
-        or not isinstance(chunk_size, int)
-        or not 1 <= chunk_size <= MAX_CHUNK_SIZE
-    ):
+    if not is_whole_number(chunk_size, 1, MAX_CHUNK_SIZE):
         raise StudyError(
             f"chunk size {chunk_size!r} is not usable: expected 1 to {MAX_CHUNK_SIZE} deals"
         )
