@@ -13,10 +13,10 @@ and percentage against every table that played the board. Each disagreement
 names the board, the table and both values.
 
 >>> text = '''[Board "1"]\\n[HomeTeam "Aces"]\\n[VisitTeam "Kings"]\\n[Table "1"]
-... [Contract "4S"]\\n[Declarer "N"]\\n[Result "10"]\\n[ScoreIMP "NS 10"]
+... [Contract "4S"]\\n[Declarer "N"]\\n[Result "10"]\\n[ScoreIMP "NS 7"]
 ...
 ... [Board "1"]\\n[HomeTeam "Kings"]\\n[VisitTeam "Aces"]\\n[Table "2"]
-... [Contract "2S"]\\n[Declarer "S"]\\n[Result "9"]\\n[ScoreIMP "EW 10"]'''
+... [Contract "2S"]\\n[Declarer "S"]\\n[Result "9"]\\n[ScoreIMP "EW 7"]'''
 >>> is_online_teams(text.splitlines())
 True
 >>> read = parse_online_teams(text.splitlines(), "m.pbn")
