@@ -54,6 +54,7 @@ VERSION = "1.2"
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
 # Beyond this a "results file" is not one; refusing early keeps memory bounded.
 MAX_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 64
 
 
 class UsebioError(RecordError):
@@ -238,6 +239,11 @@ def _parse_xml(text: str, source: str) -> _Node:
     stack: list[_Node] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            raise _Refused(
+                f"line {parser.CurrentLineNumber}: elements nested over {MAX_DEPTH} deep: "
+                "a USEBIO file nests a handful"
+            )
         upper = {key.upper(): value for key, value in attrs.items()}
         node = _Node(tag.upper(), upper, parser.CurrentLineNumber)
         if stack:
@@ -297,8 +303,12 @@ def _parse_xml(text: str, source: str) -> _Node:
 
 def looks_like_usebio(data: bytes | str) -> bool:
     """Whether a file's first bytes look like a USEBIO document (by content, not name)."""
-    head = data[:4096] if isinstance(data, str) else data[:4096].decode("latin-1")
-    head = head.lstrip("\ufeff\ufffe\x00 \t\r\n").replace("\x00", "")
+    if isinstance(data, str):
+        head = data[:4096]
+    else:
+        head = data[:4096].removeprefix(codecs.BOM_UTF8).decode("latin-1")
+    # UTF-16 shows as NUL bytes between ASCII letters.
+    head = head.replace("\x00", "").lstrip("\ufeff\xff\xfe \t\r\n")
     return head.startswith("<") and bool(re.search(r"<\s*USEBIO[\s>]", head, re.I))
 
 
