@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import re
 from pathlib import Path
@@ -177,7 +178,9 @@ def test_writer_follows_the_element_order_of_real_files() -> None:
         winner_type="2",
         participants=[Participant("1", "NS", players=(Player("A <B>"),)), Participant("2", "EW")],
         lines=[TravellerLine(1, "1", "2", "4H", "N", "", "10", "420", "1", "1")],
-        hands=[HandRecord(1, "N:K98652.J7.842.82 T.A92.75.AKJT976 A43.T863.AKQJ3.5 QJ7.KQ54.T96.Q43")],
+        hands=[
+            HandRecord(1, "N:K98652.J7.842.82 T.A92.75.AKJT976 A43.T863.AKQJ3.5 QJ7.KQ54.T96.Q43")
+        ],
     )
     text = write_usebio(file)
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM')
@@ -237,7 +240,9 @@ def _files(draw: st.DrawFn) -> UsebioFile:
         contract = draw(st.sampled_from(["4H", "3NT", "2SX", "7CXX", "PASS", ""]))
         score = draw(st.sampled_from(["420", "-100", "0", "A6040", "A5050"]))
         lines.append(
-            TravellerLine(board, ns, ew, contract, "N" if contract else "", "", "9", score, "1.5", "2.5")
+            TravellerLine(
+                board, ns, ew, contract, "N" if contract else "", "", "9", score, "1.5", "2.5"
+            )
         )
     return UsebioFile(
         event_type="MP_PAIRS",
@@ -273,19 +278,15 @@ def test_fuzz_byte_flips_and_truncation_raise_only_bridge_errors(data: st.DataOb
         at = data.draw(st.integers(0, len(base) - 1))
         base[at] = data.draw(st.integers(0, 255))
     cut = data.draw(st.integers(0, len(base)))
-    try:
+    with contextlib.suppress(BridgeError):
         read_usebio(bytes(base[:cut]), "fuzz.xml")
-    except BridgeError:
-        pass
 
 
 @given(st.binary(max_size=300))
 @settings(max_examples=200, deadline=None)
 def test_fuzz_arbitrary_bytes(data: bytes) -> None:
-    try:
+    with contextlib.suppress(BridgeError):
         read_usebio(b"<USEBIO>" + data, "fuzz.xml")
-    except BridgeError:
-        pass
 
 
 def test_doctests() -> None:
