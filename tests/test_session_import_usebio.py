@@ -323,3 +323,22 @@ def test_concurrent_imports_both_land(tmp_path: Path) -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(usebio_import).failed == 0
+
+
+def test_unsafe_or_foreign_xml_is_one_clear_error(tmp_path: Path) -> None:
+    cases = {
+        "bomb.xml": (
+            b'<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "ha"><!ENTITY b "&a;&a;">]>'
+            b"<USEBIO>&b;</USEBIO>",
+            "bomb.xml:1: the file declares the entity 'a': entity declarations are refused",
+        ),
+        "page.xml": (b'<?xml version="1.0"?>\n<html/>', "page.xml:2: the document is <HTML>"),
+        "cut.xml": (PAIRS.read_bytes()[:3000], "cut.xml:90: not well-formed XML (unclosed token)"),
+    }
+    for name, (data, message) in cases.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        result = runner.invoke(app, ["session", "import", str(tmp_path / f"{name}.db"), str(path)])
+        assert result.exit_code == 1
+        assert f"error: {tmp_path / message}" in result.output
+        assert "0 result(s) added" in result.output

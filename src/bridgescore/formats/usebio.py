@@ -58,7 +58,16 @@ MAX_DEPTH = 64
 
 
 class UsebioError(RecordError):
-    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root)."""
+    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root).
+
+    ``line`` is the line where reading stopped (0 when unknown), ``detail`` the
+    message without the file and line.
+    """
+
+    def __init__(self, source: str, line: int, detail: str) -> None:
+        where = f"{source}: line {line}" if line else source
+        super().__init__(f"{where}: {detail}")
+        self.source, self.line, self.detail = source, line, detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +199,9 @@ class _Node:
 
 
 class _Refused(Exception):
-    def __init__(self, message: str) -> None:
+    def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.line, self.message = line, message
 
 
 _DECLARATION = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._\-]+)["']""")
@@ -219,15 +228,19 @@ def _decode(data: bytes, source: str) -> str:
         codecs.lookup(encoding)
     except LookupError:
         raise UsebioError(
-            f"{source}: unknown encoding {encoding!r} in the XML declaration: "
-            "expected UTF-8, ISO-8859-1, Windows-1252 or another standard encoding"
+            source,
+            1,
+            f"unknown encoding {encoding!r} in the XML declaration: "
+            "expected UTF-8, ISO-8859-1, Windows-1252 or another standard encoding",
         ) from None
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise UsebioError(
-            f"{source}: byte {error.object[error.start : error.start + 1]!r} at offset "
-            f"{error.start} is not {encoding}, the file's declared encoding"
+            source,
+            0,
+            f"byte {error.object[error.start : error.start + 1]!r} at offset "
+            f"{error.start} is not {encoding}, the file's declared encoding",
         ) from None
 
 
@@ -241,8 +254,8 @@ def _parse_xml(text: str, source: str) -> _Node:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
             raise _Refused(
-                f"line {parser.CurrentLineNumber}: elements nested over {MAX_DEPTH} deep: "
-                "a USEBIO file nests a handful"
+                parser.CurrentLineNumber,
+                f"elements nested over {MAX_DEPTH} deep: a USEBIO file nests a handful",
             )
         upper = {key.upper(): value for key, value in attrs.items()}
         node = _Node(tag.upper(), upper, parser.CurrentLineNumber)
@@ -261,20 +274,22 @@ def _parse_xml(text: str, source: str) -> _Node:
 
     def refuse_entity(name: str, *args: object) -> None:
         raise _Refused(
-            f"line {parser.CurrentLineNumber}: the file declares the entity {name!r}: "
-            "entity declarations are refused (a USEBIO file needs none)"
+            parser.CurrentLineNumber,
+            f"the file declares the entity {name!r}: "
+            "entity declarations are refused (a USEBIO file needs none)",
         )
 
     def refuse_external(*args: object) -> int:
         raise _Refused(
-            f"line {parser.CurrentLineNumber}: the file refers to an external entity: "
-            "external entities are never fetched"
+            parser.CurrentLineNumber,
+            "the file refers to an external entity: external entities are never fetched",
         )
 
     def refuse_skipped(name: str, is_parameter: bool) -> None:
         raise _Refused(
-            f"line {parser.CurrentLineNumber}: undefined entity &{name};: "
-            "expected only the five XML entities (&amp; &lt; &gt; &quot; &apos;)"
+            parser.CurrentLineNumber,
+            f"undefined entity &{name};: "
+            "expected only the five XML entities (&amp; &lt; &gt; &quot; &apos;)",
         )
 
     parser.StartElementHandler = start
@@ -287,14 +302,16 @@ def _parse_xml(text: str, source: str) -> _Node:
     try:
         parser.Parse(text, True)
     except _Refused as refused:
-        raise UsebioError(f"{source}: {refused.message}") from None
+        raise UsebioError(source, refused.line, refused.message) from None
     except expat.ExpatError as error:
         raise UsebioError(
-            f"{source}: line {error.lineno}: not well-formed XML "
-            f"({expat.ErrorString(error.code)}): expected a USEBIO 1.2 results file"
+            source,
+            error.lineno,
+            "not well-formed XML "
+            f"({expat.ErrorString(error.code)}): expected a USEBIO 1.2 results file",
         ) from None
     if not root:
-        raise UsebioError(f"{source}: no XML element: expected a USEBIO 1.2 results file")
+        raise UsebioError(source, 0, "no XML element: expected a USEBIO 1.2 results file")
     return root[0]
 
 
@@ -309,7 +326,10 @@ def looks_like_usebio(data: bytes | str) -> bool:
         head = data[:4096].removeprefix(codecs.BOM_UTF8).decode("latin-1")
     # UTF-16 shows as NUL bytes between ASCII letters.
     head = head.replace("\x00", "").lstrip("\ufeff\xff\xfe \t\r\n")
-    return head.startswith("<") and bool(re.search(r"<\s*USEBIO[\s>]", head, re.I))
+    # Any XML goes to the USEBIO reader, whose error then says what it expected.
+    return head.startswith("<") and (
+        head.startswith("<?xml") or bool(re.search(r"<(?:!DOCTYPE\s+)?USEBIO\b", head, re.I))
+    )
 
 
 def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
@@ -319,20 +339,18 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     is not a USEBIO document; bad elements inside are collected in ``problems``.
     """
     if len(data) > MAX_BYTES:
-        raise UsebioError(f"{source}: {len(data)} bytes is too large for a results file")
+        raise UsebioError(source, 0, f"{len(data)} bytes is too large for a results file")
     text = data if isinstance(data, str) else _decode(data, source)
     root = _parse_xml(text, source)
     if root.tag != "USEBIO":
-        raise UsebioError(
-            f"{source}: line {root.line}: the document is <{root.tag}>: expected <USEBIO>"
-        )
+        raise UsebioError(source, root.line, f"the document is <{root.tag}>: expected <USEBIO>")
     out = UsebioFile(version=root.attrs.get("VERSION", ""))
     club = root.first("CLUB")
     if club is not None:
         out.club_name, out.club_id = club.value("CLUB_NAME"), club.value("CLUB_ID_NUMBER")
     event = root.first("EVENT")
     if event is None:
-        raise UsebioError(f"{source}: line {root.line}: <USEBIO> has no <EVENT>")
+        raise UsebioError(source, root.line, "<USEBIO> has no <EVENT>")
     out.event_type = event.attrs.get("EVENT_TYPE", "").strip()
     out.scoring = event.value("BOARD_SCORING_METHOD")
     out.description = event.value("EVENT_DESCRIPTION")

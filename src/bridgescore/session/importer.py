@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bridgescore.errors import BridgeError, RecordError
+from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.pbn import TagPair
 from bridgescore.session.event import Adjusted, Board, TableResult
@@ -424,6 +425,9 @@ def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport
             continue
         try:
             parsed, info = _parse_file(data, name, store, report)
+        except UsebioError as error:
+            report.problems.append(LineProblem(name, error.line, error.detail))
+            continue
         except BridgeError as error:
             report.problems.append(LineProblem(name, 0, str(error)))
             continue
