@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -342,3 +343,35 @@ def test_unsafe_or_foreign_xml_is_one_clear_error(tmp_path: Path) -> None:
         assert result.exit_code == 1
         assert f"error: {tmp_path / message}" in result.output
         assert "0 result(s) added" in result.output
+
+
+def test_a_line_without_tricks_takes_them_from_its_score() -> None:
+    text = PAIRS.read_bytes().replace(b"<TRICKS>11</TRICKS>", b"<TRICKS></TRICKS>")
+    text = text.replace(b"<TRICKS>7</TRICKS>", b"<TRICKS/>")  # 1NT by W, -90 for NS
+    imported = read_usebio_event(text, "t.xml")
+    results = {(r.board, r.ns): r for r, _ in imported.parsed.results}
+    assert results[(1, "2NS")].result == parse_result("4HN+1")  # +450: 11 tricks, no other count
+    assert results[(3, "1NS")].result == parse_result("1NTW=")
+    impossible = PAIRS.read_bytes().replace(b"<TRICKS>10</TRICKS>", b"<TRICKS></TRICKS>", 1)
+    impossible = impossible.replace(b"<SCORE>420</SCORE>", b"<SCORE>430</SCORE>", 1)
+    problems = read_usebio_event(impossible, "t.xml").parsed.problems
+    assert [p.message for p in problems] == [
+        "board 1 1NS v 1EW: no TRICKS, and SCORE '430' is not the score of '4H N' with any "
+        "number of tricks: expected TRICKS 0-13"
+    ]
+
+
+def test_matchpoints_on_the_acbl_scale_agree_too() -> None:
+    """The fixture's points halved by hand (1/0.5 scale, Neuberg'd, rounded to 0.1)."""
+    board_1 = ["2", "1", "3", "0", "1", "2", "0", "3"]
+    board_2 = ["0.2", "2.8", "2.8", "0.2", "1.5", "1.5", "1.8", "1.2"]
+    board_3 = ["0.2", "2.8", "1.5", "1.5", "2.8", "0.2"]
+    halved = iter([*board_1, *board_2, *board_3])
+    text = re.sub(
+        rb"(<(?:NS|EW)_MATCH_POINTS>)[^<]*(<)",
+        lambda m: m[1] + next(halved).encode() + m[2],
+        PAIRS.read_bytes(),
+    )
+    assert cross_check(read_usebio_event(text, "acbl.xml")) == []
+    wrong = text.replace(b"<NS_MATCH_POINTS>1.8<", b"<NS_MATCH_POINTS>1.6<")
+    assert len(cross_check(read_usebio_event(wrong, "acbl.xml"))) == 1

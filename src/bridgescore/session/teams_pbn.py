@@ -88,6 +88,10 @@ def _is_online_table(tags: Mapping[str, str]) -> bool:
 
 def is_online_teams(lines: Iterable[str]) -> bool:
     """Whether a PBN file is written the online-teams way (Table tags, no Room tag)."""
+    lines = list(lines)
+    # Most PBN files have no Table tag at all: say so without parsing their games.
+    if not any(line.lstrip().startswith("[Table ") for line in lines):
+        return False
     return any(_is_online_table(game.tags) for game in read_games(lines))
 
 

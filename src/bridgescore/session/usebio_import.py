@@ -182,12 +182,15 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
     if _PASSED.match(contract):
         return TableResult(board, ns, ew, result=Result(None), section=line.section)
     if contract:
+        text = f"{contract} {line.played_by}".strip()
+        if not line.tricks.strip() and re.fullmatch(r"[+\-]?\d+", line.score.strip()):
+            return _from_score(line, ns, ew, text, where)
         if not line.tricks.strip().isdigit():
             raise RecordError(
                 f"{where}: TRICKS {line.tricks!r} for {contract!r}: expected the tricks "
                 "declarer took, 0-13"
             )
-        played = parse_result(f"{contract} {line.played_by}".strip(), tricks=int(line.tricks))
+        played = parse_result(text, tricks=int(line.tricks))
         if played.contract is None or played.contract.declarer is None:
             raise RecordError(
                 f"{where}: {contract!r} has no declarer: expected PLAYED_BY N, E, S or W"
@@ -200,6 +203,24 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
         f"{where}: no CONTRACT and SCORE {line.score!r}: expected a contract with PLAYED_BY "
         "and TRICKS, a NS score such as 420 or -100, or an adjusted score such as A6040"
     )
+
+
+def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) -> TableResult:
+    """A line without TRICKS: the one trick count whose score by the Laws is the file's SCORE."""
+    score = int(line.score.strip())
+    fits = []
+    for tricks in range(14):
+        candidate = TableResult(
+            line.board, ns, ew, result=parse_result(text, tricks=tricks), section=line.section
+        )
+        if candidate.ns_score() == score:
+            fits.append(candidate)
+    if len(fits) != 1:
+        raise RecordError(
+            f"{where}: no TRICKS, and SCORE {line.score!r} is not the score of {text!r} "
+            "with any number of tricks: expected TRICKS 0-13"
+        )
+    return fits[0]
 
 
 def _score_disagreement(line: TravellerLine, result: TableResult) -> str:
