@@ -189,14 +189,6 @@ class _Node:
     def all(self, tag: str) -> Iterator[_Node]:
         return (child for child in self.children if child.tag == tag)
 
-    def walk(self, tag: str) -> Iterator[_Node]:
-        """Every descendant with this tag, in document order, not looking inside matches."""
-        for child in self.children:
-            if child.tag == tag:
-                yield child
-            else:
-                yield from child.walk(tag)
-
 
 class _Refused(Exception):
     def __init__(self, line: int, message: str) -> None:
@@ -257,7 +249,7 @@ def _parse_xml(text: str, source: str) -> _Node:
                 parser.CurrentLineNumber,
                 f"elements nested over {MAX_DEPTH} deep: a USEBIO file nests a handful",
             )
-        upper = {key.upper(): value for key, value in attrs.items()}
+        upper = {key.upper(): value for key, value in attrs.items()} if attrs else {}
         node = _Node(tag.upper(), upper, parser.CurrentLineNumber)
         if stack:
             stack[-1].children.append(node)
@@ -292,6 +284,8 @@ def _parse_xml(text: str, source: str) -> _Node:
             "expected only the five XML entities (&amp; &lt; &gt; &quot; &apos;)",
         )
 
+    parser.buffer_text = True  # one text callback per run of text, not per line
+    parser.buffer_size = 1 << 16
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
@@ -358,17 +352,26 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     out.date = event.value("DATE")
     out.program = event.value("PROGRAM_NAME")
     out.winner_type = event.value("WINNER_TYPE")
-    for participants in event.walk("PARTICIPANTS"):
+    for participants in _under_sections(event, "PARTICIPANTS"):
         for node in participants.children:
             if node.tag in ("PAIR", "TEAM"):
                 _participant(node, out)
     _boards(event, out)
-    for handset in root.walk("HANDSET"):
+    for handset in _under_sections(root, "HANDSET"):
         for board in handset.all("BOARD"):
             number = _board_number(board, out)
             if number is not None and board.first("HAND") is not None:
                 _hands(number, board, out)
     return out
+
+
+def _under_sections(node: _Node, tag: str) -> Iterator[_Node]:
+    """The ``tag`` children of ``node`` and of its EVENT, SESSION and SECTION descendants."""
+    for child in node.children:
+        if child.tag == tag:
+            yield child
+        elif child.tag in ("EVENT", "SESSION", "SECTION", "SECTIONS"):
+            yield from _under_sections(child, tag)
 
 
 def _participant(node: _Node, out: UsebioFile) -> None:

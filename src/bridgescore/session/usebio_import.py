@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeError, RecordError
@@ -190,7 +191,7 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
                 f"{where}: TRICKS {line.tricks!r} for {contract!r}: expected the tricks "
                 "declarer took, 0-13"
             )
-        played = parse_result(text, tricks=int(line.tricks))
+        played = _parse_result(text, int(line.tricks))
         if played.contract is None or played.contract.declarer is None:
             raise RecordError(
                 f"{where}: {contract!r} has no declarer: expected PLAYED_BY N, E, S or W"
@@ -203,6 +204,12 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
         f"{where}: no CONTRACT and SCORE {line.score!r}: expected a contract with PLAYED_BY "
         "and TRICKS, a NS score such as 420 or -100, or an adjusted score such as A6040"
     )
+
+
+@lru_cache(maxsize=4096)
+def _parse_result(text: str, tricks: int) -> Result:
+    """Results are immutable, and a file repeats the same few contracts: read each once."""
+    return parse_result(text, tricks=tricks)
 
 
 def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) -> TableResult:
