@@ -208,10 +208,10 @@ def _mutations(data: bytes, count: int) -> list[bytes]:
     return out
 
 
-@pytest.mark.parametrize("fixture", [PAIRS, TEAMS])
+@pytest.mark.parametrize("fixture", [PAIRS, TEAMS, DATA / "online_teams.pbn"])
 def test_cli_over_mutated_files_never_shows_a_traceback(tmp_path: Path, fixture: Path) -> None:
     for number, data in enumerate(_mutations(fixture.read_bytes(), 25)):
-        path = tmp_path / f"m{number}.xml"
+        path = tmp_path / f"m{number}{fixture.suffix}"
         path.write_bytes(data)
         result = runner.invoke(
             app, ["session", "import", str(tmp_path / f"m{number}.db"), str(path)]

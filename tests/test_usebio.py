@@ -291,3 +291,40 @@ def test_fuzz_arbitrary_bytes(data: bytes) -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(usebio).failed == 0
+
+
+_ENTITY_NAMES = st.from_regex(r"[a-z][a-z0-9]{0,6}", fullmatch=True)
+
+
+@st.composite
+def _doctypes(draw: st.DrawFn) -> tuple[str, str]:
+    """A DOCTYPE declaring entities (internal, external, parameter) and a body using them."""
+    names = draw(st.lists(_ENTITY_NAMES, min_size=1, max_size=4, unique=True))
+    declarations = []
+    for i, name in enumerate(names):
+        form = draw(st.sampled_from(["internal", "system", "public", "parameter", "unparsed"]))
+        if form == "internal":
+            inner = "".join(f"&{other};" for other in names[:i]) * draw(st.integers(1, 9))
+            declarations.append(f'<!ENTITY {name} "{inner or "x" * 50}">')
+        elif form == "system":
+            url = draw(st.sampled_from(["file:///etc/passwd", "http://example.invalid/e"]))
+            declarations.append(f'<!ENTITY {name} SYSTEM "{url}">')
+        elif form == "public":
+            declarations.append(f'<!ENTITY {name} PUBLIC "-//X//Y" "http://example.invalid/p">')
+        elif form == "parameter":
+            declarations.append(f'<!ENTITY % {name} SYSTEM "http://example.invalid/p.dtd">')
+        else:
+            declarations.append(f'<!ENTITY {name} SYSTEM "http://example.invalid/i" NDATA gif>')
+    body = "".join(f"&{name};" for name in draw(st.permutations(names)))
+    return f"<!DOCTYPE USEBIO [{''.join(declarations)}]>", body
+
+
+@given(_doctypes(), st.sampled_from([PAIRS, TEAMS]))
+@settings(max_examples=100, deadline=None)
+def test_fuzz_entity_declarations_are_always_refused(doctype: tuple[str, str], base: bytes) -> None:
+    declaration, body = doctype
+    text = base.decode("latin-1")
+    text = re.sub(r"<!DOCTYPE[^>]*>", declaration, text, count=1)
+    text = text.replace("<CLUB_NAME>", f"<CLUB_NAME>{body}", 1)
+    with pytest.raises(UsebioError, match="entit"):
+        read_usebio(text.encode("utf-8").replace(b"ISO-8859-1", b"UTF-8"), "fuzz.xml")
