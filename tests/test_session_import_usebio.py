@@ -375,3 +375,34 @@ def test_matchpoints_on_the_acbl_scale_agree_too() -> None:
     assert cross_check(read_usebio_event(text, "acbl.xml")) == []
     wrong = text.replace(b"<NS_MATCH_POINTS>1.8<", b"<NS_MATCH_POINTS>1.6<")
     assert len(cross_check(read_usebio_event(wrong, "acbl.xml"))) == 1
+
+
+def test_sections_are_read_and_written() -> None:
+    """Two sections of two tables; scored within each section, as the file's scorer did."""
+    text = """<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION>
+<SECTION SECTION_ID="A"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT>2S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>170</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+</BOARD></SECTION>
+<SECTION SECTION_ID="B"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>3NT</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>8</TRICKS><SCORE>-50</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT>1NT</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>7</TRICKS><SCORE>90</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>"""
+    imported = read_usebio_event(text, "s.xml")
+    results = {(r.section, r.ns): r for r, _ in imported.parsed.results}
+    assert sorted(results) == [("A", "1"), ("A", "3"), ("B", "1"), ("B", "3")]
+    # Across the field 170 would beat -50 and 90; within section A it beats nothing.
+    assert cross_check(imported) == []
+    event = Event("", "pairs", results=tuple(results.values()))
+    exported = export_usebio(event)
+    assert exported.count("<SECTION SECTION_ID=") == 2
+    again = read_usebio_event(exported, "again.xml")
+    assert {r for r, _ in again.parsed.results} == set(event.results)

@@ -260,7 +260,8 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
 
     Pairs: each line's NS and EW match points (or IMPs) against the file's, on
     the matchpoint scale that fits the file (2/1, else 1/0.5), Neuberg'd to the
-    largest board. Teams: each board's IMPs against the file's ``IMPS``.
+    largest board, across the field or (if that fits) within each section.
+    Teams: each board's IMPs against the file's ``IMPS``.
     """
     from bridgescore.session.scorer import ScoringOptions, score_event
 
@@ -274,11 +275,16 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
         if imported.kind == "teams":
             return _teams_check(imported, score_event(event, _method(method)), tolerance)
         found: list[list[str]] = []
-        for scale in ("2/1", "1/0.5") if method == "mp" else ("2/1",):
-            scored = score_event(event, _method(method), ScoringOptions(scale=scale))
-            found.append(_pairs_check(imported, scored, tolerance))
-            if not found[-1]:
-                return []
+        scales = ("2/1", "1/0.5") if method == "mp" else ("2/1",)
+        # A file with sections may have been scored within each section.
+        sectioned = (False, True) if any(r.section for r in results) else (False,)
+        for per_section in sectioned:
+            for scale in scales:
+                options = ScoringOptions(scale=scale, per_section=per_section)  # type: ignore[arg-type]
+                scored = score_event(event, _method(method), options)
+                found.append(_pairs_check(imported, scored, tolerance))
+                if not found[-1]:
+                    return []
     except BridgeError as error:
         return [f"the file's results cannot be scored: {error}"]
     return min(found, key=len)
