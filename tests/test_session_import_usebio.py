@@ -406,3 +406,15 @@ def test_sections_are_read_and_written() -> None:
     assert exported.count("<SECTION SECTION_ID=") == 2
     again = read_usebio_event(exported, "again.xml")
     assert {r for r, _ in again.parsed.results} == set(event.results)
+
+
+def test_the_web_page_scores_by_the_files_method_too(tmp_path: Path) -> None:
+    from bridgescore.web.views import session_view
+
+    path = tmp_path / "cross.xml"
+    path.write_bytes(PAIRS.read_bytes().replace(b'"MP_PAIRS"', b'"CROSS_IMP"'))
+    with EventStore(tmp_path / "x.db") as store:
+        report = import_files(store, [path])
+    # The file still says MATCH_POINTS: the specific EVENT_TYPE wins, and the import says so.
+    assert any("name different methods: scored by cross-imps" in n for n in report.notes)
+    assert session_view(tmp_path / "x.db")["method"] == "cross-imps"

@@ -100,7 +100,9 @@ class UsebioImport:
 
 def method_of(file: UsebioFile) -> str | None:
     """The bridgescore scoring method a file names, or ``None`` if it names none we know."""
-    for text in (file.scoring, file.event_type):
+    # A specific EVENT_TYPE (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP) names the method;
+    # a general one (PAIRS, TEAMS) leaves it to BOARD_SCORING_METHOD.
+    for text in (file.event_type, file.scoring):
         method = _METHODS.get(text.strip().upper().replace(" ", "_"))
         if method is not None:
             return method
@@ -120,6 +122,15 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     parsed.problems.extend(LineProblem(source, p.line, p.message) for p in file.problems)
     kind = file.kind
     out = UsebioImport(parsed, file.description, kind, method_of(file))
+    named = {
+        _METHODS.get(t.strip().upper().replace(" ", "_")) for t in (file.event_type, file.scoring)
+    }
+    named.discard(None)
+    if len(named) > 1:
+        out.notes.append(
+            f"{source}: EVENT_TYPE {file.event_type!r} and BOARD_SCORING_METHOD "
+            f"{file.scoring!r} name different methods: scored by {out.method}, the EVENT_TYPE's"
+        )
     if out.method is None:
         out.notes.append(
             f"{source}: scoring {file.scoring or file.event_type or '(none)'!r} is not one "
