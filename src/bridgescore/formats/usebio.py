@@ -29,13 +29,12 @@ from __future__ import annotations
 
 import codecs
 import re
-import xml.parsers.expat as expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgescore.core import Seat, Strain
-from bridgescore.errors import RecordError
+from bridgescore.formats.usebio_xml import MAX_BYTES, Element, UsebioError, decode, parse
 
 __all__ = [
     "HandRecord",
@@ -52,22 +51,6 @@ __all__ = [
 
 VERSION = "1.2"
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
-# Beyond this a "results file" is not one; refusing early keeps memory bounded.
-MAX_BYTES = 64 * 1024 * 1024
-MAX_DEPTH = 64
-
-
-class UsebioError(RecordError):
-    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root).
-
-    ``line`` is the line where reading stopped (0 when unknown), ``detail`` the
-    message without the file and line.
-    """
-
-    def __init__(self, source: str, line: int, detail: str) -> None:
-        where = f"{source}: line {line}" if line else source
-        super().__init__(f"{where}: {detail}")
-        self.source, self.line, self.detail = source, line, detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,157 +141,6 @@ class UsebioFile:
         return "teams" if teams else "pairs"
 
 
-# ---------------------------------------------------------------- safe XML
-
-
-@dataclass(slots=True)
-class _Node:
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list[_Node] = field(default_factory=list)
-    parts: list[str] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return "".join(self.parts).strip()
-
-    def first(self, tag: str) -> _Node | None:
-        for child in self.children:
-            if child.tag == tag:
-                return child
-        return None
-
-    def value(self, tag: str) -> str:
-        """A child element's text, or the attribute of that name, or ''."""
-        child = self.first(tag)
-        if child is not None:
-            return child.text
-        return self.attrs.get(tag, "").strip()
-
-    def all(self, tag: str) -> Iterator[_Node]:
-        return (child for child in self.children if child.tag == tag)
-
-
-class _Refused(Exception):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line, self.message = line, message
-
-
-_DECLARATION = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._\-]+)["']""")
-
-
-def _decode(data: bytes, source: str) -> str:
-    """Bytes to text: a BOM first, then the XML declaration's encoding, else UTF-8.
-
-    Decoding here (rather than in expat) also reads the Windows code pages that
-    real files declare and expat does not know.
-    """
-    for bom, codec in (
-        (codecs.BOM_UTF8, "utf-8"),
-        (codecs.BOM_UTF16_LE, "utf-16-le"),
-        (codecs.BOM_UTF16_BE, "utf-16-be"),
-    ):
-        if data.startswith(bom):
-            data, encoding = data[len(bom) :], codec
-            break
-    else:
-        match = _DECLARATION.match(data[:200])
-        encoding = match[1].decode("ascii") if match else "utf-8"
-    try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise UsebioError(
-            source,
-            1,
-            f"unknown encoding {encoding!r} in the XML declaration: "
-            "expected UTF-8, ISO-8859-1, Windows-1252 or another standard encoding",
-        ) from None
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as error:
-        raise UsebioError(
-            source,
-            0,
-            f"byte {error.object[error.start : error.start + 1]!r} at offset "
-            f"{error.start} is not {encoding}, the file's declared encoding",
-        ) from None
-
-
-def _parse_xml(text: str, source: str) -> _Node:
-    """Parse XML into a small tree; refuse every entity declaration and external entity."""
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    root: list[_Node] = []
-    stack: list[_Node] = []
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        if len(stack) >= MAX_DEPTH:
-            raise _Refused(
-                parser.CurrentLineNumber,
-                f"elements nested over {MAX_DEPTH} deep: a USEBIO file nests a handful",
-            )
-        upper = {key.upper(): value for key, value in attrs.items()} if attrs else {}
-        node = _Node(tag.upper(), upper, parser.CurrentLineNumber)
-        if stack:
-            stack[-1].children.append(node)
-        else:
-            root.append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    def characters(data: str) -> None:
-        if stack:
-            stack[-1].parts.append(data)
-
-    def refuse_entity(name: str, *args: object) -> None:
-        raise _Refused(
-            parser.CurrentLineNumber,
-            f"the file declares the entity {name!r}: "
-            "entity declarations are refused (a USEBIO file needs none)",
-        )
-
-    def refuse_external(*args: object) -> int:
-        raise _Refused(
-            parser.CurrentLineNumber,
-            "the file refers to an external entity: external entities are never fetched",
-        )
-
-    def refuse_skipped(name: str, is_parameter: bool) -> None:
-        raise _Refused(
-            parser.CurrentLineNumber,
-            f"undefined entity &{name};: "
-            "expected only the five XML entities (&amp; &lt; &gt; &quot; &apos;)",
-        )
-
-    parser.buffer_text = True  # one text callback per run of text, not per line
-    parser.buffer_size = 1 << 16
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = characters
-    parser.EntityDeclHandler = refuse_entity
-    parser.UnparsedEntityDeclHandler = refuse_entity
-    parser.ExternalEntityRefHandler = refuse_external
-    parser.SkippedEntityHandler = refuse_skipped
-    try:
-        parser.Parse(text, True)
-    except _Refused as refused:
-        raise UsebioError(source, refused.line, refused.message) from None
-    except expat.ExpatError as error:
-        raise UsebioError(
-            source,
-            error.lineno,
-            "not well-formed XML "
-            f"({expat.ErrorString(error.code)}): expected a USEBIO 1.2 results file",
-        ) from None
-    if not root:
-        raise UsebioError(source, 0, "no XML element: expected a USEBIO 1.2 results file")
-    return root[0]
-
-
 # ------------------------------------------------------------------ reading
 
 
@@ -334,8 +166,8 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     """
     if len(data) > MAX_BYTES:
         raise UsebioError(source, 0, f"{len(data)} bytes is too large for a results file")
-    text = data if isinstance(data, str) else _decode(data, source)
-    root = _parse_xml(text, source)
+    text = data if isinstance(data, str) else decode(data, source)
+    root = parse(text, source)
     if root.tag != "USEBIO":
         raise UsebioError(source, root.line, f"the document is <{root.tag}>: expected <USEBIO>")
     out = UsebioFile(version=root.attrs.get("VERSION", ""))
@@ -365,7 +197,7 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     return out
 
 
-def _under_sections(node: _Node, tag: str) -> Iterator[_Node]:
+def _under_sections(node: Element, tag: str) -> Iterator[Element]:
     """The ``tag`` children of ``node`` and of its EVENT, SESSION and SECTION descendants."""
     for child in node.children:
         if child.tag == tag:
@@ -374,7 +206,7 @@ def _under_sections(node: _Node, tag: str) -> Iterator[_Node]:
             yield from _under_sections(child, tag)
 
 
-def _participant(node: _Node, out: UsebioFile) -> None:
+def _participant(node: Element, out: UsebioFile) -> None:
     players = tuple(
         Player(p.value("PLAYER_NAME"), p.value("NATIONAL_ID_NUMBER")) for p in node.all("PLAYER")
     )
@@ -418,7 +250,7 @@ def _direction(text: str) -> str | None:
     return None
 
 
-def _board_number(node: _Node, out: UsebioFile) -> int | None:
+def _board_number(node: Element, out: UsebioFile) -> int | None:
     text = node.value("BOARD_NUMBER")
     if text.isdigit() and int(text) >= 1:
         return int(text)
@@ -428,10 +260,10 @@ def _board_number(node: _Node, out: UsebioFile) -> int | None:
     return None
 
 
-def _boards(event: _Node, out: UsebioFile) -> None:
+def _boards(event: Element, out: UsebioFile) -> None:
     """Every BOARD of the event: pairs travellers, and teams boards inside MATCH elements."""
 
-    def visit(node: _Node, section: str, match: _Node | None) -> None:
+    def visit(node: Element, section: str, match: Element | None) -> None:
         for child in node.children:
             if child.tag == "SECTION":
                 name = child.attrs.get("SECTION_ID", "") or child.value("SECTION_ID")
@@ -446,7 +278,7 @@ def _boards(event: _Node, out: UsebioFile) -> None:
     visit(event, "", None)
 
 
-def _board(node: _Node, section: str, match: _Node | None, out: UsebioFile) -> None:
+def _board(node: Element, section: str, match: Element | None, out: UsebioFile) -> None:
     number = _board_number(node, out)
     if number is None:
         return
@@ -500,7 +332,7 @@ def _board(node: _Node, section: str, match: _Node | None, out: UsebioFile) -> N
         )
 
 
-def _points(line: _Node, side: str) -> str:
+def _points(line: Element, side: str) -> str:
     for name in ("MATCH_POINTS", "IMPS", "CROSS_IMPS", "BUTLER_IMPS", "SCORE_POINTS"):
         value = line.value(f"{side}_{name}")
         if value:
@@ -518,7 +350,7 @@ _SUIT_ELEMENTS: tuple[tuple[str, Strain], ...] = (
 )
 
 
-def _hands(number: int, node: _Node, out: UsebioFile) -> None:
+def _hands(number: int, node: Element, out: UsebioFile) -> None:
     hands: dict[Seat, str] = {}
     for hand in node.all("HAND"):
         seat = _SEATS.get(hand.value("DIRECTION").strip().upper())
