@@ -418,3 +418,14 @@ def test_the_web_page_scores_by_the_files_method_too(tmp_path: Path) -> None:
     # The file still says MATCH_POINTS: the specific EVENT_TYPE wins, and the import says so.
     assert any("name different methods: scored by cross-imps" in n for n in report.notes)
     assert session_view(tmp_path / "x.db")["method"] == "cross-imps"
+
+
+def test_files_are_recognised_by_content_not_name(tmp_path: Path) -> None:
+    usebio = tmp_path / "results.txt"
+    usebio.write_bytes(PAIRS.read_bytes())
+    online = tmp_path / "league.txt"
+    online.write_bytes((DATA / "online_teams.pbn").read_bytes())
+    pairs_event, method, _ = _import(tmp_path, usebio, name="p.db")
+    teams_event, _, _ = _import(tmp_path, online, name="t.db")
+    assert (len(pairs_event.results), pairs_event.kind, method) == (11, "pairs", "mp")
+    assert (len(teams_event.results), teams_event.kind) == (8, "teams")
