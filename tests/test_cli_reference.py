@@ -28,6 +28,7 @@ COMMANDS = [
     ["session", "import"],
     ["session", "score"],
     ["session", "report"],
+    ["session", "export"],
     ["serve"],
     ["demo"],
 ]

@@ -4,6 +4,7 @@
   bridgescore session import club.db travellers.csv hands.pbn
   bridgescore session score club.db --method mp
   bridgescore session report club.db --html club.html
+  bridgescore session export club.db club.xml
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import typer
 from bridgescore.cli.common import echo_json, fail
 from bridgescore.errors import BridgeError
 
-__all__ = ["app", "import_command", "report_command", "score_command"]
+__all__ = ["app", "export_command", "import_command", "report_command", "score_command"]
 
 app = typer.Typer(
     help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
@@ -34,7 +35,7 @@ Method = Annotated[
         "--method",
         "-m",
         help="mp, butler or cross-imps (pairs); imps or bam (teams). "
-        "Default: mp for pairs, imps for teams.",
+        "Default: the method the imported USEBIO file names, else mp for pairs, imps for teams.",
     ),
 ]
 Scale = Annotated[str, typer.Option(help="Matchpoint scale: 2/1 (WBF, EBU) or 1/0.5 (ACBL).")]
@@ -76,7 +77,13 @@ def _open(path: Path, *, must_exist: bool = True) -> Any:
 @app.command("import")
 def import_command(
     event: NewEventPath,
-    files: Annotated[list[Path], typer.Argument(help="CSV traveller files and PBN files.")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="CSV travellers, PBN (pairs, teams, online teams) and USEBIO XML files, "
+            "each recognised by its content."
+        ),
+    ],
     name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
     teams: Annotated[
         bool | None, typer.Option("--teams/--pairs", help="A teams or a pairs event.")
@@ -85,6 +92,9 @@ def import_command(
 ) -> None:
     """Import results and hand records; bad lines are reported, the rest imported.
 
+    USEBIO files set the event's kind and scoring method; online teams PBN
+    files (HomeTeam, VisitTeam and Table tags) make it a teams event. Scores a
+    file states that bridgescore computes differently are listed ("check:").
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept.
     Exits 1 if any line could not be imported.
@@ -101,6 +111,10 @@ def import_command(
         typer.echo(f"error: {problem}", err=True)
     for conflict in [*report.boards.conflicts, *report.results.conflicts]:
         typer.echo(f"conflict: {conflict}", err=True)
+    for disagreement in report.disagreements:
+        typer.echo(f"check: {disagreement}", err=True)
+    for note in report.notes:
+        typer.echo(f"note: {note}", err=True)
     conflicts = [str(c) for c in [*report.boards.conflicts, *report.results.conflicts]]
     summary = {
         "files": report.files,
@@ -110,6 +124,8 @@ def import_command(
         "boards_unchanged": report.boards.unchanged,
         "conflicts": conflicts,
         "problems": [str(p) for p in report.problems],
+        "disagreements": report.disagreements,
+        "notes": report.notes,
     }
     if as_json:
         echo_json(summary)
@@ -118,6 +134,7 @@ def import_command(
             f"{event}: {report.results.added} result(s) added, {report.results.unchanged} "
             f"already there; {report.boards.added} hand record(s) added; "
             f"{len(conflicts)} conflict(s); {len(report.problems)} bad line(s)"
+            + (f"; {len(report.disagreements)} score(s) differ" if report.disagreements else "")
         )
     if not report.ok:
         raise typer.Exit(1)
@@ -150,7 +167,7 @@ def _score(
             loaded = store.load()
         except BridgeError as error:
             raise fail(error) from None
-        chosen = method or ("imps" if loaded.kind == "teams" else "mp")
+        chosen = method or store.method or ("imps" if loaded.kind == "teams" else "mp")
         if chosen not in METHODS:
             raise fail(f"unknown method {chosen!r}: expected {', '.join(METHODS)}", 2)
         pars = None
@@ -277,6 +294,39 @@ def report_command(
         for path in (html, csv_file):
             if path is not None:
                 typer.echo(f"wrote {path}")
+
+
+@app.command("export")
+def export_command(
+    event: EventPath,
+    output: Annotated[
+        Path, typer.Argument(help="The USEBIO 1.2 XML file to write ('-' for standard output).")
+    ],
+    method: Method = None,
+) -> None:
+    """Write the event as a USEBIO 1.2 results file, each line with its MPs or IMPs.
+
+    Pairs keep their names (a pair named 1NS is written as pair 1, direction
+    NS); hand records are written in a HANDSET. Importing the file back gives
+    the same event.
+    """
+    from bridgescore.session.usebio_import import export_usebio
+
+    with _open(event) as store:
+        try:
+            loaded = store.load()
+            stored = store.method
+        except BridgeError as error:
+            raise fail(error) from None
+    try:
+        text = export_usebio(loaded, method or stored)
+    except BridgeError as error:
+        raise fail(error) from None
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    _write(output, text)
+    typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
 
 
 def _write(path: Path, text: str) -> None:

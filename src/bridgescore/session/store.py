@@ -16,7 +16,7 @@ already seen on that board against someone else -- is reported as a
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -35,6 +35,9 @@ from bridgescore.session.event import (
 __all__ = ["AddReport", "Conflict", "EventStore", "Origin"]
 
 SCHEMA_VERSION = "1"
+# How long a writer waits for another process's import to commit: imports into
+# one event file queue up instead of failing with "database is locked".
+BUSY_TIMEOUT_SECONDS = 300.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -138,7 +141,7 @@ class EventStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         try:
-            self._db = sqlite3.connect(self.path)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
             with self._db:
                 self._db.executescript(_SCHEMA)
                 self._db.execute(
@@ -176,14 +179,23 @@ class EventStore:
         kind = self._meta("kind") or "pairs"
         return "teams" if kind == "teams" else "pairs"
 
-    def set_info(self, *, name: str | None = None, kind: str | None = None) -> None:
-        """Set the event's name or kind (pairs or teams)."""
-        if kind is not None and kind not in EVENT_KINDS:
-            raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
+    @property
+    def method(self) -> str | None:
+        """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
+        return self._meta("method")
+
+    def set_info(
+        self, *, name: str | None = None, kind: str | None = None, method: str | None = None
+    ) -> None:
+        """Set the event's name, kind (pairs or teams) or default scoring method."""
+        _check_kind(kind)
         with self._db:
-            for key, value in (("name", name), ("kind", kind)):
-                if value is not None:
-                    self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            self._set_meta({"name": name, "kind": kind, "method": method})
+
+    def _set_meta(self, info: Mapping[str, str | None]) -> None:
+        for key, value in info.items():
+            if value is not None:
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # --------------------------------------------------------------- results
 
@@ -191,10 +203,21 @@ class EventStore:
         self,
         boards: Iterable[tuple[Board, Origin]],
         results: Iterable[tuple[TableResult, Origin]],
+        *,
+        info: Mapping[str, str | None] | None = None,
     ) -> tuple[AddReport, AddReport]:
-        """Add hand records and results together, in one transaction."""
+        """Add hand records and results together, in one transaction.
+
+        ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
+        so a killed import leaves neither its results nor its event settings.
+        """
+        _check_kind((info or {}).get("kind"))
         board_report, result_report = AddReport(), AddReport()
         with self._db:
+            # Take the write lock first: two imports then queue, where a deferred
+            # transaction that read before writing could fail with "locked".
+            self._db.execute("BEGIN IMMEDIATE")
+            self._set_meta(info or {})
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
@@ -317,6 +340,11 @@ class EventStore:
             raise RecordError(
                 f"{self.path!r} holds a record that cannot be read: {error}"
             ) from None
+
+
+def _check_kind(kind: str | None) -> None:
+    if kind is not None and kind not in EVENT_KINDS:
+        raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
 
 
 def _shown(result: TableResult) -> str:

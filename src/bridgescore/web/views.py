@@ -129,18 +129,21 @@ def study_view(directory: Path) -> dict[str, Any]:
 
 
 def session_view(path: Path) -> dict[str, Any]:
-    """An event's ranking and travellers, scored by its kind's usual method.
+    """An event's ranking and travellers, scored by the method its results file named
+    (an imported USEBIO file), else by its kind's usual method.
 
     Pars come only from tables already stored with the boards: a page view never
     starts the solver or writes to the event.
     """
     from bridgescore.session.pars import board_pars
     from bridgescore.session.report import as_dict
-    from bridgescore.session.scorer import Method, score_event
+    from bridgescore.session.scorer import METHODS, Method, score_event
     from bridgescore.session.store import EventStore
 
     with EventStore(path) as store:
         event = store.load()
+        stored = store.method
     method: Method = "imps" if event.kind == "teams" else "mp"
+    method = next((m for m in METHODS if m == stored), method)
     pars = board_pars(event.boards, solve=False).pars if event.boards else None
     return as_dict(score_event(event, method, pars=pars))
