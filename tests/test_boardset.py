@@ -211,6 +211,20 @@ def test_every_format_reads_back(fmt: str) -> None:
     ]
 
 
+@given(
+    st.integers(min_value=0, max_value=10**6),
+    st.lists(st.integers(min_value=1, max_value=200), min_size=1, max_size=6, unique=True),
+    st.sampled_from(["pbn", "lin", "csv", "json"]),
+)
+def test_any_set_reads_back_in_any_format(seed: int, numbers: list[int], fmt: str) -> None:
+    boards = deal_set(DealSeed.from_test_number(seed), numbers)
+    read, problems = read_boards(format_boards(boards, fmt), fmt)  # type: ignore[arg-type]
+    assert not problems
+    assert [(b.number, b.deal, b.dealer, b.vulnerability) for b in read] == [
+        (b.number, b.deal, b.dealer, b.vulnerability) for b in boards
+    ]
+
+
 def test_readers_go_on_past_a_bad_board_with_its_line() -> None:
     good = format_boards(deal_set(DealSeed.from_test_number(4), [1, 2]), "csv").splitlines()
     bad = [*good[:2], "3,S,EW,N:AKQ", *good[2:]]

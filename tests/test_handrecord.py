@@ -119,9 +119,16 @@ def test_cli_errors(tmp_path: Path) -> None:
     result = runner.invoke(app, ["handrecord", "missing.pbn", "--out", "x.html"])
     assert result.exit_code == 2 and "missing.pbn" in result.stderr
     bad = tmp_path / "bad.pbn"
-    bad.write_text('[Board "1"]\n[Deal "N:AKQ"]\n\n[Board "2"]\n[Deal "' + SAMPLE + '"]\n')
-    result = runner.invoke(app, ["handrecord", str(bad), "--out", str(tmp_path / "x.html")])
+    bad.write_text(
+        f'[Board "1"]\n[Deal "N:AKQ"]\n\n[Board "2"]\n[Deal "{SAMPLE}"]\n'
+        f'[DoubleDummyTricks "{SAMPLE_DD}"]\n'
+    )
+    out = tmp_path / "x.html"
+    result = runner.invoke(app, ["handrecord", str(bad), "--out", str(out), "--makeable"])
     assert result.exit_code == 1 and "line 2" in result.stderr and "N:AKQ" in result.stderr
+    # The good board is still printed.
+    assert out.exists() and "<h2>Board 2</h2>" in out.read_text()
+    assert "<h2>Board 1</h2>" not in out.read_text()
     result = runner.invoke(app, ["handrecord", str(bad), "--out", "x.doc"])
     assert result.exit_code == 2 and ".html or .pdf" in result.stderr
     result = runner.invoke(app, ["handrecord", str(bad), "--out", "x.html", "--paper", "a3"])

@@ -128,9 +128,12 @@ def deal_board_set(
     typer.echo(format_boards(boards, fmt, event=event), nl=False)
 
 
-def read_board_file(path: str) -> list[Board]:
-    """The boards of a PBN, LIN, CSV or JSON file; every bad board is reported
-    on standard error with its line, and the command exits 1 if there are any."""
+def read_board_file(path: str) -> tuple[list[Board], int]:
+    """The boards of a PBN, LIN, CSV or JSON file, and how many could not be read.
+
+    Every bad board is reported on standard error with its line; the caller
+    goes on with the good ones and exits 1 at the end. No board at all exits 1 now.
+    """
     text = _read_text(path, "board file")
     try:
         boards, problems = read_boards(text, guess_format(path, text))
@@ -138,11 +141,9 @@ def read_board_file(path: str) -> list[Board]:
         raise fail(error, code=2) from None
     for problem in problems:
         typer.echo(f"{path}: {problem}", err=True)
-    if problems:
-        raise fail(f"{len(problems)} board(s) of {path} could not be read")
     if not boards:
-        raise fail(f"{path} holds no deals", code=1)
-    return boards
+        raise fail(f"{path} holds no deals that could be read", code=1)
+    return boards, len(problems)
 
 
 def verify_board_set(path: str, seed_file: str | None, commit: str | None) -> None:
@@ -155,10 +156,12 @@ def verify_board_set(path: str, seed_file: str | None, commit: str | None) -> No
         committed = read_commitment(_read_text(commit, "commitment")) if commit else None
     except SeedError as error:
         raise fail(error, code=2) from None
-    boards = read_board_file(path)
+    boards, unreadable = read_board_file(path)
     result = verify_set(boards, seed, committed)
     typer.echo(result.summary())
+    if unreadable:
+        typer.echo(f"{unreadable} board(s) could not be read, so were not checked", err=True)
     if seed.test_number is not None:
         typer.echo(f"note: the seed comes from --seed {seed.test_number}: guessable", err=True)
-    if not result.ok:
+    if not result.ok or unreadable:
         raise typer.Exit(1)

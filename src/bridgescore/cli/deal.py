@@ -116,7 +116,7 @@ def deal_command(
     if boards is not None:
         board_options.deal_board_set(
             boards_text=boards,
-            fmt=_board_format(fmt),
+            fmt="json" if as_json else _board_format(fmt),
             seed_number=seed,
             seed_file=seed_file,
             commit=commit,

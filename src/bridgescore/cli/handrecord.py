@@ -66,7 +66,8 @@ def handrecord_command(
     chosen: Paper | None = next((p for p in PAPERS if p == paper.lower()), None)
     if chosen is None:
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
-    boards = analyse_with_progress(read_board_file(file), threads)
+    found, unreadable = read_board_file(file)
+    boards = analyse_with_progress(found, threads)
     try:
         html = hand_records_html(
             boards,
@@ -90,3 +91,5 @@ def handrecord_command(
         except OSError as error:
             raise fail(f"cannot write {out!r}: {error.strerror}", code=2) from None
     typer.echo(f"{len(boards)} board(s) written to {out}", err=True)
+    if unreadable:
+        raise fail(f"{unreadable} board(s) of {file} could not be read and are missing")
