@@ -6,7 +6,7 @@ Pure: text in, text out. The same page prints to PDF through headless Chromium
 
 >>> from bridgescore.boardset import DealSeed, deal_set
 >>> page = hand_records_html(deal_set(DealSeed.from_test_number(1), [1, 2]), per_page=2)
->>> page.count('class="board"'), page.count('class="page')
+>>> page.count('<article class="board"'), page.count('<section class="page"')
 (2, 1)
 """
 
