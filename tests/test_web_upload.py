@@ -87,3 +87,21 @@ def test_without_an_events_directory_uploads_are_refused() -> None:
     with TestClient(create_app(WebSettings(solver_workers=1, warm_solver=False))) as client:
         assert "No events directory" in client.get("/upload").text
         assert upload(client, "s.pbn", SESSION).status_code == 400
+
+
+def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Path) -> None:
+    pytest.importorskip("endplay")
+    from bridgescore.session.store import EventStore
+
+    # The session file without its DoubleDummyTricks tags: the server solves them.
+    text = b"\n".join(
+        line for line in SESSION.splitlines() if not line.startswith(b"[DoubleDummyTricks")
+    )
+    response = upload(client, "no-dd.pbn", text)
+    assert response.status_code == 200, response.text
+    (path,) = events.iterdir()
+    with EventStore(path) as store:
+        tables = {number: board.dd_tricks for number, board in store.boards().items()}
+    first_three = [line for line in SESSION.decode().splitlines() if "DoubleDummyTricks" in line]
+    expected = [line.split('"')[1] for line in first_three]
+    assert [tables[n] for n in (1, 2, 3)] == expected
