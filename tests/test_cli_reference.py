@@ -21,6 +21,7 @@ COMMANDS = [
     ["solve"],
     ["par"],
     ["game"],
+    ["handrecord"],
     ["rubber"],
     ["chicago"],
     ["study", "run"],

@@ -248,7 +248,12 @@ def report_command(
     event: EventPath,
     method: Method = None,
     html: Annotated[
-        Path | None, typer.Option("--html", help="Write one self-contained HTML page here.")
+        Path | None,
+        typer.Option(
+            "--html",
+            help="A .html file: one self-contained page. A directory (DIR/): a static site "
+            "with the ranking, each board's traveller and hand record, each pair's scorecard.",
+        ),
     ] = None,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", help="Write every traveller line as CSV here.")
@@ -279,7 +284,9 @@ def report_command(
         session_percentage=session_percentage,
         with_par=par,
     )
-    if html is not None:
+    if html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm")):
+        _write_site(event, scored, html)
+    elif html is not None:
         _write(html, html_report(scored))
     if csv_file is not None:
         _write(csv_file, travellers_csv(scored))
@@ -327,6 +334,17 @@ def export_command(
         return
     _write(output, text)
     typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
+
+
+def _write_site(event: Path, scored: Any, directory: Path) -> None:
+    from bridgescore.session.site import results_site, write_site
+
+    with _open(event) as store:
+        boards = store.load().boards  # with the DD tables solved while scoring
+    try:
+        write_site(results_site(scored, boards), directory)
+    except OSError as error:
+        raise fail(f"cannot write the site into {str(directory)!r}: {error.strerror}", 2) from None
 
 
 def _write(path: Path, text: str) -> None:
