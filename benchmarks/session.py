@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from bridgescore.session.compare import (
-    IMP_THRESHOLDS,
+from bridgescore.compare import IMP_THRESHOLDS
+from bridgescore.comparearray import (
     board_a_match_array,
     butler_imps_array,
     cross_imps_array,

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgescore.compare import Award
 from bridgescore.core import Seat, Side, Vulnerability
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
 from bridgescore.session import event as event_module
-from bridgescore.session.compare import Award
 from bridgescore.session.event import (
     Adjusted,
     Board,

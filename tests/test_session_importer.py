@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore.compare import Award
 from bridgescore.notation import Result
 from bridgescore.session import importer as importer_module
-from bridgescore.session.compare import Award
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.importer import import_files, parse_csv, parse_pbn
 from bridgescore.session.store import EventStore

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 __all__ = [
     "BridgeError",
+    "ComparisonError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
     "InvalidTableError",
     "NotationError",
     "RecordError",
+    "ScoringMethodError",
 ]
 
 
@@ -44,3 +46,11 @@ class IllegalPlayError(BridgeError):
 
 class RecordError(BridgeError):
     """A scorepad or event record that cannot be accepted."""
+
+
+class ComparisonError(BridgeError):
+    """Scores or options a duplicate comparison (matchpoints, IMPs, Butler...) cannot use."""
+
+
+class ScoringMethodError(BridgeError):
+    """A scoring method that is unknown, or that does not fit the kind of event."""

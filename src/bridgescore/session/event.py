@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from bridgescore.compare import Award
 from bridgescore.core import Seat, Side, Vulnerability, dealer_of_board
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
-from bridgescore.session.compare import Award
 
 __all__ = ["Adjusted", "Board", "Event", "EventKind", "TableResult", "ns_scores"]
 

@@ -5,7 +5,7 @@ Butler IMPs (``butler``) or cross-IMPs (``cross-imps``). Teams events: IMPs
 (``imps``) or board-a-match (``bam``) between the two tables of each match.
 Pure: takes an :class:`~bridgescore.session.event.Event` (and board pars when
 known) and returns values; the real scores of all boards are compared at once
-with the array forms of :mod:`bridgescore.session.compare`.
+with the array forms of :mod:`bridgescore.comparearray`.
 
 >>> from bridgescore.session.event import Event, TableResult
 >>> event = Event("demo", "pairs", results=(
@@ -25,8 +25,7 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from bridgescore.errors import BridgeError
-from bridgescore.session.compare import (
+from bridgescore.compare import (
     Award,
     Divide,
     Scale,
@@ -34,11 +33,10 @@ from bridgescore.session.compare import (
     adjusted_percentage,
     board_a_match,
     butler_datum,
-    butler_imps_array,
-    cross_imps_array,
     imps,
-    matchpoints_array,
 )
+from bridgescore.comparearray import butler_imps_array, cross_imps_array, matchpoints_array
+from bridgescore.errors import BridgeError
 from bridgescore.session.event import Board, Event, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores
 

@@ -1,12 +1,13 @@
 """Comparing duplicate results on one board: IMPs, matchpoints, Butler, cross-IMPs, BAM.
 
-Pure functions on NS-view scores (rules.md §4). A score may also be an
-:class:`Award` -- an *artificial* adjusted score (Law 12C2: average plus, average,
-average minus) -- which is left out of every other result's comparison and gets
-its fixed value instead.
+Pure functions on NS-view scores (Law 78; the conventions are in docs/sessions.md).
+A score may also be an :class:`Award` -- an *artificial* adjusted score (Law
+12C2: average plus, average, average minus) -- which is left out of every other
+result's comparison and gets its fixed value instead.
 
-Each scalar function has an array form (``*_array``) over a matrix of boards x
-results with a ``valid`` mask, equal to it row by row, for scoring big events.
+Each comparison has an array form in :mod:`bridgescore.comparearray`, over a
+matrix of boards x results with a ``valid`` mask, equal to it row by row, for
+scoring big events.
 
 Regulation choices fixed here (docs/sessions.md):
 
@@ -18,6 +19,9 @@ Regulation choices fixed here (docs/sessions.md):
 * Cross-IMPs are divided by the number of comparisons (``n - 1``) by default.
 * Artificial adjusted scores: 60/50/40 % of the top in matchpoints, +3/0/-3 IMPs
   in every IMP form, 0.6/0.5/0.4 of a board in board-a-match.
+
+Every rounding here goes through :func:`divide_half_away` (whole numbers) or
+:func:`round_half_away` (decimal places), both exact.
 
 >>> imps(450), imps(-720)
 (10, -12)
@@ -31,34 +35,43 @@ import bisect
 import enum
 import math
 from collections.abc import Sequence
-from functools import cache
-from typing import Any, Literal
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Literal, get_args, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import ComparisonError, NotationError
 
 __all__ = [
+    "DIVISORS",
     "IMP_THRESHOLDS",
+    "SCALES",
     "Award",
+    "Divide",
+    "Scale",
+    "ScoreLike",
     "adjusted_imps",
     "adjusted_matchpoints",
     "adjusted_percentage",
+    "adjusted_share",
     "assigned_imps",
     "assigned_matchpoints",
     "board_a_match",
-    "board_a_match_array",
     "butler_datum",
+    "butler_drop",
     "butler_imps",
-    "butler_imps_array",
+    "check_butler",
     "cross_imps",
-    "cross_imps_array",
+    "cross_imps_divisor",
+    "divide_half_away",
     "imps",
-    "imps_array",
     "matchpoints",
-    "matchpoints_array",
     "neuberg",
+    "neuberg_tenths",
+    "round_half_away",
+    "scale_unit",
 ]
 
 # Upper ends of each IMP band (Law 78B): a difference above the k-th value is
@@ -67,13 +80,14 @@ IMP_THRESHOLDS = (
     10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590,
     740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990,
 )  # fmt: skip
-_THRESHOLD_ARRAY = np.array(IMP_THRESHOLDS, dtype=np.float64)
 
 Scale = Literal["2/1", "1/0.5"]
 Divide = Literal["comparisons", "scores", "none"]
+SCALES: tuple[Scale, ...] = get_args(Scale)
+DIVISORS: tuple[Divide, ...] = get_args(Divide)
 
-# Neuberg results are rounded to 1/_TENTHS MP.
-_TENTHS = 10
+# Neuberg results are rounded to 1/TENTHS MP.
+TENTHS = 10
 
 
 class Award(enum.IntEnum):
@@ -120,6 +134,65 @@ _AWARD_WORDS = {
 ScoreLike = int | Award
 
 
+# ---------------------------------------------------------------------- rounding
+
+
+@overload
+def divide_half_away(numerator: int, denominator: int) -> int: ...
+
+
+@overload
+def divide_half_away(
+    numerator: npt.NDArray[np.int64], denominator: npt.NDArray[np.int64] | int
+) -> npt.NDArray[np.int64]: ...
+
+
+def divide_half_away(numerator: Any, denominator: Any) -> Any:
+    """``numerator / denominator`` rounded to a whole number, halves away from zero.
+
+    Exact integer arithmetic, element by element on integer arrays too. The
+    denominator must be positive.
+
+    >>> divide_half_away(25, 10), divide_half_away(-25, 10), divide_half_away(24, 10)
+    (3, -3, 2)
+    """
+    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
+    # 2 * (n >= 0) - 1 is the sign (zero counts as positive), for ints and arrays alike.
+    return magnitude * (2 * (numerator >= 0) - 1)
+
+
+def round_half_away(value: int | float | Fraction | Decimal, places: int = 1) -> float:
+    """``value`` rounded to ``places`` decimals, halves away from zero, exactly.
+
+    A float is read as the decimal it prints as, so ``2.25`` is the half it looks
+    like (binary floating point would hold a value a hair off it); for exact
+    answers on computed values pass a :class:`~fractions.Fraction` or an int.
+
+    >>> round_half_away(2.25), round_half_away(-2.25), round_half_away(0.05)
+    (2.3, -2.3, 0.1)
+    >>> round_half_away(Fraction(33, 8), 2)
+    4.13
+    """
+    if isinstance(places, bool) or not isinstance(places, int) or places < 0:
+        raise ComparisonError(f"decimal places must be a whole number >= 0, got {places!r}")
+    exact = _exact(value, "a value to round")
+    scale: int = 10**places
+    return divide_half_away(exact.numerator * scale, exact.denominator) / scale
+
+
+def _exact(value: object, what: str) -> Fraction:
+    """A number as an exact fraction; a float by its printed (shortest) decimal form."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ComparisonError(f"{what} must be a finite number, got {value!r}")
+        return Fraction(repr(value))
+    if isinstance(value, Fraction | Decimal | int | np.integer) and not isinstance(value, bool):
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise ComparisonError(f"{what} must be a finite number, got {value!r}")
+        return Fraction(int(value)) if isinstance(value, np.integer) else Fraction(value)
+    raise ComparisonError(f"{what} must be a number, got {value!r}")
+
+
 # --------------------------------------------------------------------------- IMPs
 
 
@@ -130,44 +203,32 @@ def imps(difference: float) -> int:
     (10, 0, -1, 24)
     """
     if isinstance(difference, bool) or not isinstance(difference, int | float):
-        raise BridgeError(f"an IMP difference must be a number, got {difference!r}")
+        raise ComparisonError(f"an IMP difference must be a number, got {difference!r}")
     if math.isnan(difference):
-        raise BridgeError("an IMP difference must be a number, got nan")
+        raise ComparisonError("an IMP difference must be a number, got nan")
     size = bisect.bisect_left(IMP_THRESHOLDS, abs(difference))
     return size if difference >= 0 else -size
 
 
-def imps_array(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """:func:`imps` element by element.
-
-    >>> imps_array([450, -720, 0]).tolist()
-    [10, -12, 0]
-    """
-    raw = np.asarray(difference)
-    if raw.dtype.kind in "iu" and raw.size:
-        low, high = int(raw.min()), int(raw.max())
-        if low >= -_TABLE_SPAN and high <= _TABLE_SPAN:
-            # Whole-point differences within any two scores: one table look-up each.
-            return _imp_table().take(raw.astype(np.int64) + _TABLE_SPAN)
-    values = raw.astype(np.float64)
-    size = np.searchsorted(_THRESHOLD_ARRAY, np.abs(values), side="left").astype(np.int64)
-    return np.where(values < 0, -size, size)
-
-
-# Two scores differ by at most 2 x 7600 points.
-_TABLE_SPAN = 15200
-
-
-@cache
-def _imp_table() -> npt.NDArray[np.int64]:
-    differences = np.arange(-_TABLE_SPAN, _TABLE_SPAN + 1)
-    size = np.searchsorted(_THRESHOLD_ARRAY, np.abs(differences), side="left").astype(np.int64)
-    table = np.where(differences < 0, -size, size)
-    table.setflags(write=False)
-    return table
-
-
 # ------------------------------------------------------------------- adjusted
+
+
+def adjusted_share(award: Award, *, session_share: Fraction | None = None) -> Fraction:
+    """The share of the top an artificial adjusted score is worth (Law 12C2), exactly.
+
+    3/5, 1/2 or 2/5. With ``session_share`` (the pair's own share of the tops of
+    the boards it played), the WBFLC variant: average plus is the better of 3/5
+    and that, average minus the worse of 2/5 and that.
+
+    >>> adjusted_share(Award.AVERAGE_PLUS), adjusted_share(Award.AVERAGE_MINUS, session_share=1)
+    (Fraction(3, 5), Fraction(2, 5))
+    """
+    award = Award(award)
+    base = Fraction(5 + int(award), 10)
+    if session_share is None or award is Award.AVERAGE:
+        return base
+    own = _exact(session_share, "a session share")
+    return max(base, own) if award is Award.AVERAGE_PLUS else min(base, own)
 
 
 def adjusted_percentage(award: Award, *, session_percentage: float | None = None) -> float:
@@ -180,13 +241,19 @@ def adjusted_percentage(award: Award, *, session_percentage: float | None = None
     >>> adjusted_percentage(Award.AVERAGE_PLUS, session_percentage=64.5)
     64.5
     """
-    award = Award(award)
-    base = 50.0 + 10.0 * award
-    if session_percentage is None or award is Award.AVERAGE:
-        return base
-    if award is Award.AVERAGE_PLUS:
-        return max(base, float(session_percentage))
-    return min(base, float(session_percentage))
+    share = None
+    if session_percentage is not None:
+        if (
+            isinstance(session_percentage, bool)
+            or not isinstance(session_percentage, int | float)
+            or not math.isfinite(session_percentage)
+        ):
+            raise ComparisonError(
+                f"a session percentage must be a finite number, got {session_percentage!r}"
+            )
+        # Fraction(float) is the float's exact binary value, so it comes back unchanged.
+        share = Fraction(session_percentage) / 100
+    return float(adjusted_share(award, session_share=share) * 100)
 
 
 def adjusted_matchpoints(
@@ -209,6 +276,13 @@ def adjusted_imps(award: Award, value: int = 3) -> int:
     return int(Award(award)) * value
 
 
+def _check_weights(components: Sequence[tuple[float, int]]) -> None:
+    """An assigned score's weights must be >= 0 and sum to 1 (Law 12C1)."""
+    weights = [weight for weight, _ in components]
+    if not weights or abs(sum(weights) - 1) > 1e-9 or any(w < 0 for w in weights):
+        raise ComparisonError(f"assigned score weights must be >= 0 and sum to 1, got {weights}")
+
+
 def assigned_matchpoints(
     components: Sequence[tuple[float, int]],
     others: Sequence[int],
@@ -224,12 +298,8 @@ def assigned_matchpoints(
     >>> assigned_matchpoints([(0.8, 420), (0.2, 450)], [420, 450, 400])
     3.4
     """
-    total_weight = sum(weight for weight, _ in components)
-    if not components or abs(total_weight - 1) > 1e-9 or any(w < 0 for w, _ in components):
-        raise BridgeError(
-            f"assigned score weights must be >= 0 and sum to 1, got {[w for w, _ in components]}"
-        )
-    unit = _check_scale(scale)
+    _check_weights(components)
+    unit = scale_unit(scale)
     ordered = sorted(int(s) for s in others)
     value = 0.0
     for weight, points in components:
@@ -245,11 +315,7 @@ def assigned_imps(components: Sequence[tuple[float, int]], datum: float) -> floa
     >>> assigned_imps([(0.5, 620), (0.5, 170)], 420)
     -0.5
     """
-    total_weight = sum(weight for weight, _ in components)
-    if not components or abs(total_weight - 1) > 1e-9 or any(w < 0 for w, _ in components):
-        raise BridgeError(
-            f"assigned score weights must be >= 0 and sum to 1, got {[w for w, _ in components]}"
-        )
+    _check_weights(components)
     return round(sum(weight * imps(points - datum) for weight, points in components), 6)
 
 
@@ -263,7 +329,7 @@ def _split(scores: Sequence[ScoreLike]) -> tuple[list[int], list[int]]:
         elif isinstance(value, int | np.integer) and not isinstance(value, bool):
             real.append(i)
         else:
-            raise BridgeError(
+            raise ComparisonError(
                 f"score {i} is {value!r}: expected a whole number of points (NS view) "
                 "or an Award for an artificial adjusted score"
             )
@@ -273,25 +339,47 @@ def _split(scores: Sequence[ScoreLike]) -> tuple[list[int], list[int]]:
 # ------------------------------------------------------------------ matchpoints
 
 
-def _check_scale(scale: str) -> int:
-    """The number of tenths of an MP a won comparison is worth: 20 or 10."""
+def scale_unit(scale: str) -> int:
+    """What a won comparison is worth in half matchpoints: 2 on ``2/1``, 1 on ``1/0.5``.
+
+    >>> scale_unit("2/1"), scale_unit("1/0.5")
+    (2, 1)
+    """
     if scale == "2/1":
         return 2
     if scale == "1/0.5":
         return 1
-    raise BridgeError(f"unknown matchpoint scale {scale!r}: expected '2/1' or '1/0.5'")
+    raise ComparisonError(f"unknown matchpoint scale {scale!r}: expected '2/1' or '1/0.5'")
 
 
-def _round_half_away(numerator: int, denominator: int) -> int:
-    """numerator / denominator rounded to a whole number, halves away from zero."""
-    if denominator < 0:
-        numerator, denominator = -numerator, -denominator
-    magnitude = (2 * abs(numerator) + denominator) // (2 * denominator)
-    return magnitude if numerator >= 0 else -magnitude
+@overload
+def neuberg_tenths(mp2: int, n: int, expected: int, unit: int) -> int: ...
+
+
+@overload
+def neuberg_tenths(
+    mp2: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    expected: npt.NDArray[np.int64],
+    unit: int,
+) -> npt.NDArray[np.int64]: ...
+
+
+def neuberg_tenths(mp2: Any, n: Any, expected: Any, unit: int) -> Any:
+    """Neuberg's formula in tenths of an MP, rounded halves away from zero (ints or arrays).
+
+    ``mp2`` is on the 2/1 scale among ``n`` results, ``expected`` the full board
+    size, ``unit`` the :func:`scale_unit` of the answer's scale.
+
+    >>> neuberg_tenths(5, 5, 6, 2)
+    62
+    """
+    # 2/1: M' = (M + 1) N / n - 1; 1/0.5 is half of it. In tenths, exactly:
+    return divide_half_away(TENTHS * unit * ((mp2 + 1) * expected - n), 2 * n)
 
 
 def neuberg(mp2: int, n: int, expected: int, *, scale: Scale = "2/1") -> float:
-    """Neuberg factoring of one score's matchpoints (rules.md §4.3), rounded to 0.1 MP.
+    """Neuberg factoring of one score's matchpoints, rounded to 0.1 MP (docs/sessions.md).
 
     ``mp2`` is the score's matchpoints on the 2/1 scale among ``n`` real results;
     the board should have had ``expected`` results. The answer is on ``scale``.
@@ -299,12 +387,10 @@ def neuberg(mp2: int, n: int, expected: int, *, scale: Scale = "2/1") -> float:
     >>> neuberg(5, 5, 6)
     6.2
     """
-    unit = _check_scale(scale)
+    unit = scale_unit(scale)
     if n < 1 or expected < 1:
-        raise BridgeError(f"Neuberg needs at least one result, got n={n}, expected={expected}")
-    # 2/1: M' = (M + 1) N / n - 1; 1/0.5 is half of it. In tenths, exactly:
-    tenths = _round_half_away(_TENTHS * unit * ((mp2 + 1) * expected - n), 2 * n)
-    return tenths / _TENTHS
+        raise ComparisonError(f"Neuberg needs at least one result, got n={n}, expected={expected}")
+    return neuberg_tenths(mp2, n, expected, unit) / TENTHS
 
 
 def matchpoints(
@@ -325,12 +411,12 @@ def matchpoints(
     >>> matchpoints([620, 620, 650, 170, -100], expected=6)
     [6.2, 6.2, 9.8, 2.6, 0.2]
     """
-    unit = _check_scale(scale)
+    unit = scale_unit(scale)
     real, artificial = _split(scores)
     if expected is None and artificial:
         expected = len(scores)
     if expected is not None and (isinstance(expected, bool) or expected < 1):
-        raise BridgeError(f"expected must be a whole number of results >= 1, got {expected!r}")
+        raise ComparisonError(f"expected must be a whole number of results >= 1, got {expected!r}")
     values = sorted(int(scores[i]) for i in real)
     n = len(values)
     result = [0.0] * len(scores)
@@ -350,77 +436,22 @@ def matchpoints(
     return result
 
 
-def matchpoints_array(
-    scores: npt.ArrayLike,
-    valid: npt.ArrayLike | None = None,
-    *,
-    scale: Scale = "2/1",
-    expected: npt.ArrayLike | None = None,
-) -> npt.NDArray[np.float64]:
-    """:func:`matchpoints` for many boards: one row per board (or comparison group).
-
-    ``valid`` marks the real results (False for padding or artificial scores,
-    whose output is 0). ``expected`` (scalar or one per row) turns on Neuberg.
-
-    >>> matchpoints_array([[620, 620, 650, 170, -100]]).tolist()
-    [[5.0, 5.0, 8.0, 2.0, 0.0]]
-    """
-    unit = _check_scale(scale)
-    table, mask = _matrix(scores, valid)
-    below, equal = _ranks(table, mask)
-    mp2 = 2 * below + equal - 1
-    if expected is None:
-        out = mp2 * (unit / 2)
-    else:
-        n = mask.sum(axis=1, dtype=np.int64)[:, None]
-        big_n = np.broadcast_to(np.asarray(expected, dtype=np.int64).reshape(-1, 1), n.shape)
-        numerator = _TENTHS * unit * ((mp2 + 1) * big_n - n)
-        denominator = 2 * np.maximum(n, 1)
-        magnitude = (2 * np.abs(numerator) + denominator) // (2 * denominator)
-        out = np.where(numerator >= 0, magnitude, -magnitude) / _TENTHS
-    return np.where(mask, out, 0.0).astype(np.float64)
-
-
-# Scores lie within +-7600; this spacing keeps each row's values apart when the
-# rows are laid end to end for one global search.
-_ROW_SPACING = 1 << 20
-_ABSENT = _ROW_SPACING // 2 - 1
-
-
-def _matrix(
-    scores: npt.ArrayLike, valid: npt.ArrayLike | None
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-    table = np.atleast_2d(np.asarray(scores))
-    if table.ndim != 2 or not np.issubdtype(table.dtype, np.integer):
-        raise BridgeError(
-            f"scores must be a 2-D integer array (boards x results), got {table.dtype} "
-            f"with shape {table.shape}"
-        )
-    table = table.astype(np.int64)
-    mask = np.ones(table.shape, dtype=bool) if valid is None else np.asarray(valid, dtype=bool)
-    mask = np.broadcast_to(np.atleast_2d(mask), table.shape)
-    live = table[mask]
-    if live.size and np.abs(live).max() >= _ABSENT:
-        raise BridgeError(f"a score of {int(np.abs(live).max())} points is impossible")
-    return table, mask
-
-
-def _ranks(
-    table: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """For each cell: real scores strictly below it, and equal to it (itself included)."""
-    rows = table.shape[0]
-    offset = (np.arange(rows, dtype=np.int64) * _ROW_SPACING)[:, None]
-    placed = np.where(mask, table, _ABSENT) + offset
-    ordered = np.sort(placed, axis=1).ravel()
-    row_start = offset[:, 0] - _ROW_SPACING // 2
-    low = np.searchsorted(ordered, placed, side="left")
-    high = np.searchsorted(ordered, placed, side="right")
-    first = np.searchsorted(ordered, row_start, side="left")[:, None]
-    return low - first, high - low
-
-
 # ----------------------------------------------------------------------- Butler
+
+
+def check_butler(exclude: int, rounding: int) -> None:
+    """Butler's options: scores dropped at each end and the datum's rounding, both >= 0."""
+    if exclude < 0 or rounding < 0:
+        raise ComparisonError(f"exclude and rounding must be >= 0, got {exclude} and {rounding}")
+
+
+def butler_drop(count: int, exclude: int) -> int:
+    """How many scores are dropped at each end of ``count``: ``exclude``, leaving one or more.
+
+    >>> butler_drop(5, 1), butler_drop(2, 1), butler_drop(1, 3)
+    (1, 0, 0)
+    """
+    return min(exclude, max(count - 1, 0) // 2)
 
 
 def butler_datum(scores: Sequence[int], *, exclude: int = 1, rounding: int = 10) -> float:
@@ -432,20 +463,19 @@ def butler_datum(scores: Sequence[int], *, exclude: int = 1, rounding: int = 10)
     >>> butler_datum([620, 620, 650, 170, -100])
     470
     """
-    if exclude < 0 or rounding < 0:
-        raise BridgeError(f"exclude and rounding must be >= 0, got {exclude} and {rounding}")
+    check_butler(exclude, rounding)
     if not scores:
-        raise BridgeError("a Butler datum needs at least one score")
+        raise ComparisonError("a Butler datum needs at least one score")
     ordered = sorted(int(s) for s in scores)
-    drop = min(exclude, (len(ordered) - 1) // 2)
+    drop = butler_drop(len(ordered), exclude)
     kept = ordered[drop : len(ordered) - drop]
     if rounding == 0:
         return sum(kept) / len(kept)
-    return _round_half_away(sum(kept), len(kept) * rounding) * rounding
+    return divide_half_away(sum(kept), len(kept) * rounding) * rounding
 
 
 def butler_imps(scores: Sequence[ScoreLike], *, exclude: int = 1, rounding: int = 10) -> list[int]:
-    """NS IMPs of each score against the Butler datum (rules.md §4.5); EW get the negation.
+    """NS IMPs of each score against the Butler datum; EW get the negation.
 
     Artificial scores (:class:`Award`) are left out of the datum and get +3/0/-3.
 
@@ -463,57 +493,28 @@ def butler_imps(scores: Sequence[ScoreLike], *, exclude: int = 1, rounding: int 
     return result
 
 
-def butler_imps_array(
-    scores: npt.ArrayLike,
-    valid: npt.ArrayLike | None = None,
-    *,
-    exclude: int = 1,
-    rounding: int = 10,
-) -> npt.NDArray[np.int64]:
-    """:func:`butler_imps` for many boards (rows); cells not ``valid`` get 0.
-
-    >>> butler_imps_array([[620, 620, 650, 170, -100]]).tolist()
-    [[4, 4, 5, -7, -11]]
-    """
-    if exclude < 0 or rounding < 0:
-        raise BridgeError(f"exclude and rounding must be >= 0, got {exclude} and {rounding}")
-    table, mask = _matrix(scores, valid)
-    n = mask.sum(axis=1, dtype=np.int64)
-    # Absent cells sort last, so each row's real scores come first, in order.
-    ordered = np.sort(np.where(mask, table, _ABSENT), axis=1)
-    sums = np.concatenate(
-        [np.zeros((table.shape[0], 1), dtype=np.int64), np.cumsum(ordered, axis=1)], axis=1
-    )
-    drop = np.minimum(exclude, np.maximum(n - 1, 0) // 2)
-    rows = np.arange(table.shape[0])
-    kept_sum = sums[rows, n - drop] - sums[rows, drop]
-    kept = np.maximum(n - 2 * drop, 1)
-    datum: npt.NDArray[Any]
-    if rounding == 0:
-        datum = kept_sum / kept
-    else:
-        denominator = kept * rounding
-        magnitude = (2 * np.abs(kept_sum) + denominator) // (2 * denominator)
-        datum = np.where(kept_sum >= 0, magnitude, -magnitude) * rounding
-    out = imps_array(table - datum[:, None])
-    return np.where(mask, out, 0)
-
-
 # ------------------------------------------------------------------- cross-IMPs
 
 
-def _divisor(divide: str, n: int) -> int:
+def cross_imps_divisor(divide: str, n: int) -> int:
+    """What the cross-IMP sums of ``n`` scores are divided by (never less than 1).
+
+    >>> [cross_imps_divisor(d, 5) for d in ("comparisons", "scores", "none")]
+    [4, 5, 1]
+    """
     if divide == "comparisons":
         return max(n - 1, 1)
     if divide == "scores":
         return max(n, 1)
     if divide == "none":
         return 1
-    raise BridgeError(f"unknown cross-IMP divisor {divide!r}: expected comparisons, scores or none")
+    raise ComparisonError(
+        f"unknown cross-IMP divisor {divide!r}: expected comparisons, scores or none"
+    )
 
 
 def cross_imps(scores: Sequence[ScoreLike], *, divide: Divide = "comparisons") -> list[float]:
-    """NS cross-IMPs: each score IMPed against every other (rules.md §4.6).
+    """NS cross-IMPs: each score IMPed against every other.
 
     ``divide`` normalises the sum: by the number of comparisons (``n - 1``, PBN
     ``Cross2``, the default), by the number of scores (``Cross1``) or not at all
@@ -523,7 +524,7 @@ def cross_imps(scores: Sequence[ScoreLike], *, divide: Divide = "comparisons") -
     [5.25, 5.25, 6.25, -5.75, -11.0]
     """
     real, artificial = _split(scores)
-    divisor = _divisor(divide, len(real))
+    divisor = cross_imps_divisor(divide, len(real))
     result = [0.0] * len(scores)
     for i in real:
         total = sum(imps(int(scores[i]) - int(scores[j])) for j in real if j != i)
@@ -533,57 +534,20 @@ def cross_imps(scores: Sequence[ScoreLike], *, divide: Divide = "comparisons") -
     return result
 
 
-def cross_imps_array(
-    scores: npt.ArrayLike,
-    valid: npt.ArrayLike | None = None,
-    *,
-    divide: Divide = "comparisons",
-) -> npt.NDArray[np.float64]:
-    """:func:`cross_imps` for many boards (rows); cells not ``valid`` get 0.
-
-    >>> cross_imps_array([[620, 620, 650, 170, -100]], divide="none").tolist()
-    [[21.0, 21.0, 25.0, -23.0, -44.0]]
-    """
-    table, mask = _matrix(scores, valid)
-    n = mask.sum(axis=1, dtype=np.int64)
-    divisor = {"comparisons": np.maximum(n - 1, 1), "scores": np.maximum(n, 1)}.get(
-        divide, np.ones_like(n) if divide == "none" else None
-    )
-    if divisor is None:
-        _divisor(divide, 0)  # raises the error naming the bad value
-        raise AssertionError  # pragma: no cover
-    pair = imps_array(table[:, :, None] - table[:, None, :])
-    pair = np.where(mask[:, None, :], pair, 0)
-    totals = pair.sum(axis=2)
-    return np.where(mask, totals / divisor[:, None], 0.0)
-
-
 # ------------------------------------------------------------------ board-a-match
 
 
 def board_a_match(ns_score_a: int, ns_score_b: int) -> float:
-    """Team A's board-a-match points: 1 for a net above 0, 0.5 for 0, 0 below (§4.7).
+    """Team A's board-a-match points: 1 for a net above 0, 0.5 for 0, 0 below.
 
     ``ns_score_a`` is the NS score where team A sat NS; ``ns_score_b`` the NS
-    score at the other table (where team B sat NS).
+    score at the other table (where team B sat NS). Any margin wins.
 
     >>> board_a_match(130, 120), board_a_match(-100, -100), board_a_match(420, 450)
     (1.0, 0.5, 0.0)
     """
     for value in (ns_score_a, ns_score_b):
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise BridgeError(f"board-a-match needs whole-number NS scores, got {value!r}")
+            raise ComparisonError(f"board-a-match needs whole-number NS scores, got {value!r}")
     net = int(ns_score_a) - int(ns_score_b)
     return 1.0 if net > 0 else 0.5 if net == 0 else 0.0
-
-
-def board_a_match_array(
-    ns_score_a: npt.ArrayLike, ns_score_b: npt.ArrayLike
-) -> npt.NDArray[np.float64]:
-    """:func:`board_a_match` element by element.
-
-    >>> board_a_match_array([130, 0, -50], [120, 0, 50]).tolist()
-    [1.0, 0.5, 0.0]
-    """
-    net = np.asarray(ns_score_a, dtype=np.int64) - np.asarray(ns_score_b, dtype=np.int64)
-    return (np.sign(net) + 1) / 2.0
