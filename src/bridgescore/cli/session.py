@@ -162,7 +162,7 @@ def _score(
                 notes.append(f"no pars: {error}")
             else:
                 for number, table in lookup.solved.items():
-                    store.set_dd_tricks(number, table)
+                    store.set_dd_table(number, table)
                 pars = lookup.pars
                 notes.extend(lookup.notes)
     options = ScoringOptions(

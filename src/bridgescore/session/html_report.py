@@ -62,8 +62,8 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
         f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(title)}</h3>',
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
     ]
-    if board.deal:
-        out.append(f'<p class="meta">Deal {escape(board.deal)}</p>')
+    if board.deal is not None:
+        out.append(f'<p class="meta">Deal {escape(board.deal.to_pbn())}</p>')
     unit = session.unit
     names = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
     has_par = traveller.par is not None

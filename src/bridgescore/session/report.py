@@ -175,7 +175,7 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
         "section": traveller.section,
         "dealer": board.dealer.letter,
         "vulnerability": board.vulnerability.to_pbn(),
-        "deal": board.deal,
+        "deal": None if board.deal is None else board.deal.to_pbn(),
         "top": traveller.top,
         "datum": traveller.datum,
         "par": traveller.par,
