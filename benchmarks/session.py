@@ -5,9 +5,10 @@ in every method: matchpoints (plain and Neuberg'd), Butler IMPs, cross-IMPs, and
 for teams IMPs and board-a-match (RESULTS / 2 matches a board). The baseline is
 the direct reading of the rules: compare every pair of scores in Python loops.
 Both answers are checked equal before timing is reported. Also times
-``score_event`` on the same pairs event (50,000 table results, contracts scored
-by Law 77, travellers and rankings built) and on a teams event of the same size
-in IMPs, each against a naive loop that scores every contract and sums totals.
+``score_event`` on the same pairs event in matchpoints (50,000 table results,
+contracts scored by Law 77, travellers and rankings built) and on a teams event
+of the same size in IMPs, each against a naive loop that scores every contract
+and sums the totals.
 
     .venv/bin/python benchmarks/session.py [--boards 1000] [--results 50] [--repeat 3]
 """
@@ -18,6 +19,7 @@ import argparse
 import platform
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -196,28 +198,22 @@ def main() -> None:
             f"{naive_time / our_time:>9.1f}x"
         )
 
-    event = make_event(boards, n, rng)
-    naive_time, naive_totals = best_of(1, lambda: naive_event(event))
-    event_time, scored = best_of(1, lambda: score_event(event, "mp"))
-    totals = {s.name: s.total for s in scored.standings}
-    assert all(abs(totals[name] - value) < 1e-6 for name, value in naive_totals.items())
-    print(
-        f"\nwhole event, matchpoints ({len(event.results)} contracts scored by Law 77, "
-        f"pair totals): naive loop {naive_time * 1000:.0f} ms, score_event "
-        f"{event_time * 1000:.0f} ms (also builds travellers and rankings), "
-        f"{naive_time / event_time:.1f}x"
-    )
-
-    teams = make_teams_event(boards, n, rng)
-    naive_time, naive_totals = best_of(1, lambda: naive_teams_event(teams))
-    event_time, scored = best_of(1, lambda: score_event(teams, "imps"))
-    totals = {s.name: s.total for s in scored.standings}
-    assert totals == naive_totals, "teams totals differ"
-    print(
-        f"whole event, teams IMPs ({len(teams.results)} contracts, team totals): naive loop "
-        f"{naive_time * 1000:.0f} ms, score_event {event_time * 1000:.0f} ms, "
-        f"{naive_time / event_time:.1f}x"
-    )
+    # Whole events: travellers and rankings built too, so the loops are the baseline.
+    print()
+    whole: list[tuple[str, Event, str, Callable[[Event], dict[str, float]]]] = [
+        ("matchpoints", make_event(boards, n, rng), "mp", naive_event),
+        ("teams IMPs", make_teams_event(boards, n, rng), "imps", naive_teams_event),
+    ]
+    for name, event, method, naive_totals_of in whole:
+        naive_time, naive_totals = best_of(args.repeat, partial(naive_totals_of, event))
+        event_time, scored = best_of(args.repeat, partial(score_event, event, method))
+        totals = {s.name: s.total for s in scored.standings}
+        assert all(abs(totals[k] - v) < 1e-6 for k, v in naive_totals.items()), name
+        print(
+            f"whole event, {name} ({len(event.results)} contracts scored by Law 77): naive "
+            f"loop {naive_time * 1000:.0f} ms, score_event {event_time * 1000:.0f} ms "
+            f"(also builds travellers and rankings), {naive_time / event_time:.1f}x"
+        )
 
 
 def naive_event(event: Event) -> dict[str, float]:
