@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 import bridgescore.session.usebio_import as usebio_import
 from bridgescore.cli.app import app
+from bridgescore.compare import Award
+from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
-from bridgescore.session.compare import Award
 from bridgescore.session.event import Adjusted, Event, TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.scorer import score_event
@@ -49,7 +50,7 @@ def test_pairs_keep_the_files_numbering_and_method(tmp_path: Path) -> None:
     assert by_key[(2, "3NS", "4EW")].result == parse_result("Pass")
     assert by_key[(2, "4NS", "1EW")].adjusted == Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
     assert sorted(event.boards) == [1, 2, 3]
-    assert event.boards[3].deal == (
+    assert event.boards[3].deal == Deal.from_pbn(
         "N:AJ854.T9.QT7.865 K73.QJ732.32.K43 62.A65.K85.AQJ97 QT9.K84.AJ964.T2"
     )
 

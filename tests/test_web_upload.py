@@ -101,7 +101,7 @@ def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Pat
     assert response.status_code == 200, response.text
     (path,) = events.iterdir()
     with EventStore(path) as store:
-        tables = {number: board.dd_tricks for number, board in store.boards().items()}
+        tables = {number: str(board.dd_table) for number, board in store.boards().items()}
     first_three = [line for line in SESSION.decode().splitlines() if "DoubleDummyTricks" in line]
     expected = [line.split('"')[1] for line in first_three]
     assert [tables[n] for n in (1, 2, 3)] == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentTypeError",
     "BridgeError",
+    "ComparisonError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidArgumentError",
@@ -17,6 +18,7 @@ __all__ = [
     "InvalidTableError",
     "NotationError",
     "RecordError",
+    "ScoringMethodError",
 ]
 
 
@@ -58,3 +60,11 @@ class ArgumentTypeError(InvalidArgumentError, TypeError):
     Also a :class:`TypeError`, as Python raises for a wrong type, so code that
     caught ``TypeError`` before keeps working.
     """
+
+
+class ComparisonError(BridgeError):
+    """Scores or options a duplicate comparison (matchpoints, IMPs, Butler...) cannot use."""
+
+
+class ScoringMethodError(BridgeError):
+    """A scoring method that is unknown, or that does not fit the kind of event."""

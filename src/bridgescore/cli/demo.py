@@ -165,7 +165,7 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     # The sample session's three boards get tonight's first three hand records.
     event = sample_event()
     hands = {
-        board.number: Board(board.number, board.deal.to_pbn(), str(board.table))
+        board.number: Board(board.number, board.deal, board.table)
         for board in analysed
         if board.number in event.board_numbers()
     }

@@ -153,53 +153,27 @@ def _score(
     session_percentage: bool,
     with_par: bool,
 ) -> Any:
-    from bridgescore.session.pars import board_pars
-    from bridgescore.session.scorer import METHODS, ScoringOptions, score_event
+    from bridgescore.session.methods import ScoringOptions, scoring_method
+    from bridgescore.session.workflow import score_stored_event
 
-    if scale not in ("2/1", "1/0.5"):
-        raise fail(f"unknown scale {scale!r}: expected 2/1 or 1/0.5", 2)
-    if divide not in ("comparisons", "scores", "none"):
-        raise fail(f"unknown divisor {divide!r}: expected comparisons, scores or none", 2)
-    if exclude < 0 or rounding < 0:
-        raise fail(f"--exclude and --rounding must be >= 0, got {exclude} and {rounding}", 2)
+    try:
+        chosen = None if method is None else scoring_method(method)
+        options = ScoringOptions(
+            scale=scale,  # type: ignore[arg-type]
+            neuberg=neuberg,
+            per_section=per_section,
+            exclude=exclude,
+            rounding=rounding,
+            divide=divide,  # type: ignore[arg-type]
+            session_percentage=session_percentage,
+        )
+    except BridgeError as error:
+        raise fail(error, 2) from None
     with _open(event) as store:
         try:
-            loaded = store.load()
+            return score_stored_event(store, chosen, options, pars="solve" if with_par else "none")
         except BridgeError as error:
             raise fail(error) from None
-        chosen = method or store.method or ("imps" if loaded.kind == "teams" else "mp")
-        if chosen not in METHODS:
-            raise fail(f"unknown method {chosen!r}: expected {', '.join(METHODS)}", 2)
-        pars = None
-        notes: list[str] = []
-        if with_par and loaded.boards:
-            try:
-                lookup = board_pars(loaded.boards)
-            except (BridgeError, ImportError) as error:
-                notes.append(f"no pars: {error}")
-            else:
-                for number, table in lookup.solved.items():
-                    store.set_dd_tricks(number, table)
-                pars = lookup.pars
-                notes.extend(lookup.notes)
-    options = ScoringOptions(
-        scale=scale,  # type: ignore[arg-type]
-        neuberg=neuberg,
-        per_section=per_section,
-        exclude=exclude,
-        rounding=rounding,
-        divide=divide,  # type: ignore[arg-type]
-        session_percentage=session_percentage,
-    )
-    try:
-        scored = score_event(loaded, chosen, options, pars=pars)
-    except BridgeError as error:
-        raise fail(error) from None
-    if notes:
-        from dataclasses import replace
-
-        scored = replace(scored, notes=(*scored.notes, *notes))
-    return scored
 
 
 @app.command("score")

@@ -338,15 +338,11 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
 
 
 def _hand_record(board: int, deal_text: str, tags: Mapping[str, str]) -> Board:
+    from bridgescore.ddtable import DDTable
     from bridgescore.deal import Deal
 
-    deal = Deal.from_pbn(deal_text).to_pbn()
     dd = tags.get("DoubleDummyTricks", "").strip()
-    if dd:
-        from bridgescore.ddtable import DDTable
-
-        dd = str(DDTable.parse(dd))
-    return Board(board, deal, dd or None)
+    return Board(board, Deal.from_pbn(deal_text), DDTable.parse(dd) if dd else None)
 
 
 def _pbn_pairs(board: int, tags: Mapping[str, str]) -> tuple[str, str]:

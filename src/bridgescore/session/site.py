@@ -29,8 +29,6 @@ from pathlib import Path
 
 from bridgescore.boardset.board import Board as RecordBoard
 from bridgescore.boardset.handrecord import board_html, hand_record_css
-from bridgescore.ddtable import DDTable
-from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 from bridgescore.par import par
 from bridgescore.session.event import Board
@@ -120,15 +118,12 @@ def _table(head: list[tuple[str, bool]], rows: list[tuple[list[tuple[str, bool]]
 
 def _record(board: Board) -> RecordBoard | None:
     """The hand record of an event board: its deal, DD table and (neutral) par."""
-    if not board.deal:
+    if board.deal is None:
         return None
-    try:
-        record = RecordBoard(board.number, Deal.from_pbn(board.deal))
-        if board.dd_tricks:
-            table = DDTable.parse(board.dd_tricks)
-            record = record.with_analysis(table, par(table, record.vulnerability))
-    except BridgeError:
-        return None  # the importer already reported a bad hand record
+    record = RecordBoard(board.number, board.deal)
+    if board.dd_table is not None:
+        table = board.dd_table
+        record = record.with_analysis(table, par(table, record.vulnerability))
     return record
 
 

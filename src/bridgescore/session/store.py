@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import parse_result
 from bridgescore.session.event import (
@@ -291,46 +293,62 @@ class EventStore:
         return self.add(records, ())[0]
 
     def _add_board(self, board: Board, origin: Origin) -> AddReport:
+        # The file keeps the hand record as PBN text: the deal and DoubleDummyTricks.
+        deal = None if board.deal is None else board.deal.to_pbn()
+        dd_tricks = None if board.dd_table is None else str(board.dd_table)
         row = self._db.execute(
             "SELECT deal, dd_tricks, source, line FROM boards WHERE number = ?", (board.number,)
         ).fetchone()
         if row is None:
             self._db.execute(
                 "INSERT INTO boards VALUES (?, ?, ?, ?, ?)",
-                (board.number, board.deal, board.dd_tricks, origin.source, origin.line),
+                (board.number, deal, dd_tricks, origin.source, origin.line),
             )
             return AddReport(added=1)
-        if row[0] is not None and board.deal is not None and row[0] != board.deal:
+        if row[0] is not None and deal is not None and row[0] != deal:
             return AddReport(
                 conflicts=[
                     Conflict(
                         f"board {board.number} deal",
                         row[0],
                         Origin(row[2] or "", row[3] or 0),
-                        board.deal,
+                        deal,
                         origin,
                     )
                 ]
             )
-        if (row[0] is None and board.deal) or (row[1] is None and board.dd_tricks):
+        if (row[0] is None and deal) or (row[1] is None and dd_tricks):
             self._db.execute(
                 "UPDATE boards SET deal = coalesce(deal, ?), dd_tricks = coalesce(dd_tricks, ?) "
                 "WHERE number = ?",
-                (board.deal, board.dd_tricks, board.number),
+                (deal, dd_tricks, board.number),
             )
             return AddReport(added=1)
         return AddReport(unchanged=1)
 
-    def set_dd_tricks(self, number: int, dd_tricks: str) -> None:
+    def set_dd_table(self, number: int, table: DDTable) -> None:
         """Cache a board's double-dummy table (computed once, from its deal)."""
         with self._db:
             self._db.execute(
-                "UPDATE boards SET dd_tricks = ? WHERE number = ?", (dd_tricks, number)
+                "UPDATE boards SET dd_tricks = ? WHERE number = ?", (str(table), number)
             )
 
     def boards(self) -> dict[int, Board]:
+        """The hand records, read into values; a record that does not read is a RecordError."""
         rows = self._db.execute("SELECT number, deal, dd_tricks FROM boards").fetchall()
-        return {n: Board(n, deal, dd) for n, deal, dd in rows}
+        boards: dict[int, Board] = {}
+        for number, deal, dd_tricks in rows:
+            try:
+                boards[number] = Board(
+                    number,
+                    None if deal is None else Deal.from_pbn(deal),
+                    None if dd_tricks is None else DDTable.parse(dd_tricks),
+                )
+            except BridgeError as error:
+                raise RecordError(
+                    f"the stored hand record of board {number} cannot be read: {error}"
+                ) from None
+        return boards
 
     def load(self) -> Event:
         """The whole event, as values."""

@@ -33,9 +33,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from bridgescore.compare import imps
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.pbn import PbnGame, read_games
-from bridgescore.session.compare import imps
 from bridgescore.session.event import TableResult
 from bridgescore.session.importer import (
     LineProblem,

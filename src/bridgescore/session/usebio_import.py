@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from bridgescore.compare import Award
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.usebio import (
     HandRecord,
@@ -37,7 +38,6 @@ from bridgescore.formats.usebio import (
     write_usebio,
 )
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.compare import Award
 from bridgescore.session.event import Adjusted, Board, Event, TableResult, natural_key
 from bridgescore.session.importer import LineProblem, Parsed
 from bridgescore.session.store import Origin
@@ -260,7 +260,7 @@ def _score_disagreement(line: TravellerLine, result: TableResult) -> str:
 def _board(hand: HandRecord) -> Board:
     from bridgescore.deal import Deal
 
-    return Board(hand.board, Deal.from_pbn(hand.deal).to_pbn())
+    return Board(hand.board, Deal.from_pbn(hand.deal))
 
 
 # -------------------------------------------------------------- cross-check
@@ -443,8 +443,8 @@ def export_usebio(
                 file.board_imps[(team, opponents, board)] = f"{value:g}"
     for board_number in sorted(event.boards):
         deal = event.boards[board_number].deal
-        if deal:
-            file.hands.append(HandRecord(board_number, deal))
+        if deal is not None:
+            file.hands.append(HandRecord(board_number, deal.to_pbn()))
     return write_usebio(file)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.web.limits import ASGIApp, BodySizeLimit, Receive, Scope, Send, SolverBusy
 from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
@@ -132,7 +133,7 @@ async def upload(request: Request) -> HTMLResponse:
 
 
 async def _solve_missing(request: Request, store: Any) -> list[str]:
-    waiting = {n: b.deal for n, b in store.boards().items() if b.deal and not b.dd_tricks}
+    waiting = {n: b.deal for n, b in store.boards().items() if b.deal and b.dd_table is None}
     if not waiting:
         return []
     try:
@@ -140,7 +141,7 @@ async def _solve_missing(request: Request, store: Any) -> list[str]:
     except (ImportError, SolverBusy, BridgeError) as error:
         return [f"double-dummy tables not solved ({error}): hand records show no DD table or par"]
     for number, table in zip(waiting, tables, strict=True):
-        store.set_dd_tricks(number, table)
+        store.set_dd_table(number, DDTable.parse(table))
     return []
 
 

@@ -135,15 +135,9 @@ def session_view(path: Path) -> dict[str, Any]:
     Pars come only from tables already stored with the boards: a page view never
     starts the solver or writes to the event.
     """
-    from bridgescore.session.pars import board_pars
     from bridgescore.session.report import as_dict
-    from bridgescore.session.scorer import METHODS, Method, score_event
     from bridgescore.session.store import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path) as store:
-        event = store.load()
-        stored = store.method
-    method: Method = "imps" if event.kind == "teams" else "mp"
-    method = next((m for m in METHODS if m == stored), method)
-    pars = board_pars(event.boards, solve=False).pars if event.boards else None
-    return as_dict(score_event(event, method, pars=pars))
+        return as_dict(score_stored_event(store, pars="stored"))
