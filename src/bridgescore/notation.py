@@ -218,7 +218,9 @@ def _parse_contract_prefix(clean: str, source: str) -> tuple[Contract, int]:
             f"not a result: {source!r}: expected a contract level 1-7 first, "
             "as in '4SX+1', '3NT=' or 'Pass'"
         )
-    level = int(level_match.group(1))
+    # int() refuses over 4,300 digits; a level of three digits is impossible anyway.
+    digits = level_match.group(1).lstrip("0") or "0"
+    level = int(digits) if len(digits) <= 2 else 0
     if not 1 <= level <= 7:
         raise NotationError(
             f"impossible level {level_match.group(1)} in {source!r}: expected a level from 1 to 7"
@@ -255,7 +257,13 @@ def _parse_contract_prefix(clean: str, source: str) -> tuple[Contract, int]:
 def _relative(kind: str, match: re.Match[str], contract: Contract, source: str) -> int:
     if kind == "made":
         return 0
-    number = int(match.group(1))
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 2:
+        # int() refuses over 4,300 digits, and no count of tricks has three.
+        raise NotationError(
+            f"{source!r}: {kind} {match.group(1)!r} is impossible: a deal has only 13 tricks"
+        )
+    number = int(digits)
     if kind == "over":
         return number
     if kind == "down":
