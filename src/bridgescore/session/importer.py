@@ -101,7 +101,13 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
         if line.strip() and not line.lstrip().startswith("#")
     )
     for number, line in numbered:
-        cells = [cell.strip() for cell in next(csv.reader([line]))]
+        try:
+            cells = [cell.strip() for cell in next(csv.reader([line]))]
+        except csv.Error as error:  # a field over the csv module's limit (131,072)
+            parsed.problems.append(
+                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
+            )
+            continue
         first = not parsed.results and not parsed.problems
         if columns is None and first and any(_is_board_column(cell) for cell in cells):
             try:
