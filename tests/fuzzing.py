@@ -38,6 +38,7 @@ __all__ = [
     "STRAY",
     "Refused",
     "WorkCounter",
+    "WorkExceeded",
     "fuzz_settings",
     "mutated_bytes",
     "mutated_text",
@@ -220,19 +221,32 @@ def fuzz_settings(examples: int = 60, **overrides: Any) -> settings:
     )
 
 
+class WorkExceeded(BaseException):
+    """Raised inside the traced code once it runs past its budget.
+
+    A BaseException, so the reader's own ``except Exception`` cannot swallow it:
+    a reader that would run for hours fails at once instead of hanging CI.
+    """
+
+
 class WorkCounter:
     """Counts the Python lines executed while active (``sys.settrace``).
 
-    The count is the same on a fast or a loaded machine, so it can be bounded.
+    The count is the same on a fast or a loaded machine, so it can be bounded;
+    with a ``budget``, the count stops the traced code (:class:`WorkExceeded`)
+    as soon as it runs past it.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int | None = None) -> None:
         self.lines = 0
+        self.budget = budget
         self._previous: Any = None
 
     def _trace(self, frame: FrameType, event: str, arg: object) -> Any:
         if event == "line":
             self.lines += 1
+            if self.budget is not None and self.lines > self.budget:
+                raise WorkExceeded(self.lines)
         return self._trace
 
     def __enter__(self) -> WorkCounter:
@@ -270,10 +284,15 @@ def read_or_refuse(
     size = len(data) if isinstance(data, str | bytes | Sequence) else 0
     budget = base + per_char * size
     shown = repr(data) if size <= 300 else repr(data[:300]) + f"... ({size} in all)"  # type: ignore[index]
-    counter = WorkCounter()
+    counter = WorkCounter(budget)
     try:
         with counter:
             value = reader(data)
+    except WorkExceeded:
+        raise AssertionError(
+            f"reading {size} characters ran over the budget of {budget} Python lines "
+            f"({base} + {per_char} per character) and was stopped: {shown}"
+        ) from None
     except BridgeError as error:
         if not str(error).strip():
             raise AssertionError(f"{type(error).__name__} with no message for {shown}") from error

@@ -100,3 +100,24 @@ def test_mutated_text_is_text_with_latin1_or_replacement_characters() -> None:
         settings=_SEARCH,
     )
     assert isinstance(text, str)
+
+
+def test_a_reader_that_never_ends_is_stopped_at_its_budget() -> None:
+    def forever(text: str) -> None:
+        while True:
+            pass
+
+    with pytest.raises(AssertionError, match="was stopped"):
+        read_or_refuse(forever, "x", base=10_000)
+
+
+def test_a_reader_cannot_swallow_the_stop() -> None:
+    def stubborn(text: str) -> str:
+        try:
+            while True:
+                pass
+        except Exception:  # the stop is not an Exception: it goes through
+            return "swallowed"
+
+    with pytest.raises(AssertionError, match="was stopped"):
+        read_or_refuse(stubborn, "x", base=10_000)
