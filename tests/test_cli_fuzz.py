@@ -107,7 +107,7 @@ def _damaged(draw: st.DrawFn) -> tuple[str, str, bytes]:
     return command, name, draw(mutated_bytes((DATA / name).read_bytes()))
 
 
-@fuzz_settings(examples=80)
+@fuzz_settings(examples=60)
 @given(_damaged())
 def test_damaged_file_gives_an_exit_code_and_a_message(case: tuple[str, str, bytes]) -> None:
     command, name, data = case

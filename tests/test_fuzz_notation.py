@@ -87,14 +87,14 @@ def test_every_seed_reads(name: str) -> None:
         assert not isinstance(read_or_refuse(reader, seed), Refused), (name, seed)
 
 
-@fuzz_settings(examples=400)
+@fuzz_settings(examples=250)
 @given(_reader_and_text())
 def test_mutated_text_reads_or_is_refused(case: tuple[str, str]) -> None:
     name, text = case
     read_or_refuse(READERS[name][0], text)
 
 
-@fuzz_settings(examples=200)
+@fuzz_settings(examples=120)
 @given(st.sampled_from(sorted(READERS)), st.text(max_size=200))
 def test_arbitrary_text_reads_or_is_refused(name: str, text: str) -> None:
     read_or_refuse(READERS[name][0], text)

@@ -38,7 +38,7 @@ def test_fixtures_are_there() -> None:
     assert {"games_import.pbn", "games_export.pbn", "session_results.pbn"} <= set(PBN_FILES)
 
 
-@fuzz_settings(examples=150)
+@fuzz_settings(examples=80)
 @given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_bytes(SEEDS[name])))
 def test_damaged_pbn_file_reads_with_problems_on_real_lines(data: bytes) -> None:
     games = read_or_refuse(_games_from_bytes, data)
@@ -52,7 +52,7 @@ def test_damaged_pbn_file_reads_with_problems_on_real_lines(data: bytes) -> None
             assert problem.message
 
 
-@fuzz_settings(examples=150)
+@fuzz_settings(examples=60)
 @given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(SEEDS[name].decode())))
 def test_damaged_pbn_games_are_scored_or_reported(text: str) -> None:
     played = read_or_refuse(lambda source: list(read_played_games(source)), text)
@@ -63,7 +63,7 @@ def test_damaged_pbn_games_are_scored_or_reported(text: str) -> None:
             assert 1 <= problem.line <= lines, problem
 
 
-@fuzz_settings(examples=150)
+@fuzz_settings(examples=80)
 @given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(SEEDS[name].decode())))
 def test_damaged_pbn_results_import_or_report_their_line(text: str) -> None:
     parsed = read_or_refuse(lambda source: parse_pbn(source.splitlines(), "t.pbn"), text)
