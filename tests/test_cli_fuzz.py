@@ -26,7 +26,7 @@ from bridgescore.core import Vulnerability
 from bridgescore.deal import random_deals
 from bridgescore.study.manifest import MANIFEST_NAME, Manifest, save_manifest
 from bridgescore.study.shards import build_shard, shard_name, write_shard
-from fuzzing import fuzz_settings, mutated_bytes
+from fuzzing import fuzz_settings, mutated_bytes, mutated_text
 
 DATA = Path(__file__).parent / "data"
 runner = CliRunner()
@@ -199,3 +199,29 @@ def test_former_crash_is_a_line_error(tmp_path: Path, args: list[str], data: byt
     _check(result, repr(data))
     assert result.exit_code == 1
     assert "line " in result.stderr or '"line"' in result.stdout
+
+
+# -- text given on the command line ----------------------------------------------------
+
+SOLID = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+ARGUMENTS: dict[str, tuple[str, list[str]]] = {
+    "score": ("4DX +1", ["score", "{text}", "--vul"]),
+    "score-tricks": ("4SX", ["score", "{text}", "--tricks", "11", "--json"]),
+    "par-dd": ("32929329297a4a47a4a4", ["par", "--dd", "{text}", "--vul", "Both"]),
+    "par-vul": ("Both", ["par", "--dd", "32929329297a4a47a4a4", "--vul", "{text}"]),
+    "solve": (SOLID, ["solve", "{text}", "--hex", "--threads", "1"]),
+}
+
+
+@fuzz_settings(examples=60)
+@given(
+    st.sampled_from(sorted(ARGUMENTS)).flatmap(
+        lambda name: st.tuples(st.just(name), mutated_text(ARGUMENTS[name][0]))
+    )
+)
+def test_damaged_argument_gives_an_exit_code_and_a_message(case: tuple[str, str]) -> None:
+    name, text = case
+    if name == "solve":
+        pytest.importorskip("endplay", reason="pip install -e '.[dds]'")
+    words = [word.format(text=text) for word in ARGUMENTS[name][1]]
+    _check(runner.invoke(app, words), f"{name}: {text[:300]!r}")
