@@ -185,7 +185,12 @@ class DDTable:
                 strain = Strain.parse(strain_word)
             except ValueError as error:
                 raise InvalidTableError(f"line {number}: {line!r}: {error}") from None
-            if not tricks_word.isdigit() or int(tricks_word) > 13:
+            # isascii(): str.isdigit() also accepts '²', which int() refuses.
+            if (
+                not (tricks_word.isascii() and tricks_word.isdigit())
+                or int(tricks_word[-3:]) > 13  # int() refuses over 4,300 digits
+                or tricks_word[:-3].strip("0")
+            ):
                 raise InvalidTableError(
                     f"line {number}: {line!r}: {tricks_word!r} tricks is impossible: "
                     "expected a whole number 0 to 13"
@@ -194,7 +199,7 @@ class DDTable:
                 raise InvalidTableError(
                     f"line {number}: {line!r} gives {seat.letter} in {strain.letter} again"
                 )
-            cells[seat, strain] = int(tricks_word)
+            cells[seat, strain] = int(tricks_word[-3:])
         missing = [
             f"{seat.letter} {strain.letter}"
             for seat in PBN_SEAT_ORDER

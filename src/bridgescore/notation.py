@@ -208,7 +208,13 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
 def _relative(kind: str, match: re.Match[str], contract: Contract, source: str) -> int:
     if kind == "made":
         return 0
-    number = int(match.group(1))
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 2:
+        # int() refuses over 4,300 digits, and no count of tricks has three.
+        raise NotationError(
+            f"{source!r}: {kind} {match.group(1)!r} is impossible: a deal has only 13 tricks"
+        )
+    number = int(digits)
     if kind == "over":
         return number
     if kind == "down":

@@ -91,7 +91,9 @@ class Honors:
         words = re.sub(r"(?i)^\s*honou?rs?\b", "", str(text)).split()
         if len(words) == 2:
             for side_word, points_word in (words, words[::-1]):
-                if points_word.isdigit():
+                # isascii(): str.isdigit() also accepts '²', which int() refuses;
+                # and int() refuses over 4,300 digits, where honours have three.
+                if points_word.isascii() and points_word.isdigit() and len(points_word) <= 3:
                     try:
                         return cls(Side.parse(side_word), int(points_word))
                     except NotationError as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -48,11 +49,18 @@ def parse_rules(name: str) -> Rules:
 
 
 def open_input(path: str) -> TextIO:
-    """``-`` is standard input; anything else a file, with a clear error if unreadable."""
+    """``-`` is standard input; anything else a file, with a clear error if unreadable.
+
+    Text is UTF-8 (a byte order mark is dropped). Bytes that are not UTF-8 are
+    read as U+FFFD, so the line holding them is reported as a bad line with its
+    number, and the batch goes on, instead of stopping with a decoding error.
+    """
     if path == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="replace")
         return sys.stdin
     try:
-        return Path(path).open(encoding="utf-8")
+        return Path(path).open(encoding="utf-8-sig", errors="replace")
     except OSError as error:
         raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
 

@@ -85,7 +85,10 @@ def _read_line(
         )
     given_vul = given_dealer = False
     for word in extra:
-        if word.isdigit() and not given_vul and not given_dealer:
+        # isascii(): isdigit() also accepts '²', which int() refuses; and int()
+        # refuses over 4,300 digits.
+        board = word.isascii() and word.isdigit() and len(word) <= 9
+        if board and not given_vul and not given_dealer:
             vulnerability = Vulnerability.from_board(int(word))
             dealer = None if neutral else dealer_of_board(int(word))
             given_vul = given_dealer = True

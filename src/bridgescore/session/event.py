@@ -260,7 +260,8 @@ class Event:
 def natural_key(name: str) -> tuple[tuple[int, object], ...]:
     """Sort "2" before "10", and names after numbers."""
     return tuple(
-        (0, int(part)) if part.isdigit() else (1, part.lower())
+        # int() refuses over 4,300 digits; no pair number comes near 18.
+        (0, int(part)) if part.isdigit() and len(part) <= 18 else (1, part.lower())
         for part in re.findall(r"\d+|\D+", name)
     )
 

@@ -62,7 +62,7 @@ _BY_COUNT = {
     6: ("board", "ns", "ew", "contract", "declarer", "result"),
 }
 _SCORE_RE = re.compile(
-    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d+)\s*$", re.I
+    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
 )
 _PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
@@ -102,7 +102,13 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
         if line.strip() and not line.lstrip().startswith("#")
     )
     for number, line in numbered:
-        cells = [cell.strip() for cell in next(csv.reader([line]))]
+        try:
+            cells = [cell.strip() for cell in next(csv.reader([line]))]
+        except csv.Error as error:  # a field over the csv module's limit (131,072)
+            parsed.problems.append(
+                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
+            )
+            continue
         first = not parsed.results and not parsed.problems
         if columns is None and first and any(_is_board_column(cell) for cell in cells):
             try:
@@ -151,8 +157,15 @@ def _header(cells: list[str]) -> list[str]:
     return names
 
 
+def _whole(text: str) -> bool:
+    """Whether int() reads ``text`` as a whole number of at most 9 digits: ASCII
+    digits only (``str.isdigit()`` also accepts ``²``, which int() refuses) and
+    never the thousands of digits int() refuses."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _board_number(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not _whole(text) or int(text) < 1:
         raise RecordError(f"board {text!r} is not a board number: expected a whole number >= 1")
     return int(text)
 
@@ -184,7 +197,7 @@ def _played(
         return _scored(board, ns, ew, contract, where)
     text = f"{contract} {declarer}".strip()
     parsed: Result
-    if result.isdigit():
+    if _whole(result):
         tricks = int(result)
         if tricks == 0:
             raise RecordError(
@@ -322,7 +335,7 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     contract = values.get("contract", "")
     result = values.get("result", "")
     if contract and not _PASSED.match(contract):
-        if not result.isdigit():
+        if not _whole(result):
             raise RecordError(f"board {board}: Result {result!r} is not a number of tricks 0-13")
         played = parse_result(
             f"{contract} {values.get('declarer', '')}".strip(), tricks=int(result)
@@ -370,7 +383,7 @@ def _pbn_result(board: int, tags: Mapping[str, str]) -> TableResult:
             return TableResult(
                 board, ns, ew, result=Result(None), section=where[0], variant=where[1]
             )
-        if not result.isdigit():
+        if not _whole(result):
             raise RecordError(
                 f"board {board}: Result {result!r} is not a number of tricks 0-13 (PBN)"
             )

@@ -17,6 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from bridgescore.study.chunks import MAX_CHUNK_SIZE
 from bridgescore.study.errors import StudyError
 from bridgescore.validate import is_whole_number
 
@@ -104,6 +105,13 @@ class Manifest:
             value = getattr(manifest, name)
             if not is_whole_number(value, 0):
                 raise StudyError(f"{source} is damaged: {name} {value!r} is not a whole number")
+        # A chunk size of 0 would divide by zero, and shards number chunks in 32 bits.
+        if not 1 <= manifest.chunk_size <= MAX_CHUNK_SIZE or manifest.chunks > 1 << 32:
+            raise StudyError(
+                f"{source} is damaged: {manifest.deals} deals in chunks of "
+                f"{manifest.chunk_size} is not a study: expected chunks of 1 to "
+                f"{MAX_CHUNK_SIZE} deals, at most {1 << 32} chunks"
+            )
         if manifest.convention != CONVENTION:
             raise StudyError(f"{source} uses the {manifest.convention!r} convention, not neutral")
         return manifest
@@ -118,9 +126,11 @@ def load_manifest(directory: Path) -> Manifest | None:
         return None
     except OSError as error:
         raise StudyError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise StudyError(f"{str(path)!r} is not UTF-8 text: {error}") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:  # RecursionError: "[[[[..."
         raise StudyError(f"{str(path)!r} is not JSON: {error}") from None
     return Manifest.from_dict(data, repr(str(path)))
 

@@ -45,6 +45,7 @@ class ScoreRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,  # JSON types as the schema says: no 0 for false, no "11" for 11
         json_schema_extra={"examples": [{"result": "4DX +1", "vulnerable": True}]},
     )
 
@@ -85,7 +86,7 @@ class ScoreTableResponse(BaseModel):
 class DealRequest(BaseModel):
     """A deal in PBN: ``{"deal": "N:AKQ2.K76.A54.832 ..."}``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     deal: str = Field(
         max_length=_DEAL_TEXT, description="A deal in PBN, such as 'N:... ... ... ...'."
@@ -118,6 +119,7 @@ class ParRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,  # JSON types as the schema says: no 0 for false, no "11" for 11
         json_schema_extra={
             "examples": [{"dd": "87788877884655556555", "vulnerability": "None", "dealer": None}]
         },
