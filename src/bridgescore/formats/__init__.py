@@ -1,0 +1,1 @@
+"""Files from the field, read into and written from one board record."""
