@@ -120,6 +120,11 @@ class BoardRecord:
     source: Source = field(default_factory=Source)
     problems: tuple[Problem, ...] = ()
 
+    def __post_init__(self) -> None:
+        # No card played and no play given are one fact: keep one form of it.
+        if self.play == ():
+            object.__setattr__(self, "play", None)
+
     def player(self, seat: Seat) -> str:
         """The name of the player at ``seat`` (``""`` when not given)."""
         return self.players[seat]
