@@ -21,6 +21,7 @@ COMMANDS = [
     ["solve"],
     ["par"],
     ["game"],
+    ["convert"],
     ["rubber"],
     ["chicago"],
     ["study", "run"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from bridgescore.cli import convert as convert_cli
 from bridgescore.cli import demo, score, serve
 from bridgescore.cli import game as game_cli
 from bridgescore.cli import par as par_cli
@@ -29,6 +30,7 @@ app.command("chicago")(rubber_cli.chicago_command)
 app.command("solve")(solve_cli.solve_command)
 app.command("deal")(solve_cli.deal_command)
 app.command("game")(game_cli.game_command)
+app.command("convert")(convert_cli.convert_command)
 app.command("par")(par_cli.par_command)
 app.add_typer(study_cli.app, name="study")
 app.add_typer(session_cli.app, name="session")

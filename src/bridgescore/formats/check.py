@@ -64,10 +64,16 @@ class CheckedRecord:
             summary = played.as_dict()
             for key in ("contract", "declarer", "tricks", "result", "score_ns"):
                 data[key] = summary[key]
+        data["line"] = record.source.line or None
         data["problems"] = [
-            {"line": problem.line, "message": problem.message} for problem in self.problems
+            {"line": problem.line, "message": _message(problem)} for problem in self.problems
         ]
         return data
+
+
+def _message(problem: Problem) -> str:
+    """The message, marked ``note:`` for a notice."""
+    return f"note: {problem.message}" if problem.notice else problem.message
 
 
 class _Checker:
@@ -76,8 +82,10 @@ class _Checker:
         self.problems: list[Problem] = list(record.problems)
         self.line = record.source.line
 
-    def problem(self, message: str) -> None:
-        self.problems.append(Problem(self.line, message))
+    def problem(self, message: str, tag: str | int = 0) -> None:
+        """A problem on the line of ``tag`` (a tag name, or a line number)."""
+        line = tag if isinstance(tag, int) else self.record.source.line_of(tag)
+        self.problems.append(Problem(line or self.line, message))
 
     def run(self) -> CheckedRecord:
         played = self.build()
@@ -91,9 +99,9 @@ class _Checker:
         dealer = record.dealer_or_board
         vulnerability = record.vulnerability_or_board
         if dealer is None:
-            self.problem("no Dealer and no board number to take it from")
+            self.problem("no Dealer and no board number to take it from", "Dealer")
         if vulnerability is None:
-            self.problem("no vulnerability and no board number to take it from")
+            self.problem("no vulnerability and no board number to take it from", "Vulnerable")
         if dealer is None or vulnerability is None:
             return None
         auction = self.auction(dealer)
@@ -108,13 +116,16 @@ class _Checker:
             if tricks is not None and tricks != play.declarer_tricks:
                 self.problem(
                     f"Result {tricks} disagrees with the play, in which declarer "
-                    f"took {play.declarer_tricks}"
+                    f"took {play.declarer_tricks}",
+                    "Result",
                 )
             tricks = play.declarer_tricks
         elif play is not None and play.is_complete:
             tricks = play.declarer_tricks
         if tricks is None:
-            self.problem(f"no result for {contract}: expected a Result, a claim or the play")
+            self.problem(
+                f"no result for {contract}: expected a Result, a claim or the play", "Result"
+            )
             return None
         return PlayedDeal(
             record.deal, dealer, vulnerability, contract, tricks, record.board, auction, play
@@ -129,7 +140,7 @@ class _Checker:
             try:
                 auction.append(call.call)
             except BridgeError as error:
-                self.problem(f"Auction: {error}")
+                self.problem(f"Auction: {error}", call.line or "Auction")
                 break
         return auction
 
@@ -140,7 +151,9 @@ class _Checker:
         if auction is not None and auction.is_complete:
             reached = auction.contract
             if record.passed_out and reached is not None:
-                self.problem(f"the file says passed out, but the auction reached {reached}")
+                self.problem(
+                    f"the file says passed out, but the auction reached {reached}", "Contract"
+                )
             elif stated is not None:
                 expected = (
                     stated
@@ -150,14 +163,17 @@ class _Checker:
                 if expected != reached:
                     self.problem(
                         f"Contract/Declarer say {stated}, but the auction reached "
-                        f"{'a pass-out' if reached is None else reached}"
+                        f"{'a pass-out' if reached is None else reached}",
+                        "Contract",
                     )
             return True, reached
         if stated is not None and stated.declarer is None:
-            self.problem(f"Contract {stated.to_pbn()} has no declarer")
+            self.problem(f"Contract {stated.to_pbn()} has no declarer", "Declarer")
             return False, None
         if not known:
-            self.problem("no contract: expected a complete auction or Contract and Declarer")
+            self.problem(
+                "no contract: expected a complete auction or Contract and Declarer", "Contract"
+            )
         return known, stated
 
     def play(self, contract: Contract) -> Play | None:
@@ -165,17 +181,18 @@ class _Checker:
         if record.play is None:
             return None
         if record.deal is None:
-            self.problem("the play needs the deal to be checked")
+            self.problem("the play needs the deal to be checked", "Play")
             return None
         play = Play(record.deal, contract)
-        for card in record.play:
+        source = record.source
+        for index, card in enumerate(record.play):
             if play.next_seat is None:
-                self.problem("cards after the 13th trick")
+                self.problem("cards after the 13th trick", source.card_line(index))
                 break
             try:
                 play.play(card)
             except BridgeError as error:
-                self.problem(f"Play: {error}")
+                self.problem(f"Play: {error}", source.card_line(index))
                 return None
         if not play.is_complete:
             total = record.claim if record.claim is not None else record.result
@@ -190,7 +207,8 @@ class _Checker:
             else:
                 self.problem(
                     f"declarer's total {total} is impossible after the play: "
-                    f"{won} trick(s) won with {left} left"
+                    f"{won} trick(s) won with {left} left",
+                    "Result",
                 )
                 return None
         return play
@@ -201,11 +219,12 @@ class _Checker:
         if text is not None:
             ns_score = _ns_score(text, played)
             if ns_score is None:
-                self.problem(f"Score {text!r} is not a score such as 'NS 620' or 'EW 100'")
+                self.problem(f"Score {text!r} is not a score such as 'NS 620' or 'EW 100'", "Score")
             elif ns_score != played.score:
                 self.problem(
                     f"the file's Score {text!r} disagrees with ours: {played.result} "
-                    f"scores NS {played.score:+d}"
+                    f"scores NS {played.score:+d}",
+                    "Score",
                 )
         if record.optimum_score and record.dd_tricks:
             self.check_optimum(played)
@@ -215,17 +234,21 @@ class _Checker:
         try:
             table = DDTable.parse(record.dd_tricks)
         except BridgeError as error:
-            self.problem(f"DoubleDummyTricks: {error}")
+            self.problem(f"DoubleDummyTricks: {error}", "DoubleDummyTricks")
             return
         ns_optimum = _ns_score(record.optimum_score, None)
         if ns_optimum is None:
-            self.problem(f"OptimumScore {record.optimum_score!r} is not a score like 'NS 620'")
+            self.problem(
+                f"OptimumScore {record.optimum_score!r} is not a score like 'NS 620'",
+                "OptimumScore",
+            )
             return
         ours = par(table, played.vulnerability, dealer=played.dealer).score
         if ours != ns_optimum:
             self.problem(
                 f"the file's OptimumScore {record.optimum_score!r} disagrees with the par "
-                f"of its DoubleDummyTricks, NS {ours:+d}"
+                f"of its DoubleDummyTricks, NS {ours:+d}",
+                "OptimumScore",
             )
 
 

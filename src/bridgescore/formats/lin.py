@@ -106,6 +106,8 @@ class _Board:
     calls: list[RecordedCall] | None = None
     cards: list[Card] | None = None
     claim: int | None = None
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    card_lines: list[int] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -187,12 +189,12 @@ def _deal(value: str) -> tuple[Seat | None, Deal | None]:
     return dealer, Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
 
 
-def _call(value: str) -> RecordedCall:
+def _call(value: str, line: int) -> RecordedCall:
     text = value.strip()
     alerted = text.endswith("!")
     text = text.rstrip("!").strip()
     word = _CALLS.get(text.upper(), text)
-    return RecordedCall(str(Call.parse(word)), alerted)
+    return RecordedCall(str(Call.parse(word)), alerted, line=line)
 
 
 def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contract | None, bool]:
@@ -280,7 +282,13 @@ class _Reader:
             dd_tricks=fields.get("DoubleDummyTricks", ""),
             optimum_score=fields.get("OptimumScore", ""),
             notes=tuple(board.notes),
-            source=Source(self.file, board.line, self.number),
+            source=Source(
+                self.file,
+                board.line,
+                self.number,
+                tuple(board.tag_lines.items()),
+                tuple(board.card_lines),
+            ),
             problems=tuple(board.problems),
         )
 
@@ -331,6 +339,9 @@ class _Reader:
 
     def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
         key = tag.lower()
+        # Where the checker should point: the first call and card, the claim.
+        name = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}.get(key, tag)
+        board.tag_lines.setdefault(name, line)
         if key == "pn":
             names = [name.strip() for name in value.split(",")]
             if len(names) not in (4, 8):
@@ -362,16 +373,17 @@ class _Reader:
         elif key == "mb":
             if board.calls is None:
                 board.calls = []
-            board.calls.append(_call(value))
+            board.calls.append(_call(value, line))
         elif key == "an":
             if not board.calls:
                 raise NotationError("an explanation before any call")
             last = board.calls[-1]
-            board.calls[-1] = RecordedCall(last.call, True, value)
+            board.calls[-1] = RecordedCall(last.call, True, value, last.line)
         elif key == "pc":
             if board.cards is None:
                 board.cards = []
             board.cards.append(Card.parse(value))
+            board.card_lines.append(line)
         elif key == "mc":
             text = value.strip()
             if not text.isdigit() or int(text) > 13:

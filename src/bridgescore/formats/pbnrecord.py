@@ -40,6 +40,7 @@ from bridgescore.play import Trick
 __all__ = ["expand_all_pass", "play_tricks", "read_pbn", "record_pairs", "records_from_games"]
 
 _UNKNOWN = ("", "?")
+_SECTIONS = ("Auction", "Play")
 _BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 _GAME_TAGS = frozenset(
     {"Board", "Deal", "Dealer", "Auction", "Play", "Contract", "Result", "Declarer"}
@@ -109,6 +110,7 @@ class _GameReader:
         self.previous = previous
         self.problems: list[Problem] = list(game.problems)
         self.used_notes: set[str] = set()
+        self.card_lines: list[int] = []
 
     def problem(self, name: str, message: str, line: int | None = None) -> None:
         self.problems.append(Problem(self.game.line_of(name) if line is None else line, message))
@@ -119,6 +121,14 @@ class _GameReader:
 
     def read(self) -> BoardRecord:
         tags = self.game.tags
+        for pair in self.game.pairs:
+            if pair.rows and pair.name not in _SECTIONS and not pair.name.endswith("Table"):
+                self.problem(
+                    pair.name,
+                    f"unexpected {pair.rows[0][0].text!r} after the {pair.name} tag: "
+                    "only Auction, Play and tables have lines of their own",
+                    pair.rows[0][0].line,
+                )
         inherit = self.previous is not None and not any(name in tags for name in _BOARD_TAGS)
         if inherit and self.previous is not None:
             board, dealer = self.previous.board, self.previous.dealer
@@ -171,7 +181,11 @@ class _GameReader:
             dd_tricks=self.value("DoubleDummyTricks") or "",
             optimum_score=self.value("OptimumScore") or "",
             notes=self.notes(),
-            source=self.source,
+            source=replace(
+                self.source,
+                tag_lines=tuple(self.game.tag_lines.items()),
+                card_lines=tuple(self.card_lines),
+            ),
             problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
         )
 
@@ -191,7 +205,7 @@ class _GameReader:
         try:
             return Seat.parse(text)
         except BridgeError as error:
-            self.problem(name, f"{name}: {error}")
+            self.problem(name, f"{name} tag: {error}")
             return None
 
     def vulnerability(self) -> Vulnerability | None:
@@ -201,7 +215,7 @@ class _GameReader:
         try:
             return Vulnerability.from_pbn(text)
         except BridgeError as error:
-            self.problem("Vulnerable", f"Vulnerable: {error}")
+            self.problem("Vulnerable", f"Vulnerable tag: {error}")
             return None
 
     def deal(self) -> Deal | None:
@@ -211,7 +225,7 @@ class _GameReader:
         try:
             return Deal.from_pbn(text)
         except BridgeError as error:
-            self.problem("Deal", f"Deal: {error}")
+            self.problem("Deal", f"Deal tag: {error}")
             return None
 
     def auction(self) -> tuple[tuple[RecordedCall, ...] | None, Seat | None]:
@@ -250,7 +264,7 @@ class _GameReader:
             except BridgeError as error:
                 self.problem("Auction", f"Auction: {error}", token.line)
                 break
-            calls.append(RecordedCall(str(call), alerted, explanation))
+            calls.append(RecordedCall(str(call), alerted, explanation, token.line))
         return tuple(calls), first
 
     def contract(self) -> tuple[Contract | None, bool]:
@@ -335,6 +349,7 @@ class _GameReader:
                     break
                 try:
                     trick.append(Card.parse(cell.text))
+                    self.card_lines.append(cell.line)
                 except BridgeError as error:
                     self.problem("Play", f"Play: {error}", cell.line)
                     return tuple(cards + trick)
@@ -415,6 +430,7 @@ def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Ite
                             game.line_of("Auction"),
                             "this file leaves out the opening passes: they are restored "
                             "where the Declarer tag needs them (said once per file)",
+                            notice=True,
                         )
                     ]
                 )

@@ -35,13 +35,19 @@ ROOMS = ("open", "closed")
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong in the input, with the 1-based line it was found on (0: unknown)."""
+    """Something wrong in the input, with the 1-based line it was found on (0: unknown).
+
+    A ``notice`` is not wrong, only worth saying: how the reader read an unusual
+    file (restored opening passes, for one); it does not make a command fail.
+    """
 
     line: int
     message: str
+    notice: bool = False
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        text = f"note: {self.message}" if self.notice else self.message
+        return f"line {self.line}: {text}" if self.line else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,20 @@ class Source:
     file: str | None = None
     line: int = 0
     record: int = 0
+    # The line of each tag (``Auction``, ``Play``, ``Result``...) and of each card
+    # played, so that a problem found later is reported where it is.
+    tag_lines: tuple[tuple[str, int], ...] = ()
+    card_lines: tuple[int, ...] = ()
+
+    def line_of(self, tag: str) -> int:
+        """The line of ``tag`` in the file, else the record's first line."""
+        return next((line for name, line in self.tag_lines if name == tag), self.line)
+
+    def card_line(self, index: int) -> int:
+        """The line of the ``index``-th card played, else the Play tag's line."""
+        if index < len(self.card_lines):
+            return self.card_lines[index]
+        return self.line_of("Play")
 
     def __str__(self) -> str:
         where = [self.file or "<text>"]
@@ -70,6 +90,7 @@ class RecordedCall:
     call: str
     alerted: bool = False
     explanation: str = ""
+    line: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if self.explanation and not self.alerted:
