@@ -57,7 +57,8 @@ def records(draw: st.DrawFn) -> BoardRecord:
     if contract is not None:
         if draw(st.booleans()):
             game = Play(deal, contract)
-            for _ in range(rng.choice((0, 4, 13, 30, 52))):
+            # At least one card: LIN has no way to say "a play of no card".
+            for _ in range(rng.choice((1, 4, 13, 30, 52))):
                 game.play(rng.choice(game.legal_cards()))
             play = game.cards
             if len(play) < 52:

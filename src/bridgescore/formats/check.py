@@ -111,6 +111,11 @@ class _Checker:
         if contract is None:
             return PlayedDeal(record.deal, dealer, vulnerability, None, None, record.board, auction)
         tricks = record.result
+        if record.adjusted and tricks is not None:
+            # An adjusted result stands whatever the play says (PBN's "^").
+            return PlayedDeal(
+                record.deal, dealer, vulnerability, contract, tricks, record.board, auction
+            )
         play = self.play(contract)
         if play is not None and play.is_complete and not play.is_claimed:
             if tricks is not None and tricks != play.declarer_tricks:
@@ -200,10 +205,12 @@ class _Checker:
                 return None
             won = play.declarer_tricks
             left = 13 - len(play.cards) // 4
-            if won <= total <= won + left and len(play.cards) % 4 == 0:
-                play.claim(total - won)
-            elif won <= total <= won + left:
-                return None  # a claim in mid-trick: the total stands as the result
+            if won <= total <= won + left:
+                try:
+                    play.claim(total - won)
+                except BridgeError as error:
+                    self.problem(f"claim: {error}", "Result")
+                    return None
             else:
                 self.problem(
                     f"declarer's total {total} is impossible after the play: "

@@ -8,7 +8,8 @@ list of one. Names and values:
 ``home_team``, ``visit_team``, ``table``, ``room`` (``open``/``closed``),
 ``auction`` (list of ``{"call", "alerted", "explanation"}``), ``play`` (cards
 in the order played), ``claim``, ``contract`` (``4HX``, ``Pass``), ``declarer``,
-``result`` (declarer's tricks), ``scores`` (``{"ScoreIMP": ..}``),
+``result`` (declarer's tricks), ``adjusted`` (true: the director's result),
+``scores`` (``{"ScoreIMP": ..}``),
 ``dd_tricks``, ``optimum_score``, ``notes`` (list of ``[name, value]``).
 Absent or null fields are unknown.
 """
@@ -65,6 +66,8 @@ def record_to_dict(record: BoardRecord) -> dict[str, Any]:
         data["declarer"] = record.contract.declarer.letter
     if record.result is not None:
         data["result"] = record.result
+    if record.adjusted:
+        data["adjusted"] = True
     if record.scores:
         data["scores"] = dict(record.scores)
     if record.dd_tricks:
@@ -104,7 +107,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
     unknown = set(data) - {
         "board", "dealer", "vulnerable", "deal", "players", "event", "home_team",
         "visit_team", "table", "room", "auction", "play", "claim", "contract",
-        "declarer", "result", "scores", "dd_tricks", "optimum_score", "notes",
+        "declarer", "result", "adjusted", "scores", "dd_tricks", "optimum_score", "notes",
     }  # fmt: skip
     if unknown:
         raise NotationError(f"unknown field(s) {sorted(unknown)}: see docs/formats.md")
@@ -169,6 +172,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
         contract=contract,
         passed_out=passed_out,
         result=_tricks(data, "result"),
+        adjusted=data.get("adjusted") is True,
         scores=tuple((str(name), value) for name, value in scores.items()),
         dd_tricks=_text(data, "dd_tricks"),
         optimum_score=_text(data, "optimum_score"),

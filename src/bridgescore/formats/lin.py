@@ -78,6 +78,7 @@ _PBN_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
 # Record fields written as tags named like PBN's, in this order.
 _FIELD_TAGS = (
     "Contract",
+    "Result",
     "Event",
     "HomeTeam",
     "VisitTeam",
@@ -248,6 +249,13 @@ class _Reader:
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
         contract, passed_out = _contract(calls or (), board.dealer)
+        adjusted = board.fields.pop("Result", "")
+        if adjusted.startswith("^") and adjusted[1:].isdigit() and int(adjusted[1:]) <= 13:
+            board.claim = int(adjusted[1:])
+        elif adjusted:
+            board.problems.append(
+                Problem(board.line, f"Result|{adjusted}|: expected ^ and a trick count 0-13")
+            )
         stated = board.fields.pop("Contract", None)
         if stated is not None and calls is None:
             # Our own tag, for a record without an auction (see the module's docstring).
@@ -278,6 +286,7 @@ class _Reader:
             contract=contract,
             passed_out=passed_out,
             result=board.claim,
+            adjusted=adjusted.startswith("^") and board.claim is not None,
             scores=tuple((name, fields[name]) for name in SCORE_TAGS if name in fields),
             dd_tricks=fields.get("DoubleDummyTricks", ""),
             optimum_score=fields.get("OptimumScore", ""),
@@ -527,7 +536,10 @@ def format_lin(record: BoardRecord) -> str:
     claim = record.claim
     if claim is None and (record.play is None or len(record.play) < 52):
         claim = record.result
-    if claim is not None:
+    if record.adjusted and record.result is not None:
+        # LIN has no adjusted result: our own tag, named as PBN writes it.
+        put("Result", f"^{record.result}")
+    elif claim is not None:
         put("mc", str(claim))
     return "".join(parts)
 

@@ -37,7 +37,14 @@ from bridgescore.formats.pbn import (
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
 from bridgescore.play import Trick
 
-__all__ = ["expand_all_pass", "play_tricks", "read_pbn", "record_pairs", "records_from_games"]
+__all__ = [
+    "expand_all_pass",
+    "game_records",
+    "play_tricks",
+    "read_pbn",
+    "record_pairs",
+    "records_from_games",
+]
 
 _UNKNOWN = ("", "?")
 _SECTIONS = ("Auction", "Play")
@@ -147,6 +154,7 @@ class _GameReader:
                 f'[Auction "{auction_seat.letter}"] starts with {auction_seat.name.capitalize()}, '
                 f"but the dealer is {dealer.name.capitalize()}",
             )
+            auction = None  # whose calls they are is unknown
         contract, passed_out = self.contract()
         result = self.result(contract)
         play = self.play(contract, auction, dealer)
@@ -177,6 +185,7 @@ class _GameReader:
             contract=contract,
             passed_out=passed_out,
             result=result,
+            adjusted=result is not None and (self.value("Result") or "").startswith("^"),
             scores=tuple((name, tags[name]) for name in SCORE_TAGS if self.value(name) is not None),
             dd_tricks=self.value("DoubleDummyTricks") or "",
             optimum_score=self.value("OptimumScore") or "",
@@ -321,12 +330,19 @@ class _GameReader:
         except BridgeError as error:
             self.problem("Play", f"Play: {error}")
             return None
-        trump = None if contract is None else contract.strain
-        if trump is None and auction is not None and dealer is not None:
-            reached = _auction_contract(auction, dealer)
-            trump = None if reached is None else reached.strain
-        if trump is None:
+        if auction is not None and dealer is not None:
+            contract = _auction_contract(auction, dealer) or contract
+        if contract is None:
             self.problem("Play", "the Play section needs the contract's strain to be read")
+            return None
+        trump = contract.strain
+        declarer = contract.declarer
+        if declarer is not None and first != declarer.lho:
+            self.problem(
+                "Play",
+                f'[Play "{pair.value}"] names the opening leader {first.name.capitalize()}, but '
+                f"declarer {declarer.name.capitalize()}'s left-hand opponent leads",
+            )
             return None
         rows: list[list[Token | None]] = []
         for token, _ in split_annotations(pair.tokens):
@@ -413,6 +429,13 @@ def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Ite
     Declarer and Result (a header of Event, Site and the like, whose values later
     games inherit with ``#``) is skipped.
     """
+    return (record for _, record in game_records(games, file))
+
+
+def game_records(
+    games: Iterable[PbnGame], file: str | None = None
+) -> Iterator[tuple[PbnGame, BoardRecord]]:
+    """Each PBN game with its board record, as :func:`records_from_games` reads them."""
     previous: BoardRecord | None = None
     number = 0
     reconciled = 0
@@ -437,7 +460,7 @@ def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Ite
             reconciled += 1
             record = restored
         previous = record
-        yield record
+        yield game, record
 
 
 def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
@@ -472,7 +495,7 @@ def record_pairs(record: BoardRecord) -> list[TagPair]:
         values["Contract"] = contract.to_pbn()
     result = record.result if record.result is not None else record.claim
     if result is not None:
-        values["Result"] = str(result)
+        values["Result"] = ("^" if record.adjusted else "") + str(result)
     for name, value in (
         ("HomeTeam", record.home_team),
         ("VisitTeam", record.visit_team),

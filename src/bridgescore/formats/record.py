@@ -107,10 +107,12 @@ class BoardRecord:
       ``home_team``/``visit_team`` name the teams (the home team sits NS at its table),
       ``table`` the table and ``room`` ``"open"`` or ``"closed"``.
     - ``auction``: the calls from the dealer on (``None``: no auction in the file).
-    - ``play``: the cards in the order played (``None``: no play in the file);
+    - ``play``: the cards in the order played (``None``: no play in the file; ``()``
+      a play section with no card, which LIN cannot write);
       ``claim``: declarer's total tricks agreed by a claim.
     - ``contract`` (with declarer; ``None`` with ``passed_out`` for a pass-out, or
-      unknown) and ``result`` (declarer's tricks) as the file states them.
+      unknown) and ``result`` (declarer's tricks) as the file states them;
+      ``adjusted``: the result is the director's, standing whatever the play says.
     - ``scores``: the file's own scores as (tag, value) pairs (``Score``,
       ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``); ``dd_tricks`` and
       ``optimum_score`` its DoubleDummyTricks and OptimumScore.
@@ -134,17 +136,13 @@ class BoardRecord:
     contract: Contract | None = None
     passed_out: bool = False
     result: int | None = None
+    adjusted: bool = False
     scores: tuple[tuple[str, str], ...] = ()
     dd_tricks: str = ""
     optimum_score: str = ""
     notes: tuple[tuple[str, str], ...] = ()
     source: Source = field(default_factory=Source)
     problems: tuple[Problem, ...] = ()
-
-    def __post_init__(self) -> None:
-        # No card played and no play given are one fact: keep one form of it.
-        if self.play == ():
-            object.__setattr__(self, "play", None)
 
     def player(self, seat: Seat) -> str:
         """The name of the player at ``seat`` (``""`` when not given)."""
