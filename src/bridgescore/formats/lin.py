@@ -37,11 +37,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, quote, urlsplit
 
-from bridgescore.auction import Auction, Call
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.words import call_text, card_of, contract_of
 
 __all__ = [
     "HANDVIEWER",
@@ -195,22 +195,15 @@ def _call(value: str, line: int) -> RecordedCall:
     alerted = text.endswith("!")
     text = text.rstrip("!").strip()
     word = _CALLS.get(text.upper(), text)
-    return RecordedCall(str(Call.parse(word)), alerted, line=line)
+    return RecordedCall(call_text(word), alerted, line=line)
 
 
 def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contract | None, bool]:
     """The contract a legal, complete auction reaches, and whether it was passed out."""
     if dealer is None:
         return None, False
-    auction = Auction(dealer)
-    try:
-        for call in calls:
-            auction.append(call.call)
-    except BridgeError:
-        return None, False
-    if not auction.is_complete:
-        return None, False
-    return auction.contract, auction.contract is None
+    complete, contract = contract_of((call.call for call in calls), dealer)
+    return contract, complete and contract is None
 
 
 class _Reader:
@@ -391,7 +384,7 @@ class _Reader:
         elif key == "pc":
             if board.cards is None:
                 board.cards = []
-            board.cards.append(Card.parse(value))
+            board.cards.append(card_of(value.strip()))
             board.card_lines.append(line)
         elif key == "mc":
             text = value.strip()

@@ -136,6 +136,8 @@ class PbnGame:
 _TAG_RE = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\]')
 _NAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TOKEN_END = re.compile(r"[\s\[{;]")
+_WHOLE_TAG_RE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
+_SPECIAL = re.compile(r"[\[{;]")
 
 
 class _GameBuilder:
@@ -282,6 +284,21 @@ def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
             game = _GameBuilder(number)
         if comment is not None and not text:
             comment.append("")
+        if comment is None:
+            # Fast paths for the two common lines: one tag pair, or plain section words.
+            whole = _WHOLE_TAG_RE.match(text)
+            if whole is not None:
+                value = whole["value"]
+                if "\\" in value:
+                    value = re.sub(r'\\(["\\])', r"\1", value)
+                game.add_pair(whole["name"], value, number)
+                game.end_line()
+                continue
+            if text[:1] != "[" and not _SPECIAL.search(text):
+                for word in text.split():
+                    game.add_token(word, number)
+                game.end_line()
+                continue
         position = 0
         while position < len(text):
             if comment is not None:
@@ -352,6 +369,13 @@ def split_annotations(tokens: Iterable[Token]) -> Iterator[tuple[Token, tuple[st
     notes: list[str] = []
     for token in tokens:
         text = token.text
+        if text and text[0] not in "=$!?" and text[-1] not in "!?":
+            # A plain call or card, the common case: no annotation to take off.
+            if current is not None:
+                yield current, tuple(notes)
+            notes = []
+            current = token
+            continue
         if (
             _NOTE_RE.match(text)
             or _NAG_RE.match(text)

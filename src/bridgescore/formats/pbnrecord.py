@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from bridgescore.auction import Auction, Call
 from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
@@ -35,6 +34,7 @@ from bridgescore.formats.pbn import (
     tag_rows,
 )
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.words import call_text, card_of, contract_of, trick_winner
 from bridgescore.play import Trick
 
 __all__ = [
@@ -269,11 +269,11 @@ class _GameReader:
                 expand_all_pass(calls)
                 break
             try:
-                call = Call.parse(word)
+                text = call_text(word)
             except BridgeError as error:
                 self.problem("Auction", f"Auction: {error}", token.line)
                 break
-            calls.append(RecordedCall(str(call), alerted, explanation, token.line))
+            calls.append(RecordedCall(text, alerted, explanation, token.line))
         return tuple(calls), first
 
     def contract(self) -> tuple[Contract | None, bool]:
@@ -364,7 +364,7 @@ class _GameReader:
                 if cell is None:
                     break
                 try:
-                    trick.append(Card.parse(cell.text))
+                    trick.append(card_of(cell.text))
                     self.card_lines.append(cell.line)
                 except BridgeError as error:
                     self.problem("Play", f"Play: {error}", cell.line)
@@ -372,9 +372,7 @@ class _GameReader:
             cards.extend(trick)
             if len(trick) < 4:
                 break
-            winner = Trick(leader, tuple(trick), trump).winner
-            assert winner is not None
-            leader = winner
+            leader = trick_winner((trick[0], trick[1], trick[2], trick[3]), leader, trump)
         return tuple(cards)
 
     def notes(self) -> tuple[tuple[str, str], ...]:
@@ -397,14 +395,9 @@ class _GameReader:
 
 
 def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract | None:
-    """The contract the calls reach when they are a legal, complete auction, else ``None``."""
-    try:
-        auction = Auction(dealer)
-        for call in calls:
-            auction.append(call.call)
-    except BridgeError:
-        return None
-    return auction.contract if auction.is_complete else None
+    """The contract the calls name when they end the auction, else ``None`` (their
+    legality is checked later, by :mod:`bridgescore.formats.check`)."""
+    return contract_of((call.call for call in calls), dealer)[1]
 
 
 def _reconcile_opening_passes(record: BoardRecord) -> BoardRecord | None:
