@@ -6,14 +6,21 @@ scale, never read back from the code under test.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bridgescore import Contract, Seat, Vulnerability
+from bridgescore import Contract, Deal, Seat, Vulnerability
+from bridgescore.auction import Auction
+from bridgescore.deal import random_deals
+from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, check_record, read_records
 from bridgescore.formats.crosscheck import cross_check
 from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.words import contract_of, deal_of
 
 DATA = Path(__file__).parent / "data" / "formats"
 
@@ -177,3 +184,43 @@ def test_header_game_is_not_a_board() -> None:
     records = list(read_pbn('[Event "E"]\n[Site "S"]\n\n[Board "1"]\n[Event "#"]\n'))
     assert len(records) == 1 and records[0].event == "E"
     assert isinstance(records[0], BoardRecord)
+
+
+# -- the fast word readers agree with the validating ones ---------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1), st.sampled_from(list(Seat)), st.integers(0, 80), st.text(max_size=2)
+)
+def test_fast_deal_reading_agrees_with_deal_from_pbn(
+    seed: int, first: Seat, at: int, insert: str
+) -> None:
+    text = random_deals(seed, 1)[0].to_pbn(first)
+    mutated = text[:at] + insert + text[at + len(insert) :]
+    for candidate in (text, mutated):
+        try:
+            expected = Deal.from_pbn(candidate)
+        except BridgeError:
+            with pytest.raises(BridgeError):
+                deal_of(candidate)
+            continue
+        assert deal_of(candidate) == expected
+        assert hash(deal_of(candidate)) == hash(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(list(Seat)))
+def test_contract_of_agrees_with_the_auction(seed: int, dealer: Seat) -> None:
+    rng = random.Random(seed)
+    auction = Auction(dealer)
+    texts: list[str] = []
+    while not auction.is_complete:
+        legal = auction.legal_calls()
+        call = legal[0] if rng.random() < 0.5 else rng.choice(legal)
+        auction.append(call)
+        texts.append(str(call))
+        complete, contract = contract_of(texts, dealer)
+        assert complete == auction.is_complete
+        if complete:
+            assert contract == auction.contract

@@ -24,6 +24,7 @@ from bridgescore.core import Contract, Side
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import BoardRecord, Problem
+from bridgescore.formats.words import call_of
 from bridgescore.game import PlayedDeal
 from bridgescore.par import par
 from bridgescore.play import Play
@@ -143,7 +144,7 @@ class _Checker:
         auction = Auction(dealer)
         for call in calls:
             try:
-                auction.append(call.call)
+                auction.append(call_of(call.call))
             except BridgeError as error:
                 self.problem(f"Auction: {error}", call.line or "Auction")
                 break

@@ -34,7 +34,7 @@ from bridgescore.formats.pbn import (
     tag_rows,
 )
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
-from bridgescore.formats.words import call_text, card_of, contract_of, trick_winner
+from bridgescore.formats.words import call_text, card_of, contract_of, deal_of, winning_position
 from bridgescore.play import Trick
 
 __all__ = [
@@ -232,7 +232,7 @@ class _GameReader:
         if text is None:
             return None
         try:
-            return Deal.from_pbn(text)
+            return deal_of(text)
         except BridgeError as error:
             self.problem("Deal", f"Deal tag: {error}")
             return None
@@ -344,35 +344,36 @@ class _GameReader:
                 f"declarer {declarer.name.capitalize()}'s left-hand opponent leads",
             )
             return None
-        rows: list[list[Token | None]] = []
+        cells: list[Token | None] = []
         for token, _ in split_annotations(pair.tokens):
-            if token.text == "*":
+            text = token.text
+            if text == "*":
                 break  # the rest of the play is not given
-            if not token.text or token.text.startswith("^"):
+            if not text or text[0] == "^":
                 continue
-            if not rows or len(rows[-1]) == 4:
-                rows.append([])
-            rows[-1].append(None if token.text == "-" else token)
+            cells.append(None if text == "-" else token)
         cards: list[Card] = []
-        leader = first
-        for row in rows:
+        lines = self.card_lines
+        start_seat = int(first)
+        leader = start_seat  # seats as ints here: this loop runs for every card
+        for start in range(0, len(cells), 4):
+            row = cells[start : start + 4]
             trick: list[Card] = []
             for steps in range(4):
-                seat = leader.rotate(steps)
-                index = (seat - first) % 4
+                index = (leader + steps - start_seat) % 4
                 cell = row[index] if index < len(row) else None
                 if cell is None:
                     break
                 try:
                     trick.append(card_of(cell.text))
-                    self.card_lines.append(cell.line)
                 except BridgeError as error:
                     self.problem("Play", f"Play: {error}", cell.line)
                     return tuple(cards + trick)
+                lines.append(cell.line)
             cards.extend(trick)
             if len(trick) < 4:
                 break
-            leader = trick_winner((trick[0], trick[1], trick[2], trick[3]), leader, trump)
+            leader = (leader + winning_position(trick, trump)) % 4
         return tuple(cards)
 
     def notes(self) -> tuple[tuple[str, str], ...]:

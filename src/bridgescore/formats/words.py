@@ -9,14 +9,22 @@ is the one the calls name, and a trick's winner the one its cards say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from bridgescore.auction import Call
 from bridgescore.core import Contract, Doubling, Seat, Strain
-from bridgescore.deal import RANK_CHARS, Card
+from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 
-__all__ = ["call_text", "card_of", "contract_of", "trick_winner"]
+__all__ = [
+    "call_of",
+    "call_text",
+    "card_of",
+    "contract_of",
+    "deal_of",
+    "trick_winner",
+    "winning_position",
+]
 
 _SEATS = tuple(Seat)
 _CARDS: dict[str, Card] = {}
@@ -38,6 +46,12 @@ def card_of(text: str) -> Card:
     """``SA``, ``sa``, ``H10``; anything else through :meth:`Card.parse` (which raises)."""
     card = _CARDS.get(text)
     return card if card is not None else Card.parse(text)
+
+
+@lru_cache(maxsize=256)
+def call_of(text: str) -> Call:
+    """The :class:`Call` of a canonical call text, parsed once."""
+    return Call.parse(text)
 
 
 @lru_cache(maxsize=1024)
@@ -87,6 +101,11 @@ def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | No
 def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Strain) -> Seat:
     """The seat that wins four cards played from ``leader``: highest trump, else the
     highest card of the suit led."""
+    return _SEATS[(leader + winning_position(cards, trump)) % 4]
+
+
+def winning_position(cards: Sequence[Card], trump: Strain) -> int:
+    """Which of four cards (0 for the lead) wins the trick."""
     led = cards[0].suit
     best, best_value = 0, -1
     for position, card in enumerate(cards):
@@ -98,4 +117,46 @@ def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Stra
             continue
         if value > best_value:
             best, best_value = position, value
-    return _SEATS[(leader + best) % 4]
+    return best
+
+
+_BY_INDEX = tuple(Card.from_index(index) for index in range(52))
+_RANK = {char: position for position, char in enumerate(RANK_CHARS)}
+_FIRST = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
+_SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each suit's 2
+
+
+def deal_of(text: str) -> Deal:
+    """A PBN deal (``N:AKQ.. ...``), read fast when it is written plainly (upper-case
+    ranks, no voids written ``-``, no ``10``); anything else, and anything wrong,
+    through :meth:`Deal.from_pbn`, which validates and raises the clear error."""
+    first, colon, rest = text.strip().partition(":")
+    seat = _FIRST.get(first)
+    words = rest.split()
+    if seat is None or not colon or len(words) != 4:
+        return Deal.from_pbn(text)
+    seen = 0
+    hands: list[Hand | None] = [None, None, None, None]
+    for steps, word in enumerate(words):
+        suits = word.split(".")
+        if len(suits) != 4:
+            return Deal.from_pbn(text)
+        cards = []
+        for base, holding in zip(_SUIT_BASE, suits, strict=True):
+            for char in holding:
+                rank = _RANK.get(char)
+                if rank is None:
+                    return Deal.from_pbn(text)
+                bit = 1 << (base + rank)
+                if seen & bit:
+                    return Deal.from_pbn(text)
+                seen |= bit
+                cards.append(_BY_INDEX[base + rank])
+        if len(cards) != 13:
+            return Deal.from_pbn(text)
+        hands[(seat + steps) % 4] = Hand(frozenset(cards))
+    # Every card once and 13 in each hand: exactly what Deal's constructor checks,
+    # so the checked hands are set without checking them again.
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", tuple(hands))
+    return deal
