@@ -224,3 +224,16 @@ def test_contract_of_agrees_with_the_auction(seed: int, dealer: Seat) -> None:
         assert complete == auction.is_complete
         if complete:
             assert contract == auction.contract
+
+
+def test_formats_guide_examples() -> None:
+    import doctest
+
+    guide = Path(__file__).parent.parent / "docs" / "formats.md"
+    failed, attempted = doctest.testfile(
+        str(guide),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS,
+        globs={"Seat": Seat, "Contract": Contract},
+    )
+    assert attempted >= 5 and failed == 0

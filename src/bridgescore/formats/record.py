@@ -60,8 +60,8 @@ class Source:
     record: int = 0
     # The line of each tag (``Auction``, ``Play``, ``Result``...) and of each card
     # played, so that a problem found later is reported where it is.
-    tag_lines: tuple[tuple[str, int], ...] = ()
-    card_lines: tuple[int, ...] = ()
+    tag_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False)
+    card_lines: tuple[int, ...] = field(default=(), repr=False)
 
     def line_of(self, tag: str) -> int:
         """The line of ``tag`` in the file, else the record's first line."""
@@ -90,7 +90,7 @@ class RecordedCall:
     call: str
     alerted: bool = False
     explanation: str = ""
-    line: int = field(default=0, compare=False)
+    line: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.explanation and not self.alerted:
