@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from bridgescore.formats import read_records  # noqa: E402
-from bridgescore.web import WebSettings, create_app  # noqa: E402
+from bridgescore.formats import read_records
+from bridgescore.web import WebSettings, create_app
 
 DATA = Path(__file__).parent / "data" / "formats"
 HAS_SOLVER = importlib.util.find_spec("endplay") is not None
