@@ -135,3 +135,20 @@ def test_cli_over_mutated_fixtures(tmp_path: Path, case: tuple[str, bytes], comm
     assert "Traceback" not in result.output
     if result.exit_code:
         assert result.stderr.strip() or result.stdout.strip()
+
+
+def test_game_dd_checks_double_dummy_tags(tmp_path: Path) -> None:
+    import pytest
+
+    pytest.importorskip("endplay")
+    result = runner.invoke(app, ["game", str(DATA / "championship.pbn"), "--dd"])
+    assert result.exit_code == 0, result.output
+    text = (DATA / "championship.pbn").read_text()
+    # One trick more for West in clubs than DDS finds (the last digit: W, clubs).
+    changed = text.replace("57467574677696586965", "57467574677696586966")
+    path = tmp_path / "changed.pbn"
+    path.write_text(changed)
+    result = runner.invoke(app, ["game", str(path), "--dd"])
+    assert result.exit_code == 1
+    assert "'57467574677696586966' disagrees with DDS, '57467574677696586965'" in result.stdout
+    assert "board 1, table 1" in result.stdout

@@ -9,15 +9,18 @@ import typer
 from bridgescore.cli.common import echo_json, fail
 from bridgescore.errors import BridgeError
 from bridgescore.formats import FORMATS, CheckedRecord, check_record, read_records
-from bridgescore.formats.crosscheck import cross_check
+from bridgescore.formats.crosscheck import cross_check, dd_disagreements
 from bridgescore.formats.record import Problem
 
 __all__ = ["game_command", "read_checked"]
 
 
-def read_checked(file: str, format: str | None) -> list[tuple[CheckedRecord, tuple[Problem, ...]]]:
-    """Every record of ``file`` scored, with all its problems (its own and the
-    disagreements of the file's comparison scores). Exit 2 when unreadable."""
+def read_checked(
+    file: str, format: str | None, *, check_dd: bool = False
+) -> list[tuple[CheckedRecord, tuple[Problem, ...]]]:
+    """Every record of ``file`` scored, with all its problems (its own, the
+    disagreements of the file's comparison scores and, with ``check_dd``, of its
+    DoubleDummyTricks tags with DDS). Exit 2 when unreadable."""
     if format is not None and format not in FORMATS:
         raise fail(f"--format {format!r}: expected one of {', '.join(FORMATS)}", code=2)
     try:
@@ -27,10 +30,27 @@ def read_checked(file: str, format: str | None) -> list[tuple[CheckedRecord, tup
     except BridgeError as error:
         raise fail(error, code=2) from None
     extra = cross_check(checked)
+    if check_dd:
+        _check_dd(checked, extra)
     return [
         (item, tuple(sorted(item.problems + tuple(more), key=lambda p: p.line)))
         for item, more in zip(checked, extra, strict=True)
     ]
+
+
+def _check_dd(checked: list[CheckedRecord], extra: list[list[Problem]]) -> None:
+    """Solve (DDS) every deal with a DoubleDummyTricks tag and list the disagreements."""
+    try:
+        from bridgescore.solver import solve_many
+    except ImportError as error:
+        raise fail(
+            f"--dd needs the DDS extra: pip install 'bridgescore[dds]' ({error})", code=2
+        ) from None
+    wanted = [i for i, item in enumerate(checked) if item.record.dd_tricks and item.record.deal]
+    deals = [checked[i].record.deal for i in wanted]
+    tables = solve_many([deal for deal in deals if deal is not None])
+    for index, table in zip(wanted, tables, strict=True):
+        extra[index].extend(dd_disagreements(checked[index], table))
 
 
 def _text(item: CheckedRecord, problems: tuple[Problem, ...], *, symbols: bool) -> str:
@@ -76,6 +96,14 @@ def game_command(
         ),
     ] = None,
     symbols: Annotated[bool, typer.Option(help="Show suit symbols (♠♥♦♣).")] = False,
+    dd: Annotated[
+        bool,
+        typer.Option(
+            "--dd",
+            help="Also solve every deal that has a DoubleDummyTricks tag (DDS) and list "
+            "each tag that disagrees.",
+        ),
+    ] = False,
 ) -> None:
     """Score the boards of a file: contract, declarer, result and NS score.
 
@@ -83,7 +111,8 @@ def game_command(
     board's tags), LIN (BBO hand records, vugraph archives, handviewer links) and
     JSON. Contract and declarer are rebuilt from the auction, the tricks from the
     play and claim, and checked against the file's own Contract, Declarer,
-    Result, Score, ScoreIMP, ScoreMP, ScorePercentage and OptimumScore tags.
+    Result, Score, ScoreIMP, ScoreMP, ScorePercentage and OptimumScore tags (and,
+    with --dd, DoubleDummyTricks against DDS).
     Every problem and disagreement is printed with its line number; the exit
     code is 1 if there was any, 2 if the file cannot be read.
 
@@ -91,9 +120,10 @@ def game_command(
     Examples:
       bridgescore game session.pbn
       bridgescore game match.lin --json
+      bridgescore game championship.pbn --dd
       bridgescore game - --format lin < hands.txt
     """
-    results = read_checked(file, format)
+    results = read_checked(file, format, check_dd=dd)
     records: list[dict[str, Any]] = []
     problems = 0
     for item, found in results:

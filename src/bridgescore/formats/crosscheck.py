@@ -17,11 +17,13 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from bridgescore.ddtable import DDTable
+from bridgescore.errors import BridgeError
 from bridgescore.formats.check import CheckedRecord
 from bridgescore.formats.record import Problem
 from bridgescore.session.compare import imps, matchpoints
 
-__all__ = ["cross_check"]
+__all__ = ["cross_check", "dd_disagreements"]
 
 _SIDE_VALUE = re.compile(r"^\s*(?:(NS|EW)\s+)?([+-]?[0-9]+(?:\.[0-9]+)?)\s*$", re.I)
 
@@ -166,3 +168,25 @@ def _check_pairs(records: Sequence[CheckedRecord], found: list[list[Problem]]) -
                             f"{len(indexes)} result(s) in this file",
                         )
                     )
+
+
+def dd_disagreements(checked: CheckedRecord, solved: DDTable) -> list[Problem]:
+    """The record's DoubleDummyTricks tag against ``solved``, the table of its deal
+    as the solver gives it: one problem naming both tables when they differ."""
+    record = checked.record
+    if not record.dd_tricks:
+        return []
+    line = record.source.line_of("DoubleDummyTricks")
+    try:
+        stated = DDTable.parse(record.dd_tricks)
+    except BridgeError as error:
+        return [Problem(line, f"DoubleDummyTricks: {error}")]
+    if stated == solved:
+        return []
+    return [
+        Problem(
+            line,
+            f"{_where(checked)}: the file's DoubleDummyTricks {record.dd_tricks!r} disagrees "
+            f"with DDS, {str(solved)!r}",
+        )
+    ]
