@@ -21,7 +21,7 @@ from bridgescore.errors import NotationError
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
-from bridgescore.formats.pbn import decode_line, format_game, format_pbn
+from bridgescore.formats.pbn import decode_line, format_pbn
 from bridgescore.formats.pbnrecord import read_pbn, record_pairs
 from bridgescore.formats.record import BoardRecord, Problem, RecordedCall, Source
 
@@ -124,7 +124,3 @@ def format_records(records: Iterable[BoardRecord], format: str) -> str:
     if format == "json":
         return format_json(records)
     raise NotationError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
-
-
-# Keep the writer of one PBN game reachable from here as well.
-format_pbn_game = format_game
