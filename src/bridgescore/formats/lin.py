@@ -88,6 +88,8 @@ _FIELD_TAGS = (
     "OptimumScore",
 )
 _NO_CONTENT = frozenset({"pg", "rh", "st"})
+# The record's tag names for where a problem points: the first call, card and claim.
+_LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
 _MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
 
 
@@ -341,9 +343,7 @@ class _Reader:
 
     def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
         key = tag.lower()
-        # Where the checker should point: the first call and card, the claim.
-        name = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}.get(key, tag)
-        board.tag_lines.setdefault(name, line)
+        board.tag_lines.setdefault(_LINE_NAMES.get(key, tag), line)
         if key == "pn":
             names = [name.strip() for name in value.split(",")]
             if len(names) not in (4, 8):
