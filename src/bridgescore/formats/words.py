@@ -126,6 +126,27 @@ _FIRST = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for s
 _SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each suit's 2
 
 
+# Holdings in one suit ("AKQ2" in spades) met so far: their cards and bit mask. A suit
+# has 8,192 holdings, so the table stays small, and most deals find all 16 in it.
+_HOLDINGS: dict[tuple[int, str], tuple[int, tuple[Card, ...]]] = {}
+
+
+def _holding(base: int, holding: str) -> tuple[int, tuple[Card, ...]] | None:
+    """The bit mask and cards of a holding, remembered; ``None`` if it is not plain."""
+    mask = 0
+    cards = []
+    for char in holding:
+        rank = _RANK.get(char)
+        if rank is None or mask & (1 << (base + rank)):
+            return None
+        mask |= 1 << (base + rank)
+        cards.append(_BY_INDEX[base + rank])
+    found = (mask, tuple(cards))
+    if len(_HOLDINGS) < 40_000:
+        _HOLDINGS[(base, holding)] = found
+    return found
+
+
 def deal_of(text: str) -> Deal:
     """A PBN deal (``N:AKQ.. ...``), read fast when it is written plainly (upper-case
     ranks, no voids written ``-``, no ``10``); anything else, and anything wrong,
@@ -141,17 +162,18 @@ def deal_of(text: str) -> Deal:
         suits = word.split(".")
         if len(suits) != 4:
             return Deal.from_pbn(text)
-        cards = []
+        cards: list[Card] = []
         for base, holding in zip(_SUIT_BASE, suits, strict=True):
-            for char in holding:
-                rank = _RANK.get(char)
-                if rank is None:
+            found = _HOLDINGS.get((base, holding))
+            if found is None:
+                found = _holding(base, holding)
+                if found is None:
                     return Deal.from_pbn(text)
-                bit = 1 << (base + rank)
-                if seen & bit:
-                    return Deal.from_pbn(text)
-                seen |= bit
-                cards.append(_BY_INDEX[base + rank])
+            mask, held = found
+            if seen & mask:
+                return Deal.from_pbn(text)
+            seen |= mask
+            cards.extend(held)
         if len(cards) != 13:
             return Deal.from_pbn(text)
         hands[(seat + steps) % 4] = Hand(frozenset(cards))
