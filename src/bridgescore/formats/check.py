@@ -65,7 +65,6 @@ class CheckedRecord:
             summary = played.as_dict()
             for key in ("contract", "declarer", "tricks", "result", "score_ns"):
                 data[key] = summary[key]
-        data["line"] = record.source.line or None
         data["problems"] = [
             {"line": problem.line, "message": _message(problem)} for problem in self.problems
         ]
