@@ -51,7 +51,8 @@ def test_cli_game_json() -> None:
     assert len(data) == 8
     assert data[0]["score_ns"] == 80 and data[0]["contract"] == "1S"
     assert data[0]["problems"][0]["line"] == 11
-    assert data[4]["line"] == 45 and "score_ns" not in data[4]
+    assert data[4]["board"] == 8 and data[4]["score_ns"] is None
+    assert [problem["line"] for problem in data[4]["problems"]] == [50, 50]
     result = CliRunner().invoke(app, ["game", str(DATA / "games_import.pbn"), "--json"])
     assert result.exit_code == 0
     assert [game["score_ns"] for game in json.loads(result.stdout)] == [400, 680, 100]

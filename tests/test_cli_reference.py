@@ -22,6 +22,7 @@ COMMANDS = [
     ["par"],
     ["game"],
     ["handrecord"],
+    ["convert"],
     ["rubber"],
     ["chicago"],
     ["study", "run"],

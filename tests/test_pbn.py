@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import NotationError
-from bridgescore.pbn import (
+from bridgescore.formats.pbn import (
     EXPORT_TAGS,
     PbnGame,
     Problem,
@@ -252,7 +252,7 @@ def test_tag_values_round_trip(tags: dict[str, str]) -> None:
 
 
 def test_docstring_examples() -> None:
-    import bridgescore.pbn as module
+    import bridgescore.formats.pbn as module
 
     failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0

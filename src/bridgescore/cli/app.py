@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from bridgescore.cli import convert as convert_cli
 from bridgescore.cli import deal as deal_cli
 from bridgescore.cli import demo, score, serve
 from bridgescore.cli import game as game_cli
@@ -32,6 +33,7 @@ app.command("solve")(solve_cli.solve_command)
 app.command("deal")(deal_cli.deal_command)
 app.command("game")(game_cli.game_command)
 app.command("handrecord")(handrecord_cli.handrecord_command)
+app.command("convert")(convert_cli.convert_command)
 app.command("par")(par_cli.par_command)
 app.add_typer(study_cli.app, name="study")
 app.add_typer(session_cli.app, name="session")

@@ -1,47 +1,67 @@
-"""``bridgescore game``: score the played games of a PBN file and report every problem."""
+"""``bridgescore game``: score the boards of a PBN, LIN or JSON file and report every problem."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import Annotated, Any, BinaryIO
+from typing import Annotated, Any
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
-from bridgescore.pbn import decode_lines
-from bridgescore.pbngame import PlayedGame, read_played_games
+from bridgescore.errors import BridgeError
+from bridgescore.formats import FORMATS, CheckedRecord, check_record, read_records
+from bridgescore.formats.crosscheck import cross_check, dd_disagreements
+from bridgescore.formats.record import Problem
 
-__all__ = ["game_command"]
+__all__ = ["game_command", "read_checked"]
 
 
-def _open_binary(path: str) -> BinaryIO:
-    if path == "-":
-        return sys.stdin.buffer
+def read_checked(
+    file: str, format: str | None, *, check_dd: bool = False
+) -> list[tuple[CheckedRecord, tuple[Problem, ...]]]:
+    """Every record of ``file`` scored, with all its problems (its own, the
+    disagreements of the file's comparison scores and, with ``check_dd``, of its
+    DoubleDummyTricks tags with DDS). Exit 2 when unreadable."""
+    if format is not None and format not in FORMATS:
+        raise fail(f"--format {format!r}: expected one of {', '.join(FORMATS)}", code=2)
     try:
-        return Path(path).open("rb")
+        checked = [check_record(record) for record in read_records(file, format=format)]
     except OSError as error:
-        raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
-
-
-def _summary(record: PlayedGame) -> dict[str, Any]:
-    played = record.played
-    data: dict[str, Any] = {"board": record.board, "line": record.game.line}
-    if played is not None:
-        data.update(played.as_dict())
-        data["board"] = record.board
-    data["problems"] = [
-        {"line": problem.line, "message": problem.message} for problem in record.problems
+        raise fail(f"cannot read {file!r}: {error.strerror}", code=2) from None
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    extra = cross_check(checked)
+    if check_dd:
+        _check_dd(checked, extra)
+    return [
+        (item, tuple(sorted(item.problems + tuple(more), key=lambda p: p.line)))
+        for item, more in zip(checked, extra, strict=True)
     ]
-    return data
 
 
-def _text(record: PlayedGame, *, symbols: bool) -> str:
-    played = record.played
-    board = record.board or "?"
-    head = f"board {board:<4}"
+def _check_dd(checked: list[CheckedRecord], extra: list[list[Problem]]) -> None:
+    """Solve (DDS) every deal with a DoubleDummyTricks tag and list the disagreements."""
+    try:
+        from bridgescore.solver import solve_many
+    except ImportError as error:
+        raise fail(
+            f"--dd needs the DDS extra: pip install 'bridgescore[dds]' ({error})", code=2
+        ) from None
+    wanted = [i for i, item in enumerate(checked) if item.record.dd_tricks and item.record.deal]
+    deals = [checked[i].record.deal for i in wanted]
+    tables = solve_many([deal for deal in deals if deal is not None])
+    for index, table in zip(wanted, tables, strict=True):
+        extra[index].extend(dd_disagreements(checked[index], table))
+
+
+def _text(item: CheckedRecord, problems: tuple[Problem, ...], *, symbols: bool) -> str:
+    played, record = item.played, item.record
+    head = f"board {record.board or '?':<4}"
+    if record.room:
+        head += f" {record.room:<6}"
+    if record.table:
+        head += f" table {record.table:<3}"
     if played is None:
-        line = f"{head} line {record.game.line}: cannot be scored"
+        line = f"{head} line {record.source.line}: cannot be scored"
     elif played.contract is None:
         line = f"{head} passed out{'':<20}NS {0:+d}"
     else:
@@ -54,48 +74,72 @@ def _text(record: PlayedGame, *, symbols: bool) -> str:
             f"{head} {shown:<6} by {declarer}  {played.tricks:>2} tricks  {made:<10}"
             f"NS {played.score:+d}"
         )
-    return "\n".join([line, *(f"  {problem}" for problem in record.problems)])
+    return "\n".join([line, *(f"  {problem}" for problem in problems)])
 
 
 def game_command(
     file: Annotated[
-        str, typer.Argument(help="A PBN file ('-' reads standard input).", show_default=False)
+        str,
+        typer.Argument(
+            help="A PBN, LIN or JSON file, or a text file holding a BBO handviewer link "
+            "('-' reads standard input).",
+            show_default=False,
+        ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    format: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help="pbn, lin or json: the input's format when neither its name nor its "
+            "content tells.",
+        ),
+    ] = None,
     symbols: Annotated[bool, typer.Option(help="Show suit symbols (♠♥♦♣).")] = False,
+    dd: Annotated[
+        bool,
+        typer.Option(
+            "--dd",
+            help="Also solve every deal that has a DoubleDummyTricks tag (DDS) and list "
+            "each tag that disagrees.",
+        ),
+    ] = False,
 ) -> None:
-    """Score the games of a PBN file: contract, declarer, result and NS score.
+    """Score the boards of a file: contract, declarer, result and NS score.
 
-    Contract and declarer are rebuilt from the auction, the tricks from the play
-    where given, and checked against the Contract, Declarer, Result and Score
-    tags. Every problem is printed with its line number; the exit code is 1 if
-    there was any.
+    Reads PBN (with tag inheritance, '#' values and tables that leave out a
+    board's tags), LIN (BBO hand records, vugraph archives, handviewer links) and
+    JSON. Contract and declarer are rebuilt from the auction, the tricks from the
+    play and claim, and checked against the file's own Contract, Declarer,
+    Result, Score, ScoreIMP, ScoreMP, ScorePercentage and OptimumScore tags (and,
+    with --dd, DoubleDummyTricks against DDS).
+    Every problem and disagreement is printed with its line number; the exit
+    code is 1 if there was any, 2 if the file cannot be read.
 
     \b
     Examples:
       bridgescore game session.pbn
-      bridgescore game session.pbn --json
+      bridgescore game match.lin --json
+      bridgescore game championship.pbn --dd
+      bridgescore game - --format lin < hands.txt
     """
-    stream = _open_binary(file)
+    results = read_checked(file, format, check_dd=dd)
     records: list[dict[str, Any]] = []
-    games = problems = 0
-    try:
-        for record in read_played_games(decode_lines(stream)):
-            games += 1
-            problems += len(record.problems)
-            if as_json:
-                records.append(_summary(record))
-            else:
-                typer.echo(_text(record, symbols=symbols))
-    finally:
-        if file != "-":
-            stream.close()
+    problems = 0
+    for item, found in results:
+        problems += sum(not problem.notice for problem in found)
+        if as_json:
+            data = item.as_dict()
+            data["problems"] = CheckedRecord(item.record, item.played, found).as_dict()["problems"]
+            records.append(data)
+        else:
+            typer.echo(_text(item, found, symbols=symbols))
     if as_json:
         echo_json(records)
-    elif games == 0:
+    elif not results:
         typer.echo(f"no games found in {file!r}", err=True)
     if problems:
-        typer.echo(f"{problems} problem(s) in {games} game(s)", err=True)
+        typer.echo(f"{problems} problem(s) in {len(results)} game(s)", err=True)
         raise typer.Exit(1)
-    if games == 0:
+    if not results:
         raise typer.Exit(1)

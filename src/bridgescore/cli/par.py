@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
+from bridgescore.formats import BoardRecord, detect_format, read_records
 from bridgescore.par import Par, par
 
 __all__ = ["format_par", "par_command"]
@@ -127,53 +129,72 @@ def _line_boards(
     return boards
 
 
-def _pbn_boards(
-    lines: list[str], vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
+def _record_boards(
+    records: Iterable[BoardRecord],
+    vulnerability: Vulnerability,
+    dealer: Seat | None,
+    neutral: bool,
 ) -> list[_Board]:
-    from bridgescore.pbn import read_games
-
+    """One board per record of a PBN, LIN or JSON file: its DoubleDummyTricks, else
+    its deal; the record's vulnerability and dealer, else the options'."""
     boards = []
-    for game in read_games(lines):
-        tags = game.tags
-        label = f"board {tags['Board']}" if tags.get("Board") else f"game at line {game.line}"
-        board = _Board(game.line, label, vulnerability, dealer)
+    for record in records:
+        line = record.source.line
+        if record.board is not None:
+            label = f"board {record.board}"
+        elif line:
+            label = f"game at line {line}"
+        else:
+            label = f"record {record.source.record}"
+        board = _Board(line, label, vulnerability, dealer)
         boards.append(board)
-        if game.problems:
-            board.line = game.problems[0].line
+        if record.problems:
+            board.line = record.problems[0].line or line
             board.error = "; ".join(
                 problem.message if problem.line == board.line else str(problem)
-                for problem in game.problems
+                for problem in record.problems
             )
             continue
-        tag = "Vulnerable"
-        try:
-            if tags.get(tag):
-                board.vulnerability = Vulnerability.from_pbn(tags[tag])
-            tag = "Dealer"
-            if tags.get(tag) and not neutral:
-                board.dealer = Seat.parse(tags[tag])
-            tag = "DoubleDummyTricks"
-            if tags.get(tag):
-                board.table = DDTable.parse(tags[tag])
-            elif tags.get("Deal"):
-                tag = "Deal"
-                board.deal = Deal.from_pbn(tags[tag])
-            else:
-                board.error = "the game has neither a Deal nor a DoubleDummyTricks tag"
-        except BridgeError as error:
-            board.line = game.line_of(tag)
-            board.error = f"{tag} tag: {error}"
+        if record.vulnerability is not None:
+            board.vulnerability = record.vulnerability
+        if record.dealer is not None and not neutral:
+            board.dealer = record.dealer
+        if record.dd_tricks:
+            try:
+                board.table = DDTable.parse(record.dd_tricks)
+            except BridgeError as error:
+                board.error = f"DoubleDummyTricks tag: {error}"
+        elif record.deal is not None:
+            board.deal = record.deal
+        else:
+            board.error = "the game has neither a Deal nor a DoubleDummyTricks tag"
     return boards
 
 
-def _read_lines(path: str) -> tuple[list[str], bool]:
-    """The lines of a file (``-``: standard input) and whether they are PBN: a
-    ``.pbn`` name, or a first line (past ``%`` directives) that opens a tag pair."""
+def _read_file(
+    path: str, vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
+) -> list[_Board]:
+    """The boards of a file (``-``: standard input): a PBN, LIN or JSON file of
+    records (by its name or its content), else lines of tables or deals."""
     stream = open_input(path)
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        lines = list(stream)
-    first = next((line.strip() for line in lines if line.strip() and line[0] != "%"), "")
-    return lines, path.lower().endswith(".pbn") or first.startswith("[")
+    try:
+        with stream if path != "-" else contextlib.nullcontext(stream):
+            text = stream.read()
+    except UnicodeDecodeError:
+        text = ""  # not UTF-8: only a file of records (read from its bytes) can be that
+    try:
+        format = detect_format(None if path == "-" else path, text)
+    except BridgeError:
+        return _line_boards(text.splitlines(keepends=True), vulnerability, dealer, neutral)
+    try:
+        records = (
+            read_records(text=text, format=format)
+            if path == "-"
+            else read_records(path, format=format)
+        )
+        return _record_boards(records, vulnerability, dealer, neutral)
+    except OSError as error:
+        raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
 
 
 def _solve_deals(boards: list[_Board]) -> None:
@@ -233,7 +254,8 @@ def par_command(
         typer.Argument(
             help="A file of tables (20 hex digits) or deals ('N:...'), one per line, each "
             "optionally followed by a vulnerability and a dealer or a board number; or a "
-            "PBN file (*.pbn); '-' reads lines from standard input.",
+            "PBN, LIN or JSON file of boards (by its extension or its content); '-' reads "
+            "standard input.",
             show_default=False,
         ),
     ] = None,
@@ -277,6 +299,7 @@ def par_command(
       bridgescore par --deal "N:AKQ2.AK2.AK2.AK2 ..." --board 7
       bridgescore par tables.txt --vul NS
       bridgescore par session.pbn
+      bridgescore par match.lin
     """
     given = [name for name, value in (("--dd", dd), ("--deal", deal), ("FILE", file)) if value]
     if len(given) != 1:
@@ -287,9 +310,7 @@ def par_command(
         )
     vulnerability, seat = _options(vul, board, dealer, neutral)
     if file is not None:
-        lines, is_pbn = _read_lines(file)
-        read = _pbn_boards if is_pbn else _line_boards
-        _batch(read(lines, vulnerability, seat, neutral), as_json=as_json)
+        _batch(_read_file(file, vulnerability, seat, neutral), as_json=as_json)
         return
 
     try:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, read_batch
+from bridgescore.cli.common import BadLines, echo_json, fail, numbered_lines, read_batch
 from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, NotationError
+from bridgescore.formats import BoardRecord, detect_format, read_records
 
 __all__ = ["format_solution", "solve_command"]
 
@@ -56,12 +60,19 @@ def solve_command(
         list[str] | None,
         typer.Argument(
             help="A deal in PBN, such as 'N:AKQ.JT9.8765.432 ...' (quoted, or as four words "
-            "after the first); '-' reads one deal per line from standard input.",
+            "after the first), a LIN record or a BBO handviewer link; '-' reads one deal "
+            "per line (or a PBN, LIN or JSON file) from standard input.",
             show_default=False,
         ),
     ] = None,
     file: Annotated[
-        str | None, typer.Option("--file", "-f", help="Solve one PBN deal per line of a file.")
+        str | None,
+        typer.Option(
+            "--file",
+            "-f",
+            help="Solve one PBN deal per line of a file, or every deal of a PBN, LIN or "
+            "JSON file of boards.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     as_hex: Annotated[
@@ -90,7 +101,7 @@ def solve_command(
     if not text:
         raise fail("nothing to solve: give a DEAL in PBN, '-' or --file F (see --help)", code=2)
     try:
-        parsed = Deal.from_pbn(text)
+        parsed = _deal_of(text)
     except BridgeError as error:
         raise fail(error) from None
     (table,) = _solve([parsed], threads)
@@ -102,10 +113,68 @@ def solve_command(
         typer.echo(format_solution(parsed, table, symbols=symbols))
 
 
+def _deal_of(text: str) -> Deal:
+    """A PBN deal, or the deal of one LIN record or handviewer link."""
+    try:
+        return Deal.from_pbn(text)
+    except BridgeError as error:
+        try:
+            format = detect_format(None, text)
+        except BridgeError:
+            raise error from None
+        records = list(read_records(text=text, format=format))
+        if len(records) != 1 or records[0].deal is None:
+            problems = "; ".join(str(p) for r in records for p in r.problems)
+            raise NotationError(
+                f"expected one deal: {text[:60]!r} gives {len(records)} record(s)"
+                + (f" ({problems})" if problems else "")
+            ) from None
+        return records[0].deal
+
+
+def _file_records(path: str) -> tuple[list[BoardRecord] | None, str | None]:
+    """The records of a PBN, LIN or JSON file (by name or content), else ``None``;
+    and standard input's text, read once."""
+    if path == "-":
+        text = sys.stdin.read()
+        try:
+            format = detect_format(None, text)
+        except BridgeError:
+            return None, text
+        return list(read_records(text=text, format=format)), text
+    try:
+        head = Path(path).read_bytes()[:4096].decode("utf-8", errors="replace")
+        format = detect_format(path, head)
+    except OSError as error:
+        raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
+    except BridgeError:
+        return None, None
+    return list(read_records(path, format=format)), None
+
+
 def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool) -> None:
     # Read and check every line first, then solve the good deals in one batched call.
     bad = BadLines()
-    good = [(number, deal) for number, _, deal in read_batch(path, Deal.from_pbn, bad)]
+    good: list[tuple[int, Deal]] = []
+    boards, text = _file_records(path)
+    if boards is not None:
+        # A PBN, LIN or JSON file: the deal of each record (numbered by its line).
+        for board in boards:
+            number = board.source.line or board.source.record
+            if board.deal is not None:
+                good.append((number, board.deal))
+                continue
+            problem = "; ".join(str(p) for p in board.problems) or "the record has no deal"
+            bad.report(number, str(board.source), problem)
+    elif text is None:
+        good = [(number, deal) for number, _, deal in read_batch(path, Deal.from_pbn, bad)]
+    else:
+        # Standard input, already read to learn its format: plain deal lines.
+        for number, line in numbered_lines(io.StringIO(text)):
+            try:
+                good.append((number, Deal.from_pbn(line)))
+            except BridgeError as error:
+                bad.report(number, line, error)
     tables = _solve([deal for _, deal in good], threads)
     records = bad.records + [
         {"line": number, **_solution_json(deal, table)}

@@ -252,7 +252,7 @@ def _direction(text: str) -> str | None:
 
 def _board_number(node: Element, out: UsebioFile) -> int | None:
     text = node.value("BOARD_NUMBER")
-    if text.isdigit() and int(text) >= 1:
+    if text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1:
         return int(text)
     out.problems.append(
         UsebioProblem(node.line, f"BOARD_NUMBER {text!r}: expected a whole number >= 1")
@@ -520,7 +520,7 @@ def _write_matches(file: UsebioFile) -> list[str]:
 def _natural(name: str) -> tuple[tuple[int, object], ...]:
     return tuple(
         (0, int(part)) if part.isdigit() else (1, part.lower())
-        for part in re.findall(r"\d+|\D+", name)
+        for part in re.findall(r"[0-9]{1,18}|[^0-9]+|[0-9]+", name)
     )
 
 

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
-from bridgescore.errors import NotationError
+from bridgescore.errors import BridgeError, NotationError
 from bridgescore.scoring import Rules, ScoreBreakdown, score, score_breakdown
 from bridgescore.web import jobs
 from bridgescore.web.limits import SolverLimiter
@@ -36,6 +36,7 @@ from bridgescore.web.schemas import (
 
 if TYPE_CHECKING:
     from bridgescore.deal import Deal
+    from bridgescore.formats import BoardRecord
     from bridgescore.par import Par
 
 __all__ = [
@@ -150,12 +151,42 @@ def deal_info(deal: Deal, seed: int | None = None) -> dict[str, Any]:
     }
 
 
-def _parse_deal(text: str) -> Deal:
+def _parse_record(text: str) -> BoardRecord:
+    """The board a deal field gives: a PBN deal, a LIN record or a handviewer link."""
     try:
         from bridgescore.deal import Deal
+        from bridgescore.formats import BoardRecord, read_records
     except ImportError as error:
         raise FeatureMissing(f"deals are not available in this installation: {error}") from None
-    return Deal.from_pbn(text)
+    try:
+        return BoardRecord(deal=Deal.from_pbn(text))
+    except BridgeError:
+        if not _looks_like_lin(text):
+            raise
+    records = list(read_records(text=text, format="lin"))
+    if len(records) != 1 or records[0].deal is None:
+        problems = "; ".join(str(p) for record in records for p in record.problems)
+        raise NotationError(
+            f"expected one deal: the LIN text gives {len(records)} board(s)"
+            + ("" if records and records[0].deal else " and no deal")
+            + (f" ({problems})" if problems else "")
+        )
+    return records[0]
+
+
+def _looks_like_lin(text: str) -> bool:
+    from bridgescore.formats import detect_format
+
+    try:
+        return detect_format(None, text) == "lin"
+    except BridgeError:
+        return False
+
+
+def _parse_deal(text: str) -> Deal:
+    deal = _parse_record(text).deal
+    assert deal is not None
+    return deal
 
 
 def _json(payload: dict[str, Any]) -> JSONResponse:
@@ -203,8 +234,17 @@ async def api_score_table(vulnerable: bool = False) -> JSONResponse:
 
 @router.post("/deal", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})
 async def api_deal(body: DealRequest) -> JSONResponse:
-    """Check a PBN deal and show its hands and high-card points (no solving)."""
-    return _json(deal_info(_parse_deal(body.deal)))
+    """Check a deal (PBN, a LIN record or a handviewer link) and show its hands and
+    high-card points (no solving), with the board, dealer and vulnerability a LIN
+    record gives."""
+    record = _parse_record(body.deal)
+    assert record.deal is not None
+    info = deal_info(record.deal)
+    info["board"] = record.board
+    info["dealer"] = None if record.dealer_or_board is None else record.dealer_or_board.letter
+    vulnerability = record.vulnerability_or_board
+    info["vulnerability"] = None if vulnerability is None else str(vulnerability)
+    return _json(info)
 
 
 @router.get("/deal/random", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})

@@ -26,7 +26,7 @@ __all__ = [
 
 # Generous for any notation, small enough that nobody can make the parsers work hard.
 _TEXT = 200
-_DEAL_TEXT = 400
+_DEAL_TEXT = 4000  # room for a LIN record or a handviewer link with its auction and play
 
 
 class ErrorDetail(BaseModel):
@@ -89,7 +89,9 @@ class DealRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     deal: str = Field(
-        max_length=_DEAL_TEXT, description="A deal in PBN, such as 'N:... ... ... ...'."
+        max_length=_DEAL_TEXT,
+        description="A deal in PBN, such as 'N:... ... ... ...', a LIN record or a BBO "
+        "handviewer link.",
     )
 
 
@@ -104,6 +106,10 @@ class DealInfo(BaseModel):
     seed: int | None = None
     hands: dict[str, dict[str, str]]
     hcp: dict[str, int]
+    # What a LIN record or link says besides the deal (null for a bare PBN deal).
+    board: int | None = None
+    dealer: str | None = None
+    vulnerability: str | None = None
 
 
 class SolveResponse(BaseModel):
@@ -128,7 +134,11 @@ class ParRequest(BaseModel):
     dd: str | None = Field(
         default=None, max_length=_TEXT, description="20 hex digits: N, S, E, W, each NT S H D C."
     )
-    deal: str | None = Field(default=None, max_length=_DEAL_TEXT, description="A deal in PBN.")
+    deal: str | None = Field(
+        default=None,
+        max_length=_DEAL_TEXT,
+        description="A deal in PBN, a LIN record or a BBO handviewer link.",
+    )
     vulnerability: str = Field(
         default="None", max_length=_TEXT, description="None, NS, EW or Both."
     )

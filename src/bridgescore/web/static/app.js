@@ -183,7 +183,13 @@ function initDeal() {
 
   $("deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    run(() => post("/api/deal", { deal: $("pbn").value }));
+    run(async () => {
+      const info = await post("/api/deal", { deal: $("pbn").value });
+      // A LIN record or handviewer link names its dealer and vulnerability: use them.
+      if (info.dealer) $("deal-dealer").value = info.dealer;
+      if (info.vulnerability) $("deal-vulnerability").value = info.vulnerability;
+      return info;
+    });
   });
   $("random").addEventListener("click", () => {
     run(async () => {

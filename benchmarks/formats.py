@@ -1,0 +1,199 @@
+"""Reading PBN and LIN: our readers against endplay's own parsers, in the same run.
+
+Generates a file of BOARDS boards (default 10,000: random deals, legal auctions
+with alerts, legal plays, whole or ended by a claim), writes it as PBN and as LIN
+with our writers, then times reading each file into games with ours
+(``bridgescore.formats.read_records``) and with endplay's (``endplay.parsers.pbn``
+and ``.lin``), and prints games read per second and the ratio. Both readers must
+find every board, and ours must read each board back exactly as written.
+
+Then a championship-shaped PBN of about 2 MB (a board's Board, Dealer,
+Vulnerable and Deal written only at its first table, ``#`` tags, Score tags) is
+read and scored (auction, play, claim, score, the file's Score tags checked):
+target under 2 seconds.
+
+    .venv/bin/python benchmarks/formats.py [--boards 10000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bridgescore.auction import Auction
+from bridgescore.core import Seat, Vulnerability, dealer_of_board
+from bridgescore.deal import Card, Deal, Hand
+from bridgescore.formats import (
+    BoardRecord,
+    RecordedCall,
+    check_record,
+    format_records,
+    read_records,
+)
+from bridgescore.formats.crosscheck import cross_check
+from bridgescore.play import Play
+from bridgescore.scoring import score
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Gil", "Hal")
+
+
+def _deal(rng: random.Random) -> Deal:
+    cards = [Card.from_index(index) for index in range(52)]
+    rng.shuffle(cards)
+    return Deal(tuple(Hand(frozenset(cards[i * 13 : (i + 1) * 13])) for i in range(4)))  # type: ignore[arg-type]
+
+
+def _board(rng: random.Random, number: int) -> BoardRecord:
+    board = (number - 1) % 32 + 1
+    dealer = dealer_of_board(board)
+    deal = _deal(rng)
+    auction = Auction(dealer)
+    calls = []
+    while not auction.is_complete:
+        legal = auction.legal_calls()
+        call = legal[0] if len(calls) > 8 or rng.random() < 0.5 else rng.choice(legal[:12])
+        auction.append(call)
+        alerted = call.is_bid and rng.random() < 0.1
+        calls.append(RecordedCall(str(call), alerted, "artificial" if alerted else ""))
+    contract = auction.contract
+    play = None
+    claim = None
+    if contract is not None:
+        game = Play(deal, contract)
+        stop = 52 if rng.random() < 0.5 else rng.choice((4, 16, 28, 40))
+        for _ in range(stop):
+            game.play(rng.choice(game.legal_cards()))
+        play = game.cards
+        if stop < 52:
+            claim = game.declarer_tricks + (13 - stop // 4) // 2
+    return BoardRecord(
+        board=board,
+        dealer=dealer,
+        vulnerability=Vulnerability.from_board(board),
+        deal=deal,
+        players=(NAMES[0], NAMES[1], NAMES[2], NAMES[3]),
+        event="Benchmark Pairs",
+        auction=tuple(calls),
+        play=play,
+        claim=claim,
+        contract=contract,
+        passed_out=contract is None,
+        result=claim,
+    )
+
+
+def _best(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def _championship(rng: random.Random, size: int) -> str:
+    """A PBN of about ``size`` bytes written as championship publishers do."""
+    parts = ['% PBN 2.1\n% EXPORT\n\n[Event "Benchmark Championship"]\n[Site "Here"]\n\n']
+    total = 0
+    board = 0
+    while total < size:
+        board += 1
+        number = (board - 1) % 36 + 1
+        dealer = dealer_of_board(number)
+        vulnerability = Vulnerability.from_board(number)
+        deal = _deal(rng)
+        for table in (1, 2):
+            auction = Auction(dealer)
+            auction.extend(["Pass"] * rng.randint(0, 2) + ["1NT", "Pass", "3NT"])
+            auction.extend("AP")
+            contract = auction.contract
+            assert contract is not None and contract.declarer is not None
+            tricks = rng.randint(6, 11)
+            over = tricks - 9
+            text = f"3NT{contract.declarer.letter}{'=' if over == 0 else f'{over:+d}'}"
+            points = score(text, vulnerable=vulnerability.is_vulnerable(contract.declarer))
+            ns = points if contract.declarer in (Seat.NORTH, Seat.SOUTH) else -points
+            lines = ['[Event "#"]', '[Site "#"]']
+            if table == 1:
+                lines += [
+                    f'[Board "{board}"]',
+                    f'[Dealer "{dealer.letter}"]',
+                    f'[Vulnerable "{vulnerability.to_pbn()}"]',
+                    f'[Deal "{deal.to_pbn(dealer)}"]',
+                ]
+            lines += [
+                f'[Table "{table}"]',
+                f'[North "n{table}"]',
+                f'[South "s{table}"]',
+                f'[East "e{table}"]',
+                f'[West "w{table}"]',
+                f'[Declarer "{contract.declarer.letter}"]',
+                '[Contract "3NT"]',
+                f'[Result "{tricks}"]',
+                f'[Score "NS {ns}"]',
+                f'[Auction "{dealer.letter}"]',
+            ]
+            words = [str(call) for call in auction.calls]
+            lines += [" ".join(words[i : i + 4]) for i in range(0, len(words), 4)]
+            game = "\n".join(lines) + "\n\n"
+            parts.append(game)
+            total += len(game)
+    return "".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--championship-bytes", type=int, default=2_000_000)
+    args = parser.parse_args()
+
+    import endplay.parsers.lin as endplay_lin
+    import endplay.parsers.pbn as endplay_pbn
+
+    rng = random.Random(20261123)
+    boards = [_board(rng, number) for number in range(1, args.boards + 1)]
+    texts = {"pbn": format_records(boards, "pbn"), "lin": format_records(boards, "lin")}
+    print(f"machine: {platform.machine()} {platform.processor() or ''}".rstrip())
+    print(f"python {platform.python_version()}; {args.boards:,} boards, best of {args.repeat}")
+    theirs = {"pbn": endplay_pbn.loads, "lin": endplay_lin.loads}
+    for name, text in texts.items():
+        ours_time, ours = _best(args.repeat, lambda text=text: list(read_records(text=text)))
+        their_time, their = _best(args.repeat, lambda name=name, text=text: theirs[name](text))
+        assert len(ours) == len(their) == len(boards), (len(ours), len(their))
+        assert [record.without_source() for record in ours] == boards
+        assert all(record.problems == () for record in ours)
+        print(
+            f"{name.upper()} {len(text) / 1e6:5.1f} MB: bridgescore {len(ours) / ours_time:8,.0f}"
+            f" games/s  endplay {len(their) / their_time:8,.0f} games/s  "
+            f"ratio {their_time / ours_time:4.1f}x"
+        )
+        sample = ours[:1000]
+        checked_time, _ = _best(1, lambda sample=sample: [check_record(r) for r in sample])
+        print(
+            f"    then scored by the Laws (every call and card checked legal): "
+            f"{len(sample) / checked_time:8,.0f} games/s on {len(sample):,} of them"
+        )
+
+    championship = _championship(random.Random(7), args.championship_bytes)
+
+    def read_and_score() -> int:
+        checked = [check_record(record) for record in read_records(text=championship)]
+        found = cross_check(checked)
+        problems = sum(len(c.problems) for c in checked) + sum(map(len, found))
+        assert problems == 0, problems
+        return len(checked)
+
+    seconds, games = _best(args.repeat, read_and_score)
+    print(
+        f"championship PBN {len(championship) / 1e6:.1f} MB, {games:,} games: read and scored "
+        f"in {seconds:.2f} s (target < 2 s)"
+    )
+
+
+if __name__ == "__main__":
+    main()

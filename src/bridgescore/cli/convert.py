@@ -1,0 +1,112 @@
+"""``bridgescore convert``: boards from one format to another (PBN, LIN, JSON)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgescore.cli.common import fail
+from bridgescore.errors import BridgeError
+from bridgescore.formats import FORMATS, BoardRecord, format_records, read_records
+
+__all__ = ["convert_command"]
+
+
+def _target(output: str, to: str | None) -> str:
+    if to is not None:
+        if to not in FORMATS:
+            raise fail(f"--to {to!r}: expected one of {', '.join(FORMATS)}", code=2)
+        return to
+    suffix = Path(output).suffix.lower().lstrip(".")
+    if output == "-" or suffix not in FORMATS:
+        raise fail(
+            f"cannot tell the output format of {output!r}: name it .pbn, .lin or .json, "
+            "or give --to pbn|lin|json",
+            code=2,
+        )
+    return suffix
+
+
+def convert_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="IN",
+            help="A PBN, LIN or JSON file, or a handviewer link in a text file "
+            "('-' reads standard input).",
+            show_default=False,
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Argument(
+            metavar="OUT",
+            help="The file to write ('-' writes standard output).",
+            show_default=False,
+        ),
+    ],
+    to: Annotated[
+        str | None,
+        typer.Option("--to", help="pbn, lin or json (default: from OUT's extension)."),
+    ] = None,
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from", help="pbn, lin or json (default: from IN's extension, then its content)."
+        ),
+    ] = None,
+) -> None:
+    """Convert boards between PBN, LIN and JSON: every tag the target can hold.
+
+    Each board is read into one record and written back: deal, dealer,
+    vulnerability, players, teams, table and room, auction with alerts and
+    explanations, play, claim, contract, result, the file's scores and unknown
+    tags (kept and written back). Problems met while reading are printed with
+    their line (exit code 1); the boards are written all the same. LIN is
+    written one board a line, in the form BBO's handviewer accepts.
+
+    \b
+    Examples:
+      bridgescore convert match.lin match.pbn
+      bridgescore convert session.pbn - --to lin
+      bridgescore convert - boards.json --from lin < hands.txt
+    """
+    target = _target(output, to)
+    if from_ is not None and from_ not in FORMATS:
+        raise fail(f"--from {from_!r}: expected one of {', '.join(FORMATS)}", code=2)
+    try:
+        records = list(read_records(source, format=from_))
+    except OSError as error:
+        raise fail(f"cannot read {source!r}: {error.strerror}", code=2) from None
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    problems = 0
+    good: list[BoardRecord] = []
+    for record in records:
+        for problem in record.problems:
+            problems += not problem.notice
+            typer.echo(f"{record.source}: {problem}", err=True)
+        try:
+            format_records([record], target)
+        except BridgeError as error:
+            problems += 1
+            typer.echo(f"{record.source}: cannot be written as {target}: {error}", err=True)
+            continue
+        good.append(record)
+    text = format_records(good, target)
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise fail(f"cannot write {output!r}: {error.strerror}", code=2) from None
+    if not records:
+        typer.echo(f"no boards found in {source!r}", err=True)
+        raise typer.Exit(1)
+    if problems:
+        typer.echo(f"{problems} problem(s) in {len(records)} board(s)", err=True)
+        raise typer.Exit(1)

@@ -1,0 +1,217 @@
+"""Board records as JSON: every field of a record, so that nothing is lost.
+
+A file is a JSON list of objects (one per board); a single object is read as a
+list of one. Names and values:
+
+``board`` (int), ``dealer`` (``N``), ``vulnerable`` (PBN: ``None``, ``NS``,
+``EW``, ``All``), ``deal`` (PBN deal), ``players`` (``{"N": ..}``), ``event``,
+``home_team``, ``visit_team``, ``table``, ``room`` (``open``/``closed``),
+``auction`` (list of ``{"call", "alerted", "explanation"}``), ``play`` (cards
+in the order played), ``claim``, ``contract`` (``4HX``, ``Pass``), ``declarer``,
+``result`` (declarer's tricks), ``adjusted`` (true: the director's result),
+``scores`` (``{"ScoreIMP": ..}``),
+``dd_tricks``, ``optimum_score``, ``notes`` (list of ``[name, value]``).
+Absent or null fields are unknown.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from bridgescore.auction import Call
+from bridgescore.core import Contract, Seat, Vulnerability
+from bridgescore.deal import Card, Deal
+from bridgescore.errors import BridgeError, NotationError
+from bridgescore.formats.record import BoardRecord, Problem, RecordedCall, Source
+
+__all__ = ["format_json", "read_json", "record_from_dict", "record_to_dict"]
+
+_SEATS = ("N", "E", "S", "W")
+
+
+def record_to_dict(record: BoardRecord) -> dict[str, Any]:
+    """A JSON-ready dict of every field of ``record`` (unknown fields left out)."""
+    data: dict[str, Any] = {}
+    if record.board is not None:
+        data["board"] = record.board
+    if record.dealer is not None:
+        data["dealer"] = record.dealer.letter
+    if record.vulnerability is not None:
+        data["vulnerable"] = record.vulnerability.to_pbn()
+    if record.deal is not None:
+        data["deal"] = record.deal.to_pbn()
+    if any(record.players):
+        data["players"] = {
+            letter: name for letter, name in zip(_SEATS, record.players, strict=True) if name
+        }
+    for name in ("event", "home_team", "visit_team", "table"):
+        if getattr(record, name):
+            data[name] = getattr(record, name)
+    if record.room is not None:
+        data["room"] = record.room
+    if record.auction is not None:
+        data["auction"] = [
+            {"call": call.call, "alerted": call.alerted, "explanation": call.explanation}
+            for call in record.auction
+        ]
+    if record.play is not None:
+        data["play"] = [str(card) for card in record.play]
+    if record.claim is not None:
+        data["claim"] = record.claim
+    if record.contract_text is not None:
+        data["contract"] = record.contract_text
+    if record.contract is not None and record.contract.declarer is not None:
+        data["declarer"] = record.contract.declarer.letter
+    if record.result is not None:
+        data["result"] = record.result
+    if record.adjusted:
+        data["adjusted"] = True
+    if record.scores:
+        data["scores"] = dict(record.scores)
+    if record.dd_tricks:
+        data["dd_tricks"] = record.dd_tricks
+    if record.optimum_score:
+        data["optimum_score"] = record.optimum_score
+    if record.notes:
+        data["notes"] = [[name, value] for name, value in record.notes]
+    return data
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise NotationError(f"{name} {value!r} is not text")
+    return value
+
+
+def _tricks(data: dict[str, Any], name: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+        raise NotationError(f"{name} {value!r} is not a trick count 0-13")
+    return value
+
+
+def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
+    """The record a dict of :func:`record_to_dict` describes.
+
+    Raises a :class:`~bridgescore.BridgeError` naming the first field it cannot read.
+    """
+    if not isinstance(data, dict):
+        raise NotationError(f"expected an object for a board, got {str(data)[:40]!r}")
+    unknown = set(data) - {
+        "board", "dealer", "vulnerable", "deal", "players", "event", "home_team",
+        "visit_team", "table", "room", "auction", "play", "claim", "contract",
+        "declarer", "result", "adjusted", "scores", "dd_tricks", "optimum_score", "notes",
+    }  # fmt: skip
+    if unknown:
+        raise NotationError(f"unknown field(s) {sorted(unknown)}: see docs/formats.md")
+    board = data.get("board")
+    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+        raise NotationError(f"board {board!r} is not a board number 1, 2, ...")
+    dealer = None if data.get("dealer") is None else Seat.parse(_text(data, "dealer"))
+    vulnerable = data.get("vulnerable")
+    vulnerability = (
+        None if vulnerable is None else Vulnerability.from_pbn(_text(data, "vulnerable"))
+    )
+    deal = None if data.get("deal") is None else Deal.from_pbn(_text(data, "deal"))
+    players_data = data.get("players") or {}
+    if not isinstance(players_data, dict) or set(players_data) - set(_SEATS):
+        raise NotationError(f"players {players_data!r}: expected an object keyed N, E, S, W")
+    players = tuple(_text(players_data, letter) for letter in _SEATS)
+    room = data.get("room")
+    if room not in (None, "open", "closed"):
+        raise NotationError(f"room {room!r}: expected 'open', 'closed' or null")
+    auction = None
+    if data.get("auction") is not None:
+        calls = data["auction"]
+        if not isinstance(calls, list):
+            raise NotationError("auction: expected a list of calls")
+        auction = tuple(_call(call) for call in calls)
+    play = None
+    if data.get("play") is not None:
+        cards = data["play"]
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise NotationError("play: expected a list of cards such as 'SA'")
+        play = tuple(Card.parse(card) for card in cards)
+    contract_text = _text(data, "contract")
+    passed_out = contract_text.upper() == "PASS"
+    contract = None
+    if contract_text and not passed_out:
+        contract = Contract.parse(contract_text)
+        if data.get("declarer") is not None:
+            contract = contract.with_declarer(Seat.parse(_text(data, "declarer")))
+    scores = data.get("scores") or {}
+    notes = data.get("notes") or []
+    if not isinstance(scores, dict) or not all(isinstance(v, str) for v in scores.values()):
+        raise NotationError("scores: expected an object of tag -> text")
+    if not isinstance(notes, list) or not all(
+        isinstance(note, list) and len(note) == 2 and all(isinstance(x, str) for x in note)
+        for note in notes
+    ):
+        raise NotationError("notes: expected a list of [name, value] pairs of text")
+    return BoardRecord(
+        board=board,
+        dealer=dealer,
+        vulnerability=vulnerability,
+        deal=deal,
+        players=(players[0], players[1], players[2], players[3]),
+        event=_text(data, "event"),
+        home_team=_text(data, "home_team"),
+        visit_team=_text(data, "visit_team"),
+        table=_text(data, "table"),
+        room=room,
+        auction=auction,
+        play=play,
+        claim=_tricks(data, "claim"),
+        contract=contract,
+        passed_out=passed_out,
+        result=_tricks(data, "result"),
+        adjusted=data.get("adjusted") is True,
+        scores=tuple((str(name), value) for name, value in scores.items()),
+        dd_tricks=_text(data, "dd_tricks"),
+        optimum_score=_text(data, "optimum_score"),
+        notes=tuple((name, value) for name, value in notes),
+        source=source or Source(),
+    )
+
+
+def _call(data: Any) -> RecordedCall:
+    if isinstance(data, str):
+        return RecordedCall(data)
+    if not isinstance(data, dict) or not isinstance(data.get("call"), str):
+        raise NotationError(f"call {str(data)[:40]!r}: expected {{'call': '1NT', ...}}")
+    explanation = data.get("explanation") or ""
+    if not isinstance(explanation, str):
+        raise NotationError(f"explanation {explanation!r} is not text")
+    return RecordedCall(str(Call.parse(data["call"])), bool(data.get("alerted")), explanation)
+
+
+def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[BoardRecord]:
+    """Board records of JSON text. A record that cannot be read comes back empty,
+    with its problem; a file that is not JSON gives one record with the problem."""
+    text = source if isinstance(source, str) else "".join(source)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        line = getattr(error, "lineno", 0)
+        message = f"not JSON: {error}"
+        yield BoardRecord(source=Source(file, line, 1), problems=(Problem(line, message),))
+        return
+    items = data if isinstance(data, list) else [data]
+    for number, item in enumerate(items, start=1):
+        source_ = Source(file, 0, number)
+        try:
+            yield record_from_dict(item, source_)
+        except BridgeError as error:
+            yield BoardRecord(source=source_, problems=(Problem(0, f"record {number}: {error}"),))
+
+
+def format_json(records: Iterable[BoardRecord]) -> str:
+    """Records as a JSON list, one object per board, ending with a newline."""
+    return json.dumps([record_to_dict(record) for record in records], indent=2) + "\n"

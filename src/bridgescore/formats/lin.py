@@ -1,0 +1,544 @@
+"""LIN, Bridge Base Online's format: read hand records, vugraph archives and
+handviewer links into board records; write any record as one handviewer line.
+
+LIN is a run of ``tag|value|`` pairs. The tags read:
+
+- ``pn`` players, South first (S, W, N, E; eight names in a vugraph archive:
+  the open room's four, then the closed room's);
+- ``md`` the deal: the dealer's digit (1-4 = S, W, N, E), then the hands of
+  S, W, N, E separated by commas, each suit letter followed by its ranks; the
+  fourth hand may be left out (it is the rest of the pack);
+- ``sv`` vulnerability (``o``/``0``/``-`` none, ``n``, ``e``, ``b`` both);
+- ``ah`` the board header (``Board 12``), ``rh`` its reset, ``st``, ``pg`` (no content);
+- ``mb`` a call (any case; ``p``, ``d``, ``r``; a trailing ``!`` alerts it) and
+  ``an`` the explanation of the call before;
+- ``pc`` a card (any case), ``mc`` a claim: declarer's total tricks;
+- ``qx`` room and board of a vugraph archive (``o12`` open room, ``c12`` closed);
+- ``vg`` the archive's header: event, segment, scoring, first and last board,
+  then each team and its carried-over score;
+- ``nt`` a commentary note, and any other tag: kept as a note, written back.
+
+A board starts at ``qx``, or at ``pn``, ``st`` or ``md`` once the board being
+read has its deal. Fields LIN has no tag for (teams at a table, the file's
+scores, DD tags) are written as tags named like their PBN tags (``Table|3|``),
+which BBO's viewer ignores and this reader reads back.
+
+>>> record = next(read_lin("md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|"
+...                        "ah|Board 1|mb|7N|mb|p|mb|p|mb|p|"))
+>>> record.board, record.dealer, record.contract
+(1, Seat.NORTH, Contract.parse('7NTN'))
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, quote, urlsplit
+
+from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
+from bridgescore.errors import BridgeError, NotationError
+from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.words import call_text, card_of, contract_of
+
+__all__ = [
+    "HANDVIEWER",
+    "format_lin",
+    "handviewer_link",
+    "lin_from_link",
+    "read_lin",
+]
+
+HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
+"""The address of BBO's handviewer, which shows a LIN record given as ``?lin=``."""
+
+_LIN_DEALER = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
+_DEALER_DIGIT = {seat: digit for digit, seat in _LIN_DEALER.items()}
+_LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_VULNERABILITY = {
+    "o": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.BOTH,
+}
+_SV = {
+    Vulnerability.NONE: "o",
+    Vulnerability.NS: "n",
+    Vulnerability.EW: "e",
+    Vulnerability.BOTH: "b",
+}
+_CALLS = {"P": "Pass", "D": "X", "R": "XX"}
+_BOARD_RE = re.compile(r"\s*(?:board\s*)?([0-9]+)\s*", re.I)
+_QX_RE = re.compile(r"([oc])([0-9]+)", re.I)
+_PBN_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
+# Record fields written as tags named like PBN's, in this order.
+_FIELD_TAGS = (
+    "Contract",
+    "Result",
+    "Event",
+    "HomeTeam",
+    "VisitTeam",
+    "Table",
+    *SCORE_TAGS,
+    "DoubleDummyTricks",
+    "OptimumScore",
+)
+_NO_CONTENT = frozenset({"pg", "rh", "st"})
+# The record's tag names for where a problem points: the first call, card and claim.
+_LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
+_MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
+
+
+@dataclass
+class _Board:
+    """One board while its tags stream in."""
+
+    line: int
+    players: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    board: int | None = None
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: Deal | None = None
+    has_deal: bool = False
+    room: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    calls: list[RecordedCall] | None = None
+    cards: list[Card] | None = None
+    claim: int | None = None
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    card_lines: list[int] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def has_content(self) -> bool:
+        return self.has_deal or bool(self.calls or self.cards)
+
+
+def _tags(text: str) -> Iterator[tuple[str, str, int]]:
+    """``(tag, value, line)`` for each ``tag|value|`` of the text; text that is not a
+    tag comes with an empty tag, a value never closed with a NUL before it."""
+    newlines = [index for index, char in enumerate(text) if char == "\n"]
+
+    def line_at(position: int) -> int:
+        return bisect_right(newlines, position) + 1
+
+    position = 0
+    while position < len(text):
+        bar = text.find("|", position)
+        raw = text[position:] if bar < 0 else text[position:bar]
+        start = position + len(raw) - len(raw.lstrip())
+        if bar < 0:
+            if raw.strip():
+                yield "", raw.strip(), line_at(start)
+            return
+        end = text.find("|", bar + 1)
+        if end < 0:
+            yield raw.strip(), "\x00" + text[bar + 1 :], line_at(start)
+            return
+        yield raw.strip(), text[bar + 1 : end], line_at(start)
+        position = end + 1
+
+
+def _hand(text: str, seat: Seat) -> Hand:
+    cards: list[Card] = []
+    suit: Strain | None = None
+    for char in text.strip().upper():
+        if char in "SHDC":
+            suit = Strain.parse(char)
+        elif char in RANK_CHARS and suit is not None:
+            cards.append(Card(suit, RANK_CHARS.index(char) + 2))
+        elif char == "1" and suit is not None:
+            continue  # "10" written for the ten: its "0" follows
+        elif char == "0" and suit is not None:
+            cards.append(Card(suit, 10))
+        else:
+            raise NotationError(
+                f"{seat.name.capitalize()}'s hand {text!r}: unexpected {char!r}, expected "
+                "a suit letter S, H, D or C followed by ranks AKQJT98765432"
+            )
+    if len(set(cards)) != len(cards):
+        raise NotationError(f"{seat.name.capitalize()}'s hand {text!r} repeats a card")
+    return Hand(frozenset(cards))
+
+
+def _deal(value: str) -> tuple[Seat | None, Deal | None]:
+    """The dealer and deal of an ``md`` value (``None`` for a deal not given)."""
+    text = value.strip()
+    dealer = _LIN_DEALER.get(text[:1])
+    if dealer is None:
+        raise NotationError(
+            f"md {value!r}: expected the dealer's digit 1-4 (S, W, N, E) then the hands"
+        )
+    parts = text[1:].split(",")
+    if not any(part.strip() for part in parts):
+        return dealer, None
+    if len(parts) > 4:
+        raise NotationError(f"md {value!r} has {len(parts)} hands: expected at most 4")
+    parts += [""] * (4 - len(parts))
+    hands: dict[Seat, Hand] = {}
+    for seat, part in zip(_LIN_ORDER, parts, strict=True):
+        hands[seat] = _hand(part, seat)
+    empty = [seat for seat in _LIN_ORDER if not hands[seat].cards]
+    if len(empty) == 1:
+        # The last hand may be left out: it holds the rest of the pack.
+        used = set().union(*(hands[seat].cards for seat in _LIN_ORDER))
+        rest = [Card.from_index(index) for index in range(52)]
+        hands[empty[0]] = Hand(frozenset(card for card in rest if card not in used))
+    return dealer, Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
+
+
+def _call(value: str, line: int) -> RecordedCall:
+    text = value.strip()
+    alerted = text.endswith("!")
+    text = text.rstrip("!").strip()
+    word = _CALLS.get(text.upper(), text)
+    return RecordedCall(call_text(word), alerted, line=line)
+
+
+def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contract | None, bool]:
+    """The contract a legal, complete auction reaches, and whether it was passed out."""
+    if dealer is None:
+        return None, False
+    complete, contract = contract_of((call.call for call in calls), dealer)
+    return contract, complete and contract is None
+
+
+class _Reader:
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+        self.number = 0
+        self.players: list[str] = ["", "", "", ""]
+        self.closed_players: list[str] | None = None
+        self.header: dict[str, str] = {}
+        self.vg: str | None = None
+        self.board: _Board | None = None
+        # Notes and problems of header tags (rs, or text that is no tag) before a
+        # board: they go on the next board, so that nothing is dropped.
+        self.carried: tuple[list[tuple[str, str]], list[Problem]] = ([], [])
+
+    def start(self, line: int) -> _Board:
+        board = _Board(line, list(self.players))
+        board.fields.update(self.header)
+        if self.vg is not None:
+            board.notes.append(("LIN_vg", self.vg))
+        board.notes.extend(self.carried[0])
+        board.problems.extend(self.carried[1])
+        self.carried = ([], [])
+        self.board = board
+        return board
+
+    def finish(self) -> BoardRecord | None:
+        board = self.board
+        self.board = None
+        if board is None:
+            return None
+        if not (board.has_content or board.board is not None):
+            notes = [note for note in board.notes if note[0] != "LIN_vg"]
+            self.carried = (notes, board.problems)
+            return None
+        self.number += 1
+        calls = None if board.calls is None else tuple(board.calls)
+        contract, passed_out = _contract(calls or (), board.dealer)
+        adjusted = board.fields.pop("Result", "")
+        if re.fullmatch(r"\^[0-9]{1,2}", adjusted) and int(adjusted[1:]) <= 13:
+            board.claim = int(adjusted[1:])
+        elif adjusted:
+            board.problems.append(
+                Problem(board.line, f"Result|{adjusted}|: expected ^ and a trick count 0-13")
+            )
+        stated = board.fields.pop("Contract", None)
+        if stated is not None and calls is None:
+            # Our own tag, for a record without an auction (see the module's docstring).
+            passed_out = stated.strip().upper() == "PASS"
+            try:
+                contract = None if passed_out else Contract.parse(stated)
+            except BridgeError as error:
+                board.problems.append(Problem(board.line, f"Contract|{stated}|: {error}"))
+        players = board.players
+        if board.room == "closed" and self.closed_players is not None and players == self.players:
+            players = self.closed_players
+        fields = board.fields
+        return BoardRecord(
+            board=board.board,
+            dealer=board.dealer,
+            vulnerability=board.vulnerability,
+            deal=board.deal,
+            # LIN names S, W, N, E; the record N, E, S, W.
+            players=(players[2], players[3], players[0], players[1]),
+            event=fields.pop("Event", ""),
+            home_team=fields.pop("HomeTeam", ""),
+            visit_team=fields.pop("VisitTeam", ""),
+            table=fields.pop("Table", ""),
+            room=board.room,
+            auction=calls,
+            play=None if board.cards is None else tuple(board.cards),
+            claim=board.claim,
+            contract=contract,
+            passed_out=passed_out,
+            result=board.claim,
+            adjusted=adjusted.startswith("^") and board.claim is not None,
+            scores=tuple((name, fields[name]) for name in SCORE_TAGS if name in fields),
+            dd_tricks=fields.get("DoubleDummyTricks", ""),
+            optimum_score=fields.get("OptimumScore", ""),
+            notes=tuple(board.notes),
+            source=Source(
+                self.file,
+                board.line,
+                self.number,
+                tuple(board.tag_lines.items()),
+                tuple(board.card_lines),
+            ),
+            problems=tuple(board.problems),
+        )
+
+    def read(self, text: str) -> Iterator[BoardRecord]:
+        count = 0
+        for tag, value, line in _tags(text):
+            count += 1
+            board = self.board
+            key = tag.lower()
+            starts = key == "qx" or (
+                key in ("pn", "st", "md") and board is not None and board.has_deal
+            )
+            if key == "vg":
+                starts = board is not None and board.has_content
+            if board is None or starts:
+                record = self.finish()
+                if record is not None:
+                    yield record
+                board = self.start(line)
+            if value.startswith("\x00"):
+                board.problems.append(
+                    Problem(line, f"tag {tag!r} has no closing '|' after {value[1:40]!r}")
+                )
+                continue
+            if not tag:
+                board.problems.append(
+                    Problem(line, f"text {value.strip()[:40]!r} is not a tag: expected tag|value|")
+                )
+                continue
+            if count > _MAX_TAGS * (self.number + 1):
+                board.problems.append(Problem(line, f"too many tags: {tag}|{value[:20]}| ignored"))
+                continue
+            try:
+                self.tag(board, tag, value, line)
+            except BridgeError as error:
+                board.problems.append(Problem(line, f"{tag}|{value[:60]}|: {error}"))
+        record = self.finish()
+        if record is not None:
+            yield record
+        elif self.carried[0] or self.carried[1]:
+            # Header tags with no board after them: still reported and kept.
+            self.number += 1
+            yield BoardRecord(
+                notes=tuple(self.carried[0]),
+                source=Source(self.file, 1, self.number),
+                problems=tuple(self.carried[1]),
+            )
+
+    def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
+        key = tag.lower()
+        board.tag_lines.setdefault(_LINE_NAMES.get(key, tag), line)
+        if key == "pn":
+            names = [name.strip() for name in value.split(",")]
+            if len(names) not in (4, 8):
+                raise NotationError(f"expected 4 names (S, W, N, E) or 8, got {len(names)}")
+            if not board.has_content:
+                self.players = names[:4]
+                self.closed_players = names[4:] if len(names) == 8 else None
+            board.players = names[:4]
+            if len(names) == 8 and board.room == "closed":
+                board.players = names[4:]
+        elif key == "md":
+            if board.has_deal:
+                raise NotationError("a second deal in one board")
+            board.dealer, board.deal = _deal(value)
+            board.has_deal = True
+        elif key == "sv":
+            vulnerability = _VULNERABILITY.get(value.strip().lower())
+            if vulnerability is None:
+                raise NotationError("expected o (none), n, e or b (both)")
+            board.vulnerability = vulnerability
+        elif key == "ah":
+            match = _BOARD_RE.fullmatch(value)
+            if match is None or int(match[1]) < 1:
+                raise NotationError("expected a board header such as 'Board 12'")
+            board.board = int(match[1])
+        elif key in _NO_CONTENT:
+            if value.strip():
+                board.notes.append((f"LIN_{tag}", value))
+        elif key == "mb":
+            if board.calls is None:
+                board.calls = []
+            board.calls.append(_call(value, line))
+        elif key == "an":
+            if not board.calls:
+                raise NotationError("an explanation before any call")
+            last = board.calls[-1]
+            board.calls[-1] = RecordedCall(last.call, True, value, last.line)
+        elif key == "pc":
+            if board.cards is None:
+                board.cards = []
+            board.cards.append(card_of(value.strip()))
+            board.card_lines.append(line)
+        elif key == "mc":
+            text = value.strip()
+            if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) > 13:
+                raise NotationError("expected declarer's total tricks, 0 to 13")
+            board.claim = int(text)
+        elif key == "qx":
+            match = _QX_RE.match(value.strip())
+            if match is None:
+                raise NotationError("expected a room and board such as o12 or c12")
+            board.room = "open" if match[1].lower() == "o" else "closed"
+            board.board = int(match[2]) if int(match[2]) >= 1 else None
+            if self.closed_players is not None and board.room == "closed":
+                board.players = list(self.closed_players)
+        elif key == "vg":
+            self.vg = value
+            board.notes.append(("LIN_vg", value))
+            self.header = _header(value)
+            board.fields.update(self.header)
+        elif tag in _FIELD_TAGS:
+            board.fields[tag] = value
+        elif _PBN_NAME.fullmatch(tag):
+            board.notes.append((tag, value))
+        else:
+            board.notes.append((f"LIN_{tag}", value))
+
+
+def _header(vg: str) -> dict[str, str]:
+    """The event and teams a ``vg`` header names: event, segment, scoring, first and
+    last board, then each team and its carried-over score (the first team sits NS in
+    the open room)."""
+    parts = [part.strip() for part in vg.split(",")]
+    header = {"Event": parts[0]} if parts and parts[0] else {}
+    if len(parts) >= 9:
+        header.update(HomeTeam=parts[5], VisitTeam=parts[7])
+    return header
+
+
+def lin_from_link(text: str) -> str:
+    """The LIN record inside a handviewer link (``...handviewer.html?lin=...``)."""
+    query = urlsplit(text.strip()).query
+    values = parse_qs(query, keep_blank_values=True).get("lin")
+    if not values:
+        raise NotationError(
+            f"link {text[:60]!r} has no 'lin=' parameter: expected a BBO handviewer link"
+        )
+    return values[0]
+
+
+def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[BoardRecord]:
+    """Board records of LIN text: hand records (one board a line), a vugraph archive
+    or a handviewer link. Never raises on bad input: problems go on their record."""
+    text = source if isinstance(source, str) else "".join(source)
+    stripped = text.strip()
+    if stripped.lower().startswith(("http://", "https://", "www.")) and "lin=" in stripped:
+        try:
+            text = lin_from_link(stripped)
+        except BridgeError as error:
+            yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, str(error)),))
+            return
+    yield from _Reader(file).read(text)
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def _value(name: str, value: str) -> str:
+    if "|" in value:
+        raise NotationError(f"{name} value {value!r} holds '|', which LIN cannot write")
+    return value
+
+
+def _hand_text(hand: Hand) -> str:
+    text = ""
+    for suit in (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS):
+        ranks = sorted((card.rank for card in hand.cards if card.suit == suit), reverse=True)
+        text += suit.letter + "".join(RANK_CHARS[rank - 2] for rank in ranks)
+    return text
+
+
+def format_lin(record: BoardRecord) -> str:
+    """One record as a single LIN line, the form BBO's handviewer accepts.
+
+    Raises :class:`~bridgescore.NotationError` for a value holding ``|``.
+    """
+    parts: list[str] = []
+
+    def put(tag: str, value: str) -> None:
+        parts.append(f"{tag}|{_value(tag, value)}|")
+
+    vg = next((value for name, value in record.notes if name == "LIN_vg"), None)
+    if vg is not None:
+        put("vg", vg)
+    if record.room is not None and record.board is not None:
+        put("qx", f"{record.room[0]}{record.board}")
+    if any(record.players):
+        players = record.players
+        put("pn", ",".join(_value("pn", players[seat]) for seat in _LIN_ORDER))
+    dealer = record.dealer
+    if dealer is not None or record.deal is not None:
+        digit = _DEALER_DIGIT[dealer] if dealer is not None else "3"
+        hands = (
+            ""
+            if record.deal is None
+            else ",".join(_hand_text(record.deal[seat]) for seat in _LIN_ORDER)
+        )
+        put("md", digit + hands)
+    if record.board is not None:
+        put("ah", f"Board {record.board}")
+    if record.vulnerability is not None:
+        put("sv", _SV[record.vulnerability])
+    # The vugraph header already names the event and the teams.
+    header = _header(vg) if vg is not None else {}
+    for name, value in (
+        ("Event", "" if header.get("Event") == record.event else record.event),
+        ("HomeTeam", "" if header.get("HomeTeam") == record.home_team else record.home_team),
+        ("VisitTeam", "" if header.get("VisitTeam") == record.visit_team else record.visit_team),
+        ("Table", record.table),
+        *record.scores,
+        ("DoubleDummyTricks", record.dd_tricks),
+        ("OptimumScore", record.optimum_score),
+    ):
+        if value:
+            put(name, value)
+    if record.auction is None and record.contract_text is not None:
+        put("Contract", "Pass" if record.contract is None else str(record.contract))
+    for name, value in record.notes:
+        if name == "LIN_vg":
+            continue
+        put(name.removeprefix("LIN_"), value)
+    if record.auction is not None:
+        for call in record.auction:
+            # BBO writes 1N, p, d, r.
+            word = {"Pass": "p", "X": "d", "XX": "r"}.get(call.call, call.call.replace("NT", "N"))
+            put("mb", word + ("!" if call.alerted else ""))
+            if call.explanation:
+                put("an", call.explanation)
+    if record.play is not None:
+        put("pg", "")
+        for card in record.play:
+            put("pc", str(card))
+    claim = record.claim
+    if claim is None and (record.play is None or len(record.play) < 52):
+        claim = record.result
+    if record.adjusted and record.result is not None:
+        # LIN has no adjusted result: our own tag, named as PBN writes it.
+        put("Result", f"^{record.result}")
+    elif claim is not None:
+        put("mc", str(claim))
+    return "".join(parts)
+
+
+def handviewer_link(record: BoardRecord | Deal) -> str:
+    """A link that shows the record (or just the deal) in BBO's handviewer."""
+    if isinstance(record, Deal):
+        record = BoardRecord(deal=record, dealer=Seat.NORTH)
+    return f"{HANDVIEWER}?lin={quote(format_lin(record), safe='')}"

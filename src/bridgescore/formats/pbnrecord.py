@@ -1,0 +1,547 @@
+"""PBN games as board records, and board records as PBN games.
+
+:func:`records_from_games` gives the tags of :mod:`bridgescore.formats.pbn`
+their meaning, once, for every command: the Board, Dealer, Vulnerable and Deal
+tags (taken from the game before when a game leaves out all four, as
+publishers write a board's second table), players, teams, table and room, the
+Auction with its notes, the Play (read into the order the cards were played),
+Contract, Declarer, Result, the file's scores and double-dummy tags; every
+other tag is kept as a note and written back by :func:`record_pairs`.
+
+Some publishers leave the opening passes out of the Auction section. When the
+calls as written reach a contract that disagrees with the Declarer tag and
+restoring one to three opening passes reconciles the auction with Declarer
+(and the Play tag's opening leader), the reader restores them and says so once
+per file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
+from bridgescore.deal import Card, Deal
+from bridgescore.errors import BridgeError
+from bridgescore.formats.pbn import (
+    PbnGame,
+    TagPair,
+    Token,
+    note_number,
+    read_games,
+    split_annotations,
+    tag_rows,
+)
+from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.words import call_text, card_of, contract_of, deal_of, winning_position
+from bridgescore.play import Trick
+
+__all__ = [
+    "expand_all_pass",
+    "game_records",
+    "play_tricks",
+    "read_pbn",
+    "record_pairs",
+    "records_from_games",
+]
+
+_UNKNOWN = ("", "?")
+_SECTIONS = ("Auction", "Play")
+_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
+_GAME_TAGS = frozenset(
+    {"Board", "Deal", "Dealer", "Auction", "Play", "Contract", "Result", "Declarer"}
+)
+# Tags the record reads into fields of its own; any other tag is kept as a note.
+_READ_TAGS = frozenset(
+    {
+        *_BOARD_TAGS,
+        "North",
+        "East",
+        "South",
+        "West",
+        "Event",
+        "HomeTeam",
+        "VisitTeam",
+        "Table",
+        "Room",
+        "Auction",
+        "Play",
+        "Contract",
+        "Declarer",
+        "Result",
+        "Note",
+        "DoubleDummyTricks",
+        "OptimumScore",
+        *SCORE_TAGS,
+    }
+)
+_SEAT_TAGS = ("North", "East", "South", "West")
+_RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
+
+
+def expand_all_pass(calls: list[RecordedCall]) -> None:
+    """Append the passes ``AP`` (all pass) stands for: passes until the auction ends."""
+    if not any(call.call != "Pass" for call in calls):
+        calls.extend(RecordedCall("Pass") for _ in range(4 - len(calls)))
+        return
+    trailing = 0
+    for call in reversed(calls):
+        if call.call != "Pass":
+            break
+        trailing += 1
+    calls.extend(RecordedCall("Pass") for _ in range(3 - trailing))
+
+
+def play_tricks(cards: Iterable[Card], leader: Seat, trump: Strain) -> Iterator[Trick]:
+    """The tricks of cards given in the order played, the winner of each leading the next."""
+    current: list[Card] = []
+    for card in cards:
+        current.append(card)
+        if len(current) == 4:
+            trick = Trick(leader, tuple(current), trump)
+            yield trick
+            assert trick.winner is not None
+            leader = trick.winner
+            current = []
+    if current:
+        yield Trick(leader, tuple(current), trump)
+
+
+class _GameReader:
+    """Reads one :class:`PbnGame` into a :class:`BoardRecord`."""
+
+    def __init__(self, game: PbnGame, source: Source, previous: BoardRecord | None) -> None:
+        self.game = game
+        self.source = source
+        self.previous = previous
+        self.problems: list[Problem] = list(game.problems)
+        self.used_notes: set[str] = set()
+        self.card_lines: list[int] = []
+
+    def problem(self, name: str, message: str, line: int | None = None) -> None:
+        self.problems.append(Problem(self.game.line_of(name) if line is None else line, message))
+
+    def value(self, name: str) -> str | None:
+        value = self.game.tags.get(name)
+        return None if value is None or value.strip() in _UNKNOWN else value.strip()
+
+    def read(self) -> BoardRecord:
+        tags = self.game.tags
+        for pair in self.game.pairs:
+            if pair.rows and pair.name not in _SECTIONS and not pair.name.endswith("Table"):
+                self.problem(
+                    pair.name,
+                    f"unexpected {pair.rows[0][0].text!r} after the {pair.name} tag: "
+                    "only Auction, Play and tables have lines of their own",
+                    pair.rows[0][0].line,
+                )
+        inherit = self.previous is not None and not any(name in tags for name in _BOARD_TAGS)
+        if inherit and self.previous is not None:
+            board, dealer = self.previous.board, self.previous.dealer
+            vulnerability, deal = self.previous.vulnerability, self.previous.deal
+        else:
+            board = self.board()
+            dealer = self.seat("Dealer")
+            vulnerability = self.vulnerability()
+            deal = self.deal()
+        auction, auction_seat = self.auction()
+        if dealer is None and auction_seat is not None:
+            dealer = auction_seat
+        elif auction_seat is not None and dealer is not None and auction_seat != dealer:
+            self.problem(
+                "Auction",
+                f'[Auction "{auction_seat.letter}"] starts with {auction_seat.name.capitalize()}, '
+                f"but the dealer is {dealer.name.capitalize()}",
+            )
+            auction = None  # whose calls they are is unknown
+        contract, passed_out = self.contract()
+        result = self.result(contract)
+        play = self.play(contract, auction, dealer)
+        claim = result if play is None or len(play) < 52 else None
+        room = self.value("Room")
+        if room is not None and room.lower() not in ("open", "closed"):
+            self.problem("Room", f"Room {room!r} is not a room: expected Open or Closed")
+            room = None
+        return BoardRecord(
+            board=board,
+            dealer=dealer,
+            vulnerability=vulnerability,
+            deal=deal,
+            players=(
+                self.value("North") or "",
+                self.value("East") or "",
+                self.value("South") or "",
+                self.value("West") or "",
+            ),
+            event=self.value("Event") or "",
+            home_team=self.value("HomeTeam") or "",
+            visit_team=self.value("VisitTeam") or "",
+            table=self.value("Table") or "",
+            room=None if room is None else room.lower(),
+            auction=auction,
+            play=play,
+            claim=claim,
+            contract=contract,
+            passed_out=passed_out,
+            result=result,
+            adjusted=result is not None and (self.value("Result") or "").startswith("^"),
+            scores=tuple((name, tags[name]) for name in SCORE_TAGS if self.value(name) is not None),
+            dd_tricks=self.value("DoubleDummyTricks") or "",
+            optimum_score=self.value("OptimumScore") or "",
+            notes=self.notes(),
+            source=replace(
+                self.source,
+                tag_lines=tuple(self.game.tag_lines.items()),
+                card_lines=tuple(self.card_lines),
+            ),
+            problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
+        )
+
+    def board(self) -> int | None:
+        text = self.value("Board")
+        if text is None:
+            return None
+        # isascii(): isdigit() also accepts '²', which int() refuses; and int()
+        # refuses over 4,300 digits.
+        if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
+            self.problem("Board", f"Board {text!r} is not a board number 1, 2, ...")
+            return None
+        return int(text)
+
+    def seat(self, name: str) -> Seat | None:
+        text = self.value(name)
+        if text is None:
+            return None
+        try:
+            return Seat.parse(text)
+        except BridgeError as error:
+            self.problem(name, f"{name} tag: {error}")
+            return None
+
+    def vulnerability(self) -> Vulnerability | None:
+        text = self.value("Vulnerable")
+        if text is None:
+            return None
+        try:
+            return Vulnerability.from_pbn(text)
+        except BridgeError as error:
+            self.problem("Vulnerable", f"Vulnerable tag: {error}")
+            return None
+
+    def deal(self) -> Deal | None:
+        text = self.value("Deal")
+        if text is None:
+            return None
+        try:
+            return deal_of(text)
+        except BridgeError as error:
+            self.problem("Deal", f"Deal tag: {error}")
+            return None
+
+    def auction(self) -> tuple[tuple[RecordedCall, ...] | None, Seat | None]:
+        pair = self.game.section("Auction")
+        if pair is None:
+            return None, None
+        try:
+            first = Seat.parse(pair.value)
+        except BridgeError as error:
+            self.problem("Auction", f"Auction: {error}")
+            return None, None
+        notes = self.game.notes
+        calls: list[RecordedCall] = []
+        for token, marks in split_annotations(pair.tokens):
+            explanation, alerted = "", False
+            for mark in marks:
+                number = note_number(mark)
+                if number is None:
+                    continue
+                alerted = True
+                self.used_notes.add(number)
+                if number in notes:
+                    explanation = notes[number]
+                else:
+                    self.problem("Note", f'note {mark} has no [Note "{number}:..."]', token.line)
+            word = token.text
+            if not word or word.startswith("^"):
+                continue  # an irregularity mark (PBN 3.9): the calls themselves follow
+            if word in ("*", "-"):
+                break  # the rest of the auction is not given
+            if word.upper() == "AP":
+                expand_all_pass(calls)
+                break
+            try:
+                text = call_text(word)
+            except BridgeError as error:
+                self.problem("Auction", f"Auction: {error}", token.line)
+                break
+            calls.append(RecordedCall(text, alerted, explanation, token.line))
+        return tuple(calls), first
+
+    def contract(self) -> tuple[Contract | None, bool]:
+        text = self.value("Contract")
+        if text is None:
+            return None, False
+        if text.upper() == "PASS":
+            return None, True
+        try:
+            contract = Contract.parse(text)
+        except BridgeError as error:
+            self.problem("Contract", f"Contract: {error}")
+            return None, False
+        declarer = self.value("Declarer")
+        if declarer is None:
+            return contract, False
+        try:
+            # A leading ^ marks declarer and dummy swapped by an irregularity (PBN 3.9).
+            return contract.with_declarer(Seat.parse(declarer.removeprefix("^"))), False
+        except BridgeError as error:
+            self.problem("Declarer", f"Declarer: {error}")
+            return contract, False
+
+    def result(self, contract: Contract | None) -> int | None:
+        text = self.value("Result")
+        if text is None:
+            return None
+        bare = text.removeprefix("^").strip()
+        match = _RESULT_RE.fullmatch(bare)
+        if match is None or not 0 <= int(match[2]) <= 13:
+            self.problem("Result", f"Result {text!r} is not a trick count 0-13 (or 'NS n')")
+            return None
+        tricks = int(match[2])
+        if match[1]:
+            declarer = None if contract is None else contract.declarer
+            if declarer is None:
+                self.problem("Result", f"Result {text!r} names a side, but no declarer is known")
+                return None
+            if Side.parse(match[1]) != declarer.side:
+                tricks = 13 - tricks
+        return tricks
+
+    def play(
+        self,
+        contract: Contract | None,
+        auction: tuple[RecordedCall, ...] | None,
+        dealer: Seat | None,
+    ) -> tuple[Card, ...] | None:
+        pair = self.game.section("Play")
+        if pair is None:
+            return None
+        try:
+            first = Seat.parse(pair.value)
+        except BridgeError as error:
+            self.problem("Play", f"Play: {error}")
+            return None
+        if auction is not None and dealer is not None:
+            contract = _auction_contract(auction, dealer) or contract
+        if contract is None:
+            self.problem("Play", "the Play section needs the contract's strain to be read")
+            return None
+        trump = contract.strain
+        declarer = contract.declarer
+        if declarer is not None and first != declarer.lho:
+            self.problem(
+                "Play",
+                f'[Play "{pair.value}"] names the opening leader {first.name.capitalize()}, but '
+                f"declarer {declarer.name.capitalize()}'s left-hand opponent leads",
+            )
+            return None
+        cells: list[Token | None] = []
+        for token, _ in split_annotations(pair.tokens):
+            text = token.text
+            if text == "*":
+                break  # the rest of the play is not given
+            if not text or text[0] == "^":
+                continue
+            cells.append(None if text == "-" else token)
+        cards: list[Card] = []
+        lines = self.card_lines
+        start_seat = int(first)
+        leader = start_seat  # seats as ints here: this loop runs for every card
+        for start in range(0, len(cells), 4):
+            row = cells[start : start + 4]
+            trick: list[Card] = []
+            for steps in range(4):
+                index = (leader + steps - start_seat) % 4
+                cell = row[index] if index < len(row) else None
+                if cell is None:
+                    break
+                try:
+                    trick.append(card_of(cell.text))
+                except BridgeError as error:
+                    self.problem("Play", f"Play: {error}", cell.line)
+                    return tuple(cards + trick)
+                lines.append(cell.line)
+            cards.extend(trick)
+            if len(trick) < 4:
+                break
+            leader = (leader + winning_position(trick, trump)) % 4
+        return tuple(cards)
+
+    def notes(self) -> tuple[tuple[str, str], ...]:
+        kept: list[tuple[str, str]] = []
+        for pair in self.game.pairs:
+            if pair.name == "Note" and pair.value.partition(":")[0].strip() in self.used_notes:
+                continue  # read into the calls' explanations
+            if pair.name in _READ_TAGS and pair.name != "Note":
+                continue
+            value = pair.value
+            if value.strip() in _UNKNOWN and not pair.rows:
+                continue  # "?" and "" say the value is unknown: nothing to keep
+            if pair.rows:
+                # Sections of other tags (tables) are kept line by line.
+                value = "\n".join(
+                    [value, *(" ".join(token.text for token in row) for row in pair.rows)]
+                )
+            kept.append((pair.name, value))
+        return tuple(kept)
+
+
+def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract | None:
+    """The contract the calls name when they end the auction, else ``None`` (their
+    legality is checked later, by :mod:`bridgescore.formats.check`)."""
+    return contract_of((call.call for call in calls), dealer)[1]
+
+
+def _reconcile_opening_passes(record: BoardRecord) -> BoardRecord | None:
+    """The record with one to three opening passes restored, when that (and only that)
+    makes its auction reach the contract and declarer its tags state; else ``None``."""
+    stated, dealer, calls = record.contract, record.dealer_or_board, record.auction
+    if stated is None or stated.declarer is None or dealer is None or not calls:
+        return None
+    if calls[0].call == "Pass" or _auction_contract(calls, dealer) == stated:
+        return None
+    for missing in (1, 2, 3):
+        restored = tuple(RecordedCall("Pass") for _ in range(missing)) + calls
+        if _auction_contract(restored, dealer) == stated:
+            return replace(record, auction=restored)
+    return None
+
+
+def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Iterator[BoardRecord]:
+    """Board records of PBN games (see the module's docstring for what is read how).
+
+    A game with none of the tags Board, Deal, Dealer, Auction, Play, Contract,
+    Declarer and Result (a header of Event, Site and the like, whose values later
+    games inherit with ``#``) is skipped.
+    """
+    return (record for _, record in game_records(games, file))
+
+
+def game_records(
+    games: Iterable[PbnGame], file: str | None = None
+) -> Iterator[tuple[PbnGame, BoardRecord]]:
+    """Each PBN game with its board record, as :func:`records_from_games` reads them."""
+    previous: BoardRecord | None = None
+    number = 0
+    reconciled = 0
+    for game in games:
+        if not game.problems and not _GAME_TAGS.intersection(game.tags):
+            continue
+        number += 1
+        record = _GameReader(game, Source(file, game.line, number), previous).read()
+        restored = _reconcile_opening_passes(record)
+        if restored is not None:
+            if reconciled == 0:
+                restored = restored.with_problems(
+                    [
+                        Problem(
+                            game.line_of("Auction"),
+                            "this file leaves out the opening passes: they are restored "
+                            "where the Declarer tag needs them (said once per file)",
+                            notice=True,
+                        )
+                    ]
+                )
+            reconciled += 1
+            record = restored
+        previous = record
+        yield game, record
+
+
+def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
+    """Board records of PBN text (a string or lines), lazily."""
+    return records_from_games(read_games(source), file)
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def record_pairs(record: BoardRecord) -> list[TagPair]:
+    """The tag pairs of a record, for :func:`bridgescore.formats.pbn.format_game`."""
+    values: dict[str, str] = {}
+    if record.event:
+        values["Event"] = record.event
+    values["Board"] = "?" if record.board is None else str(record.board)
+    for seat, name in zip(Seat, _SEAT_TAGS, strict=True):
+        if record.players[seat]:
+            values[name] = record.players[seat]
+    if record.dealer is not None:
+        values["Dealer"] = record.dealer.letter
+    if record.vulnerability is not None:
+        values["Vulnerable"] = record.vulnerability.to_pbn()
+    if record.deal is not None:
+        values["Deal"] = record.deal.to_pbn(record.dealer or Seat.NORTH)
+    contract = record.contract
+    if contract is not None and contract.declarer is not None:
+        values["Declarer"] = contract.declarer.letter
+    if record.passed_out:
+        values["Contract"] = "Pass"
+    elif contract is not None:
+        values["Contract"] = contract.to_pbn()
+    result = record.result if record.result is not None else record.claim
+    if result is not None:
+        values["Result"] = ("^" if record.adjusted else "") + str(result)
+    for name, value in (
+        ("HomeTeam", record.home_team),
+        ("VisitTeam", record.visit_team),
+        ("Table", record.table),
+        ("Room", (record.room or "").capitalize()),
+        *record.scores,
+        ("DoubleDummyTricks", record.dd_tricks),
+        ("OptimumScore", record.optimum_score),
+    ):
+        if value:
+            values[name] = value
+    pairs = [TagPair.build(name, value) for name, value in values.items()]
+    for name, value in record.notes:
+        first, *rows = value.split("\n")
+        pairs.append(TagPair.build(name, first, [row.split() for row in rows if row.split()]))
+    if record.auction is not None:
+        pairs.extend(_auction_pairs(record))
+    if record.play is not None:
+        pairs.append(_play_pair(record))
+    return pairs
+
+
+def _auction_pairs(record: BoardRecord) -> list[TagPair]:
+    assert record.auction is not None
+    words: list[str] = []
+    notes: list[TagPair] = []
+    for call in record.auction:
+        words.append(call.call)
+        if call.alerted:
+            notes.append(TagPair.build("Note", f"{len(notes) + 1}:{call.explanation}"))
+            words.append(f"={len(notes)}=")
+    dealer = record.dealer_or_board or Seat.NORTH
+    return [TagPair.build("Auction", dealer.letter, tag_rows(words)), *notes]
+
+
+def _play_pair(record: BoardRecord) -> TagPair:
+    assert record.play is not None
+    contract = record.contract
+    dealer = record.dealer_or_board
+    if contract is None and record.auction is not None and dealer is not None:
+        contract = _auction_contract(record.auction, dealer)
+    if contract is None or contract.declarer is None:
+        raise BridgeError("the play cannot be written in PBN without the contract and its declarer")
+    first = contract.declarer.lho
+    rows: list[list[str]] = []
+    for trick in play_tricks(record.play, first, contract.strain):
+        row = ["-"] * 4
+        for seat, card in trick.seats():
+            row[(seat - first) % 4] = str(card)
+        rows.append(row)
+    if len(record.play) < 52:
+        rows.append(["*"])
+    return TagPair.build("Play", first.letter, rows)

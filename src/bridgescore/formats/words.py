@@ -1,0 +1,184 @@
+"""The small words every reader reads many times: cards, calls, tricks, the final contract.
+
+Readers meet the same few hundred words millions of times, so each is read once
+into a table (or a cache) and looked up after that; anything not in the table
+goes through the full parser, which raises the clear error. Nothing here checks
+legality (the Laws are :mod:`bridgescore.formats.check`'s business): the contract
+is the one the calls name, and a trick's winner the one its cards say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from bridgescore.auction import Call
+from bridgescore.core import Contract, Doubling, Seat, Strain
+from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
+
+__all__ = [
+    "call_of",
+    "call_text",
+    "card_of",
+    "contract_of",
+    "deal_of",
+    "trick_winner",
+    "winning_position",
+]
+
+_SEATS = tuple(Seat)
+_CARDS: dict[str, Card] = {}
+for _index in range(52):
+    _card = Card.from_index(_index)
+    _suit, _rank = _card.suit.letter, RANK_CHARS[_card.rank - 2]
+    for _text in (
+        _suit + _rank,
+        (_suit + _rank).lower(),
+        _suit + _rank.lower(),
+        _suit.lower() + _rank,
+    ):
+        _CARDS[_text] = _card
+    if _rank == "T":
+        _CARDS[_suit + "10"] = _CARDS[_suit.lower() + "10"] = _card
+
+
+def card_of(text: str) -> Card:
+    """``SA``, ``sa``, ``H10``; anything else through :meth:`Card.parse` (which raises)."""
+    card = _CARDS.get(text)
+    return card if card is not None else Card.parse(text)
+
+
+@lru_cache(maxsize=256)
+def call_of(text: str) -> Call:
+    """The :class:`Call` of a canonical call text, parsed once."""
+    return Call.parse(text)
+
+
+@lru_cache(maxsize=1024)
+def call_text(word: str) -> str:
+    """The canonical text of a call (``1NT``, ``Pass``, ``X``, ``XX``); raises
+    :class:`~bridgescore.NotationError` for a word that is no call."""
+    return str(Call.parse(word))
+
+
+_LEVEL = {f"{level}{strain.letter}": (level, strain) for level in range(1, 8) for strain in Strain}
+
+
+def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | None]:
+    """Whether the calls (canonical texts, from ``dealer``) end the auction, and the
+    contract they name (``None``: passed out, or not finished)."""
+    last: tuple[int, Strain] | None = None
+    last_seat = 0
+    doubling = Doubling.UNDOUBLED
+    first_to_name: dict[tuple[int, Strain], int] = {}
+    passes = 0
+    count = 0
+    for position, call in enumerate(calls):
+        count += 1
+        seat = (dealer + position) % 4
+        if call == "Pass":
+            passes += 1
+            continue
+        passes = 0
+        if call == "X":
+            doubling = Doubling.DOUBLED
+        elif call == "XX":
+            doubling = Doubling.REDOUBLED
+        else:
+            bid = _LEVEL.get(call)
+            if bid is None:
+                return False, None
+            last, last_seat, doubling = bid, seat, Doubling.UNDOUBLED
+            first_to_name.setdefault((seat % 2, bid[1]), seat)
+    if last is None:
+        return count >= 4 and passes == count, None
+    if passes < 3:
+        return False, None
+    declarer = first_to_name[(last_seat % 2, last[1])]
+    return True, Contract(last[0], last[1], doubling, _SEATS[declarer])
+
+
+def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Strain) -> Seat:
+    """The seat that wins four cards played from ``leader``: highest trump, else the
+    highest card of the suit led."""
+    return _SEATS[(leader + winning_position(cards, trump)) % 4]
+
+
+def winning_position(cards: Sequence[Card], trump: Strain) -> int:
+    """Which of four cards (0 for the lead) wins the trick."""
+    led = cards[0].suit
+    best, best_value = 0, -1
+    for position, card in enumerate(cards):
+        if card.suit == trump:
+            value = 100 + card.rank
+        elif card.suit == led:
+            value = card.rank
+        else:
+            continue
+        if value > best_value:
+            best, best_value = position, value
+    return best
+
+
+_BY_INDEX = tuple(Card.from_index(index) for index in range(52))
+_RANK = {char: position for position, char in enumerate(RANK_CHARS)}
+_FIRST = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
+_SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each suit's 2
+
+
+# Holdings in one suit ("AKQ2" in spades) met so far: their cards and bit mask. A suit
+# has 8,192 holdings, so the table stays small, and most deals find all 16 in it.
+_HOLDINGS: dict[tuple[int, str], tuple[int, tuple[Card, ...]]] = {}
+
+
+def _holding(base: int, holding: str) -> tuple[int, tuple[Card, ...]] | None:
+    """The bit mask and cards of a holding, remembered; ``None`` if it is not plain."""
+    mask = 0
+    cards = []
+    for char in holding:
+        rank = _RANK.get(char)
+        if rank is None or mask & (1 << (base + rank)):
+            return None
+        mask |= 1 << (base + rank)
+        cards.append(_BY_INDEX[base + rank])
+    found = (mask, tuple(cards))
+    if len(_HOLDINGS) < 40_000:
+        _HOLDINGS[(base, holding)] = found
+    return found
+
+
+def deal_of(text: str) -> Deal:
+    """A PBN deal (``N:AKQ.. ...``), read fast when it is written plainly (upper-case
+    ranks, no voids written ``-``, no ``10``); anything else, and anything wrong,
+    through :meth:`Deal.from_pbn`, which validates and raises the clear error."""
+    first, colon, rest = text.strip().partition(":")
+    seat = _FIRST.get(first)
+    words = rest.split()
+    if seat is None or not colon or len(words) != 4:
+        return Deal.from_pbn(text)
+    seen = 0
+    hands: list[Hand | None] = [None, None, None, None]
+    for steps, word in enumerate(words):
+        suits = word.split(".")
+        if len(suits) != 4:
+            return Deal.from_pbn(text)
+        cards: list[Card] = []
+        for base, holding in zip(_SUIT_BASE, suits, strict=True):
+            found = _HOLDINGS.get((base, holding))
+            if found is None:
+                found = _holding(base, holding)
+                if found is None:
+                    return Deal.from_pbn(text)
+            mask, held = found
+            if seen & mask:
+                return Deal.from_pbn(text)
+            seen |= mask
+            cards.extend(held)
+        if len(cards) != 13:
+            return Deal.from_pbn(text)
+        hands[(seat + steps) % 4] = Hand(frozenset(cards))
+    # Every card once and 13 in each hand: exactly what Deal's constructor checks,
+    # so the checked hands are set without checking them again.
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", tuple(hands))
+    return deal

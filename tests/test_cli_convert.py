@@ -1,0 +1,152 @@
+"""``bridgescore convert`` and ``game``/``solve`` on every format, and a CLI run over
+mutated fixtures: always exit 0, 1 or 2 with a message, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+
+DATA = Path(__file__).parent / "data" / "formats"
+runner = CliRunner()
+
+SHAPE = {
+    "board", "room", "dealer", "vulnerable", "deal", "contract", "declarer", "tricks",
+    "result", "score_ns", "problems",
+}  # fmt: skip
+
+
+def _game(path: Path | str, *extra: str) -> list[dict[str, object]]:
+    result = runner.invoke(app, ["game", str(path), "--json", *extra])
+    assert result.exit_code in (0, 1), result.output
+    data = json.loads(result.stdout)
+    assert isinstance(data, list)
+    return data
+
+
+def test_game_json_shape_for_every_format(tmp_path: Path) -> None:
+    for name in ("vugraph.lin", "championship.pbn", "hand_history.lin", "handviewer.txt"):
+        for record in _game(DATA / name):
+            assert set(record) == SHAPE
+    # Vugraph rooms, in file order; board 5, dealer N, NS vul (Law 2 and sv|n|).
+    data = _game(DATA / "vugraph.lin")
+    assert [(r["board"], r["room"]) for r in data] == [
+        (5, "open"), (5, "closed"), (6, "open"), (6, "closed"),
+    ]  # fmt: skip
+    assert data[0]["dealer"] == "N" and data[0]["vulnerable"] == "NS"
+    # 3NT= vulnerable: 100 trick score + 500 game bonus.
+    assert (data[0]["contract"], data[0]["result"], data[0]["score_ns"]) == ("3NT", "3NTN=", 600)
+
+
+def test_convert_between_formats_keeps_the_scores(tmp_path: Path) -> None:
+    before = _game(DATA / "vugraph.lin")
+    pbn = tmp_path / "match.pbn"
+    result = runner.invoke(app, ["convert", str(DATA / "vugraph.lin"), str(pbn)])
+    assert result.exit_code == 0, result.output
+    assert pbn.read_text().startswith("% PBN 2.1")
+    json_out = tmp_path / "match.json"
+    assert runner.invoke(app, ["convert", str(pbn), str(json_out)]).exit_code == 0
+    lin_out = tmp_path / "again.lin"
+    assert runner.invoke(app, ["convert", str(json_out), str(lin_out)]).exit_code == 0
+    for path in (pbn, json_out, lin_out):
+        after = _game(path)
+        assert after == before
+
+
+def test_convert_standard_streams() -> None:
+    text = (DATA / "hand_history.lin").read_text()
+    result = runner.invoke(app, ["convert", "-", "-", "--to", "json"], input=text)
+    assert result.exit_code == 0, result.output
+    boards = json.loads(result.stdout)
+    assert [b["board"] for b in boards] == [1, 2, 3, 4]
+    assert boards[0]["auction"][0] == {
+        "call": "1NT", "alerted": True, "explanation": "15-17 balanced",
+    }  # fmt: skip
+    result = runner.invoke(app, ["convert", "-", "-", "--to", "lin"], input=result.stdout)
+    assert result.exit_code == 0
+    assert result.stdout.count("\n") == 4 and "mb|1N!|an|15-17 balanced|" in result.stdout
+
+
+def test_convert_errors() -> None:
+    result = runner.invoke(app, ["convert", str(DATA / "vugraph.lin"), "out.txt"])
+    assert result.exit_code == 2 and "--to pbn|lin|json" in result.stderr
+    result = runner.invoke(app, ["convert", "no-such.lin", "-", "--to", "pbn"])
+    assert result.exit_code == 2 and "no-such.lin" in result.stderr
+    result = runner.invoke(app, ["convert", "-", "-", "--to", "pbn"], input="hello\n")
+    assert result.exit_code == 2 and "cannot tell the format" in result.stderr
+    result = runner.invoke(app, ["convert", "-", "-", "--to", "xml"], input="")
+    assert result.exit_code == 2
+
+
+def test_convert_reports_problems_and_still_writes() -> None:
+    text = "pn|a,b,c,d|md|3SAKQ|ah|Board 2|mb|1N|mb|9Q|\n"
+    result = runner.invoke(app, ["convert", "-", "-", "--to", "pbn"], input=text)
+    assert result.exit_code == 1
+    assert "line 1" in result.stderr and "'9Q'" in result.stderr
+    assert '[Board "2"]' in result.stdout
+
+
+def test_solve_and_par_read_lin(tmp_path: Path) -> None:
+    import pytest
+
+    pytest.importorskip("endplay")
+    result = runner.invoke(app, ["par", str(DATA / "vugraph.lin"), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [item["input"] for item in data] == ["board 5", "board 5", "board 6", "board 6"]
+    link = (DATA / "handviewer.txt").read_text().strip()
+    result = runner.invoke(app, ["solve", link, "--hex"])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.strip()) == 20
+
+
+FIXTURES = sorted(path for path in DATA.iterdir() if path.is_file())
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
+    path = draw(st.sampled_from(FIXTURES))
+    raw = bytearray(path.read_bytes())
+    for _ in range(draw(st.integers(0, 6))):
+        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.integers(0, 255))
+    cut = draw(st.integers(0, len(raw)))
+    return path.suffix, bytes(raw[:cut] if draw(st.booleans()) else raw)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(mutated(), st.sampled_from(["game", "convert"]))
+def test_cli_over_mutated_fixtures(tmp_path: Path, case: tuple[str, bytes], command: str) -> None:
+    suffix, data = case
+    path = tmp_path / f"input{suffix}"
+    path.write_bytes(data)
+    args = ["game", str(path)] if command == "game" else ["convert", str(path), "-", "--to", "lin"]
+    result = runner.invoke(app, args)
+    assert result.exit_code in (0, 1, 2)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    if result.exit_code:
+        assert result.stderr.strip() or result.stdout.strip()
+
+
+def test_game_dd_checks_double_dummy_tags(tmp_path: Path) -> None:
+    import pytest
+
+    pytest.importorskip("endplay")
+    result = runner.invoke(app, ["game", str(DATA / "championship.pbn"), "--dd"])
+    assert result.exit_code == 0, result.output
+    text = (DATA / "championship.pbn").read_text()
+    # One trick more for West in clubs than DDS finds (the last digit: W, clubs).
+    changed = text.replace("57467574677696586965", "57467574677696586966")
+    path = tmp_path / "changed.pbn"
+    path.write_text(changed)
+    result = runner.invoke(app, ["game", str(path), "--dd"])
+    assert result.exit_code == 1
+    assert "'57467574677696586966' disagrees with DDS, '57467574677696586965'" in result.stdout
+    assert "board 1, table 1" in result.stdout
