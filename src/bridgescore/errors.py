@@ -9,11 +9,13 @@ from __future__ import annotations
 
 __all__ = [
     "BridgeError",
+    "ConditionError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
     "InvalidTableError",
     "NotationError",
+    "PredealError",
     "RecordError",
 ]
 
@@ -44,3 +46,11 @@ class IllegalPlayError(BridgeError):
 
 class RecordError(BridgeError):
     """A scorepad or event record that cannot be accepted."""
+
+
+class ConditionError(BridgeError):
+    """A dealing condition that cannot be read, or that (almost) no deal satisfies."""
+
+
+class PredealError(BridgeError):
+    """A predeal (cards given to a seat before dealing) that is malformed or impossible."""
