@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, jobs, pages
+from bridgescore.web import simulate as simulate_web
 from bridgescore.web.limits import MAX_BODY_BYTES, BodySizeLimit, SolverBusy, SolverLimiter
 
 __all__ = ["WebSettings", "create_app"]
@@ -125,6 +126,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_exception_handler(api.FeatureMissing, _feature_missing)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(simulate_web.api_router)
+    app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     return app
