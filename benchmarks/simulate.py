@@ -116,6 +116,7 @@ def memory(small: int, large: int) -> None:
 def double_dummy(count: int) -> None:
     import numpy as np
     from endplay.dds import solve_all_boards
+    from endplay.dds.solve import SolveMode
     from endplay.types import Deal as EndplayDeal
     from endplay.types import Denom, Player
 
@@ -137,7 +138,10 @@ def double_dummy(count: int) -> None:
         return declarer_tricks(owners, bs.Strain.NOTRUMP, bs.Seat.SOUTH)
 
     def raw() -> object:
-        return [list(solve_all_boards(theirs[i : i + 200], mode=1)) for i in range(0, count, 200)]
+        return [
+            list(solve_all_boards(theirs[i : i + 200], mode=SolveMode.OptimalOne))
+            for i in range(0, count, 200)
+        ]
 
     def tables() -> object:
         return bs.solve_many(texts)
