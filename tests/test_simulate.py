@@ -7,6 +7,7 @@ point from the SolveAllBoards search simulate uses), the Laws' scores through
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 
@@ -172,3 +173,18 @@ def test_plot_is_written(tmp_path: object) -> None:
     args += ["--contract", "4H", "--by", "S", "--plot", str(path)]
     assert runner.invoke(app, args).exit_code == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ctrl_c_keeps_the_deals_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    # By name: the package's attribute `simulate` is the function, not the sub-package.
+    tasks = importlib.import_module("bridgescore.simulate.tasks")
+    monkeypatch.setattr(tasks, "SLICE", 5)
+    simulation = Simulation(deals=12, seed=2, contracts=parse_contracts(["2S"], ["S"]))
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    report, _ = run_simulation(simulation, progress=interrupt)
+    assert report.interrupted and report.deals == 5
+    assert sum(report.contracts[0]["tricks"]) == 5
+    assert report.as_dict()["interrupted"] is True
