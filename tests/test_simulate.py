@@ -148,8 +148,11 @@ def test_dask_local_cluster_gives_the_same_report() -> None:
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        there, _ = run_simulation(simulation, scheduler=client)
+        there, slices = run_simulation(simulation, scheduler=client, keep_deals=True)
     assert there.contracts == here.contracts
+    # The workers dealt exactly the library's deals (sent the spec as text, not code).
+    owners = np.concatenate([s.owners for s in slices])
+    assert np.array_equal(owners, np.concatenate(bs_chunks(40, 9, "hearts(north) >= 5")))
 
 
 def test_errors_are_clear() -> None:

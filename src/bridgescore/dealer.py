@@ -425,7 +425,8 @@ def iter_deal_chunks(
 ) -> Iterator[npt.NDArray[np.int8]]:
     """Owner arrays of ``count`` deals, chunk after chunk (memory bounded by a chunk).
 
-    Arguments as :func:`deal_many`.
+    Arguments as :func:`deal_many`. ``deal``, ``simulate`` and :func:`deal_many` use
+    the default ``chunk_size``; another size gives other deals after the first chunk.
     """
     plan = _plan(where, predeal)
     _check_count(count)
