@@ -191,3 +191,18 @@ def test_ctrl_c_keeps_the_deals_finished(monkeypatch: pytest.MonkeyPatch) -> Non
     assert report.interrupted and report.deals == 5
     assert sum(report.contracts[0]["tricks"]) == 5
     assert report.as_dict()["interrupted"] is True
+
+
+def test_par_distribution_matches_scalar_par() -> None:
+    deals = deal_many(6, seed=5, where="hcp(north) + hcp(south) >= 22")
+    scores = [bs.par(bs.solve(deal), bs.Vulnerability.EW).score for deal in deals]
+    report = simulate(
+        6, seed=5, where="hcp(north) + hcp(south) >= 22", contract="3NT", by="N", vul="EW", par=True
+    )
+    par = report["par"]
+    assert par["mean"] == pytest.approx(sum(scores) / 6)
+    assert par["scores"] == {str(s): scores.count(s) for s in sorted(set(scores))}
+    args = ["simulate", "-n", "6", "--seed", "5", "--where", "hcp(north) + hcp(south) >= 22"]
+    args += ["--contract", "3NT", "--by", "N", "--vul", "EW", "--par"]
+    text = runner.invoke(app, args).stdout
+    assert "par (NS's view): mean" in text

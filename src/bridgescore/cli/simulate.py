@@ -46,6 +46,14 @@ def format_report(report: dict[str, Any]) -> str:
             tricks = _pm(row["mean_tricks"], row["mean_tricks_se"], digits=2)
             beat = _pm(row["beat"], row["beat_se"], 100)
             lines.append(f"  {row['cards']:<7} {tricks:>12}  {beat:>12}%  ({row['deals']} deals)")
+    if "par" in report:
+        par = report["par"]
+        common = sorted(par["scores"].items(), key=lambda item: -item[1])[:6]
+        shown = ", ".join(f"{int(score):+d} ({count})" for score, count in common)
+        lines.append("")
+        lines.append(
+            f"par (NS's view): mean {par['mean']:+.0f} ±{par['mean_se']:.0f}; most often {shown}"
+        )
     return "\n".join(lines)
 
 
@@ -83,6 +91,9 @@ def simulate_command(
         str | None,
         typer.Option(help="Solve every opening lead of this seat (declarer's left-hand opponent)."),
     ] = None,
+    par: Annotated[
+        bool, typer.Option("--par", help="Also solve full tables: the par score distribution.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     plot: Annotated[
         str | None, typer.Option(help="Write a PNG of the trick distributions and comparisons.")
@@ -134,6 +145,7 @@ def simulate_command(
             predeal=tuple(predeal or []),
             vulnerability=Vulnerability.parse(vul),
             lead=None if lead is None else Seat.parse(lead),
+            par=par,
         )
         simulation.deal_spec.plan()
     except BridgeError as error:

@@ -49,6 +49,7 @@ class Report:
     contracts: list[dict[str, Any]] = field(default_factory=list)
     comparisons: list[dict[str, Any]] = field(default_factory=list)
     leads: list[dict[str, Any]] = field(default_factory=list)
+    par: dict[str, Any] | None = None
     interrupted: bool = False
 
     def as_dict(self) -> dict[str, Any]:
@@ -66,6 +67,8 @@ class Report:
             data["comparisons"] = self.comparisons
         if sim.lead is not None:
             data["leads"] = self.leads
+        if self.par is not None:
+            data["par"] = self.par
         return data
 
 
@@ -165,6 +168,7 @@ def build_report(
     simulation: Simulation,
     tricks: npt.NDArray[np.int8],
     leads: npt.NDArray[np.int8],
+    pars: npt.NDArray[np.int32] | None = None,
     *,
     interrupted: bool = False,
 ) -> Report:
@@ -192,4 +196,13 @@ def build_report(
                 "cards": _lead_table(contract, leads[:, column]),
             }
         )
+    if simulation.par and pars is not None:
+        mean, se = _mean_se(pars.astype(float))
+        values, counts = np.unique(pars, return_counts=True)
+        # Par scores are North-South's view; keys are the scores as text (JSON objects).
+        report.par = {
+            "mean": mean,
+            "mean_se": se,
+            "scores": {str(int(v)): int(c) for v, c in zip(values, counts, strict=True)},
+        }
     return report

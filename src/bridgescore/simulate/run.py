@@ -38,7 +38,7 @@ def run_simulation(
     # One process: DDS spreads each batch over all cores; several: one thread each.
     threads = None if workers <= 1 and scheduler is None else 1
     function = partial(solve_slice, simulation.to_json(), threads=threads)
-    tricks, leads, kept = [], [], []
+    tricks, leads, pars, kept = [], [], [], []
     done = 0
     interrupted = False
     results = run_ordered(function, tasks, processes=workers, scheduler=scheduler)
@@ -46,6 +46,7 @@ def run_simulation(
         for result in results:
             tricks.append(result.tricks)
             leads.append(result.leads)
+            pars.append(result.par)
             if keep_deals:
                 kept.append(result)
             done += result.tricks.shape[0]
@@ -62,7 +63,9 @@ def run_simulation(
         if leads
         else np.empty((0, len(simulation.lead_contracts()), 52), np.int8)
     )
-    return build_report(simulation, all_tricks, all_leads, interrupted=interrupted), kept
+    all_pars = np.concatenate(pars) if pars else np.empty(0, np.int32)
+    report = build_report(simulation, all_tricks, all_leads, all_pars, interrupted=interrupted)
+    return report, kept
 
 
 def simulate(
@@ -75,6 +78,7 @@ def simulate(
     predeal: Sequence[str] | str = (),
     vul: str | Vulnerability = Vulnerability.NONE,
     lead: str | Seat | None = None,
+    par: bool = False,
     processes: int = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
@@ -100,6 +104,7 @@ def simulate(
         predeal=tuple([predeal] if isinstance(predeal, str) else predeal),
         vulnerability=vul if isinstance(vul, Vulnerability) else Vulnerability.parse(vul),
         lead=None if lead is None else (lead if isinstance(lead, Seat) else Seat.parse(lead)),
+        par=par,
     )
     simulation.deal_spec.plan()  # a bad condition or predeal is reported before any work
     report, _ = run_simulation(

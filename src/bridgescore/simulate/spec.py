@@ -52,7 +52,8 @@ class Simulation:
     """Deals (count, seed, condition, predeals) and the contracts to solve on them.
 
     ``lead`` is the opening leader whose every card is solved (DDS all-cards
-    search) for each contract he leads against.
+    search) for each contract he leads against; ``par`` adds full tables and the
+    par score (neutral convention) of each deal.
     """
 
     deals: int
@@ -62,6 +63,7 @@ class Simulation:
     predeal: tuple[str, ...] = field(default=())
     vulnerability: Vulnerability = Vulnerability.NONE
     lead: Seat | None = None
+    par: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
@@ -101,6 +103,7 @@ class Simulation:
                 "predeal": list(self.predeal),
                 "vulnerability": self.vulnerability.name,
                 "lead": None if self.lead is None else self.lead.letter,
+                "par": self.par,
             }
         )
 
@@ -115,4 +118,5 @@ class Simulation:
             predeal=tuple(data.get("predeal", [])),
             vulnerability=Vulnerability[data.get("vulnerability", "NONE")],
             lead=None if data.get("lead") is None else Seat.parse(data["lead"]),
+            par=bool(data.get("par", False)),
         )

@@ -41,6 +41,7 @@ class SliceResult:
     owners: npt.NDArray[np.int8]  # (n, 52)
     tricks: npt.NDArray[np.int8]  # (n, contracts): declarer's tricks
     leads: npt.NDArray[np.int8]  # (n, lead contracts, 52): defence tricks per card, -1 if not held
+    par: npt.NDArray[np.int32]  # (n,) par scores (NS's view) when asked, else (0,)
 
 
 def plan_slices(deals: int) -> list[SliceTask]:
@@ -83,4 +84,13 @@ def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) 
         contract = simulation.contracts[position]
         assert contract.declarer is not None
         leads[:, column] = lead_tricks(part, contract.strain, contract.declarer, threads=threads)
-    return SliceResult(task, part, tricks, leads)
+    par = np.empty(0, dtype=np.int32)
+    if simulation.par:
+        from bridgescore.deal import Deal
+        from bridgescore.pararray import par_array
+        from bridgescore.solver import solve_many
+
+        tables = solve_many([Deal.from_array(row) for row in part], threads=threads)
+        stacked = np.stack([table.to_array() for table in tables])
+        par = par_array(stacked, simulation.vulnerability)
+    return SliceResult(task, part, tricks, leads, par)
