@@ -18,6 +18,7 @@ COMMANDS = [
     [],
     ["score"],
     ["deal"],
+    ["simulate"],
     ["solve"],
     ["par"],
     ["game"],

@@ -29,13 +29,16 @@ from bridgescore.compare import (
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal, Hand, random_deal, random_deals
+from bridgescore.dealer import deal_many
 from bridgescore.errors import (
     BridgeError,
+    ConditionError,
     IllegalCallError,
     IllegalPlayError,
     InvalidDealError,
     InvalidTableError,
     NotationError,
+    PredealError,
     RecordError,
 )
 from bridgescore.game import PlayedDeal, play_deal
@@ -53,6 +56,7 @@ from bridgescore.scoring import (
     score_array,
     score_breakdown,
 )
+from bridgescore.simulate.run import simulate
 from bridgescore.solver import solve, solve_many
 
 __version__ = "0.1.0"
@@ -66,6 +70,7 @@ __all__ = [
     "Call",
     "Card",
     "ChicagoScore",
+    "ConditionError",
     "Contract",
     "DDTable",
     "Deal",
@@ -80,6 +85,7 @@ __all__ = [
     "ParContract",
     "Play",
     "PlayedDeal",
+    "PredealError",
     "RecordError",
     "Result",
     "RubberScore",
@@ -99,6 +105,7 @@ __all__ = [
     "board_a_match",
     "butler_imps",
     "cross_imps",
+    "deal_many",
     "dealer_of_board",
     "imps",
     "matchpoints",
@@ -111,6 +118,7 @@ __all__ = [
     "score",
     "score_array",
     "score_breakdown",
+    "simulate",
     "solve",
     "solve_many",
 ]

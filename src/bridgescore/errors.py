@@ -11,12 +11,14 @@ __all__ = [
     "ArgumentTypeError",
     "BridgeError",
     "ComparisonError",
+    "ConditionError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
     "NotationError",
+    "PredealError",
     "RecordError",
     "ScoringMethodError",
 ]
@@ -68,3 +70,11 @@ class ComparisonError(BridgeError):
 
 class ScoringMethodError(BridgeError):
     """A scoring method that is unknown, or that does not fit the kind of event."""
+
+
+class ConditionError(BridgeError):
+    """A dealing condition that cannot be read, or that (almost) no deal satisfies."""
+
+
+class PredealError(BridgeError):
+    """A predeal (cards given to a seat before dealing) that is malformed or impossible."""

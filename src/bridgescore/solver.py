@@ -15,10 +15,14 @@ process per core, each with ``threads=1``.
 
 from __future__ import annotations
 
+import ctypes
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import ModuleType
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
@@ -26,7 +30,14 @@ from bridgescore.deal import Deal
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
 from bridgescore.validate import is_whole_number
 
-__all__ = ["MAX_DEALS_PER_CALL", "solve", "solve_many"]
+__all__ = [
+    "MAX_BOARDS_PER_CALL",
+    "MAX_DEALS_PER_CALL",
+    "declarer_tricks",
+    "lead_tricks",
+    "solve",
+    "solve_many",
+]
 
 MAX_DEALS_PER_CALL = 32
 """Deals per DDS ``CalcAllTables`` call: DDS refuses more than 32 tables for all 5 strains."""
@@ -141,3 +152,185 @@ def solve(deal: Deal | str) -> DDTable:
     '0d0d00d0d000d0d00d0d'
     """
     return solve_many([deal])[0]
+
+
+# -- one contract per deal: DDS SolveAllBoards -------------------------------------------
+
+MAX_BOARDS_PER_CALL = 200
+"""Boards per DDS ``SolveAllBoards`` call (DDS's MAXNOOFBOARDS)."""
+
+# DDS's structs seen as int32 words (checked against ctypes at first use):
+# boards = noOfBoards, deal[200] (24 words: trump, first, currentTrickSuit[3],
+# currentTrickRank[3], remainCards[4 hands][4 suits]), target[200], solutions[200], mode[200];
+# solvedBoards = noOfBoards, futureTricks[200] (54 words: nodes, cards, suit[13],
+# rank[13], equals[13], score[13]).
+_DEAL_WORDS = 24
+_FUTURE_WORDS = 54
+# Our suits are C, D, H, S (0..3); DDS's are S, H, D, C.
+_DDS_SUIT = np.array([3, 2, 1, 0])
+# DDS's rank bits: 2 is bit 2 ... ace is bit 14.
+_RANK_BITS = (1 << (np.arange(13, dtype=np.uint32) + 2)).astype(np.uint32)
+
+
+def _as_owners(deals: npt.ArrayLike | Sequence[Deal | str]) -> npt.NDArray[np.int8]:
+    """Owner arrays shaped (n, 52) from an array, or from Deals / PBN strings."""
+    if isinstance(deals, np.ndarray):
+        owners = deals
+    else:
+        items = list(deals)  # type: ignore[arg-type]
+        if items and isinstance(items[0], Deal | str):
+            owners = np.stack(
+                [
+                    _as_deal(deal, position).to_array()  # type: ignore[arg-type]
+                    for position, deal in enumerate(items, 1)
+                ]
+            )
+        else:
+            owners = np.asarray(items, dtype=np.int8).reshape(-1, 52)
+    if owners.ndim != 2 or owners.shape[1] != 52:
+        raise ValueError(f"deals shaped {owners.shape}: expected (n, 52) owner seats")
+    counts = np.stack([(owners == seat).sum(axis=1) for seat in range(4)], axis=1)
+    bad = np.flatnonzero((counts != 13).any(axis=1))
+    if bad.size:
+        raise ValueError(
+            f"deal {bad[0] + 1} has hands of {counts[bad[0]].tolist()} cards: expected 13 each"
+        )
+    return owners.astype(np.int8, copy=False)
+
+
+def _remain_cards(owners: npt.NDArray[np.int8]) -> npt.NDArray[np.uint32]:
+    """DDS's remainCards[hand][suit] bit masks, shaped (n, 16)."""
+    masks = np.zeros((owners.shape[0], 4, 4), dtype=np.uint32)
+    for suit in range(4):
+        held = owners[:, suit * 13 : suit * 13 + 13]
+        for hand in range(4):
+            masks[:, hand, _DDS_SUIT[suit]] = ((held == hand) * _RANK_BITS).sum(
+                axis=1, dtype=np.uint32
+            )
+    return masks.reshape(-1, 16)
+
+
+def _check_contract(strain: Strain, declarer: Seat) -> tuple[Strain, Seat]:
+    try:
+        return Strain(strain), Seat(declarer)
+    except ValueError:
+        raise ValueError(
+            f"strain {strain!r} and declarer {declarer!r}: expected a Strain and a Seat"
+        ) from None
+
+
+def _solve_boards(
+    owners: npt.NDArray[np.int8],
+    strain: Strain,
+    declarer: Seat,
+    solutions: int,
+    threads: int | None,
+    progress: Progress | None,
+) -> Iterator[npt.NDArray[np.int32]]:
+    """Yield DDS's futureTricks words, shaped (boards, 54), batch after batch."""
+    _check_threads(threads)
+    _, _, dds_library = _endplay()
+    trump = 4 if strain is Strain.NOTRUMP else int(_DDS_SUIT[strain])
+    leader = int(declarer.rotate(1))
+    masks = _remain_cards(owners)
+    boards = dds_library.boards()
+    solved = dds_library.solvedBoards()
+    board_words = np.ctypeslib.as_array(
+        ctypes.cast(ctypes.pointer(boards), ctypes.POINTER(ctypes.c_int32)),
+        shape=(ctypes.sizeof(boards) // 4,),
+    )
+    solved_words = np.ctypeslib.as_array(
+        ctypes.cast(ctypes.pointer(solved), ctypes.POINTER(ctypes.c_int32)),
+        shape=(ctypes.sizeof(solved) // 4,),
+    )
+    deal_words = board_words[1 : 1 + MAX_BOARDS_PER_CALL * _DEAL_WORDS].reshape(-1, _DEAL_WORDS)
+    targets = board_words[1 + MAX_BOARDS_PER_CALL * _DEAL_WORDS :].reshape(3, -1)
+    futures = solved_words[1 : 1 + MAX_BOARDS_PER_CALL * _FUTURE_WORDS].reshape(
+        -1, _FUTURE_WORDS
+    )
+    deal_words[:, 0] = trump
+    deal_words[:, 1] = leader
+    deal_words[:, 2:8] = 0
+    targets[0] = -1 if solutions == 1 else 0  # target: -1 = the most tricks
+    targets[1] = solutions
+    targets[2] = 1  # mode: search even when only one card can be played
+    total = owners.shape[0]
+    with _lock:
+        if threads is not None:
+            dds_library.SetMaxThreads(threads)
+        try:
+            for start in range(0, total, MAX_BOARDS_PER_CALL):
+                count = min(MAX_BOARDS_PER_CALL, total - start)
+                deal_words[:count, 8:] = masks[start : start + count].view(np.int32)
+                board_words[0] = count
+                code = dds_library.SolveAllBoardsBin(boards, solved)
+                if code not in (None, 1):  # endplay raises on errors itself
+                    raise RuntimeError(f"DDS SolveAllBoards failed with code {code}")
+                yield futures[:count].copy()
+                if progress is not None:
+                    progress(start + count, total)
+        finally:
+            if threads is not None:
+                dds_library.SetMaxThreads(0)
+
+
+def declarer_tricks(
+    deals: npt.ArrayLike | Sequence[Deal | str],
+    strain: Strain,
+    declarer: Seat,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> npt.NDArray[np.int8]:
+    """Double-dummy tricks for ``declarer`` in ``strain`` on each deal (one DDS search each).
+
+    Faster than a full table when one contract is wanted: DDS's SolveAllBoards in
+    batches of 200. ``deals`` is an owner array shaped (n, 52) (as
+    :meth:`Deal.to_array`) or Deals / PBN strings. Equal to
+    ``solve(deal).tricks(declarer, strain)`` for each deal.
+
+    >>> declarer_tricks(["N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+    ...                  "...AKQJT98765432"], Strain.SPADES, Seat.NORTH).tolist()
+    [13]
+    """
+    strain, declarer = _check_contract(strain, declarer)
+    owners = _as_owners(deals)
+    tricks = np.empty(owners.shape[0], dtype=np.int8)
+    done = 0
+    for futures in _solve_boards(owners, strain, declarer, 1, threads, progress):
+        # Score 0 is the defence's best with its best opening lead.
+        tricks[done : done + futures.shape[0]] = 13 - futures[:, 41]
+        done += futures.shape[0]
+    return tricks
+
+
+def lead_tricks(
+    deals: npt.ArrayLike | Sequence[Deal | str],
+    strain: Strain,
+    declarer: Seat,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> npt.NDArray[np.int8]:
+    """Tricks the defence takes after each possible opening lead, shaped (n, 52).
+
+    Column ``c`` is for card number ``c`` (``Card.index``) led by declarer's left-hand
+    opponent, ``-1`` where the leader does not hold it. DDS's all-cards solve
+    (``solutions=3``); DDS groups equal cards and each gets the group's value.
+    """
+    strain, declarer = _check_contract(strain, declarer)
+    owners = _as_owners(deals)
+    result = np.full((owners.shape[0], 52), -1, dtype=np.int8)
+    done = 0
+    for futures in _solve_boards(owners, strain, declarer, 3, threads, progress):
+        cards = futures[:, 1]
+        for row in range(futures.shape[0]):
+            for slot in range(int(cards[row])):
+                suit = 3 - int(futures[row, 2 + slot])  # DDS S,H,D,C -> our C,D,H,S
+                holding = (1 << int(futures[row, 15 + slot])) | int(futures[row, 28 + slot])
+                score = futures[row, 41 + slot]
+                for rank in range(2, 15):
+                    if holding >> rank & 1:
+                        result[done + row, suit * 13 + rank - 2] = score
+        done += futures.shape[0]
+    return result

@@ -12,6 +12,7 @@ from bridgescore.cli import handrecord as handrecord_cli
 from bridgescore.cli import par as par_cli
 from bridgescore.cli import rubber as rubber_cli
 from bridgescore.cli import session as session_cli
+from bridgescore.cli import simulate as simulate_cli
 from bridgescore.cli import solve as solve_cli
 from bridgescore.cli import study as study_cli
 
@@ -31,6 +32,7 @@ app.command("rubber")(rubber_cli.rubber_command)
 app.command("chicago")(rubber_cli.chicago_command)
 app.command("solve")(solve_cli.solve_command)
 app.command("deal")(deal_cli.deal_command)
+app.command("simulate")(simulate_cli.simulate_command)
 app.command("game")(game_cli.game_command)
 app.command("handrecord")(handrecord_cli.handrecord_command)
 app.command("convert")(convert_cli.convert_command)

@@ -1,22 +1,28 @@
-"""``bridgescore deal``: random deals, or a tournament board set (``--boards``)."""
+"""``bridgescore deal``: random deals, deals under a ``dealer`` condition and predeals,
+or a tournament board set (``--boards``)."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 import numpy as np
+import numpy.typing as npt
 import typer
 
 from bridgescore.boardset import FORMATS, BoardSetFormat
 from bridgescore.cli import boards as board_options
 from bridgescore.cli.common import echo_json, fail
 from bridgescore.core import Seat
-from bridgescore.deal import Deal, random_deals
+from bridgescore.deal import Deal
+from bridgescore.errors import BridgeError
 
-__all__ = ["deal_command"]
+__all__ = ["deal_command", "hand_json"]
 
 
-def _hand_json(deal: Deal) -> dict[str, Any]:
+def hand_json(deal: Deal) -> dict[str, Any]:
+    """Each hand's PBN text, points and shape, keyed by seat letter."""
     return {
         seat.letter: {
             "hand": deal[seat].to_pbn(),
@@ -25,6 +31,62 @@ def _hand_json(deal: Deal) -> dict[str, Any]:
         }
         for seat in Seat
     }
+
+
+def _fresh_seed() -> int:
+    seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+    typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
+    return seed
+
+
+def _owner_chunks(
+    count: int, seed: int, where: str, predeal: list[str], processes: int
+) -> Iterator[npt.NDArray[np.int8]]:
+    """Owner arrays of the deals asked for, chunk after chunk.
+
+    With or without a condition, the deals come from one stream (chunk i from
+    ``SeedSequence(seed)`` child i), so ``deal``, ``simulate`` and ``deal_many``
+    deal the same hands for the same seed.
+    """
+    from bridgescore.simulate.pool import dealt_chunks
+
+    try:
+        yield from dealt_chunks(count, seed=seed, where=where, predeal=predeal, processes=processes)
+    except BridgeError as error:
+        raise fail(error) from None
+
+
+def _print_pbn(chunks: Iterator[npt.NDArray[np.int8]], diagram: bool, symbols: bool) -> None:
+    from bridgescore.dealer import pbn_strings
+
+    number = 0
+    out = sys.stdout
+    for owners in chunks:
+        lines = pbn_strings(owners)
+        if not diagram:
+            out.write("\n".join(lines) + ("\n" if lines else ""))
+            continue
+        for line in lines:
+            number += 1
+            deal = Deal.from_pbn(line)
+            out.write(f"Deal {number}: {line}\n\n{deal.diagram(symbols=symbols)}\n\n")
+    out.flush()
+
+
+def _print_json(
+    chunks: Iterator[npt.NDArray[np.int8]], seed: int, where: str, predeal: list[str]
+) -> None:
+    from bridgescore.dealer import pbn_strings
+
+    deals = [Deal.from_pbn(text) for owners in chunks for text in pbn_strings(owners)]
+    data: dict[str, Any] = {"seed": seed}
+    if where or predeal:
+        data.update({"where": where, "predeal": predeal})
+    data["deals"] = [
+        {"number": number, "deal": deal.to_pbn(), "hands": hand_json(deal)}
+        for number, deal in enumerate(deals, start=1)
+    ]
+    echo_json(data)
 
 
 def deal_command(
@@ -37,9 +99,45 @@ def deal_command(
             "fresh one, shown). With --boards it deals a guessable set: never use it for play.",
         ),
     ] = None,
+    predeal: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--predeal",
+            "-p",
+            help="Cards given to a seat before dealing, repeatable: a whole hand "
+            "'N=AKQ2.KQ3.A54.KJ3', some cards 'S=AK..x.' (x: any small card 2-9), or "
+            "dealer's 'S=SAK,HQJ'.",
+            show_default=False,
+        ),
+    ] = None,
+    where: Annotated[
+        str,
+        typer.Option(
+            "--where",
+            "-w",
+            help="Keep only deals satisfying this condition, in the language of the "
+            "'dealer' program: \"hcp(south) >= 15 && shape(south, any 4333 + any 4432)\" "
+            "(see docs/simulate.md).",
+        ),
+    ] = "",
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="pbn: one deal a line; json: details. A board set (--boards) is also "
+            "written as lin (BBO upload) or csv.",
+        ),
+    ] = "pbn",
+    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
     diagram: Annotated[bool, typer.Option(help="Show each deal as a hand diagram.")] = False,
     symbols: Annotated[bool, typer.Option(help="Show suit symbols in diagrams.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Processes dealing under a condition (0: one per core; 1: this one)."
+        ),
+    ] = 1,
     boards: Annotated[
         str | None,
         typer.Option(
@@ -49,10 +147,6 @@ def deal_command(
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option("--format", help="Board-set output: pbn, lin (BBO upload), csv or json."),
-    ] = "pbn",
     seed_file: Annotated[
         str | None,
         typer.Option(
@@ -92,10 +186,11 @@ def deal_command(
         ),
     ] = None,
 ) -> None:
-    """Deal random deals, or the boards of a session.
+    """Deal random deals, deals that satisfy a condition, or the boards of a session.
 
-    Without --boards: uniformly random deals in PBN (one a line), the same
-    for the same --seed on any machine.
+    Without --boards: deals in PBN (one a line). The same seed, predeals and
+    condition give the same deals on any machine, and the same deals as
+    `bridgescore simulate` and `bridgescore.deal_many`.
 
     With --boards: a tournament board set after BigDeal's design, reproducible
     only from its secret seed (--seed-file); --commit lets players check
@@ -105,15 +200,21 @@ def deal_command(
     Examples:
       bridgescore deal --count 5 --seed 1
       bridgescore deal --seed 7 --diagram
+      bridgescore deal -n 100 --seed 2 --json
+      bridgescore deal -n 10 --seed 1 --where "hcp(north) >= 15 && hcp(north) <= 17"
+      bridgescore deal -n 3 --seed 1 --predeal S=AQ542.KJ87.32.AK --where "hcp(north) >= 12"
       bridgescore deal --boards 1-36 --seed-file tonight.seed --commit tonight.commit > set.pbn
       bridgescore deal --boards 1-36 --seed-file tonight.seed --analyse > set.pbn
       bridgescore deal --boards 1-24 --seed-file tonight.seed --format lin > bbo.lin
       bridgescore deal --verify set.pbn --seed-file tonight.seed --commit tonight.commit
     """
+    fmt = output_format.lower()
     if verify is not None:
         board_options.verify_board_set(verify, seed_file, commit)
         return
     if boards is not None:
+        if where or predeal:
+            raise fail("--where and --predeal deal random deals, not a board set", code=2)
         board_options.deal_board_set(
             boards_text=boards,
             fmt="json" if as_json else _board_format(fmt),
@@ -129,39 +230,25 @@ def deal_command(
         raise fail(
             "--seed-file, --commit and --analyse deal a board set: add --boards 1-36", code=2
         )
-    _random_deals(count, seed, diagram=diagram, symbols=symbols, as_json=as_json)
+    if fmt not in ("pbn", "json"):
+        raise fail(
+            f"--format {output_format!r}: expected pbn or json (lin and csv are for --boards)",
+            code=2,
+        )
+    predeals = list(predeal or [])
+    if seed is None:
+        seed = _fresh_seed()
+    chunks = _owner_chunks(count, seed, where, predeals, processes)
+    if as_json or fmt == "json":
+        _print_json(chunks, seed, where, predeals)
+    else:
+        _print_pbn(chunks, diagram, symbols)
 
 
 def _board_format(text: str) -> BoardSetFormat:
     for fmt in FORMATS:
-        if text.lower() == fmt:
+        if text == fmt:
             return fmt
     raise fail(
         f"--format {text!r} is not a board-set format: expected pbn, lin, csv or json", code=2
     )
-
-
-def _random_deals(
-    count: int, seed: int | None, *, diagram: bool, symbols: bool, as_json: bool
-) -> None:
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
-        typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
-    deals = random_deals(seed, count)
-    if as_json:
-        echo_json(
-            {
-                "seed": seed,
-                "deals": [
-                    {"number": number, "deal": deal.to_pbn(), "hands": _hand_json(deal)}
-                    for number, deal in enumerate(deals, start=1)
-                ],
-            }
-        )
-        return
-    for number, deal in enumerate(deals, start=1):
-        if diagram:
-            typer.echo(f"Deal {number}: {deal.to_pbn()}\n")
-            typer.echo(deal.diagram(symbols=symbols) + "\n")
-        else:
-            typer.echo(deal.to_pbn())

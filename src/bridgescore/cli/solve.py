@@ -1,4 +1,4 @@
-"""``bridgescore solve``: double-dummy tables."""
+"""``bridgescore solve``: double-dummy tables (``deal`` lives in cli/deal.py)."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, jobs, pages, upload
+from bridgescore.web import simulate as simulate_web
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 
 __all__ = ["WebSettings", "create_app"]
@@ -127,6 +128,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(upload.router)
+    app.include_router(simulate_web.api_router)
+    app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(
         upload.UploadBodyLimit, limit=settings.max_body, upload_limit=settings.max_upload

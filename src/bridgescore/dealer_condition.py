@@ -1,0 +1,556 @@
+"""The condition language of Hans van Staveren's ``dealer``, evaluated over numpy arrays.
+
+A condition is text such as ``hcp(south) >= 15 && shape(south, any 4333 + any 4432)``;
+:func:`parse_condition` reads it into a :class:`Condition`, which evaluates many
+candidate deals at once: it gets the 13 cards of each seat it needs as arrays and
+returns one truth value per deal. The grammar (C precedence, as ``dealer``)::
+
+    program    := (NAME "=" expr)* ["condition"] expr
+    expr       := or ["?" expr ":" expr]
+    or         := and (("||" | "or") and)*
+    and        := equality (("&&" | "and") equality)*
+    equality   := relation (("==" | "!=") relation)*
+    relation   := sum (("<" | "<=" | ">" | ">=") sum)*
+    sum        := product (("+" | "-") product)*
+    product    := unary (("*" | "/" | "%") unary)*
+    unary      := ("!" | "not" | "-") unary | primary
+    primary    := NUMBER | NAME | "(" expr ")" | function "(" arguments ")"
+
+Functions: ``hcp``, ``spades`` / ``hearts`` / ``diamonds`` / ``clubs``, ``controls``,
+``losers``, ``aces`` ``kings`` ``queens`` ``jacks`` ``tens`` ``top2`` ... ``top5``
+``c13`` (and ``pt0`` ... ``pt9``), each ``(seat)`` or ``(seat, suit)`` where it makes
+sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)`` and ``hascard(seat, AS)``.
+Division truncates towards zero as in C; comparisons and logic give 0 or 1.
+
+Only the whole-seat features a condition uses are ever computed, and a condition's
+top-level ``&&`` terms are kept apart (:attr:`Condition.terms`) so the dealer can
+test each as soon as the seats it names are dealt and never complete a deal that
+already failed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import permutations
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.core import Seat, Strain
+from bridgescore.dealer_hand import SHAPE_STRIDES, WEIGHTS, HandView
+from bridgescore.errors import ConditionError
+
+__all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-exported
+
+IntArray = npt.NDArray[np.int32]
+Array = npt.NDArray[np.int32] | npt.NDArray[np.bool_]
+
+_SEATS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+_SUITS = {
+    "club": Strain.CLUBS,
+    "diamond": Strain.DIAMONDS,
+    "heart": Strain.HEARTS,
+    "spade": Strain.SPADES,
+}
+_RANK_CHARS = "23456789TJQKA"
+_PLURAL_OK = {"hcp", "control", "ten", "jack", "queen", "king", "ace", "loser"}
+
+Evaluator = Callable[[HandView], Array]
+
+
+@dataclass(frozen=True, slots=True)
+class _Expr:
+    evaluate: Evaluator
+    seats: frozenset[Seat]
+    is_bool: bool
+    constant: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One top-level ``&&`` term of a condition and the seats it looks at."""
+
+    text: str
+    seats: frozenset[Seat]
+    evaluate: Callable[[HandView], npt.NDArray[np.bool_]]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A parsed condition: its text and its top-level ``&&`` terms.
+
+    ``condition(view)`` is the truth value for each candidate deal of ``view``.
+    """
+
+    text: str
+    terms: tuple[Term, ...]
+    seats: frozenset[Seat] = field(default=frozenset())
+
+    def __call__(self, view: HandView) -> npt.NDArray[np.bool_]:
+        result = np.ones(view.n, dtype=bool)
+        for term in self.terms:
+            result &= term.evaluate(view)
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: str  # "word", "op" or "end"
+    text: str
+    start: int
+
+
+_TOKEN = re.compile(
+    r"\s+|//[^\n]*|/\*.*?\*/|#[^\n]*"
+    r"|(?P<word>[A-Za-z0-9_]+)"
+    r"|(?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:(),=])",
+    re.DOTALL,
+)
+
+
+def _tokens(text: str) -> list[_Token]:
+    found: list[_Token] = []
+    position = 0
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            raise _error(text, position, 1, f"{text[position]!r} is not part of the language")
+        if match.lastgroup is not None:
+            found.append(_Token(match.lastgroup, match.group(), position))
+        position = match.end()
+    found.append(_Token("end", "", len(text)))
+    return found
+
+
+def _error(text: str, start: int, width: int, message: str) -> ConditionError:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    caret = " " * (start - line_start) + "^" * max(1, width)
+    return ConditionError(
+        f"condition {text.strip()!r}, column {start - line_start + 1}: {message}\n"
+        f"  {line}\n  {caret}"
+    )
+
+
+def _as_int(expr: _Expr) -> Evaluator:
+    if not expr.is_bool:
+        return expr.evaluate
+    evaluate = expr.evaluate
+    return lambda view: evaluate(view).astype(np.int32)
+
+
+def _as_bool(expr: _Expr) -> Callable[[HandView], npt.NDArray[np.bool_]]:
+    evaluate = expr.evaluate
+    if expr.is_bool:
+        return evaluate  # type: ignore[return-value]
+    return lambda view: evaluate(view) != 0
+
+
+def _c_divide(left: IntArray, right: IntArray) -> IntArray:
+    # C truncates towards zero; numpy's // floors. A zero divisor gives 0 (for / and %),
+    # rather than stopping a run of millions of deals on one of them.
+    safe = np.where(right == 0, 1, right)
+    quotient = np.abs(left) // np.abs(safe) * np.sign(left) * np.sign(safe)
+    return np.where(right == 0, 0, quotient).astype(np.int32)
+
+
+def _c_remainder(left: IntArray, right: IntArray) -> IntArray:
+    return np.where(right == 0, 0, left - _c_divide(left, right) * right).astype(np.int32)
+
+
+_BINARY: dict[str, Callable[[IntArray, IntArray], Array]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": _c_divide,
+    "%": _c_remainder,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+_PYTHON: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: 0 if b == 0 else int(abs(a) // abs(b) * (1 if a * b >= 0 else -1)),
+    "%": lambda a, b: 0 if b == 0 else a - (int(abs(a) // abs(b)) * (1 if a * b >= 0 else -1)) * b,
+    "==": lambda a, b: int(a == b),
+    "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b),
+    "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b),
+    ">=": lambda a, b: int(a >= b),
+}
+_LEVELS = (("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), ("*", "/", "%"))
+
+
+BoolEvaluator = Callable[[HandView], npt.NDArray[np.bool_]]
+
+
+def _either(a: BoolEvaluator, b: BoolEvaluator) -> BoolEvaluator:
+    return lambda view: a(view) | b(view)
+
+
+def _both(a: BoolEvaluator, b: BoolEvaluator) -> BoolEvaluator:
+    return lambda view: a(view) & b(view)
+
+
+def _constant(value: int) -> _Expr:
+    return _Expr(lambda view: np.full(view.n, value, dtype=np.int32), frozenset(), False, value)
+
+
+def _binary(op: str, left: _Expr, right: _Expr) -> _Expr:
+    if left.constant is not None and right.constant is not None:
+        return _constant(_PYTHON[op](left.constant, right.constant))
+    a, b, apply = _as_int(left), _as_int(right), _BINARY[op]
+    return _Expr(
+        lambda view: apply(a(view), b(view)),  # type: ignore[arg-type]
+        left.seats | right.seats,
+        op in ("==", "!=", "<", "<=", ">", ">="),
+    )
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokens(text)
+        self.position = 0
+        self.names: dict[str, _Expr] = {}
+
+    # -- token helpers -------------------------------------------------------
+    @property
+    def token(self) -> _Token:
+        return self.tokens[self.position]
+
+    def advance(self) -> _Token:
+        token = self.tokens[self.position]
+        self.position += 1
+        return token
+
+    def at(self, *texts: str) -> bool:
+        token = self.token
+        return token.kind != "end" and token.text.lower() in texts
+
+    def fail(self, token: _Token, message: str) -> ConditionError:
+        shown = "the end" if token.kind == "end" else repr(token.text)
+        return _error(self.text, token.start, len(token.text), f"{shown}: {message}")
+
+    def expect(self, text: str, what: str) -> _Token:
+        if not self.at(text):
+            raise self.fail(self.token, f"expected {what}")
+        return self.advance()
+
+    # -- program -------------------------------------------------------------
+    def program(self) -> list[tuple[str, _Expr]]:
+        """Definitions ``name = expr`` and the condition; returns the top-level terms."""
+        condition: _Expr | None = None
+        condition_start = 0
+        while self.token.kind != "end":
+            token = self.token
+            following = self.tokens[self.position + 1]
+            if token.kind == "word" and following.text == "=" and following.kind == "op":
+                name = token.text.lower()
+                if _is_keyword(name):
+                    raise self.fail(token, "is a reserved word and cannot be defined")
+                self.position += 2
+                self.names[name] = self.expression()
+                continue
+            if self.at("condition"):
+                self.advance()
+            elif token.kind == "word" and token.text.lower() in _COMMANDS:
+                raise self.fail(token, _COMMANDS[token.text.lower()])
+            if condition is not None:
+                raise self.fail(token, "expected the end of the condition (one condition only)")
+            condition_start = self.position
+            condition = self.expression()
+        if condition is None:
+            raise self.fail(self.token, "expected a condition, such as 'hcp(north) >= 12'")
+        return self.terms(condition_start)
+
+    def terms(self, start: int) -> list[tuple[str, _Expr]]:
+        # Re-read the condition keeping its top-level && terms apart, with their text.
+        self.position = start
+        found: list[tuple[str, _Expr]] = []
+        while True:
+            first = self.position
+            term = self.equality_chain()
+            found.append((self.span(first), term))
+            if not self.at("&&", "and"):
+                break
+            self.advance()
+        if self.at("||", "or", "?"):
+            # An || or ?: at the top level: the whole condition is a single term.
+            self.position = start
+            whole = self.expression()
+            return [(self.span(start), whole)]
+        return found
+
+    def span(self, first: int) -> str:
+        last = self.tokens[self.position - 1]
+        return self.text[self.tokens[first].start : last.start + len(last.text)]
+
+    # -- expressions ---------------------------------------------------------
+    def expression(self) -> _Expr:
+        condition = self.disjunction()
+        if not self.at("?"):
+            return condition
+        self.advance()
+        yes = self.expression()
+        self.expect(":", "':' of a '? :' selection")
+        no = self.expression()
+        test, a, b = _as_bool(condition), _as_int(yes), _as_int(no)
+        return _Expr(
+            lambda view: np.where(test(view), a(view), b(view)).astype(np.int32),
+            condition.seats | yes.seats | no.seats,
+            False,
+        )
+
+    def disjunction(self) -> _Expr:
+        left = self.equality_chain_and()
+        while self.at("||", "or"):
+            self.advance()
+            right = self.equality_chain_and()
+            left = _Expr(_either(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+        return left
+
+    def equality_chain_and(self) -> _Expr:
+        left = self.equality_chain()
+        while self.at("&&", "and"):
+            self.advance()
+            right = self.equality_chain()
+            left = _Expr(_both(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+        return left
+
+    def equality_chain(self) -> _Expr:
+        return self.level(0)
+
+    def level(self, depth: int) -> _Expr:
+        if depth == len(_LEVELS):
+            return self.unary()
+        left = self.level(depth + 1)
+        while self.token.kind == "op" and self.token.text in _LEVELS[depth]:
+            op = self.advance().text
+            left = _binary(op, left, self.level(depth + 1))
+        return left
+
+    def unary(self) -> _Expr:
+        if self.at("!", "not"):
+            self.advance()
+            operand = self.unary()
+            test = _as_bool(operand)
+            return _Expr(lambda view: np.logical_not(test(view)), operand.seats, True)
+        if self.token.kind == "op" and self.token.text == "-":
+            self.advance()
+            operand = self.unary()
+            if operand.constant is not None:
+                return _constant(-operand.constant)
+            value = _as_int(operand)
+            return _Expr(
+                lambda view: np.negative(value(view).astype(np.int32)), operand.seats, False
+            )
+        return self.primary()
+
+    def primary(self) -> _Expr:
+        token = self.token
+        if token.kind == "op" and token.text == "(":
+            self.advance()
+            inner = self.expression()
+            self.expect(")", "')' to close the '('")
+            return inner
+        if token.kind != "word":
+            raise self.fail(token, "expected a number, a name or '('")
+        self.advance()
+        word = token.text.lower()
+        if word.isdigit():
+            return _constant(int(word))
+        if word in self.names:
+            return self.names[word]
+        if self.at("("):
+            return self.call(token, word)
+        if _function_name(word) is not None:
+            raise self.fail(self.token, f"expected '(' after the function {word}")
+        raise self.fail(
+            token,
+            "is not a function, number or defined name: expected hcp, spades, hearts, "
+            "diamonds, clubs, shape, hascard, controls, losers, aces ... tens, "
+            "top2 ... top5, c13 or pt0 ... pt9",
+        )
+
+    # -- functions -----------------------------------------------------------
+    def seat(self) -> Seat:
+        token = self.advance()
+        word = token.text.lower()
+        if word in _SEATS:
+            return _SEATS[word]
+        raise self.fail(token, "is not a seat: expected north, east, south or west")
+
+    def suit(self) -> Strain:
+        token = self.advance()
+        word = token.text.lower()
+        single = word[:-1] if word.endswith("s") else word
+        if single in _SUITS:
+            return _SUITS[single]
+        raise self.fail(token, "is not a suit: expected spades, hearts, diamonds or clubs")
+
+    def call(self, name: _Token, word: str) -> _Expr:
+        function = _function_name(word)
+        if function is None:
+            raise self.fail(name, "is not a function (see the list in docs/simulate.md)")
+        self.expect("(", "'('")
+        seat = self.seat()
+        if function == "shape":
+            self.expect(",", "',' then a shape list such as 'any 4333 + 5xxx'")
+            expr = self.shape(seat)
+        elif function == "hascard":
+            self.expect(",", "',' then a card such as 'AS'")
+            expr = self.hascard(seat)
+        elif function in _SUITS:
+            suit = _SUITS[function]
+            expr = _Expr(lambda view: view.length(seat, suit), frozenset({seat}), False)
+        else:
+            suit: Strain | None = None  # type: ignore[no-redef]
+            if self.at(","):
+                self.advance()
+                suit = self.suit()
+            expr = self.feature(function, seat, suit)
+        self.expect(")", f"')' to close {name.text}(")
+        return expr
+
+    def feature(self, function: str, seat: Seat, suit: Strain | None) -> _Expr:
+        if function == "loser":
+            suits = [suit] if suit is not None else list(_SUITS.values())
+
+            def losers(view: HandView) -> IntArray:
+                total = view.losers(seat, suits[0])
+                for other in suits[1:]:
+                    total = total + view.losers(seat, other)
+                return total
+
+            return _Expr(losers, frozenset({seat}), False)
+        return _Expr(lambda view: view.weight(seat, function, suit), frozenset({seat}), False)
+
+    def hascard(self, seat: Seat) -> _Expr:
+        token = self.advance()
+        card = _card_number(token.text)
+        if card is None:
+            raise self.fail(token, "is not a card: expected a rank and a suit such as AS or TC")
+        return _Expr(lambda view: view.has(seat, card), frozenset({seat}), True)
+
+    def shape(self, seat: Seat) -> _Expr:
+        allowed = np.zeros(14**4, dtype=bool)
+        sign = "+"
+        while True:
+            any_order = False
+            if self.at("any"):
+                self.advance()
+                any_order = True
+            token = self.advance()
+            patterns = _shape_patterns(token.text.lower(), any_order)
+            if patterns is None:
+                raise self.fail(
+                    token,
+                    "is not a shape: expected 4 lengths spades-hearts-diamonds-clubs, each a "
+                    "digit or x, adding up to 13 (such as 4333 or 5xxx), optionally after 'any'",
+                )
+            allowed[patterns] = sign == "+"
+            if self.token.kind == "op" and self.token.text in ("+", "-"):
+                sign = self.advance().text
+                continue
+            break
+        return _Expr(lambda view: allowed[view.shape_index(seat)], frozenset({seat}), True)
+
+
+_COMMANDS = {
+    name: "is a dealer command, not part of a condition: "
+    + {
+        "predeal": "use --predeal (or predeal=) instead",
+        "produce": "use --count (or --deals) instead",
+        "generate": "the number of tries is not limited by a command here",
+        "action": "bridgescore prints the deals itself (see --format)",
+        "dealer": "the dealer does not affect dealing",
+        "vulnerable": "use --vul in simulate instead",
+    }[name]
+    for name in ("predeal", "produce", "generate", "action", "dealer", "vulnerable")
+}
+
+
+def _function_name(word: str) -> str | None:
+    if word in ("shape", "hascard"):
+        return word
+    single = word[:-1] if word.endswith("s") else word
+    if single in _SUITS:
+        return single
+    if word in WEIGHTS or word == "loser":
+        return word
+    if single in _PLURAL_OK:
+        return single
+    return None
+
+
+def _is_keyword(word: str) -> bool:
+    return (
+        _function_name(word) is not None
+        or word in _SEATS
+        or word in ("and", "or", "not", "any", "condition")
+        or word in _COMMANDS
+    )
+
+
+def _card_number(text: str) -> int | None:
+    word = text.upper()
+    if len(word) != 2:
+        return None
+    for rank_char, suit_char in ((word[0], word[1]), (word[1], word[0])):
+        if rank_char in _RANK_CHARS and suit_char in "CDHS":
+            return "CDHS".index(suit_char) * 13 + _RANK_CHARS.index(rank_char)
+    return None
+
+
+def _shape_patterns(word: str, any_order: bool) -> list[int] | None:
+    if len(word) != 4 or any(char not in "0123456789x" for char in word):
+        return None
+    fixed = [int(char) for char in word if char != "x"]
+    if sum(fixed) > 13 or ("x" not in word and sum(fixed) != 13):
+        return None
+    orders = set(permutations(word)) if any_order else {tuple(word)}
+    found: set[int] = set()
+    for order in orders:
+        for lengths in _complete(list(order)):
+            found.add(int(np.dot(lengths, SHAPE_STRIDES)))
+    return sorted(found)
+
+
+def _complete(pattern: list[str]) -> Iterator[list[int]]:
+    # Every way of filling the x's so the four lengths add up to 13.
+    if "x" not in pattern:
+        lengths = [int(char) for char in pattern]
+        if sum(lengths) == 13:
+            yield lengths
+        return
+    slot = pattern.index("x")
+    for length in range(14):
+        yield from _complete([*pattern[:slot], str(length), *pattern[slot + 1 :]])
+
+
+def parse_condition(text: str) -> Condition:
+    """Read a ``dealer`` condition (optionally after ``name = expr`` definitions).
+
+    Raises :class:`~bridgescore.errors.ConditionError` quoting the text, with a
+    caret under the offending token.
+
+    >>> condition = parse_condition("hcp(south) >= 15 && shape(south, any 4333 + any 4432)")
+    >>> [term.text for term in condition.terms]
+    ['hcp(south) >= 15', 'shape(south, any 4333 + any 4432)']
+    """
+    if not isinstance(text, str):
+        raise ConditionError(f"a condition must be text, not {text!r}")
+    parser = _Parser(text)
+    terms = tuple(Term(text, expr.seats, _as_bool(expr)) for text, expr in parser.program())
+    seats = frozenset().union(*(term.seats for term in terms))
+    return Condition(text, terms, seats)

@@ -1,0 +1,120 @@
+"""Hand features of many candidate deals at once, for dealing conditions.
+
+A :class:`HandView` holds the 13 cards of some seats for ``n`` candidate deals
+(int8 card numbers ``suit * 13 + rank - 2``) and computes what conditions ask
+about (points, lengths, shape, cards held, losers) with table look-ups, once per
+seat and feature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.core import Seat, Strain
+
+__all__ = ["SHAPE_STRIDES", "WEIGHTS", "HandView"]
+
+IntArray = npt.NDArray[np.int32]
+
+_SUIT_OF = np.arange(52) // 13
+_RANK_OF = np.arange(52) % 13 + 2  # 2..14
+
+
+def _rank_table(points: Mapping[int, int]) -> npt.NDArray[np.int8]:
+    return np.array([points.get(int(rank), 0) for rank in _RANK_OF], dtype=np.int8)
+
+
+# Card weights summed over a hand; ``dealer``'s default pointcount and altcounts.
+WEIGHTS: dict[str, npt.NDArray[np.int8]] = {
+    "hcp": _rank_table({14: 4, 13: 3, 12: 2, 11: 1}),
+    "control": _rank_table({14: 2, 13: 1}),
+    "ten": _rank_table({10: 1}),
+    "jack": _rank_table({11: 1}),
+    "queen": _rank_table({12: 1}),
+    "king": _rank_table({13: 1}),
+    "ace": _rank_table({14: 1}),
+    "top2": _rank_table({14: 1, 13: 1}),
+    "top3": _rank_table({14: 1, 13: 1, 12: 1}),
+    "top4": _rank_table({14: 1, 13: 1, 12: 1, 11: 1}),
+    "top5": _rank_table({14: 1, 13: 1, 12: 1, 11: 1, 10: 1}),
+    "c13": _rank_table({14: 6, 13: 4, 12: 2, 11: 1}),
+}
+# pt0..pt9 are dealer's numbered names for the altcounts above.
+for _number, _name in enumerate(
+    ["ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13"]
+):
+    WEIGHTS[f"pt{_number}"] = WEIGHTS[_name]
+# Suit lengths packed one byte per suit, so one gather-and-sum gives all four.
+_LENGTH_PACK = (1 << (8 * _SUIT_OF)).astype(np.int32)
+SHAPE_STRIDES = np.array([14**3, 14**2, 14, 1])  # spades, hearts, diamonds, clubs
+
+
+class HandView:
+    """The cards of some seats for ``n`` candidate deals, with cached hand features.
+
+    ``cards[seat]`` is an int8 array shaped (n, 13) of card numbers (``suit * 13 +
+    rank - 2``). Features are computed on first use and kept for the other terms.
+    """
+
+    def __init__(self, cards: Mapping[Seat, npt.NDArray[np.int8]], n: int) -> None:
+        self.cards = cards
+        self.n = n
+        self._cache: dict[tuple[object, ...], IntArray] = {}
+
+    def weight(self, seat: Seat, name: str, suit: Strain | None) -> IntArray:
+        """The sum of a card weight table over the seat's hand (or one suit of it)."""
+        key = ("w", seat, name, suit)
+        found = self._cache.get(key)
+        if found is None:
+            table = WEIGHTS[name]
+            if suit is not None:
+                table = np.where(suit == _SUIT_OF, table, 0).astype(np.int8)
+            found = table[self.cards[seat]].sum(axis=1, dtype=np.int32)
+            self._cache[key] = found
+        return found
+
+    def length(self, seat: Seat, suit: Strain) -> IntArray:
+        """How many cards of ``suit`` the seat holds."""
+        packed = self._packed(seat)
+        return (packed >> (8 * int(suit))) & 0xFF
+
+    def _packed(self, seat: Seat) -> IntArray:
+        key = ("len", seat)
+        found = self._cache.get(key)
+        if found is None:
+            found = _LENGTH_PACK[self.cards[seat]].sum(axis=1, dtype=np.int32)
+            self._cache[key] = found
+        return found
+
+    def shape_index(self, seat: Seat) -> IntArray:
+        """Lengths spades, hearts, diamonds, clubs as one number in base 14."""
+        key = ("shape", seat)
+        found = self._cache.get(key)
+        if found is None:
+            found = np.zeros(self.n, dtype=np.int32)
+            for position, suit in enumerate(
+                (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+            ):
+                found += self.length(seat, suit) * int(SHAPE_STRIDES[position])
+            self._cache[key] = found
+        return found
+
+    def has(self, seat: Seat, card: int) -> npt.NDArray[np.bool_]:
+        """Whether the seat holds card number ``card``."""
+        result: npt.NDArray[np.bool_] = (self.cards[seat] == card).any(axis=1)
+        return result
+
+    def losers(self, seat: Seat, suit: Strain) -> IntArray:
+        """dealer's losing-trick count in one suit (see the module docs)."""
+        length = self.length(seat, suit)
+        ace, king, queen = (self.has(seat, int(suit) * 13 + rank - 2) for rank in (14, 13, 12))
+        a, k, q = (x.astype(np.int32) for x in (ace, king, queen))
+        result: IntArray = np.select(
+            [length == 0, length == 1, length == 2],
+            [np.zeros_like(length), 1 - a, 2 - a - k],
+            3 - a - k - q,
+        ).astype(np.int32)
+        return result

@@ -1,0 +1,96 @@
+"""The unit of work of a simulation: one slice of one dealing chunk, dealt and solved.
+
+:func:`solve_slice` is a plain function of text and numbers, so a process pool and
+a Dask cluster run the same thing and get plain numpy arrays back; nothing is
+written on workers. A worker keeps its last dealt chunk, so the slices of one
+chunk it receives in turn are dealt once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.dealer import DEALS_PER_CHUNK, DealSpec, deal_chunk
+from bridgescore.simulate.spec import Simulation
+
+__all__ = ["SLICE", "SliceResult", "SliceTask", "plan_slices", "solve_slice"]
+
+SLICE = 500
+"""Deals per task: small enough for a lively progress bar and a cheap Ctrl-C."""
+
+
+@dataclass(frozen=True, slots=True)
+class SliceTask:
+    """Deals ``start .. stop - 1`` of dealing chunk ``chunk`` (of ``size`` deals)."""
+
+    chunk: int
+    size: int
+    start: int
+    stop: int
+
+
+@dataclass(frozen=True, slots=True)
+class SliceResult:
+    """What a worker sends back: the deals and their double-dummy answers."""
+
+    task: SliceTask
+    owners: npt.NDArray[np.int8]  # (n, 52)
+    tricks: npt.NDArray[np.int8]  # (n, contracts): declarer's tricks
+    leads: npt.NDArray[np.int8]  # (n, lead contracts, 52): defence tricks per card, -1 if not held
+    par: npt.NDArray[np.int32]  # (n,) par scores (NS's view) when asked, else (0,)
+
+
+def plan_slices(deals: int) -> list[SliceTask]:
+    """The slices of ``deals`` deals, in deal order."""
+    tasks: list[SliceTask] = []
+    for chunk, first in enumerate(range(0, deals, DEALS_PER_CHUNK)):
+        size = min(DEALS_PER_CHUNK, deals - first)
+        tasks.extend(
+            SliceTask(chunk, size, start, min(start + SLICE, size))
+            for start in range(0, size, SLICE)
+        )
+    return tasks
+
+
+@lru_cache(maxsize=2)
+def _chunk(spec_json: str, seed: int, chunk: int, size: int) -> npt.NDArray[np.int8]:
+    owners, _ = deal_chunk(DealSpec.from_json(spec_json), seed, chunk, size)
+    owners.setflags(write=False)
+    return owners
+
+
+def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) -> SliceResult:
+    """Deal the slice (from its chunk, as ``deal`` does) and solve what the simulation asks."""
+    from bridgescore.solver import declarer_tricks, lead_tricks
+
+    simulation = Simulation.from_json(simulation_json)
+    owners = _chunk(simulation.deal_spec.to_json(), simulation.seed, task.chunk, task.size)
+    part = np.ascontiguousarray(owners[task.start : task.stop])
+    tricks = np.stack(
+        [
+            declarer_tricks(part, contract.strain, contract.declarer, threads=threads)
+            for contract in simulation.contracts
+            if contract.declarer is not None
+        ],
+        axis=1,
+    )
+    lead_positions = simulation.lead_contracts()
+    leads = np.empty((part.shape[0], len(lead_positions), 52), dtype=np.int8)
+    for column, position in enumerate(lead_positions):
+        contract = simulation.contracts[position]
+        assert contract.declarer is not None
+        leads[:, column] = lead_tricks(part, contract.strain, contract.declarer, threads=threads)
+    par = np.empty(0, dtype=np.int32)
+    if simulation.par:
+        from bridgescore.deal import Deal
+        from bridgescore.pararray import par_array
+        from bridgescore.solver import solve_many
+
+        tables = solve_many([Deal.from_array(row) for row in part], threads=threads)
+        stacked = np.stack([table.to_array() for table in tables])
+        par = par_array(stacked, simulation.vulnerability)
+    return SliceResult(task, part, tricks, leads, par)

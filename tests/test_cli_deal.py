@@ -1,0 +1,69 @@
+"""``bridgescore deal`` with conditions and predeals: the same deals as the library."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+from bridgescore.core import Seat
+from bridgescore.deal import Deal
+from bridgescore.dealer import deal_many
+
+runner = CliRunner()
+WHERE = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
+
+
+def test_deal_where_prints_pbn_lines_equal_to_deal_many() -> None:
+    result = runner.invoke(app, ["deal", "--count", "25", "--seed", "6", "--where", WHERE])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines == [d.to_pbn() for d in deal_many(25, seed=6, where=WHERE)]
+    for line in lines:
+        north = Deal.from_pbn(line)[Seat.NORTH]
+        assert 15 <= north.hcp <= 17
+
+
+def test_predeal_and_json_format() -> None:
+    args = ["deal", "-n", "3", "--seed", "2", "--predeal", "S=AQ542.KJ87.32.AK"]
+    args += ["--predeal", "N=..AKQ.", "--where", "hcp(west) >= 11", "--format", "json"]
+    data = json.loads(runner.invoke(app, args).stdout)
+    assert data["seed"] == 2 and data["where"] == "hcp(west) >= 11"
+    assert data["predeal"] == ["S=AQ542.KJ87.32.AK", "N=..AKQ."]
+    assert [d["number"] for d in data["deals"]] == [1, 2, 3]
+    for record in data["deals"]:
+        assert record["hands"]["S"]["hand"] == "AQ542.KJ87.32.AK"
+        assert record["hands"]["W"]["hcp"] >= 11
+        assert "AKQ" in record["hands"]["N"]["hand"].split(".")[2]
+    library = deal_many(
+        3, seed=2, where="hcp(west) >= 11", predeal=["S=AQ542.KJ87.32.AK", "N=..AKQ."]
+    )
+    assert [d["deal"] for d in data["deals"]] == [d.to_pbn() for d in library]
+
+
+def test_processes_give_the_same_deals(tmp_path: object) -> None:
+    one = runner.invoke(app, ["deal", "-n", "12005", "--seed", "3", "--where", "hcp(east) > 9"])
+    two = runner.invoke(
+        app, ["deal", "-n", "12005", "--seed", "3", "--where", "hcp(east) > 9", "--processes", "2"]
+    )
+    assert one.exit_code == 0 and two.exit_code == 0
+    assert one.stdout == two.stdout
+    assert len(one.stdout.splitlines()) == 12005
+
+
+def test_bad_condition_and_predeal_are_clear_errors() -> None:
+    bad = runner.invoke(app, ["deal", "--seed", "1", "--where", "hcp(nrth) > 3"])
+    assert bad.exit_code == 1
+    assert "'nrth': is not a seat" in bad.stderr and "^^^^" in bad.stderr
+    assert "Traceback" not in bad.output
+    worse = runner.invoke(app, ["deal", "--seed", "1", "--predeal", "N=AK.."])
+    assert worse.exit_code == 1 and "has 3 suit(s)" in worse.stderr
+
+
+def test_plain_deal_is_the_stream_of_simulate_and_deal_many() -> None:
+    # No condition deals the same hands as the trivially true one, and as the library.
+    plain = runner.invoke(app, ["deal", "--count", "3", "--seed", "1"]).stdout.splitlines()
+    where = runner.invoke(app, ["deal", "-n", "3", "--seed", "1", "--where", "1"]).stdout
+    assert plain == where.splitlines()
+    assert plain == [deal.to_pbn() for deal in deal_many(3, seed=1)]

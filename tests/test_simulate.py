@@ -1,0 +1,208 @@
+"""Simulations: trick counts against full DDS tables of the same deals, statistics by hand.
+
+The reference values come from ``solve`` (DDS CalcAllTables, a different DDS entry
+point from the SolveAllBoards search simulate uses), the Laws' scores through
+``score`` (scalar), and statistics recomputed here from those tricks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import bridgescore as bs
+from bridgescore.cli.app import app
+from bridgescore.core import Seat, Strain
+from bridgescore.dealer import deal_many
+from bridgescore.simulate import Simulation, parse_contracts, run_simulation, simulate
+from bridgescore.solver import lead_tricks
+
+runner = CliRunner()
+WHERE = "spades(south) >= 5 && hcp(south) + hcp(north) >= 24"
+
+
+@pytest.fixture(scope="module")
+def reference() -> tuple[list[bs.Deal], list[bs.DDTable]]:
+    deals = deal_many(40, seed=12, where=WHERE)
+    return deals, bs.solve_many(deals)
+
+
+def test_tricks_and_statistics_match_full_tables(
+    reference: tuple[list[bs.Deal], list[bs.DDTable]],
+) -> None:
+    _, tables = reference
+    report = simulate(40, seed=12, where=WHERE, contract=["4S", "3NT"], by=["S", "N"], vul="NS")
+    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables]
+    notrump = [t.tricks(Seat.NORTH, Strain.NOTRUMP) for t in tables]
+    four, three = report["contracts"]
+    assert (four["contract"], four["declarer"], three["contract"]) == ("4S", "S", "3NT")
+    assert four["tricks"] == [spades.count(k) for k in range(14)]
+    assert three["tricks"] == [notrump.count(k) for k in range(14)]
+    assert four["make"] == pytest.approx(sum(t >= 10 for t in spades) / 40)
+    assert four["mean_tricks"] == pytest.approx(sum(spades) / 40)
+    scores4 = [bs.score("4S", tricks=t, vulnerable=True) for t in spades]
+    scores3 = [bs.score("3NT", tricks=t, vulnerable=True) for t in notrump]
+    assert four["mean_score"] == pytest.approx(sum(scores4) / 40)
+    mean = sum(scores4) / 40
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores4) / 39)
+    assert four["mean_score_se"] == pytest.approx(sd / math.sqrt(40))
+    (comparison,) = report["comparisons"]
+    net = [bs.imps(a - b) for a, b in zip(scores4, scores3)]
+    assert comparison["imps"] == pytest.approx(sum(net) / 40)
+    assert comparison["first_better"] == pytest.approx(
+        sum(a > b for a, b in zip(scores4, scores3)) / 40
+    )
+    assert comparison["matchpoints"] == pytest.approx(
+        sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in zip(scores4, scores3)) / 40
+    )
+
+
+def test_leads_against_the_best_defence(
+    reference: tuple[list[bs.Deal], list[bs.DDTable]],
+) -> None:
+    deals, tables = reference
+    defence = lead_tricks(deals[:20], Strain.SPADES, Seat.SOUTH)
+    for deal, table, row in zip(deals[:20], tables[:20], defence):
+        held = row >= 0
+        # Exactly West's cards, and the best lead gives the defence what the table says.
+        assert held.tolist() == (deal.to_array() == Seat.WEST).tolist()
+        assert row.max() == 13 - table.tricks(Seat.SOUTH, Strain.SPADES)
+    report = simulate(20, seed=12, where=WHERE, contract="4S", by="S", lead="W")
+    (lead,) = report["leads"]
+    assert lead["leader"] == "W"
+    total_deals = sum(row["deals"] for row in lead["cards"])
+    assert total_deals >= 20 * 13 // 4  # grouped cards count their deals once per group
+    top = lead["cards"][0]
+    card = bs.Card.parse(top["cards"][:2])
+    values = [int(r[card.index]) for r in defence if r[card.index] >= 0]
+    assert top["deals"] == len(values)
+    assert top["mean_tricks"] == pytest.approx(sum(values) / len(values))
+    assert top["beat"] == pytest.approx(sum(v >= 4 for v in values) / len(values))
+
+
+def test_equal_cards_are_grouped() -> None:
+    # West holds KQJ of hearts and nothing else near them: they are equal on every deal.
+    report = simulate(
+        8,
+        seed=1,
+        predeal="W=T92.KQJ.8765.432",
+        where="hcp(north) >= 12",
+        contract="2S",
+        by="S",
+        lead="W",
+    )
+    names = [row["cards"] for row in report["leads"][0]["cards"]]
+    assert "HKQJ" in names
+    assert sum(len(name) - 1 for name in names) == 13
+
+
+def test_cli_json_shape_and_same_deals_as_deal() -> None:
+    args = ["simulate", "--deals", "30", "--seed", "12", "--where", WHERE, "--contract", "4S"]
+    args += ["--by", "S", "--contract", "3NT", "--by", "N", "--vul", "NS", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) >= {"contracts", "comparisons", "deals", "seed"}
+    first = data["contracts"][0]
+    assert set(first) >= {"contract", "declarer", "tricks", "make", "mean_tricks", "mean_score"}
+    assert len(first["tricks"]) == 14 and sum(first["tricks"]) == 30
+    # The deals simulated are those `deal` prints for the same seed and condition.
+    dealt = runner.invoke(app, ["deal", "-n", "30", "--seed", "12", "--where", WHERE])
+    tables = bs.solve_many(dealt.stdout.splitlines())
+    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables]
+    assert first["tricks"] == [spades.count(k) for k in range(14)]
+
+
+def test_processes_and_text_report() -> None:
+    simulation = Simulation(
+        deals=1200, seed=4, contracts=parse_contracts(["3NT"], ["S"]), where="hcp(south) >= 16"
+    )
+    alone, slices = run_simulation(simulation, processes=1, keep_deals=True)
+    pooled, _ = run_simulation(simulation, processes=2)
+    assert alone.contracts == pooled.contracts
+    owners = np.concatenate([s.owners for s in slices])
+    expected = np.concatenate(list(bs_chunks(1200, 4, "hcp(south) >= 16")))
+    assert np.array_equal(owners, expected)
+
+
+def bs_chunks(count: int, seed: int, where: str) -> list[np.ndarray]:
+    from bridgescore.dealer import iter_deal_chunks
+
+    return list(iter_deal_chunks(count, seed=seed, where=where))
+
+
+def test_dask_local_cluster_gives_the_same_report() -> None:
+    distributed = pytest.importorskip("distributed")
+    simulation = Simulation(
+        deals=40, seed=9, contracts=parse_contracts(["4H"], ["N"]), where="hearts(north) >= 5"
+    )
+    here, _ = run_simulation(simulation)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        there, slices = run_simulation(simulation, scheduler=client, keep_deals=True)
+    assert there.contracts == here.contracts
+    # The workers dealt exactly the library's deals (sent the spec as text, not code).
+    owners = np.concatenate([s.owners for s in slices])
+    assert np.array_equal(owners, np.concatenate(bs_chunks(40, 9, "hearts(north) >= 5")))
+
+
+def test_errors_are_clear() -> None:
+    bad = runner.invoke(app, ["simulate", "--seed", "1", "--contract", "4S"])
+    assert bad.exit_code == 2 and "no declarer" in bad.stderr
+    lead = runner.invoke(
+        app, ["simulate", "--seed", "1", "--contract", "4S", "--by", "S", "--lead", "N"]
+    )
+    assert lead.exit_code == 2 and "not on lead" in lead.stderr
+    where = runner.invoke(
+        app, ["simulate", "--seed", "1", "--contract", "4S", "--by", "S", "--where", "hcp(x)"]
+    )
+    assert where.exit_code == 2 and "is not a seat" in where.stderr
+
+
+def test_plot_is_written(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "sim.png"
+    args = ["simulate", "-n", "10", "--seed", "1", "--contract", "4S", "--by", "S"]
+    args += ["--contract", "4H", "--by", "S", "--plot", str(path)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ctrl_c_keeps_the_deals_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    # By name: the package's attribute `simulate` is the function, not the sub-package.
+    tasks = importlib.import_module("bridgescore.simulate.tasks")
+    monkeypatch.setattr(tasks, "SLICE", 5)
+    simulation = Simulation(deals=12, seed=2, contracts=parse_contracts(["2S"], ["S"]))
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    report, _ = run_simulation(simulation, progress=interrupt)
+    assert report.interrupted and report.deals == 5
+    assert sum(report.contracts[0]["tricks"]) == 5
+    assert report.as_dict()["interrupted"] is True
+
+
+def test_par_distribution_matches_scalar_par() -> None:
+    deals = deal_many(6, seed=5, where="hcp(north) + hcp(south) >= 22")
+    scores = [bs.par(bs.solve(deal), bs.Vulnerability.EW).score for deal in deals]
+    report = simulate(
+        6, seed=5, where="hcp(north) + hcp(south) >= 22", contract="3NT", by="N", vul="EW", par=True
+    )
+    par = report["par"]
+    assert par["mean"] == pytest.approx(sum(scores) / 6)
+    assert par["scores"] == {str(s): scores.count(s) for s in sorted(set(scores))}
+    args = ["simulate", "-n", "6", "--seed", "5", "--where", "hcp(north) + hcp(south) >= 22"]
+    args += ["--contract", "3NT", "--by", "N", "--vul", "EW", "--par"]
+    text = runner.invoke(app, args).stdout
+    assert "par (NS's view): mean" in text
