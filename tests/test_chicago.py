@@ -3,6 +3,8 @@ or by the small reference scorer at the end of this module."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from bridgescore.chicago import (
     ChicagoRules,
     ChicagoScore,
     chicago_dealer,
+    chicago_entry,
     chicago_vulnerability,
 )
 from bridgescore.scorepad import Premium
@@ -367,3 +370,66 @@ def test_docstring_examples() -> None:
 
     failures, tried = doctest.testmod(bridgescore.chicago)
     assert tried > 0 and failures == 0
+
+
+# ---------------------------------------------------------------- the running tally
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(deal_strategy, min_size=1, max_size=9),
+    st.sampled_from(list(bs.Seat)),
+    st.sampled_from(["standard", "switched"]),
+    st.sampled_from([ACBL_CHICAGO, DUPLICATE_STYLE, ChicagoRules(partscore_premium=50)]),
+)
+def test_pad_kept_by_tally_equals_chicago_entry_from_scratch(
+    deals: list[tuple[int, int, int, int, bool] | None],
+    first: bs.Seat,
+    schedule: str,
+    options: ChicagoRules,
+) -> None:
+    # ChicagoScore moves a running tally on record by record; chicago_entry() counts
+    # every earlier record again. Both must give the same entries.
+    pad = ChicagoScore(first, schedule, variant=options)
+    for deal in deals:
+        if deal is None:
+            result, side = bs.Result.parse("Pass"), None
+        else:
+            level, strain, doubling, tricks, ew = deal
+            contract = bs.Contract(level, bs.Strain(strain), bs.Doubling(doubling))
+            result, side = bs.Result(contract, tricks), bs.Side(int(ew))
+        before = pad.entries
+        from_scratch = partial(
+            chicago_entry,
+            before,
+            result,
+            side,
+            first_dealer=first,
+            schedule=schedule,
+            options=options,
+        )
+        if pad.is_finished:
+            with pytest.raises(bs.RecordError, match="the Chicago round is over"):
+                from_scratch()
+            break
+        entry = pad.record(result, side)
+        assert entry == from_scratch()
+        played = sum(1 for e in pad.entries if e.declarer is not None)
+        assert pad.deals_played == played and pad.is_finished is (played == 4)
+
+
+def test_a_long_round_of_passed_out_deals_keeps_count() -> None:
+    # 5,000 passed-out deals are all redealt by North as deal 1; then the four deals.
+    pad = ChicagoScore(bs.Seat.NORTH)
+    for _ in range(5_000):
+        entry = pad.record("Pass")
+    assert (entry.number, entry.deal, entry.dealer) == (5_000, 1, bs.Seat.NORTH)
+    assert pad.deals_played == 0 and pad.vulnerability is bs.Vulnerability.NONE
+    pad.record("2S=", "NS")  # deal 1: 60 below, carried
+    pad.record("Pass")
+    second = pad.record("2H=", "NS")  # deal 2 (East deals, EW vulnerable): 120, NS game nv
+    assert second.completes_game and Premium(NS, 300, "game") in second.above
+    pad.record("1NT=", "EW")  # deal 3, EW not vulnerable (South deals): 40 below
+    fourth = pad.record("1C=", "EW")  # deal 4: 60 below, no game: 100 premium
+    assert Premium(EW, 100, "deal 4 partscore") in fourth.above
+    assert pad.is_finished and pad.totals() == {"NS": 60 + 60 + 300, "EW": 40 + 20 + 100}

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.rubber import LAW_80, Law80, RubberScore, settle_unfinished
-from bridgescore.scorepad import Honors, Premium
+from bridgescore.rubber import LAW_80, Law80, RubberScore, rubber_entry, settle_unfinished
+from bridgescore.scorepad import Entry, Honors, Premium, score_rubber_history_tag
 from bridgescore.scoring import PRE_1987
 
 NS, EW = bs.Side.NS, bs.Side.EW
@@ -552,3 +552,81 @@ def test_pbn_history_refuses_bad_previous_points() -> None:
     pad.record("2H=", "NS")
     with pytest.raises(bs.RecordError, match="above_previous"):
         pad.pbn_tags(above_previous=(-10, 0))
+
+
+# ---------------------------------------------------------------- the running tally
+
+# Deals for the tally tests: passed out, or a contract by a side (None: passed out).
+pad_deal = st.one_of(
+    st.none(),
+    st.tuples(
+        st.integers(1, 7), st.integers(0, 4), st.integers(0, 2), st.integers(0, 13), st.booleans()
+    ),
+)
+
+
+def games_and_below(entries: tuple[Entry, ...]) -> tuple[list[int], list[int]]:
+    """Games won and trick points in the game in play, counted from the whole pad."""
+    games = [0, 0]
+    for entry in entries:
+        if entry.completes_game and entry.declarer is not None:
+            games[entry.declarer] += 1
+    in_play = 1 + sum(games)
+    below = [sum(e.below[side] for e in entries if e.game == in_play) for side in bs.Side]
+    return games, below
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(pad_deal, min_size=1, max_size=16), st.sampled_from([None, *bs.Seat]))
+def test_pad_kept_by_tally_equals_rubber_entry_from_scratch(
+    deals: list[tuple[int, int, int, int, bool] | None], first: bs.Seat | None
+) -> None:
+    # RubberScore moves a running tally on deal by deal; rubber_entry() counts every
+    # earlier deal again. Both must give the same entries and the same state.
+    pad = RubberScore(first_dealer=first)
+    for deal in deals:
+        if deal is None:
+            result, side = bs.Result.parse("Pass"), None
+        else:
+            level, strain, doubling, tricks, ew = deal
+            contract = bs.Contract(level, bs.Strain(strain), bs.Doubling(doubling))
+            result, side = bs.Result(contract, tricks), bs.Side(int(ew))
+        before = pad.entries
+        if pad.is_finished:
+            with pytest.raises(bs.RecordError, match="the rubber is over"):
+                rubber_entry(before, result, side, first_dealer=first)
+            break
+        entry = pad.record(result, side)
+        assert entry == rubber_entry(before, result, side, first_dealer=first)
+        games, below = games_and_below(pad.entries)
+        assert pad.games == {"NS": games[0], "EW": games[1]}
+        assert pad.is_finished is (max(games) == 2)
+        assert pad.below_line == {"NS": below[0], "EW": below[1]}
+        assert pad.vulnerability == bs.Vulnerability.from_sides(games[0] > 0, games[1] > 0)
+        assert pad.game == (sum(games) if max(games) == 2 else 1 + sum(games))
+    history = [t["ScoreRubberHistory"] for t in pad.pbn_tags(above_previous=(50, 0))]
+    entries = pad.entries
+    assert history == [
+        score_rubber_history_tag(entries[:i], e.game, (50, 0)) for i, e in enumerate(entries)
+    ]
+    if not pad.is_finished:
+        assert pad.finish() == settle_unfinished(entries)
+
+
+def test_a_long_pad_that_never_ends_keeps_count() -> None:
+    # 2,000 passed-out deals and 2,000 one-off NS (not vulnerable: 50 each to EW),
+    # then NS make 4S twice: game (120 below) and the rubber, 700 for 2-0.
+    pad = RubberScore(first_dealer=bs.Seat.NORTH)
+    for _ in range(2_000):
+        pad.record("Pass")
+        pad.record("4S-1", "NS")
+    assert pad.games == {"NS": 0, "EW": 0} and pad.below_line == {"NS": 0, "EW": 0}
+    assert pad.dealer is bs.Seat.NORTH  # 4,000 deals: the deal has gone round 1,000 times
+    pad.record("2S=", "EW")  # 60 below for EW
+    assert pad.below_line == {"NS": 0, "EW": 60}
+    game = pad.record("4S=", "NS")
+    assert game.completes_game and game.game == 1 and game.number == 4_002
+    assert pad.vulnerability is bs.Vulnerability.NS and pad.below_line == {"NS": 0, "EW": 0}
+    rubber = pad.record("4S=", "NS")
+    assert rubber.game == 2 and Premium(NS, 700, "rubber") in rubber.above
+    assert pad.totals() == {"NS": 120 + 120 + 700, "EW": 2_000 * 50 + 60}

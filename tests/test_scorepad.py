@@ -8,6 +8,8 @@ table), the unfinished-rubber bonus (Law 80); see docs/rules.md §2.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import bridgescore as bs
@@ -23,6 +25,7 @@ from bridgescore.scorepad import (
     declaring_side,
     render_pad,
     score_rubber_history_tag,
+    score_rubber_history_tags,
     score_rubber_tag,
     totals,
 )
@@ -222,3 +225,24 @@ def test_a_rubber_pad_gives_the_same_tags() -> None:
         pad.record(text, side)
     tags = pad.pbn_tags()
     assert [t["ScoreRubber"] for t in tags] == [score_rubber_tag(e) for e in WORKED]
+
+
+def test_history_tags_of_a_whole_rubber_in_one_pass() -> None:
+    # The same figures as test_score_rubber_history_tags, deal by deal.
+    assert score_rubber_history_tags(WORKED, (700, 0)) == [
+        "NS 700 0/0 EW 0 0/0",
+        "NS 700 30/60 EW 0 0/0",
+        "NS 700 30/60 0 EW 0 0/100 0",
+    ]
+    assert score_rubber_history_tags(()) == []
+    with pytest.raises(RecordError, match="above_previous"):
+        score_rubber_history_tags(WORKED, (0, -1))
+
+
+def test_history_refuses_deals_out_of_order() -> None:
+    # WORKED[1] completes game 1 and WORKED[2] is in game 2: game 1 cannot follow it.
+    with pytest.raises(RecordError, match="a deal of game 2 comes before game 1"):
+        score_rubber_history_tag(WORKED, 1)
+    late = replace(WORKED[0], game=4)
+    with pytest.raises(RecordError, match="deal 1 is in game 4"):
+        score_rubber_history_tags([late])

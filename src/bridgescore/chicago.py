@@ -146,6 +146,42 @@ def _deals_played(entries: Sequence[Entry]) -> int:
     return sum(1 for entry in entries if entry.declarer is not None)
 
 
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Where a Chicago round stands between two records: deals played, games
+    completed and each side's trick points toward the game in play.
+
+    :class:`ChicagoScore` keeps one and moves it on with every entry, so that a
+    record costs the same however many passed-out deals came before it.
+    """
+
+    deals_played: int = 0
+    games_closed: int = 0
+    below: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, entries: Sequence[Entry]) -> _Tally:
+        """The tally after ``entries``, counted from the start."""
+        games_closed = sum(1 for entry in entries if entry.completes_game)
+        below = [0, 0]
+        for entry in entries:
+            if entry.game == 1 + games_closed:
+                below[0] += entry.below[0]
+                below[1] += entry.below[1]
+        return cls(_deals_played(entries), games_closed, (below[0], below[1]))
+
+    def after(self, entry: Entry) -> _Tally:
+        """The tally once ``entry``, the next record of this round, is on the pad."""
+        played = self.deals_played + (entry.declarer is not None)
+        if entry.completes_game:
+            # The next game starts from nothing below the line.
+            return _Tally(played, self.games_closed + 1, (0, 0))
+        below = self.below
+        if entry.game == 1 + self.games_closed:
+            below = (below[0] + entry.below[0], below[1] + entry.below[1])
+        return _Tally(played, self.games_closed, below)
+
+
 def chicago_entry(
     before: Sequence[Entry],
     result: Result,
@@ -161,7 +197,31 @@ def chicago_entry(
     Raises :class:`RecordError` once four deals have been played, and for honours
     when ``options.honors`` is off.
     """
-    deal = _deals_played(before) + 1
+    return _next_entry(
+        _Tally.of(before),
+        len(before) + 1,
+        result,
+        declarer,
+        honors=honors,
+        first_dealer=first_dealer,
+        schedule=schedule,
+        options=options,
+    )
+
+
+def _next_entry(
+    tally: _Tally,
+    number: int,
+    result: Result,
+    declarer: Side | None,
+    *,
+    honors: Honors | None,
+    first_dealer: Seat,
+    schedule: str,
+    options: ChicagoRules,
+) -> Entry:
+    """The entry of record ``number``, the round standing at ``tally`` before it."""
+    deal = tally.deals_played + 1
     if deal > DEALS:
         raise RecordError(
             f"the Chicago round is over (four deals played): cannot record {str(result)!r}; "
@@ -177,13 +237,12 @@ def chicago_entry(
     vulnerable = declarer is not None and vulnerability.is_vulnerable(declarer)
     below, above = deal_points(result, declarer, vulnerable, honors, options.rules)
     # Without carry-over every deal is a game of its own on the pad.
-    games_closed = sum(1 for entry in before if entry.completes_game)
-    game = 1 + games_closed if options.carry_partscores else deal
+    game = 1 + tally.games_closed if options.carry_partscores else deal
     completes = False
     if declarer is not None and below[declarer]:
         running = below[declarer]
         if options.carry_partscores:
-            running += sum(entry.below[declarer] for entry in before if entry.game == game)
+            running += tally.below[declarer]
         if running >= GAME:
             completes = True
             premium = 500 if vulnerable else 300
@@ -194,7 +253,7 @@ def chicago_entry(
             if deal == DEALS and options.fourth_deal_premium:
                 above += (Premium(declarer, options.fourth_deal_premium, FOURTH_DEAL_PREMIUM),)
     return Entry(
-        number=len(before) + 1,
+        number=number,
         deal=deal,
         result=result,
         declarer=declarer,
@@ -255,6 +314,7 @@ class ChicagoScore:
             rules=base.rules if rules is None else rules,
         )
         self._entries: list[Entry] = []
+        self._tally = _Tally()
 
     def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
         """Record one deal (or a passed-out one, redealt by the same dealer).
@@ -268,8 +328,9 @@ class ChicagoScore:
                 f"{quote_result(result)}; start a new round"
             )
         parsed = as_result(result)
-        entry = chicago_entry(
-            self._entries,
+        entry = _next_entry(
+            self._tally,
+            len(self._entries) + 1,
             parsed,
             declaring_side(parsed, by),
             honors=as_honors(honors),
@@ -278,6 +339,7 @@ class ChicagoScore:
             options=self.options,
         )
         self._entries.append(entry)
+        self._tally = self._tally.after(entry)
         return entry
 
     @property
@@ -288,7 +350,7 @@ class ChicagoScore:
     @property
     def deals_played(self) -> int:
         """Deals played so far, 0-4 (passed-out deals do not count)."""
-        return _deals_played(self._entries)
+        return self._tally.deals_played
 
     @property
     def is_finished(self) -> bool:

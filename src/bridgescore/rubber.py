@@ -7,7 +7,9 @@ rubber with the 700 or 500 bonus when a side wins its second game.
 :meth:`RubberScore.finish` settles a rubber that stops early (Law 80).
 
 The scoring itself lives in pure functions (:func:`rubber_entry`,
-:func:`settle_unfinished`); the class only keeps the list of frozen entries.
+:func:`settle_unfinished`); the class keeps the list of frozen entries and a
+running tally of games won and points below the line, so each deal recorded
+costs the same however long the pad.
 
 >>> pad = RubberScore()
 >>> pad.record("2H+1", "NS").below
@@ -40,7 +42,7 @@ from bridgescore.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
-    score_rubber_history_tag,
+    score_rubber_history_tags,
     score_rubber_tag,
     totals,
 )
@@ -109,6 +111,47 @@ def _current_below(entries: Sequence[Entry], game: int) -> tuple[int, int]:
     return below[0], below[1]
 
 
+@dataclass(frozen=True, slots=True)
+class _Tally:
+    """Where a rubber stands between two deals: the games each side has won and
+    each side's trick points in the game in play.
+
+    :class:`RubberScore` keeps one and moves it on with every entry, so that
+    recording a deal costs the same however many deals came before it (passed-out
+    deals and contracts going down can make a pad as long as you like).
+    """
+
+    games: tuple[int, int] = (0, 0)
+    below: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, entries: Sequence[Entry]) -> _Tally:
+        """The tally after ``entries``, counted from the start."""
+        games = _games_won(entries)
+        return cls(games, _current_below(entries, 1 + sum(games)))
+
+    @property
+    def game(self) -> int:
+        """The number of the game in play (one past the last if the rubber is over)."""
+        return 1 + self.games[0] + self.games[1]
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.games) >= 2
+
+    def after(self, entry: Entry) -> _Tally:
+        """The tally once ``entry``, the next deal of this rubber, is on the pad."""
+        if entry.completes_game and entry.declarer is not None:
+            won = [self.games[0], self.games[1]]
+            won[entry.declarer] += 1
+            # A new game starts from nothing below the line.
+            return _Tally((won[0], won[1]), (0, 0))
+        if entry.game != self.game or not any(entry.below):
+            return self
+        below = (self.below[0] + entry.below[0], self.below[1] + entry.below[1])
+        return _Tally(self.games, below)
+
+
 def rubber_entry(
     before: Sequence[Entry],
     result: Result,
@@ -125,25 +168,45 @@ def rubber_entry(
     game (docs/rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
     entry. Raises :class:`RecordError` if the rubber is already over.
     """
-    games = _games_won(before)
-    if max(games) >= 2:
+    return _next_entry(
+        _Tally.of(before),
+        len(before) + 1,
+        result,
+        declarer,
+        honors=honors,
+        first_dealer=first_dealer,
+        rules=rules,
+    )
+
+
+def _next_entry(
+    tally: _Tally,
+    number: int,
+    result: Result,
+    declarer: Side | None,
+    *,
+    honors: Honors | None,
+    first_dealer: Seat | None,
+    rules: Rules,
+) -> Entry:
+    """The entry of deal ``number``, the rubber standing at ``tally`` before it."""
+    games = tally.games
+    if tally.is_over:
         raise RecordError(
             f"the rubber is over ({_score_line(games)}): cannot record {str(result)!r}; "
             "start a new one"
         )
     if honors is not None:
         honors.check(result)
-    game = 1 + sum(games)
     vulnerability = Vulnerability.from_sides(games[Side.NS] > 0, games[Side.EW] > 0)
     vulnerable = declarer is not None and vulnerability.is_vulnerable(declarer)
     below, above = deal_points(result, declarer, vulnerable, honors, rules)
     completes = False
     if declarer is not None and below[declarer]:
-        completes = _current_below(before, game)[declarer] + below[declarer] >= GAME
+        completes = tally.below[declarer] + below[declarer] >= GAME
     if completes and declarer is not None and games[declarer] == 1:
         bonus = RUBBER_2_0 if games[declarer.opponents] == 0 else RUBBER_2_1
         above += (Premium(declarer, bonus, RUBBER_BONUS),)
-    number = len(before) + 1
     dealer = None if first_dealer is None else first_dealer.rotate(number - 1)
     return Entry(
         number=number,
@@ -152,7 +215,7 @@ def rubber_entry(
         declarer=declarer,
         dealer=dealer,
         vulnerability=vulnerability,
-        game=game,
+        game=tally.game,
         below=below,
         above=above,
         completes_game=completes,
@@ -173,8 +236,12 @@ def settle_unfinished(entries: Sequence[Entry], law80: Law80 = LAW_80) -> tuple[
     >>> settle_unfinished([e])
     (Premium(side=Side.EW, points=300, kind='unfinished rubber: game'),)
     """
-    games = _games_won(entries)
-    if max(games) >= 2:
+    return _settle(_Tally.of(entries), law80)
+
+
+def _settle(tally: _Tally, law80: Law80) -> tuple[Premium, ...]:
+    games = tally.games
+    if tally.is_over:
         raise RecordError(
             f"the rubber is already finished ({_score_line(games)}): Law 80 does not apply"
         )
@@ -183,8 +250,7 @@ def settle_unfinished(entries: Sequence[Entry], law80: Law80 = LAW_80) -> tuple[
         winner = Side.NS if games[Side.NS] else Side.EW
         if law80.game_bonus:
             premiums.append(Premium(winner, law80.game_bonus, UNFINISHED_GAME))
-    below = _current_below(entries, 1 + sum(games))
-    with_partscore = [side for side in Side if below[side] > 0]
+    with_partscore = [side for side in Side if tally.below[side] > 0]
     if law80.partscore_bonus and (law80.each_side or len(with_partscore) == 1):
         premiums += [
             Premium(side, law80.partscore_bonus, UNFINISHED_PARTSCORE) for side in with_partscore
@@ -216,6 +282,7 @@ class RubberScore:
         self.first_dealer = first_dealer
         self.rules = rules
         self._entries: list[Entry] = []
+        self._tally = _Tally()
         self._settlement: tuple[Premium, ...] | None = None
 
     # -- recording
@@ -238,8 +305,9 @@ class RubberScore:
                 f"the rubber is over: cannot record {quote_result(result)}; start a new one"
             )
         parsed = as_result(result)
-        entry = rubber_entry(
-            self._entries,
+        entry = _next_entry(
+            self._tally,
+            len(self._entries) + 1,
             parsed,
             declaring_side(parsed, by),
             honors=as_honors(honors),
@@ -247,6 +315,7 @@ class RubberScore:
             rules=self.rules,
         )
         self._entries.append(entry)
+        self._tally = self._tally.after(entry)
         return entry
 
     def finish(
@@ -265,7 +334,7 @@ class RubberScore:
         law80 = Law80(game_bonus, partscore_bonus, each_side)
         if self._settlement is not None:
             raise RecordError("the rubber was already settled by finish(): nothing more to score")
-        self._settlement = settle_unfinished(self._entries, law80)
+        self._settlement = _settle(self._tally, law80)
         return self._settlement
 
     # -- reading
@@ -283,13 +352,13 @@ class RubberScore:
     @property
     def games(self) -> dict[str, int]:
         """Games won: ``{"NS": k, "EW": k}``."""
-        won = _games_won(self._entries)
+        won = self._tally.games
         return {"NS": won[Side.NS], "EW": won[Side.EW]}
 
     @property
     def is_finished(self) -> bool:
         """True once a side has won two games, or after :meth:`finish`."""
-        return self._settlement is not None or max(_games_won(self._entries)) >= 2
+        return self._settlement is not None or self._tally.is_over
 
     @property
     def winner(self) -> Side | None:
@@ -304,7 +373,7 @@ class RubberScore:
     @property
     def vulnerability(self) -> Vulnerability:
         """Vulnerability now: a side that has won a game is vulnerable."""
-        won = _games_won(self._entries)
+        won = self._tally.games
         return Vulnerability.from_sides(won[Side.NS] > 0, won[Side.EW] > 0)
 
     @property
@@ -317,13 +386,13 @@ class RubberScore:
     @property
     def game(self) -> int:
         """The number of the game in play (1-3); once a side has won two, the last game."""
-        won = _games_won(self._entries)
+        won = self._tally.games
         return sum(won) if max(won) >= 2 else 1 + sum(won)
 
     @property
     def below_line(self) -> dict[str, int]:
         """Each side's trick points so far in the game in play."""
-        below = _current_below(self._entries, 1 + sum(_games_won(self._entries)))
+        below = self._tally.below
         return {"NS": below[Side.NS], "EW": below[Side.EW]}
 
     def totals(self) -> dict[str, int]:
@@ -340,17 +409,11 @@ class RubberScore:
         ``above_previous`` is each side's (NS, EW) above-the-line points from earlier
         rubbers, the first figure of every ``ScoreRubberHistory``.
         """
-        tags = []
-        for index, entry in enumerate(self._entries):
-            tags.append(
-                {
-                    "ScoreRubber": score_rubber_tag(entry),
-                    "ScoreRubberHistory": score_rubber_history_tag(
-                        self._entries[:index], entry.game, above_previous
-                    ),
-                }
-            )
-        return tags
+        histories = score_rubber_history_tags(self._entries, above_previous)
+        return [
+            {"ScoreRubber": score_rubber_tag(entry), "ScoreRubberHistory": history}
+            for entry, history in zip(self._entries, histories, strict=True)
+        ]
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: totals, games, state and every entry."""

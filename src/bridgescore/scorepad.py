@@ -36,6 +36,7 @@ __all__ = [
     "quote_result",
     "render_pad",
     "score_rubber_history_tag",
+    "score_rubber_history_tags",
     "score_rubber_tag",
     "totals",
 ]
@@ -386,19 +387,68 @@ def score_rubber_history_tag(
     """
     if not 1 <= game <= 3:
         raise RecordError(f"a rubber has games 1 to 3, not game {game}")
+    _check_above_previous(above_previous)
+    history = _History()
+    for entry in before:
+        history.add(entry)
+    return history.tag(game, above_previous)
+
+
+def score_rubber_history_tags(
+    entries: Sequence[Entry], above_previous: tuple[int, int] = (0, 0)
+) -> list[str]:
+    """PBN ``ScoreRubberHistory`` at the start of each of a rubber's deals, in order.
+
+    The same values as :func:`score_rubber_history_tag` for each deal and the deals
+    before it (in the game of that deal), in one pass over the pad.
+    """
+    _check_above_previous(above_previous)
+    history = _History()
+    tags = []
+    for entry in entries:
+        tags.append(history.tag(entry.game, above_previous))
+        history.add(entry)
+    return tags
+
+
+def _check_above_previous(above_previous: tuple[int, int]) -> None:
     if len(above_previous) != 2 or any(not is_whole_number(points, 0) for points in above_previous):
         raise RecordError(
             f"above_previous={above_previous!r}: expected (NS, EW) points, each a whole number >= 0"
         )
-    above = [0, 0]
-    below = [[0] * game, [0] * game]
-    for entry in before:
+
+
+class _History:
+    """A rubber's score so far, deal by deal: premiums and trick points in each game."""
+
+    def __init__(self) -> None:
+        self.above = [0, 0]
+        self.below: list[list[int]] = [[], []]
+
+    def add(self, entry: Entry) -> None:
+        if not is_whole_number(entry.game, 1, 3):
+            raise RecordError(
+                f"deal {entry.number} is in game {entry.game!r}: a rubber has games 1 to 3"
+            )
         for premium in entry.above:
-            above[premium.side] += premium.points
+            self.above[premium.side] += premium.points
         for side in Side:
-            below[side][entry.game - 1] += entry.below[side]
-    return " ".join(
-        f"{side.name} {above_previous[side]} {above[side]}/"
-        + " ".join(str(points) for points in below[side])
-        for side in Side
-    )
+            games = self.below[side]
+            games.extend([0] * (entry.game - len(games)))
+            games[entry.game - 1] += entry.below[side]
+
+    def tag(self, game: int, above_previous: tuple[int, int]) -> str:
+        """The tag at the start of a deal in ``game``: one figure for each game up to it."""
+        if len(self.below[0]) > game:
+            raise RecordError(
+                f"a deal of game {len(self.below[0])} comes before game {game}: "
+                "expected the rubber's deals in order"
+            )
+        figures = [
+            " ".join(str(points) for points in (self.below[side] + [0] * game)[:game])
+            for side in Side
+        ]
+        return " ".join(
+            f"{side.name} {above_previous[side]} {self.above[side]}/{figures[side]}"
+            for side in Side
+        )
