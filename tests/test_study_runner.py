@@ -187,11 +187,18 @@ def _cli(directory: Path) -> list[str]:
     ]
 
 
+def _interruptible() -> None:
+    # A shell ignores SIGINT in the jobs it starts in the background, and the ignored
+    # disposition is inherited: give the command Ctrl-C back, as a terminal would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(directory: Path, points: HoldPoints) -> subprocess.Popen[str]:
     # Its own session, so a signal to the group reaches the worker too (as kill of a job).
     return subprocess.Popen(
         _cli(directory),
         start_new_session=True,
+        preexec_fn=_interruptible,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
