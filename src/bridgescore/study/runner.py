@@ -23,9 +23,16 @@ import numpy as np
 import pyarrow as pa
 
 from bridgescore.core import Vulnerability
-from bridgescore.distributed import ChunkDone, Progress, WorkerLost, default_workers, run_chunks
+from bridgescore.distributed import (
+    ChunkDone,
+    Progress,
+    ShardWriter,
+    WorkerLost,
+    default_workers,
+    run_chunks,
+)
 from bridgescore.errors import BridgeError
-from bridgescore.study.chunks import deal_chunk, plan_chunks
+from bridgescore.study.chunks import Chunk, deal_chunk, plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import (
     MANIFEST_NAME,
@@ -34,6 +41,7 @@ from bridgescore.study.manifest import (
     load_manifest,
     save_manifest,
 )
+from bridgescore.study.remote import RemoteShardWriter, RemoteStudy, is_remote
 from bridgescore.study.shards import (
     LOCK_NAME,
     build_shard,
@@ -102,7 +110,7 @@ class StudyShardWriter:
 class RunSummary:
     """What a run did: chunks found finished, chunks computed now, time taken."""
 
-    directory: Path
+    directory: Path | RemoteStudy
     manifest: Manifest
     chunks: int
     skipped: int = 0
@@ -133,10 +141,15 @@ def _locked(directory: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _open_study(directory: Path, *, deals: int, seed: int, chunk_size: int) -> Manifest:
+def _open_study(
+    directory: Path | RemoteStudy, *, deals: int, seed: int, chunk_size: int
+) -> Manifest:
     existing = load_manifest(directory)
     if existing is None:
-        strangers = [p.name for p in directory.iterdir() if p.name != LOCK_NAME]
+        if isinstance(directory, RemoteStudy):
+            strangers = [name for name, _ in directory.entries()]
+        else:
+            strangers = [p.name for p in directory.iterdir() if p.name != LOCK_NAME]
         if strangers:
             raise StudyError(
                 f"{str(directory)!r} is not empty and holds no {MANIFEST_NAME} "
@@ -151,6 +164,17 @@ def _open_study(directory: Path, *, deals: int, seed: int, chunk_size: int) -> M
         save_manifest(directory, extended)
         return extended
     return existing
+
+
+def _local_root(directory: Path | str) -> Path:
+    root = Path(str(directory).removeprefix("file://")).resolve()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StudyError(f"cannot create {str(root)!r}: {error.strerror}") from None
+    if not root.is_dir():
+        raise StudyError(f"{str(root)!r} is not a directory")
+    return root
 
 
 def run_study(
@@ -171,7 +195,10 @@ def run_study(
     process per core). With ``scheduler`` (a ``tcp://host:port`` address or a
     ``distributed.Client``) the chunks go to that Dask cluster instead; its workers
     need not see ``directory``: they send each chunk's rows back and this process
-    writes the shards. Problems found in the directory are passed to ``notice``.
+    writes the shards. ``directory`` may also be an fsspec URL (``s3://bucket/study``)
+    that every machine reaches: the workers then store their shards there themselves,
+    each in one put (see :mod:`bridgescore.study.remote`). Problems found in the
+    directory are passed to ``notice``.
     On KeyboardInterrupt, chunks in flight are abandoned, temporary files removed,
     finished shards kept, and the interrupt re-raised.
 
@@ -185,67 +212,90 @@ def run_study(
         raise StudyError(f"threads {threads!r} is not usable: expected 1 or more")
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise StudyError(f"workers {workers!r} is not usable: expected 1 or more")
-    root = Path(directory).resolve()
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StudyError(f"cannot create {str(root)!r}: {error.strerror}") from None
-    if not root.is_dir():
-        raise StudyError(f"{str(root)!r} is not a directory")
-
+    if is_remote(directory):
+        remote = RemoteStudy(str(directory))
+        remote.prepare()
+        return _run(remote, planned, deals, seed, chunk_size, workers, scheduler, threads,
+                    progress, notice)  # fmt: skip
+    root = _local_root(directory)
     with _locked(root):
-        manifest = _open_study(root, deals=deals, seed=seed, chunk_size=chunk_size)
-        scan = scan_directory(root, manifest)
-        summary = RunSummary(root, manifest, chunks=len(planned), problems=list(scan.problems))
-        summary.removed_temporaries = remove_temporaries(scan)
-        for problem in scan.problems:
-            if notice is not None:
-                notice(problem)
-        # A shard of the right size is finished; a shorter one is a partial last
-        # chunk of a study since extended, so it is recomputed in full.
-        todo = [
-            chunk
-            for chunk in planned
-            if chunk.id not in scan.shards or scan.shards[chunk.id].deals != chunk.deals
-        ]
-        summary.skipped = len(planned) - len(todo)
-        done = sum(chunk.deals for chunk in planned if chunk not in todo)
-        if progress is not None:
-            progress(done, deals)
-        tasks = [ChunkTask(seed, chunk_size, chunk.id, chunk.deals, threads) for chunk in todo]
-        start = time.perf_counter()
-        tracker = _Tracker(done, deals, progress)
+        return _run(root, planned, deals, seed, chunk_size, workers, scheduler, threads,
+                    progress, notice)  # fmt: skip
 
-        def finished(result: ChunkDone) -> None:
-            summary.computed += 1
-            summary.deals_computed += result.rows
-            summary.seconds = time.perf_counter() - start
-            tracker.finished(result.chunk, result.rows)
 
-        writer = StudyShardWriter(root, seed, chunk_size)
-        try:
-            run_chunks(
-                tasks,
-                compute_chunk,
-                writer,
-                workers=workers,
-                scheduler=scheduler,
-                finished=finished,
-                advanced=tracker.advanced,
-            )
-        except BaseException as error:
-            # A stop can catch this process between writing a temporary and renaming it.
+def _run(
+    root: Path | RemoteStudy,
+    planned: list[Chunk],
+    deals: int,
+    seed: int,
+    chunk_size: int,
+    workers: int | None,
+    scheduler: Any,
+    threads: int,
+    progress: Progress | None,
+    notice: Callable[[str], None] | None,
+) -> RunSummary:
+    manifest = _open_study(root, deals=deals, seed=seed, chunk_size=chunk_size)
+    scan = scan_directory(root, manifest)
+    summary = RunSummary(root, manifest, chunks=len(planned), problems=list(scan.problems))
+    summary.removed_temporaries = remove_temporaries(scan)
+    for problem in scan.problems:
+        if notice is not None:
+            notice(problem)
+    # A shard of the right size is finished; a shorter one is a partial last
+    # chunk of a study since extended, so it is recomputed in full.
+    todo = [
+        chunk
+        for chunk in planned
+        if chunk.id not in scan.shards or scan.shards[chunk.id].deals != chunk.deals
+    ]
+    summary.skipped = len(planned) - len(todo)
+    done = sum(chunk.deals for chunk in planned if chunk not in todo)
+    if progress is not None:
+        progress(done, deals)
+    tasks = [ChunkTask(seed, chunk_size, chunk.id, chunk.deals, threads) for chunk in todo]
+    start = time.perf_counter()
+    tracker = _Tracker(done, deals, progress)
+
+    def finished(result: ChunkDone) -> None:
+        summary.computed += 1
+        summary.deals_computed += result.rows
+        summary.seconds = time.perf_counter() - start
+        tracker.finished(result.chunk, result.rows)
+
+    writer: ShardWriter
+    if isinstance(root, RemoteStudy):
+        writer = RemoteShardWriter(root, seed, chunk_size)
+        # Workers store their shards themselves, except in fsspec's in-process memory
+        # store, which local worker processes do not share (Dask threads do).
+        direct = scheduler is not None or root.protocol != "memory"
+    else:
+        writer, direct = StudyShardWriter(root, seed, chunk_size), False
+    try:
+        run_chunks(
+            tasks,
+            compute_chunk,
+            writer,
+            workers=workers,
+            scheduler=scheduler,
+            direct=direct,
+            finished=finished,
+            advanced=tracker.advanced,
+        )
+    except BaseException as error:
+        # A stop can catch this process between writing a temporary and renaming it.
+        if isinstance(root, Path):
             for temporary in root.glob(".chunk-*.tmp"):
                 temporary.unlink(missing_ok=True)
-            if isinstance(error, WorkerLost):
-                raise StudyError(
-                    f"{error}; finished shards in {str(root)!r} are kept: run again to resume"
-                ) from None
-            if isinstance(error, BridgeError) and not isinstance(error, StudyError):
-                raise StudyError(str(error)) from None
-            raise
-        summary.seconds = time.perf_counter() - start
-        return summary
+        if isinstance(error, WorkerLost):
+            raise StudyError(
+                f"{error}; finished shards in {str(root)!r} are kept: run again to resume"
+            ) from None
+        if isinstance(error, BridgeError) and not isinstance(error, StudyError):
+            raise StudyError(str(error)) from None
+        raise
+    summary.seconds = time.perf_counter() - start
+    return summary
 
 
 class _Tracker:
