@@ -291,8 +291,7 @@ def scan_directory(directory: Path | RemoteStudy, manifest: Manifest) -> Directo
         chunk = int(match[1])
         if chunk >= manifest.chunks:
             scan.problems.append(
-                f"{shown!r}: chunk {chunk} is beyond the study's {manifest.chunks} chunks "
-                "(ignored)"
+                f"{shown!r}: chunk {chunk} is beyond the study's {manifest.chunks} chunks (ignored)"
             )
             continue
         try:
