@@ -5,8 +5,10 @@ in every method: matchpoints (plain and Neuberg'd), Butler IMPs, cross-IMPs, and
 for teams IMPs and board-a-match (RESULTS / 2 matches a board). The baseline is
 the direct reading of the rules: compare every pair of scores in Python loops.
 Both answers are checked equal before timing is reported. Also times
-``score_event`` on the same pairs event (50,000 table results, contracts scored
-by Law 77, travellers and rankings built).
+``score_event`` on the same pairs event in matchpoints (50,000 table results,
+contracts scored by Law 77, travellers and rankings built) and on a teams event
+of the same size in IMPs, each against a naive loop that scores every contract
+and sums the totals.
 
     .venv/bin/python benchmarks/session.py [--boards 1000] [--results 50] [--repeat 3]
 """
@@ -17,12 +19,13 @@ import argparse
 import platform
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from bridgescore.session.compare import (
-    IMP_THRESHOLDS,
+from bridgescore.compare import IMP_THRESHOLDS
+from bridgescore.comparearray import (
     board_a_match_array,
     butler_imps_array,
     cross_imps_array,
@@ -98,17 +101,33 @@ def best_of(repeat: int, function: Callable[[], Any]) -> tuple[float, Any]:
     return best, result
 
 
+CONTRACTS = ["4SN", "3NTS", "2HE", "4HW", "1NTN", "5DXE", "3CS"]
+
+
+def random_result(rng: np.random.Generator) -> str:
+    contract = CONTRACTS[int(rng.integers(len(CONTRACTS)))]
+    relative = int(rng.integers(-3, 8 - int(contract[0])))
+    return contract + ("=" if relative == 0 else f"{relative:+d}")
+
+
 def make_event(boards: int, results: int, rng: np.random.Generator) -> Event:
-    contracts = ["4SN", "3NTS", "2HE", "4HW", "1NTN", "5DXE", "3CS"]
+    rows = [
+        TableResult.played(board, f"N{table}", f"E{table}", random_result(rng))
+        for board in range(1, boards + 1)
+        for table in range(results)
+    ]
+    return Event("benchmark", "pairs", results=tuple(rows))
+
+
+def make_teams_event(boards: int, results: int, rng: np.random.Generator) -> Event:
+    """results / 2 matches a board: team Hk against team Vk, each team NS at one table."""
     rows = []
     for board in range(1, boards + 1):
-        for table in range(results):
-            contract = contracts[int(rng.integers(len(contracts)))]
-            level = int(contract[0])
-            relative = int(rng.integers(-3, 8 - level))
-            outcome = "=" if relative == 0 else f"{relative:+d}"
-            rows.append(TableResult.played(board, f"N{table}", f"E{table}", f"{contract}{outcome}"))
-    return Event("benchmark", "pairs", results=tuple(rows))
+        for match in range(results // 2):
+            home, visitors = f"H{match}", f"V{match}"
+            rows.append(TableResult.played(board, home, visitors, random_result(rng)))
+            rows.append(TableResult.played(board, visitors, home, random_result(rng)))
+    return Event("benchmark teams", "teams", results=tuple(rows))
 
 
 def main() -> None:
@@ -179,17 +198,22 @@ def main() -> None:
             f"{naive_time / our_time:>9.1f}x"
         )
 
-    event = make_event(boards, n, rng)
-    naive_time, naive_totals = best_of(1, lambda: naive_event(event))
-    event_time, scored = best_of(1, lambda: score_event(event, "mp"))
-    totals = {s.name: s.total for s in scored.standings}
-    assert all(abs(totals[name] - value) < 1e-6 for name, value in naive_totals.items())
-    print(
-        f"\nwhole event, matchpoints ({len(event.results)} contracts scored by Law 77, "
-        f"pair totals): naive loop {naive_time * 1000:.0f} ms, score_event "
-        f"{event_time * 1000:.0f} ms (also builds travellers and rankings), "
-        f"{naive_time / event_time:.1f}x"
-    )
+    # Whole events: travellers and rankings built too, so the loops are the baseline.
+    print()
+    whole: list[tuple[str, Event, str, Callable[[Event], dict[str, float]]]] = [
+        ("matchpoints", make_event(boards, n, rng), "mp", naive_event),
+        ("teams IMPs", make_teams_event(boards, n, rng), "imps", naive_teams_event),
+    ]
+    for name, event, method, naive_totals_of in whole:
+        naive_time, naive_totals = best_of(args.repeat, partial(naive_totals_of, event))
+        event_time, scored = best_of(args.repeat, partial(score_event, event, method))
+        totals = {s.name: s.total for s in scored.standings}
+        assert all(abs(totals[k] - v) < 1e-6 for k, v in naive_totals.items()), name
+        print(
+            f"whole event, {name} ({len(event.results)} contracts scored by Law 77): naive "
+            f"loop {naive_time * 1000:.0f} ms, score_event {event_time * 1000:.0f} ms "
+            f"(also builds travellers and rankings), {naive_time / event_time:.1f}x"
+        )
 
 
 def naive_event(event: Event) -> dict[str, float]:
@@ -204,6 +228,17 @@ def naive_event(event: Event) -> dict[str, float]:
         for result, mp in zip(results, naive_mp(scores), strict=True):
             totals[result.ns] = totals.get(result.ns, 0.0) + mp
             totals[result.ew] = totals.get(result.ew, 0.0) + top - mp
+    return totals
+
+
+def naive_teams_event(event: Event) -> dict[str, float]:
+    """Score a teams event the plain way: each table against the other table of its match."""
+    tables = {(r.board, r.ns, r.ew): r.ns_score() or 0 for r in event.results}
+    totals: dict[str, float] = {}
+    for (board, ns, ew), score in tables.items():
+        won = naive_imps(score - tables[(board, ew, ns)])
+        # Each table counts for its NS team; the other table counts for the other team.
+        totals[ns] = totals.get(ns, 0.0) + won
     return totals
 
 

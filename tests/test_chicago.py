@@ -1,4 +1,4 @@
-"""Chicago scorepad (rules.md §3): expected values worked out by hand from the rules,
+"""Chicago scorepad (docs/rules.md §3): expected values worked out by hand from the rules,
 or by the small reference scorer at the end of this module."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_worked_example_pad_and_pbn() -> None:
 
 # ---------------------------------------------------------------- schedules
 
-# rules.md §3.1 by hand: dealer rotates clockwise; deal 1 none, deal 4 both;
+# docs/rules.md §3.1 by hand: dealer rotates clockwise; deal 1 none, deal 4 both;
 # deals 2 and 3 the dealer's side (standard) or the other side (switched).
 SCHEDULE_TABLE = {
     (N, "standard"): ((N, V.NONE), (E, V.EW), (S, V.NS), (W, V.BOTH)),

@@ -1,6 +1,6 @@
 """``bridgescore par``: one table or deal, batches of lines and PBN files, JSON.
 
-Expected values are spec/par.md's worked deals and the shared vectors
+Expected values are docs/par-definition.md's worked deals and the shared vectors
 (tests/data/par_vectors.jsonl, equal to DDS's DealerPar).
 """
 
@@ -17,7 +17,7 @@ from bridgescore.cli.app import app
 runner = CliRunner()
 
 VECTORS = Path(__file__).parent / "data" / "par_vectors.jsonl"
-# spec/par.md worked deals 1 and 2 as PBN DoubleDummyTricks (N, S, E, W; NT S H D C).
+# docs/par-definition.md worked deals 1 and 2 as PBN DoubleDummyTricks (N, S, E, W; NT S H D C).
 DEAL_1 = "a989ca989c3453134531"
 DEAL_2 = "32929329297a4a47a4a4"
 # Each side of this deal takes every trick in two suits (par.md-independent: 7S by NS
@@ -119,7 +119,7 @@ def test_batch_from_standard_input_text() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].split()[:2] == ["1", DEAL_1]
-    assert "NS +1370: 6C= NS" in lines[0]  # 6C= vulnerable (rules.md §1.9)
+    assert "NS +1370: 6C= NS" in lines[0]  # 6C= vulnerable (docs/rules.md §1.9)
     assert "EW +500: 5CX-2 NS, 5HX-2 NS" in lines[1]
 
 

@@ -21,6 +21,7 @@ COMMANDS = [
     ["solve"],
     ["par"],
     ["game"],
+    ["handrecord"],
     ["rubber"],
     ["chicago"],
     ["study", "run"],
@@ -28,6 +29,7 @@ COMMANDS = [
     ["session", "import"],
     ["session", "score"],
     ["session", "report"],
+    ["session", "export"],
     ["serve"],
     ["demo"],
 ]

@@ -1,17 +1,14 @@
-"""``bridgescore rubber`` and ``bridgescore chicago``: the line grammar, the pad,
-JSON, bad lines with their numbers and the exit code."""
+"""``bridgescore rubber`` and ``bridgescore chicago``: the pad, JSON, bad lines with
+their numbers and the exit code (the line grammar is tested in test_padlines.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
-import bridgescore as bs
 from bridgescore.cli.app import app
-from bridgescore.cli.rubber import parse_line
 
 runner = CliRunner()
 
@@ -126,38 +123,3 @@ def test_chicago_honours_flag_and_records_after_the_end() -> None:
     # in undertricks, then 1C= for 20 + 100.
     assert [error["line"] for error in off_data["errors"]] == [1]
     assert off_data["totals"] == {"NS": 0, "EW": 320}
-
-
-@pytest.mark.parametrize(
-    ("text", "result", "by", "honors"),
-    [
-        ("4S+1 NS", "4S+1", bs.Side.NS, None),
-        ("3NTX-2 by EW", "3NTX-2", bs.Side.EW, None),
-        ("4S by N making 5", "4SN+1", None, None),
-        ("pass", "Pass", None, None),
-        ("6H= e-w honours EW 150", "6H=", bs.Side.EW, "EW 150"),
-        ("honors NS 100", None, None, "NS 100"),
-    ],
-)
-def test_line_grammar(
-    text: str, result: str | None, by: bs.Side | None, honors: str | None
-) -> None:
-    line = parse_line(7, text)
-    assert (None if line.result is None else str(line.result)) == result
-    assert line.by is by
-    assert (None if line.honors is None else str(line.honors)) == honors
-
-
-@pytest.mark.parametrize("text", ["pass NS", "honours NS", "4S+1 XY", "4S+1 NS honors"])
-def test_line_grammar_errors(text: str) -> None:
-    with pytest.raises(bs.BridgeError):
-        parse_line(1, text)
-
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    import bridgescore.cli.rubber
-
-    failures, tried = doctest.testmod(bridgescore.cli.rubber)
-    assert tried > 0 and failures == 0

@@ -116,7 +116,7 @@ def test_table_matches_rules_section_1_9() -> None:
     result = runner.invoke(app, ["score", "--table", "--vul"])
     assert result.exit_code == 0
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[3:]}
-    # rules.md §1.9, vulnerable columns: undoubled, doubled, redoubled x (minor, major, NT).
+    # docs/rules.md §1.9, vulnerable columns: undoubled, doubled, redoubled x (minor, major, NT).
     assert rows["4"] == ["130", "620", "630", "710", "790", "810", "920", "1080", "1120"]
     assert rows["7"] == ["2140", "2210", "2220", "2330", "2470", "2490", "2660", "2940", "2980"]
 

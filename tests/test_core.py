@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import bridgescore as bs
 from bridgescore import Contract, Doubling, Seat, Side, Strain, Vulnerability
 
-# rules.md §5.1, boards 1-16, typed in.
+# docs/rules.md §5.1, boards 1-16, typed in.
 BOARD_DEALERS = "NESWNESWNESWNESW"
 BOARD_VULNERABILITY = [
     "-", "NS", "EW", "All", "NS", "EW", "All", "-",
@@ -193,3 +193,49 @@ def test_values_are_immutable() -> None:
     contract = Contract.parse("4S")
     with pytest.raises(AttributeError):
         contract.level = 5  # type: ignore[misc]
+
+
+# The contract grammar is the one parse_result reads before the outcome, so every
+# contract written inside a result is also a contract on its own.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4NT by North", Contract(4, Strain.NOTRUMP, Doubling.UNDOUBLED, Seat.NORTH)),
+        ("4 spades X", Contract(4, Strain.SPADES, Doubling.DOUBLED, None)),
+        ("4S N X", Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.NORTH)),
+        ("4SNX", Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.NORTH)),
+        ("2 hearts doubled", Contract(2, Strain.HEARTS, Doubling.DOUBLED, None)),
+        ("3 no trump by S", Contract(3, Strain.NOTRUMP, Doubling.UNDOUBLED, Seat.SOUTH)),
+        ("6 clubs redoubled by west", Contract(6, Strain.CLUBS, Doubling.REDOUBLED, Seat.WEST)),
+        ("1 diamond East", Contract(1, Strain.DIAMONDS, Doubling.UNDOUBLED, Seat.EAST)),
+    ],
+)
+def test_contract_words_as_in_results(text: str, expected: Contract) -> None:
+    assert Contract.parse(text) == expected
+    assert bs.parse_result(text + " =").contract == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("4S N X X", "unexpected 'X'"),
+        ("4SX N X", "doubling twice"),
+        ("10S", "impossible level 10"),
+        ("pass", "not a contract"),
+        ("4 spadez", "unexpected"),
+        ("4S by Q", "unexpected 'by Q'"),
+    ],
+)
+def test_contract_errors_share_the_result_messages(text: str, fragment: str) -> None:
+    with pytest.raises(bs.NotationError, match=re.escape(fragment)) as info:
+        Contract.parse(text)
+    assert repr(text) in str(info.value)
+
+
+def test_contract_parse_rejects_non_text() -> None:
+    with pytest.raises(bs.NotationError, match="text, not int"):
+        Contract.parse(4)  # type: ignore[arg-type]
+
+
+def test_seat_full_names() -> None:
+    assert [seat.full_name for seat in Seat] == ["North", "East", "South", "West"]

@@ -19,6 +19,7 @@ from scipy import stats
 import bridgescore as bs
 from bridgescore import BridgeError, Card, Deal, Hand, InvalidDealError, Seat, Strain
 from bridgescore.deal import random_deal_array
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
 
 RANKS = "23456789TJQKA"
 SUIT_ORDER = "SHDC"  # PBN order inside a hand
@@ -350,14 +351,18 @@ def test_bulk_array_equals_random_deals() -> None:
 
 
 def test_seed_errors() -> None:
-    with pytest.raises(ValueError, match="negative"):
+    # Bad settings are BridgeErrors (InvalidArgumentError, a ValueError); a wrong
+    # type is also a TypeError, as it was before.
+    with pytest.raises(InvalidArgumentError, match="negative"):
         bs.random_deals(-1, 1)
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError, match="'1'"):
         bs.random_deals("1", 1)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="count"):
+    with pytest.raises(InvalidArgumentError, match="count"):
         bs.random_deals(1, -1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="Generator"):
         bs.random_deal(1)  # type: ignore[arg-type]
+    assert issubclass(ArgumentTypeError, bs.BridgeError)
+    assert issubclass(InvalidArgumentError, ValueError)
 
 
 UNIFORM_DEALS = 20_000

@@ -1,6 +1,6 @@
-"""Par (spec/par.md): worked deals, the shared test vectors, DDS itself, properties.
+"""Par (docs/par-definition.md): worked deals, the shared test vectors, DDS itself, properties.
 
-Expected values come from spec/par.md's worked deals, from
+Expected values come from docs/par-definition.md's worked deals, from
 tests/data/par_vectors.jsonl (equal to DDS's DealerPar on every line), and from
 DDS's ``DealerParBin`` called here through endplay, never from the code under
 test.
@@ -50,7 +50,7 @@ def worked(
     diamonds: tuple[int, int, int, int],
     clubs: tuple[int, int, int, int],
 ) -> DDTable:
-    """A table written as par.md's worked deals are: per strain, tricks for N, S, W, E."""
+    """A table written per strain as tricks for N, S, W, E (docs/par-definition.md's deals)."""
     by_strain = {
         Strain.NOTRUMP: nt,
         Strain.SPADES: spades,
@@ -79,7 +79,7 @@ def contracts(result: Par) -> list[str]:
     return [str(contract) for contract in result.contracts]
 
 
-# -- the worked deals of spec/par.md ------------------------------------------------
+# -- the worked deals of docs/par-definition.md ------------------------------------------------
 
 DEAL_1 = worked((10, 10, 3, 3), (9, 9, 4, 4), (8, 8, 5, 5), (9, 9, 3, 3), (12, 12, 1, 1))
 DEAL_2 = worked((3, 3, 7, 7), (2, 2, 10, 10), (9, 9, 4, 4), (2, 2, 10, 10), (9, 9, 4, 4))
@@ -90,7 +90,7 @@ def test_worked_deal_1_slam() -> None:
     result = par(DEAL_1, NONE)
     assert (result.score, contracts(result)) == (920, ["6C= NS"])
     assert str(result) == "NS +920: 6C= NS"
-    # EW's best sacrifice, 6H doubled down 7, costs 1700 (rules.md §1.6).
+    # EW's best sacrifice, 6H doubled down 7, costs 1700 (docs/rules.md §1.6).
     assert bs.score("6HX-7", vulnerable=False) == -1700
 
 
@@ -151,7 +151,7 @@ def test_worked_deal_7_two_games() -> None:
 
 
 def test_conventions_example() -> None:
-    # spec/par.md "Conventions": NT N 7, S 6, E 7, W 8; 6 in every suit for all.
+    # docs/par-definition.md "Who bids first": NT N 7, S 6, E 7, W 8; 6 in every suit for all.
     table = worked((7, 6, 8, 7), (6, 6, 6, 6), (6, 6, 6, 6), (6, 6, 6, 6), (6, 6, 6, 6))
     neutral = par(table, NONE)
     assert (neutral.score, contracts(neutral)) == (-120, ["2NT= W"])
@@ -367,7 +367,7 @@ def test_par_bad_input(table: object, vulnerability: object, dealer: object, err
 def test_final_scores_are_law_77() -> None:
     scores = final_scores()
     assert scores.shape == (2, 5, 14, 7)
-    # rules.md §1.9 and §1.6: made undoubled, failed doubled.
+    # docs/rules.md §1.9 and §1.6: made undoubled, failed doubled.
     assert scores[0, Strain.CLUBS, 12, 5] == 920  # 6C= NV
     assert scores[1, Strain.NOTRUMP, 9, 2] == 600  # 3NT= V
     assert scores[0, Strain.SPADES, 11, 3] == 450  # 4S+1 NV

@@ -2,7 +2,7 @@
 
 Expected values: the shared vectors (equal to DDS's DealerPar) and, on many
 random tables, the scalar :func:`bridgescore.par` (itself checked against the
-vectors, the worked deals of spec/par.md and DDS in test_par.py).
+vectors, the worked deals of docs/par-definition.md and DDS in test_par.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rubber bridge scorepad (rules.md §2): every expected value is worked out by hand
+"""Rubber bridge scorepad (docs/rules.md §2): every expected value is worked out by hand
 from the rules in the comment beside it, or by the small reference scorer below."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def above(pad: RubberScore) -> dict[str, int]:
     return sums
 
 
-# ---------------------------------------------------------------- rules.md §2.5
+# ---------------------------------------------------------------- docs/rules.md §2.5
 
 
 def test_worked_example_of_rules_2_5() -> None:

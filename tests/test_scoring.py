@@ -1,6 +1,6 @@
-"""Law 77 scoring against an independent formulation typed in from rules.md.
+"""Law 77 scoring against an independent formulation typed in from docs/rules.md.
 
-The expected values come from the tables of rules.md (§1.5 overtricks, §1.6
+The expected values come from the tables of docs/rules.md (§1.5 overtricks, §1.6
 cumulative penalties, §1.9 made-exactly scores), not from the code under test.
 """
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import bridgescore as bs
 from bridgescore import Contract, Doubling, Result, Strain
 
-# rules.md §1.9: made exactly. Columns: minor NV, minor V, major NV, major V, NT NV, NT V.
+# docs/rules.md §1.9: made exactly. Columns: minor NV, minor V, major NV, major V, NT NV, NT V.
 MADE_EXACTLY = {
     Doubling.UNDOUBLED: [
         (70, 70, 80, 80, 90, 90),
@@ -47,7 +47,7 @@ MADE_EXACTLY = {
     ],
 }
 
-# rules.md §1.6: cumulative penalty for down 1..13.
+# docs/rules.md §1.6: cumulative penalty for down 1..13.
 PENALTY = {
     (Doubling.UNDOUBLED, False): [50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 550, 600, 650],
     (Doubling.DOUBLED, False): [
@@ -69,7 +69,7 @@ PENALTY = {
 
 
 def overtrick_value(strain: Strain, doubling: Doubling, vulnerable: bool) -> int:
-    """rules.md §1.5."""
+    """docs/rules.md §1.5."""
     if doubling is Doubling.UNDOUBLED:
         return 20 if strain in (Strain.CLUBS, Strain.DIAMONDS) else 30
     base = 200 if vulnerable else 100
@@ -110,7 +110,7 @@ def test_every_result_matches_the_tables(level: int) -> None:
 
 
 def test_distinct_absolute_scores() -> None:
-    """rules.md §6: 204 distinct non-zero absolute scores (141 NV, 171 V)."""
+    """docs/rules.md §6: 204 distinct non-zero absolute scores (141 NV, 171 V)."""
     by_vul: dict[bool, set[int]] = {False: set(), True: set()}
     for level, strain, doubling, tricks, vul in ALL_RESULTS:
         by_vul[vul].add(abs(bs.score(Contract(level, strain, doubling), vul, tricks=tricks)))
@@ -122,7 +122,7 @@ def test_distinct_absolute_scores() -> None:
 
 
 def test_distinct_absolute_scores_before_1987() -> None:
-    """rules.md §1.10: the pre-1987 table yields 206 distinct non-zero absolute scores."""
+    """docs/rules.md §1.10: the pre-1987 table yields 206 distinct non-zero absolute scores."""
     scores = {
         abs(bs.score(Contract(level, strain, doubling), vul, tricks=tricks, rules=bs.PRE_1987))
         for level, strain, doubling, tricks, vul in ALL_RESULTS
@@ -144,9 +144,9 @@ def test_extremes() -> None:
     ("text", "vulnerable", "expected"),
     [
         ("4DX +1", True, 910),  # design.md
-        ("6NTXX=", False, 1660),  # rules.md §6: 760 + 300 + 500 + 100
+        ("6NTXX=", False, 1660),  # docs/rules.md §6: 760 + 300 + 500 + 100
         ("6NTXX=", True, 2110),
-        ("1HX=", False, 160),  # rules.md §1.4: 60 + 50 + 50
+        ("1HX=", False, 160),  # docs/rules.md §1.4: 60 + 50 + 50
         ("2HX=", False, 470),  # 2HX has trick score 120: a game
         ("1CXX=", False, 230),  # redoubled partscore: 80 + 50 + 100
         ("1DXX=", True, 230),
@@ -154,9 +154,9 @@ def test_extremes() -> None:
         ("3NT-2", False, -100),
         ("3NT-2", True, -200),
         ("4S+1", False, 450),  # 4S making 5
-        ("5CXX+1", True, 1400),  # rules.md §1.10
+        ("5CXX+1", True, 1400),  # docs/rules.md §1.10
         ("6C=", True, 1370),
-        ("7SX-9", False, -2300),  # rules.md §1.10, 1981 Bermuda Bowl deal, current table
+        ("7SX-9", False, -2300),  # docs/rules.md §1.10, 1981 Bermuda Bowl deal, current table
         ("Pass", False, 0),
         ("Pass", True, 0),
     ],
@@ -289,3 +289,27 @@ def test_score_array_broadcasts() -> None:
 def test_score_array_rejects_bad_input(args: tuple[object, ...], message: str) -> None:
     with pytest.raises(bs.NotationError, match=message):
         bs.score_array(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [("law2017", bs.LAW_2017), ("LAW2017", bs.LAW_2017), ("2017", bs.LAW_2017),
+     ("current", bs.LAW_2017), ("pre1987", bs.PRE_1987), ("Pre-1987", bs.PRE_1987),
+     ("pre_1987", bs.PRE_1987)],
+)  # fmt: skip
+def test_rule_set_names(text: str, rules: bs.Rules) -> None:
+    assert bs.Rules.parse(text) == rules
+    assert bs.Rules.parse(str(rules.name)) == rules
+
+
+def test_rule_set_values_and_unknown_names() -> None:
+    # Law 77 since 1987: 300 per non-vulnerable doubled undertrick from the 4th, 100
+    # for making a redoubled contract; before: 200 and 50.
+    assert (bs.Rules.parse("law2017").nv_doubled_4th_plus, bs.LAW_2017.redoubled_insult) == (
+        300,
+        100,
+    )
+    assert (bs.PRE_1987.nv_doubled_4th_plus, bs.PRE_1987.redoubled_insult) == (200, 50)
+    assert bs.Rules(200, 100).name is None
+    with pytest.raises(bs.NotationError, match=r"'1990'.*law2017 or pre1987"):
+        bs.Rules.parse("1990")

@@ -8,12 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgescore.compare import Award
 from bridgescore.core import Seat, Side, Vulnerability
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
 from bridgescore.session import event as event_module
-from bridgescore.session.compare import Award
 from bridgescore.session.event import (
     Adjusted,
     Board,
@@ -117,6 +119,17 @@ def test_event_boards_and_participants() -> None:
     with pytest.raises(RecordError, match="'rubber'"):
         Event("x", "rubber")  # type: ignore[arg-type]
     assert sorted(["B2", "a10", "a9"], key=natural_key) == ["a9", "a10", "B2"]
+
+
+def test_a_board_holds_values_not_text() -> None:
+    text = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    with pytest.raises(RecordError, match=r"Deal\.from_pbn"):
+        Board(1, text)  # type: ignore[arg-type]
+    table = DDTable.parse("0d0d00d0d000d0d00d0d")
+    board = Board(1, Deal.from_pbn(text), table)
+    assert board.deal is not None and board.deal.to_pbn() == text and board.dd_table is table
+    with pytest.raises(RecordError, match=r"DDTable\.parse"):
+        Board(1, None, "0d0d00d0d000d0d00d0d")  # type: ignore[arg-type]
 
 
 def test_doctests() -> None:

@@ -6,6 +6,7 @@ import doctest
 import re
 from html.parser import HTMLParser
 
+from bridgescore.deal import Deal
 from bridgescore.session import html_report as html_module
 from bridgescore.session.event import Board, Event, TableResult
 from bridgescore.session.html_report import html_report
@@ -27,13 +28,16 @@ class Collector(HTMLParser):
         self.text.append(data)
 
 
+DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
 def page() -> str:
     results = (
         TableResult.played(1, "<b>Ann & Bob</b>", "2", "4SN="),
         TableResult.played(1, "3", "4", "4SN+1"),
         TableResult(1, "5", "6", score=-50),
     )
-    event = Event("Club <night>", "pairs", {1: Board(1, deal="N:AKQ... x")}, results)
+    event = Event("Club <night>", "pairs", {1: Board(1, deal=Deal.from_pbn(DEAL))}, results)
     return html_report(score_event(event, "mp", pars={1: BoardPar(450, "NS +450: 4S+1 N")}))
 
 
@@ -56,6 +60,7 @@ def test_the_page_holds_ranking_and_travellers() -> None:
     assert text.count("<table>") == 3  # NS ranking, EW ranking, one traveller
     assert re.search(r"<h3 id=\"board-1\">Board 1</h3>", text)
     assert "<td>4SN+1</td>" in text and '<td class="n">+450</td>' in text
+    assert f'<p class="meta">Deal {DEAL}</p>' in text  # the hand record, as PBN
 
 
 def test_doctests() -> None:

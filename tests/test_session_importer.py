@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore.compare import Award
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.notation import Result
 from bridgescore.session import importer as importer_module
-from bridgescore.session.compare import Award
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.importer import import_files, parse_csv, parse_pbn
 from bridgescore.session.store import EventStore
@@ -109,10 +111,12 @@ def test_pbn_results_and_hand_records() -> None:
     hands = parse_pbn((DATA / "session_hands.pbn").read_text().splitlines(), "h.pbn")
     assert hands.results == [] and hands.problems == []
     assert [b.number for b, _ in hands.boards] == [1, 2]
-    assert hands.boards[0][0].deal == (
+    # The hand records are read into values where they enter.
+    assert hands.boards[0][0].deal == Deal.from_pbn(
         "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
     )
-    assert hands.boards[1][0].dd_tricks == "00d0d00d0d0d0d00d0d0"
+    assert hands.boards[0][0].dd_table is None
+    assert hands.boards[1][0].dd_table == DDTable.parse("00d0d00d0d0d0d00d0d0")
 
 
 def test_pbn_score_table() -> None:

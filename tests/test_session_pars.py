@@ -6,16 +6,18 @@ import doctest
 
 import pytest
 
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.session import pars as pars_module
 from bridgescore.session.event import Board
 from bridgescore.session.pars import board_pars
 
 # Each hand holds one whole suit. Board 1: N spades, E hearts, S diamonds, W clubs.
 # NS make 7S and 7D, EW 7H and 7C; NT fails for everybody (the leader runs a suit).
-DEAL_1 = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+DEAL_1 = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 # Board 2 (NS vul): N hearts, E spades, S clubs, W diamonds: EW's 7S outranks NS's 7H.
-DEAL_2 = "N:.AKQJT98765432.. AKQJT98765432... ...AKQJT98765432 ..AKQJT98765432."
-TABLE_2 = "00d0d00d0d0d0d00d0d0"  # PBN order: N S E W, each NT S H D C
+DEAL_2 = Deal.from_pbn("N:.AKQJT98765432.. AKQJT98765432... ...AKQJT98765432 ..AKQJT98765432.")
+TABLE_2 = DDTable.parse("00d0d00d0d0d0d00d0d0")  # PBN order: N S E W, each NT S H D C
 
 
 def test_par_from_a_given_table_without_solving() -> None:
@@ -39,7 +41,7 @@ def test_par_solved_by_dds() -> None:
     assert found.pars[1].score == 1510
     assert found.pars[2].score == -1510
     # N and S each take all 13 tricks in spades and diamonds, none in NT, hearts or clubs.
-    assert found.solved == {1: "0d0d00d0d000d0d00d0d"}
+    assert found.solved == {1: DDTable.parse("0d0d00d0d000d0d00d0d")}
 
 
 def test_doctests() -> None:

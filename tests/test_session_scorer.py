@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
 from bridgescore.session import scorer as scorer_module
 from bridgescore.session.event import Adjusted, Event, TableResult
 from bridgescore.session.importer import parse_csv
+from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import BoardPar, ScoringOptions, SessionScore, score_event
 
 DATA = Path(__file__).parent / "data"
@@ -92,6 +93,38 @@ def test_session_percentage_variant_for_average_plus() -> None:
     assert lines[(3, "", "3")][0] == 6.6  # 82.5 % of 8
     # Pair 8 (EW) scored 4 + 0 + 0.2 = 4.2 of 24: 17.5 % < 40 % -> average minus is 17.5 %.
     assert lines[(3, "", "3")][1] == 1.4
+
+
+def test_session_percentage_awards_round_halves_away_from_zero() -> None:
+    # Three tables, top 4. Pair 1 (NS, against 4 all session) earns 4 + 4 + 4 + 1 = 13 of
+    # 16 on boards 1-4 and gets A+ on board 5: 13/16 of 4 is 3.25 MP, a half, which
+    # docs/sessions.md rounds away from zero to 3.3 (halves to even gave 3.2). Pair 4
+    # (EW) earns 0 + 0 + 0 + 3 = 3 of 16: A- is 3/16 of 4 = 0.75 -> 0.8.
+    results = []
+    for board, scores in {
+        1: (450, 420, 400),
+        2: (450, 420, 400),
+        3: (450, 420, 400),
+        4: (100, 100, 200),
+    }.items():
+        for (ns, ew), points in zip((("1", "4"), ("2", "5"), ("3", "6")), scores, strict=True):
+            results.append(TableResult(board, ns, ew, score=points))
+    results.append(TableResult(5, "1", "4", adjusted=Adjusted.parse("A+")))
+    results.append(TableResult(5, "2", "5", score=100))
+    results.append(TableResult(5, "3", "6", score=200))
+    event = Event("halves", "pairs", results=tuple(results))
+    lines = by_pair(score_event(event, "mp", ScoringOptions(session_percentage=True)))
+    assert [lines[(b, "", "1")] for b in (1, 2, 3, 4)] == [(4, 0), (4, 0), (4, 0), (1, 3)]
+    assert lines[(5, "", "1")] == (3.3, 0.8)
+    # Without the variant the awards are 60 % and 40 % of 4, exact tenths.
+    assert by_pair(score_event(event, "mp"))[(5, "", "1")] == (2.4, 1.6)
+
+
+def test_scored_by_a_method_value() -> None:
+    event = load("session_mitchell.csv")
+    by_name = score_event(event, "butler")
+    by_value = score_event(event, SCORING_METHODS["butler"])
+    assert by_value == by_name and by_value.scoring_method is SCORING_METHODS["butler"]
 
 
 def test_mitchell_butler_and_cross_imps() -> None:
@@ -228,12 +261,26 @@ def test_par_comparison_is_attached() -> None:
 )
 def test_method_must_fit_the_event(kind: str, method: str, message: str) -> None:
     event = Event("e", kind, results=(TableResult(1, "1", "2", score=0),))  # type: ignore[arg-type]
-    with pytest.raises(BridgeError, match=message):
-        score_event(event, method)  # type: ignore[arg-type]
+    with pytest.raises(ScoringMethodError, match=message):
+        score_event(event, method)
+
+
+def test_the_misfit_message_names_the_methods_that_fit() -> None:
+    teams = Event("Cup", "teams", results=(TableResult(1, "A", "B", score=0),))
+    with pytest.raises(BridgeError) as error:
+        score_event(teams, "mp")
+    assert str(error.value) == "Cup is a teams event: score it with imps or bam"
+    pairs = Event("", "pairs", results=(TableResult(1, "1", "2", score=0),))
+    with pytest.raises(BridgeError) as error:
+        score_event(pairs, "bam")
+    assert str(error.value) == (
+        "this event is a pairs event: score it with mp, butler or cross-imps "
+        "(imps and bam compare the two tables of a teams match)"
+    )
 
 
 def test_empty_event() -> None:
-    with pytest.raises(BridgeError, match="no results"):
+    with pytest.raises(RecordError, match="no results"):
         score_event(Event("e"), "mp")
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import bridgescore as bs
 from bridgescore import DDTable, Deal, InvalidDealError, Seat, Strain
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
 from bridgescore.solver import MAX_DEALS_PER_CALL, solve_many
 
 DATA = Path(__file__).parent / "data" / "par_vectors.jsonl"
@@ -148,10 +149,10 @@ def test_bad_input_never_reaches_dds() -> None:
     with pytest.raises(InvalidDealError, match="AKQ"):
         solve_many([*good, bad], progress=lambda done, total: calls.append((done, total)))
     assert calls == []  # nothing was solved before the bad deal was found
-    with pytest.raises(TypeError, match="deal 2"):
+    with pytest.raises(ArgumentTypeError, match="deal 2"):
         solve_many([good[0], 42])  # type: ignore[list-item]
     for threads in (0, -1, 1.5, True):
-        with pytest.raises(ValueError, match="threads"):
+        with pytest.raises(InvalidArgumentError, match="threads"):
             solve_many(good[:1], threads=threads)  # type: ignore[arg-type]
 
 

@@ -71,3 +71,23 @@ def test_chunks_are_reproducible_and_distinct() -> None:
     assert deal_chunk(1, 0, 3) == deal_chunk(1, 0, 3)
     assert deal_chunk(1, 0, 3) != deal_chunk(1, 1, 3)
     assert deal_chunk(1, 0, 3) != deal_chunk(2, 0, 3)
+
+
+def test_chunks_import_without_pyarrow() -> None:
+    # A child interpreter where pyarrow cannot be imported: chunks is pure and
+    # must still work; the shard-writing names fail only when asked for.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "from bridgescore.study.chunks import plan_chunks\n"
+        "print([c.deals for c in plan_chunks(600, 256)])\n"
+        "import bridgescore.study as study\n"
+        "try:\n"
+        "    study.run_study\n"
+        "except ImportError:\n"
+        "    print('runner needs pyarrow')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[256, 256, 88]", "runner needs pyarrow"]

@@ -1,6 +1,6 @@
 """The JSON API and the server-rendered pages, through FastAPI's TestClient.
 
-Expected scores are worked out here from Law 77 (rules.md §1); deals, DD tables
+Expected scores are worked out here from Law 77 (docs/rules.md §1); deals, DD tables
 and par come from tests/data/par_vectors.jsonl (computed by DDS), never from
 the code under test.
 """

@@ -31,6 +31,8 @@ def vectors(count: int) -> list[dict[str, Any]]:
 
 def make_event(path: Path) -> Path:
     """A three-board pairs event with hand records, stored like `session import` does."""
+    from bridgescore.ddtable import DDTable
+    from bridgescore.deal import Deal
     from bridgescore.session.event import Board, TableResult
     from bridgescore.session.store import EventStore, Origin
 
@@ -38,7 +40,10 @@ def make_event(path: Path) -> Path:
     with EventStore(path) as store:
         store.set_info(name="Tuesday pairs", kind="pairs")
         boards = [
-            (Board(number, vector["deal"], vector["dd"]), Origin("hands.pbn", number))
+            (
+                Board(number, Deal.from_pbn(vector["deal"]), DDTable.parse(vector["dd"])),
+                Origin("hands.pbn", number),
+            )
             for number, vector in enumerate(deals, start=1)
         ]
         results = [

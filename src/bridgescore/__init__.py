@@ -13,6 +13,19 @@ from __future__ import annotations
 
 from bridgescore.auction import Auction, Call
 from bridgescore.chicago import ChicagoScore
+from bridgescore.compare import (
+    Award,
+    adjusted_imps,
+    adjusted_matchpoints,
+    adjusted_percentage,
+    assigned_imps,
+    assigned_matchpoints,
+    board_a_match,
+    butler_imps,
+    cross_imps,
+    imps,
+    matchpoints,
+)
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal, Hand, random_deal, random_deals
@@ -39,19 +52,6 @@ from bridgescore.scoring import (
     score,
     score_array,
     score_breakdown,
-)
-from bridgescore.session.compare import (
-    Award,
-    adjusted_imps,
-    adjusted_matchpoints,
-    adjusted_percentage,
-    assigned_imps,
-    assigned_matchpoints,
-    board_a_match,
-    butler_imps,
-    cross_imps,
-    imps,
-    matchpoints,
 )
 from bridgescore.solver import solve, solve_many
 

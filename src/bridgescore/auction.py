@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.errors import IllegalCallError, NotationError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["DOUBLE", "PASS", "REDOUBLE", "Auction", "Call", "CallKind"]
 
@@ -68,7 +69,7 @@ class Call:
             raise NotationError(f"unknown call kind {self.kind!r}") from None
         if self.kind is CallKind.BID:
             level = self.level
-            if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
+            if not is_whole_number(level, 1, 7):
                 raise NotationError(f"a bid needs a level from 1 to 7, got {level!r}")
             if self.strain is None:
                 raise NotationError(f"a bid needs a strain, got level {level} alone")
@@ -147,10 +148,6 @@ DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
 
 _ALL_BIDS = tuple(Call(CallKind.BID, level, strain) for level in range(1, 8) for strain in Strain)
-
-
-def _seat_name(seat: Seat) -> str:
-    return seat.name.capitalize()
 
 
 class Auction:
@@ -304,7 +301,7 @@ class Auction:
                 previous = self._calls[last]
                 return (
                     f"it is insufficient: it does not supersede {previous} by "
-                    f"{_seat_name(self.seat_of(last))} (a bid must name more tricks, or as "
+                    f"{self.seat_of(last).full_name} (a bid must name more tricks, or as "
                     "many in a higher strain)"
                 )
             return None
@@ -326,7 +323,7 @@ class Auction:
             return "there is no double to redouble"
         last_action = self._calls[action]
         if last_action.kind is CallKind.BID:
-            return f"{last_action} by {_seat_name(self.seat_of(action))} has not been doubled"
+            return f"{last_action} by {self.seat_of(action).full_name} has not been doubled"
         if last_action.kind is CallKind.REDOUBLE:
             return "the last bid is already redoubled"
         if self.seat_of(action).side == seat.side:
@@ -357,11 +354,11 @@ class Auction:
         if reason is not None:
             if self.is_complete:
                 raise IllegalCallError(
-                    f"{_seat_name(self.seat_of(len(self._calls)))}'s {call} after the end of "
+                    f"{self.seat_of(len(self._calls)).full_name}'s {call} after the end of "
                     f"the auction is illegal: {reason} ({self.format()})"
                 )
             seat = self.seat_of(len(self._calls))
-            raise IllegalCallError(f"{_seat_name(seat)}'s {call} is illegal: {reason}")
+            raise IllegalCallError(f"{seat.full_name}'s {call} is illegal: {reason}")
         self._calls.append(call)
 
     def extend(self, calls: Iterable[Call | str] | str) -> None:

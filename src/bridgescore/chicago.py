@@ -1,11 +1,11 @@
-"""Chicago (four-deal bridge) scoring (rules.md §3).
+"""Chicago (four-deal bridge) scoring (docs/rules.md §3).
 
 :class:`ChicagoScore` is a scorepad for one round of four deals. The schedule
 fixes each deal's dealer and vulnerability; partscores carry toward game from
 deal to deal, a game earns 300 or 500 at once (by the vulnerability on the deal
 that completes it), and a partscore on deal 4 that does not complete a game
 earns 100. A passed-out deal is redealt by the same dealer and does not count.
-The club variants of rules.md §3.4 and the honours flag are options.
+The club variants of docs/rules.md §3.4 and the honours flag are options.
 
 >>> pad = ChicagoScore()
 >>> _ = pad.record("2H=", "NS"); _ = pad.record("2S=", "NS")
@@ -31,11 +31,13 @@ from bridgescore.scorepad import (
     as_side,
     deal_points,
     declaring_side,
+    quote_result,
     render_pad,
     score_rubber_tag,
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "ACBL_CHICAGO",
@@ -58,7 +60,7 @@ FOURTH_DEAL_PREMIUM = "deal 4 partscore"
 
 @dataclass(frozen=True, slots=True)
 class ChicagoRules:
-    """The Chicago variant in force (rules.md §3.2 and §3.4).
+    """The Chicago variant in force (docs/rules.md §3.2 and §3.4).
 
     ``carry_partscores``: partscores add up toward game across the deals (True);
     False scores each deal on its own, as in duplicate. ``partscore_premium``: for
@@ -80,7 +82,7 @@ class ChicagoRules:
                 raise NotationError(f"{name}={getattr(self, name)!r}: expected True or False")
         for name in ("partscore_premium", "fourth_deal_premium"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
         if not isinstance(self.rules, Rules):
             raise NotationError(f"rules={self.rules!r}: expected a scoring Rules value")
@@ -105,7 +107,7 @@ def _check_schedule(schedule: str) -> str:
 
 
 def _check_deal(deal: int) -> None:
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= DEALS:
+    if not is_whole_number(deal, 1, DEALS):
         raise RecordError(f"Chicago has deals 1 to 4, not deal {deal!r}")
 
 
@@ -122,7 +124,7 @@ def chicago_dealer(deal: int, first_dealer: Seat = Seat.NORTH) -> Seat:
 def chicago_vulnerability(
     deal: int, first_dealer: Seat = Seat.NORTH, schedule: str = "standard"
 ) -> Vulnerability:
-    """Who is vulnerable on deal 1-4 (rules.md §3.1).
+    """Who is vulnerable on deal 1-4 (docs/rules.md §3.1).
 
     Deal 1 none, deal 4 both; on deals 2 and 3 the dealer's side ("standard",
     the ACBL default) or the other side ("switched").
@@ -207,7 +209,7 @@ def chicago_entry(
 
 
 class ChicagoScore:
-    """A Chicago scorepad for one round of four deals (rules.md §3).
+    """A Chicago scorepad for one round of four deals (docs/rules.md §3).
 
     ``first_dealer`` deals deal 1; ``schedule`` is ``"standard"`` (ACBL: the
     dealer's side vulnerable on deals 2 and 3) or ``"switched"``. The keyword
@@ -262,8 +264,8 @@ class ChicagoScore:
         """
         if self.is_finished:
             raise RecordError(
-                f"the Chicago round is over (four deals played): cannot record {_quote(result)}; "
-                "start a new round"
+                "the Chicago round is over (four deals played): cannot record "
+                f"{quote_result(result)}; start a new round"
             )
         parsed = as_result(result)
         entry = chicago_entry(
@@ -347,8 +349,3 @@ class ChicagoScore:
             f"<ChicagoScore deals_played={self.deals_played} totals={self.totals()} "
             f"finished={self.is_finished}>"
         )
-
-
-def _quote(result: object) -> str:
-    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
-    return repr(str(result)) if isinstance(result, Result) else repr(result)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridgescore.errors import NotationError
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "Contract",
@@ -87,6 +88,11 @@ class Seat(enum.IntEnum):
     @property
     def letter(self) -> str:
         return "NESW"[self]
+
+    @property
+    def full_name(self) -> str:
+        """``North``, ``East``, ``South`` or ``West``, as messages and reports write it."""
+        return self.name.capitalize()
 
     def rotate(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (N -> E for one step)."""
@@ -267,7 +273,7 @@ _VULNERABILITY_WORDS = {
 
 
 def _check_board(board: int) -> None:
-    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+    if not is_whole_number(board, 1):
         raise NotationError(f"board number {board!r} is not valid: expected a whole number >= 1")
 
 
@@ -277,13 +283,72 @@ def dealer_of_board(board: int) -> Seat:
     return Seat((board - 1) % 4)
 
 
-_CONTRACT_RE = re.compile(
-    r"""^\s*(?P<level>[0-9])\s*
-        (?P<strain>NT|N|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)
-        \s*(?P<doubling>XX|X|\*\*|\*|RDBL|DBL)?
-        \s*(?:(?:BY\s*)?(?P<declarer>[NESW]))?\s*$""",
-    re.VERBOSE | re.IGNORECASE,
+# The contract grammar, shared with parse_result (notation.py), which reads a
+# result as a contract followed by its outcome. Each piece matches at a
+# position, so the reader can report where the text stops being a contract.
+_LEVEL = re.compile(r"\s*([0-9]+)")
+_STRAIN = re.compile(
+    r"\s*(NO\s*TRUMPS?|SPADES?|HEARTS?|DIAMONDS?|CLUBS?|NT|N|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)", re.I
 )
+DOUBLING_PATTERN = re.compile(r"\s*(XX|X|\*\*|\*|RDBL|DBL|REDOUBLED|DOUBLED)", re.I)
+DECLARER_PATTERN = re.compile(r"\s*(?:BY\s*)?(NORTH|EAST|SOUTH|WEST|N|E|S|W)(?![A-WYZ])", re.I)
+
+
+def read_contract(text: str, *, source: str, what: str = "contract") -> tuple[Contract, int]:
+    """Read a contract from the start of ``text``; return it and where it ends.
+
+    The grammar is: a level, a strain (letter, symbol or word), an optional
+    doubling (``X``, ``*``, ``Dbl``, ``doubled`` ...), then an optional declarer
+    (``N``, ``North``, ``by N``), which may come before the doubling (``4S N X``).
+    ``source`` is the text as the user gave it, quoted in errors; ``what`` names
+    what was being read (``"contract"`` or ``"result"``) in the error messages.
+    """
+    level_match = _LEVEL.match(text)
+    if level_match is None:
+        raise NotationError(
+            f"not a {what}: {source!r}: expected a contract level 1-7 first, "
+            f"as in {_EXAMPLES[what]}"
+        )
+    # int() refuses over 4,300 digits; a level of three digits is impossible anyway.
+    digits = level_match.group(1).lstrip("0") or "0"
+    level = int(digits) if len(digits) <= 2 else 0
+    if not 1 <= level <= 7:
+        raise NotationError(
+            f"impossible level {level_match.group(1)} in {source!r}: expected a level from 1 to 7"
+        )
+    strain_match = _STRAIN.match(text, level_match.end())
+    if strain_match is None:
+        found = text[level_match.end() :].strip()[:1] or "nothing"
+        raise NotationError(
+            f"unknown strain {found!r} in {source!r}: expected C, D, H, S or NT "
+            "(or ♣ ♦ ♥ ♠) after the level"
+        )
+    strain = Strain.parse(re.sub(r"\s+", "", strain_match.group(1)))
+    pos = strain_match.end()
+    doubling = Doubling.UNDOUBLED
+    doubling_match = DOUBLING_PATTERN.match(text, pos)
+    if doubling_match is not None:
+        doubling = Doubling.parse(doubling_match.group(1))
+        pos = doubling_match.end()
+    declarer: Seat | None = None
+    declarer_match = DECLARER_PATTERN.match(text, pos)
+    if declarer_match is not None:
+        declarer = Seat.parse(declarer_match.group(1))
+        pos = declarer_match.end()
+        # "4S N X": a doubling written after the declarer still belongs to the contract.
+        late = DOUBLING_PATTERN.match(text, pos)
+        if late is not None:
+            if doubling is not Doubling.UNDOUBLED:
+                raise NotationError(f"{source!r} gives the doubling twice: expected it once")
+            doubling = Doubling.parse(late.group(1))
+            pos = late.end()
+    return Contract(level, strain, doubling, declarer), pos
+
+
+_EXAMPLES = {
+    "contract": "'4SX', '3NT by N' or '4 spades X'",
+    "result": "'4SX+1', '3NT=' or 'Pass'",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +369,7 @@ class Contract:
     declarer: Seat | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.level, bool) or not isinstance(self.level, int):
+        if not is_whole_number(self.level):
             raise NotationError(f"contract level {self.level!r} is not a whole number 1-7")
         if not 1 <= self.level <= 7:
             raise NotationError(f"contract level {self.level} is impossible: expected 1 to 7")
@@ -338,28 +403,23 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Parse ``4S``, ``4♠x``, ``3N``, ``6NTXX``, ``4SXN``, ``4S by N``.
+        """Parse ``4S``, ``4♠x``, ``3N``, ``6NTXX``, ``4SXN``, ``4S by N``, ``4 spades X``.
+
+        The grammar is the one :func:`~bridgescore.parse_result` reads before
+        the outcome (see :func:`read_contract`).
 
         Raises :class:`NotationError` naming the text when it is not a contract.
         """
         if not isinstance(text, str):
-            raise NotationError(f"contract must be text, not {type(text).__name__}")
-        match = _CONTRACT_RE.match(text)
-        if match is None:
+            raise NotationError(f"contract must be text, not {type(text).__name__}: {text!r}")
+        contract, pos = read_contract(text, source=text)
+        rest = text[pos:].strip()
+        if rest:
             raise NotationError(
-                f"not a contract: {text!r}: expected a level 1-7, a strain C/D/H/S/NT, "
-                "optional X or XX and an optional declarer, as in '4SX' or '3NTN'"
+                f"unexpected {rest!r} in {text!r}: expected a contract such as "
+                f"{_EXAMPLES['contract']}"
             )
-        level = int(match["level"])
-        if not 1 <= level <= 7:
-            raise NotationError(f"impossible level in {text!r}: expected a level from 1 to 7")
-        declarer = match["declarer"]
-        return cls(
-            level,
-            Strain.parse(match["strain"]),
-            Doubling.parse(match["doubling"] or ""),
-            Seat.parse(declarer) if declarer else None,
-        )
+        return contract
 
     def format(self, *, symbols: bool = False) -> str:
         """The canonical text, with suit symbols if asked: ``4♠XN``."""

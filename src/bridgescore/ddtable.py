@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import InvalidTableError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["OPTIMUM_RESULT_TABLE_COLUMNS", "PBN_SEAT_ORDER", "PBN_STRAIN_ORDER", "DDTable"]
 
@@ -61,7 +62,7 @@ class DDTable:
                     f"(C, D, H, S, NT), got {row!r}"
                 )
             for strain, tricks in zip(Strain, row, strict=True):
-                if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+                if not is_whole_number(tricks, 0, 13):
                     raise InvalidTableError(
                         f"{tricks!r} tricks for {seat.letter} in {strain.letter} is impossible: "
                         "expected a whole number 0 to 13"
@@ -184,7 +185,12 @@ class DDTable:
                 strain = Strain.parse(strain_word)
             except ValueError as error:
                 raise InvalidTableError(f"line {number}: {line!r}: {error}") from None
-            if not tricks_word.isdigit() or int(tricks_word) > 13:
+            # isascii(): str.isdigit() also accepts '²', which int() refuses.
+            if (
+                not (tricks_word.isascii() and tricks_word.isdigit())
+                or int(tricks_word[-3:]) > 13  # int() refuses over 4,300 digits
+                or tricks_word[:-3].strip("0")
+            ):
                 raise InvalidTableError(
                     f"line {number}: {line!r}: {tricks_word!r} tricks is impossible: "
                     "expected a whole number 0 to 13"
@@ -193,7 +199,7 @@ class DDTable:
                 raise InvalidTableError(
                     f"line {number}: {line!r} gives {seat.letter} in {strain.letter} again"
                 )
-            cells[seat, strain] = int(tricks_word)
+            cells[seat, strain] = int(tricks_word[-3:])
         missing = [
             f"{seat.letter} {strain.letter}"
             for seat in PBN_SEAT_ORDER

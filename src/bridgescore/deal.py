@@ -21,7 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.errors import InvalidDealError, NotationError
+from bridgescore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidDealError,
+    NotationError,
+)
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "RANK_CHARS",
@@ -53,10 +59,6 @@ _SEAT_ROWS = np.repeat(np.arange(4, dtype=np.int8), 13)
 _BULK_ROWS = 65536
 
 
-def _seat_name(seat: Seat) -> str:
-    return seat.name.title()
-
-
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
     """A playing card: a suit (clubs to spades) and a rank 2..14 (ace high).
@@ -79,11 +81,7 @@ class Card:
             ) from None
         if suit is Strain.NOTRUMP:
             raise InvalidDealError("notrump is not a suit: a card needs C, D, H or S")
-        if (
-            isinstance(self.rank, bool)
-            or not isinstance(self.rank, int)
-            or not 2 <= self.rank <= 14
-        ):
+        if not is_whole_number(self.rank, 2, 14):
             raise InvalidDealError(f"card rank {self.rank!r} is impossible: expected 2 to 14 (ace)")
         object.__setattr__(self, "suit", suit)
 
@@ -95,11 +93,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card numbered ``index`` (0..51) as in :attr:`index`."""
-        if (
-            isinstance(index, bool)
-            or not isinstance(index, int | np.integer)
-            or not 0 <= index < 52
-        ):
+        if not is_whole_number(index, 0, 51, numpy=True):
             raise InvalidDealError(f"card number {index!r} is impossible: expected 0 to 51")
         return _CARDS[int(index)]
 
@@ -262,15 +256,15 @@ class Deal:
             raise InvalidDealError(f"a deal needs 4 hands (N, E, S, W), got {hands!r}")
         for seat, hand in zip(Seat, hands, strict=True):
             if not isinstance(hand, Hand):
-                raise InvalidDealError(f"{_seat_name(seat)}'s hand {hand!r} is not a Hand")
+                raise InvalidDealError(f"{seat.full_name}'s hand {hand!r} is not a Hand")
         owners: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, hands, strict=True):
             for card in sorted(hand.cards, reverse=True):
                 other = owners.setdefault(card, seat)
                 if other is not seat:
                     raise InvalidDealError(
-                        f"{card} is in both {_seat_name(other)}'s hand "
-                        f"{hands[other].to_pbn()!r} and {_seat_name(seat)}'s hand "
+                        f"{card} is in both {other.full_name}'s hand "
+                        f"{hands[other].to_pbn()!r} and {seat.full_name}'s hand "
                         f"{hand.to_pbn()!r}"
                     )
         for seat, hand in zip(Seat, hands, strict=True):
@@ -278,7 +272,7 @@ class Deal:
                 missing = " ".join(str(c) for c in reversed(_CARDS) if c not in owners)
                 detail = f" (not dealt: {missing})" if missing else ""
                 raise InvalidDealError(
-                    f"{_seat_name(seat)}'s hand {hand.to_pbn()!r} has {len(hand)} cards: "
+                    f"{seat.full_name}'s hand {hand.to_pbn()!r} has {len(hand)} cards: "
                     f"expected 13{detail}"
                 )
 
@@ -305,7 +299,7 @@ class Deal:
         hands: list[Hand] = [Hand(frozenset())] * 4
         for steps, word in enumerate(words):
             seat = first.rotate(steps)
-            hands[seat] = Hand(_parse_hand(word, f"{_seat_name(seat)}'s hand"))
+            hands[seat] = Hand(_parse_hand(word, f"{seat.full_name}'s hand"))
         return cls((hands[0], hands[1], hands[2], hands[3]))
 
     @classmethod
@@ -401,9 +395,9 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer | np.random.SeedSequence):
-        raise TypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
+        raise ArgumentTypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
     if isinstance(seed, int | np.integer) and seed < 0:
-        raise ValueError(f"seed {seed} is negative: expected a whole number >= 0")
+        raise InvalidArgumentError(f"seed {seed} is negative: expected a whole number >= 0")
     return np.random.Generator(np.random.PCG64(seed))
 
 
@@ -415,7 +409,7 @@ def random_deal(rng: np.random.Generator) -> Deal:
     69
     """
     if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng must be a numpy Generator, not {rng!r}")
+        raise ArgumentTypeError(f"rng must be a numpy Generator, not {rng!r}")
     order = rng.permutation(52)
     owners = np.empty(52, dtype=np.int8)
     owners[order] = _SEAT_ROWS
@@ -433,8 +427,8 @@ def random_deal_array(seed: SeedLike, count: int) -> npt.NDArray[np.int8]:
     >>> random_deal_array(7, 3).shape
     (3, 52)
     """
-    if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 0:
-        raise ValueError(f"count {count!r} is not valid: expected a whole number >= 0")
+    if not is_whole_number(count, 0, numpy=True):
+        raise InvalidArgumentError(f"count {count!r} is not valid: expected a whole number >= 0")
     rng = _generator(seed)
     count = int(count)
     owners = np.empty((count, 52), dtype=np.int8)

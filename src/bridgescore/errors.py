@@ -8,13 +8,17 @@ offending text and say what was expected.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "BridgeError",
+    "ComparisonError",
     "IllegalCallError",
     "IllegalPlayError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
     "NotationError",
     "RecordError",
+    "ScoringMethodError",
 ]
 
 
@@ -44,3 +48,23 @@ class IllegalPlayError(BridgeError):
 
 class RecordError(BridgeError):
     """A scorepad or event record that cannot be accepted."""
+
+
+class InvalidArgumentError(BridgeError):
+    """A setting with an impossible value: a negative seed or deal count, no threads."""
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong kind, such as a number where a deal was expected.
+
+    Also a :class:`TypeError`, as Python raises for a wrong type, so code that
+    caught ``TypeError`` before keeps working.
+    """
+
+
+class ComparisonError(BridgeError):
+    """Scores or options a duplicate comparison (matchpoints, IMPs, Butler...) cannot use."""
+
+
+class ScoringMethodError(BridgeError):
+    """A scoring method that is unknown, or that does not fit the kind of event."""

@@ -2,7 +2,7 @@
 
 :class:`Result` is a contract with the number of tricks declarer took (or a
 passed-out board). :func:`parse_result` reads every everyday form of
-rules.md §5.3; ``str(result)`` gives the canonical one (``4SXN+1``, ``3NT=``,
+docs/rules.md §5.3; ``str(result)`` gives the canonical one (``4SXN+1``, ``3NT=``,
 ``Pass``), which the parser reads back to the same value.
 """
 
@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bridgescore.core import Contract, Doubling, Seat, Strain
+from bridgescore.core import DECLARER_PATTERN, DOUBLING_PATTERN, Contract, Seat, read_contract
 from bridgescore.errors import NotationError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["Result", "parse_result"]
 
@@ -42,7 +43,7 @@ class Result:
         if not isinstance(self.contract, Contract):
             raise NotationError(f"contract must be a Contract, not {self.contract!r}")
         tricks = self.tricks
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
+        if not is_whole_number(tricks):
             raise NotationError(
                 f"tricks for {self.contract} must be a whole number 0-13, got {tricks!r}"
             )
@@ -110,12 +111,6 @@ _TRANSLATE = str.maketrans(
     }
 )
 _PASSED_OUT = re.compile(r"(?:PASS(?:ED)?(?:\s*OUT)?|P|AP|ALL\s*PASS|PASSOUT)", re.I)
-_LEVEL = re.compile(r"\s*([0-9]+)")
-_STRAIN = re.compile(
-    r"\s*(NO\s*TRUMPS?|SPADES?|HEARTS?|DIAMONDS?|CLUBS?|NT|N|S|H|D|C|♠|♥|♦|♣|♤|♡|♢|♧)", re.I
-)
-_DOUBLING = re.compile(r"\s*(XX|X|\*\*|\*|RDBL|DBL|REDOUBLED|DOUBLED)", re.I)
-_DECLARER = re.compile(r"\s*(?:BY\s*)?(NORTH|EAST|SOUTH|WEST|N|E|S|W)(?![A-WYZ])", re.I)
 _OUTCOMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "made",
@@ -152,7 +147,7 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             raise NotationError(f"{source!r} is a passed-out board; it cannot take tricks")
         return Result(None)
 
-    contract, pos = _parse_contract_prefix(clean, source)
+    contract, pos = read_contract(clean, source=source, what="result")
     relative: int | None = None
     declarer = contract.declarer
 
@@ -169,7 +164,7 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
         break
 
     # A declarer may also follow the outcome, as in par contracts ("4S+1 N").
-    after = _DECLARER.match(clean, pos)
+    after = DECLARER_PATTERN.match(clean, pos)
     if after is not None and relative is not None:
         if declarer is not None:
             raise NotationError(f"{source!r} names the declarer twice: expected it once")
@@ -178,7 +173,7 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
 
     rest = clean[pos:].strip()
     if rest:
-        if _DOUBLING.fullmatch(rest) or rest.upper() in ("XX", "X", "*", "**"):
+        if DOUBLING_PATTERN.fullmatch(rest) or rest.upper() in ("XX", "X", "*", "**"):
             raise NotationError(
                 f"{source!r} has its doubling after the result: write it after the strain, "
                 "as in '4SX+1'"
@@ -192,7 +187,7 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             raise NotationError(
                 f"{source!r} has no outcome: expected {_EXPECTED_OUTCOME} after the contract"
             )
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
+        if not is_whole_number(tricks):
             raise NotationError(f"tricks for {source!r} must be a whole number, got {tricks!r}")
         relative = tricks - contract.tricks_needed
 
@@ -210,52 +205,16 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
     return Result(contract.with_declarer(declarer), taken)
 
 
-def _parse_contract_prefix(clean: str, source: str) -> tuple[Contract, int]:
-    """Read level, strain, doubling and an optional declarer from the start."""
-    level_match = _LEVEL.match(clean)
-    if level_match is None:
-        raise NotationError(
-            f"not a result: {source!r}: expected a contract level 1-7 first, "
-            "as in '4SX+1', '3NT=' or 'Pass'"
-        )
-    level = int(level_match.group(1))
-    if not 1 <= level <= 7:
-        raise NotationError(
-            f"impossible level {level_match.group(1)} in {source!r}: expected a level from 1 to 7"
-        )
-    strain_match = _STRAIN.match(clean, level_match.end())
-    if strain_match is None:
-        found = clean[level_match.end() :].strip()[:1] or "nothing"
-        raise NotationError(
-            f"unknown strain {found!r} in {source!r}: expected C, D, H, S or NT "
-            "(or ♣ ♦ ♥ ♠) after the level"
-        )
-    strain = Strain.parse(re.sub(r"\s+", "", strain_match.group(1)))
-    pos = strain_match.end()
-    doubling = Doubling.UNDOUBLED
-    doubling_match = _DOUBLING.match(clean, pos)
-    if doubling_match is not None:
-        doubling = Doubling.parse(doubling_match.group(1))
-        pos = doubling_match.end()
-    declarer: Seat | None = None
-    declarer_match = _DECLARER.match(clean, pos)
-    if declarer_match is not None:
-        declarer = Seat.parse(declarer_match.group(1))
-        pos = declarer_match.end()
-        # "4S N X": a doubling after the declarer is still before the result.
-        late = _DOUBLING.match(clean, pos)
-        if late is not None:
-            if doubling is not Doubling.UNDOUBLED:
-                raise NotationError(f"{source!r} gives the doubling twice: expected it once")
-            doubling = Doubling.parse(late.group(1))
-            pos = late.end()
-    return Contract(level, strain, doubling, declarer), pos
-
-
 def _relative(kind: str, match: re.Match[str], contract: Contract, source: str) -> int:
     if kind == "made":
         return 0
-    number = int(match.group(1))
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 2:
+        # int() refuses over 4,300 digits, and no count of tricks has three.
+        raise NotationError(
+            f"{source!r}: {kind} {match.group(1)!r} is impossible: a deal has only 13 tricks"
+        )
+    number = int(digits)
     if kind == "over":
         return number
     if kind == "down":

@@ -1,6 +1,6 @@
 """Par: the score of a deal under perfect bidding and play, and every par contract.
 
-The definition is spec/par.md. Both sides know the double-dummy table; every
+The definition is docs/par-definition.md. Both sides know the double-dummy table; every
 contract is played double-dummy, failing contracts are doubled and making ones
 are not. The auction is the game "after side s bids contract k, the opponents
 pass or bid higher", solved backwards from 7NT down to 1C in 70 small steps.
@@ -20,9 +20,10 @@ Scores are always from North-South's point of view. :func:`par_array` (in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,10 +33,12 @@ from bridgescore.ddtable import DDTable
 from bridgescore.errors import InvalidTableError, NotationError
 from bridgescore.notation import parse_result
 from bridgescore.scoring import score_array
+from bridgescore.validate import is_whole_number
 
 __all__ = ["CONTRACTS", "Convention", "Par", "ParContract", "final_scores", "opening", "par"]
 
 Convention = Literal["neutral", "dealer"]
+_Value = TypeVar("_Value")
 
 CONTRACTS = 35
 """Number of contracts, ranked 0 (1C) to 34 (7NT)."""
@@ -80,7 +83,7 @@ class ParContract:
             raise NotationError(f"par contract {contract} names {declarers[0]} twice")
         object.__setattr__(self, "declarers", tuple(sorted(declarers)))
         relative = self.relative
-        if isinstance(relative, bool) or not isinstance(relative, int):
+        if not is_whole_number(relative):
             raise NotationError(f"result of {contract} must be a whole number, got {relative!r}")
         if not -contract.tricks_needed <= relative <= 13 - contract.tricks_needed:
             raise NotationError(
@@ -218,8 +221,9 @@ def _final_rows() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
     )
 
 
-# _MAKE_RANK[strain][tricks]: the rank of the highest contract those tricks make, or -1.
-_MAKE_RANK = tuple(
+# MAKE_RANK[strain][tricks]: the rank of the highest contract those tricks make, or -1.
+# pararray.py turns the same table into an array.
+MAKE_RANK = tuple(
     tuple((tricks - 7) * 5 + strain if tricks >= 7 else -1 for tricks in range(14))
     for strain in range(5)
 )
@@ -247,11 +251,7 @@ def _as_vulnerability(vulnerability: Vulnerability | int | str) -> Vulnerability
         return vulnerability
     if isinstance(vulnerability, str):
         return Vulnerability.parse(vulnerability)
-    if (
-        isinstance(vulnerability, int)
-        and not isinstance(vulnerability, bool)
-        and 0 <= vulnerability <= 3
-    ):
+    if is_whole_number(vulnerability, 0, 3):
         return Vulnerability(vulnerability)
     raise NotationError(
         f"vulnerability {vulnerability!r} is not valid: expected a Vulnerability "
@@ -264,13 +264,13 @@ def _as_dealer(dealer: Seat | int | str | None) -> Seat | None:
         return dealer
     if isinstance(dealer, str):
         return Seat.parse(dealer)
-    if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
+    if is_whole_number(dealer, 0, 3):
         return Seat(dealer)
     raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat (N, E, S or W) or None")
 
 
 def opening(first: Side | int, best_ns: int, best_ew: int) -> int:
-    """Par from the two sides' best values when ``first`` bids first (spec/par.md).
+    """Par from the two sides' best values when ``first`` bids first (docs/par-definition.md).
 
     ``best_ns`` is the most NS can get by bidding (``B(NS)``), ``best_ew`` the least
     EW can hold NS to (``B(EW)``); the sides then have two turns each before four
@@ -280,8 +280,24 @@ def opening(first: Side | int, best_ns: int, best_ew: int) -> int:
     -90
     """
     if first == Side.NS:
-        return max(best_ns, min(best_ew, max(best_ns, min(best_ew, 0))))
-    return min(best_ew, max(best_ns, min(best_ew, max(best_ns, 0))))
+        return turns(best_ns, best_ew, max, min, 0)
+    return turns(best_ew, best_ns, min, max, 0)
+
+
+def turns(
+    first: _Value,
+    second: _Value,
+    better: Callable[[_Value, _Value], _Value],
+    worse: Callable[[_Value, _Value], _Value],
+    zero: _Value,
+) -> _Value:
+    """The opening's four turns, first side, other side, first, other, then pass out.
+
+    ``better`` and ``worse`` are the first side's preferences (``max``/``min`` for
+    NS in NS's view); :func:`opening` passes Python ints, :func:`par_array` numpy
+    arrays with ``np.maximum``/``np.minimum``, so both read the one formula.
+    """
+    return better(first, worse(second, better(first, worse(second, zero))))
 
 
 def _cheapest_above(finals: list[tuple[int, ...]], rank: int) -> int:
@@ -320,7 +336,7 @@ def par(
     north, east, south, west = table.rows
     best_ns = [n if n >= s else s for n, s in zip(north, south, strict=True)]
     best_ew = [e if e >= w else w for e, w in zip(east, west, strict=True)]
-    c, d, h, s, nt = _MAKE_RANK
+    c, d, h, s, nt = MAKE_RANK
     high_ns = max(c[best_ns[0]], d[best_ns[1]], h[best_ns[2]], s[best_ns[3]], nt[best_ns[4]])
     high_ew = max(c[best_ew[0]], d[best_ew[1]], h[best_ew[2]], s[best_ew[3]], nt[best_ew[4]])
 
@@ -341,13 +357,32 @@ def par(
     # Each strain's seven contracts, scored for the declaring side.
     ns_final = [ns_rows[strain][best_ns[strain]] for strain in range(5)]
     ew_final = [ew_rows[strain][best_ew[strain]] for strain in range(5)]
-
-    # Backward induction (spec/par.md), in NS's view. ``up_ns`` is the most NS
-    # can get by bidding above the current contract, ``up_ew`` the least EW can
-    # hold them to; both are kept per rank for the stability of par contracts.
-    # Above both sides' highest makes every contract fails and is passed out
-    # doubled, so the induction starts there with each side's cheapest failure.
     top = high_ns if high_ns > high_ew else high_ew
+
+    values = _induction(ns_final, ew_final, top)
+    score = opening(first, values[0], values[1])
+    if score == 0:
+        return Par(0, (), convention)
+    contracts = _par_contracts(score, ns_final, ew_final, top, values, table.rows)
+    return Par(score, contracts, convention)
+
+
+# What the backward induction leaves: the sides' best values from 1C up (up_ns,
+# up_ew), the values of bidding above each rank (above_ns, above_ew, kept down to
+# ``stop``), and ``stop``. A plain tuple: par() is hot, and a NamedTuple costs more.
+_Values = tuple[int, int, list[int], list[int], int]
+
+
+def _induction(
+    ns_final: list[tuple[int, ...]], ew_final: list[tuple[int, ...]], top: int
+) -> _Values:
+    """Backward induction (docs/par-definition.md) from ``top`` down, in NS's view.
+
+    ``up_ns`` is the most NS can get by bidding above the current contract, ``up_ew``
+    the least EW can hold them to; both are kept per rank for the stability of par
+    contracts. Above both sides' highest makes every contract fails and is passed
+    out doubled, so the induction starts there with each side's cheapest failure.
+    """
     up_ns = _cheapest_above(ns_final, top)
     up_ew = -_cheapest_above(ew_final, top)
     above_ns = [up_ns] * (top + 1)
@@ -370,14 +405,21 @@ def par(
             # the other way round), so neither value moves again.
             stop = rank
             break
+    return up_ns, up_ew, above_ns, above_ew, stop
 
-    if first == 0:
-        score = max(up_ns, min(up_ew, max(up_ns, min(up_ew, 0))))
-    else:
-        score = min(up_ew, max(up_ns, min(up_ew, max(up_ns, 0))))
-    if score == 0:
-        return Par(0, (), convention)
 
+def _par_contracts(
+    score: int,
+    ns_final: list[tuple[int, ...]],
+    ew_final: list[tuple[int, ...]],
+    top: int,
+    values: _Values,
+    rows: tuple[tuple[int, ...], ...],
+) -> tuple[ParContract, ...]:
+    """Every contract that scores par and that no overcall improves on, in rank order:
+    each side's cheapest such contract per strain."""
+    north, east, south, west = rows
+    up_ns, up_ew, above_ns, above_ew, stop = values
     found: list[tuple[int, int, ParContract]] = []
     for side in (0, 1):
         # Declarer's view: NS scores as they are, EW's negated.
@@ -404,7 +446,7 @@ def par(
                     )
                     break
     found.sort()
-    return Par(score, tuple(item[2] for item in found), convention)
+    return tuple(item[2] for item in found)
 
 
 def _declared(side: int, strain: int, level: int, *rows: tuple[int, ...]) -> ParContract:

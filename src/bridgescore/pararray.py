@@ -1,6 +1,6 @@
 """Par scores of many double-dummy tables at once (numpy).
 
-:func:`par_array` evaluates the definition of spec/par.md on whole arrays: the
+:func:`par_array` evaluates the definition of docs/par-definition.md on whole arrays: the
 backward induction runs over the 35 contracts, each step four vector
 operations over every table. It returns exactly ``par(...).score`` table by
 table (the tests check this on tens of thousands of tables).
@@ -16,7 +16,8 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import InvalidTableError, NotationError
-from bridgescore.par import CONTRACTS, final_scores
+from bridgescore.par import CONTRACTS, MAKE_RANK, final_scores, turns
+from bridgescore.validate import is_whole_number
 
 __all__ = ["par_array"]
 
@@ -73,14 +74,8 @@ def _vulnerabilities(vulnerability: Any, count: int) -> npt.NDArray[np.intp]:
     return array.astype(np.intp, copy=False)
 
 
-# _MAKE_RANK[strain, tricks]: rank of the highest contract the tricks make, or -1.
-_MAKE_RANK = np.array(
-    [
-        [(tricks - 7) * 5 + strain if tricks >= 7 else -1 for tricks in range(14)]
-        for strain in range(5)
-    ],
-    dtype=np.int8,
-)
+# _MAKE_RANK[strain, tricks]: the scalar solver's table as an array.
+_MAKE_RANK = np.array(MAKE_RANK, dtype=np.int8)
 
 
 def _highest_make(best: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
@@ -123,7 +118,7 @@ def _block(
     best_ew: npt.NDArray[np.int8],
     vulnerability: npt.NDArray[np.intp],
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    """``B(NS)`` and ``B(EW)`` of spec/par.md for a block of tables, as ordinals."""
+    """``B(NS)`` and ``B(EW)`` of docs/par-definition.md for a block of tables, as ordinals."""
     count = len(best_ns)
     ns_codes, ew_codes, _ = _ordinal_tables()
     offsets = np.arange(5, dtype=np.intp) * 14
@@ -147,6 +142,14 @@ def _block(
     return up_ns, up_ew
 
 
+def _maximum(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    return np.maximum(a, b)
+
+
+def _minimum(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    return np.minimum(a, b)
+
+
 def par_array(
     tables: npt.ArrayLike,
     vulnerability: Vulnerability | int | str | npt.ArrayLike,
@@ -167,9 +170,7 @@ def par_array(
     array = _tables(tables)
     count = len(array)
     vul = _vulnerabilities(vulnerability, count)
-    if dealer is not None and not (
-        isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3
-    ):
+    if dealer is not None and not is_whole_number(dealer, 0, 3):
         raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat or None")
 
     result = np.empty(count, dtype=np.int32)
@@ -180,9 +181,9 @@ def par_array(
         best_ew = np.maximum(array[part, Seat.EAST], array[part, Seat.WEST])
         up_ns, up_ew = _block(best_ns, best_ew, vul[part])
         zero = np.zeros(1, dtype=np.int8)
-        # The opening of spec/par.md: first side, other side, first, other, then 0.
-        ns_first = np.maximum(up_ns, np.minimum(up_ew, np.maximum(up_ns, np.minimum(up_ew, zero))))
-        ew_first = np.minimum(up_ew, np.maximum(up_ns, np.minimum(up_ew, np.maximum(up_ns, zero))))
+        # The opening (par.opening), with numpy's element-wise max and min.
+        ns_first = turns(up_ns, up_ew, _maximum, _minimum, zero)
+        ew_first = turns(up_ew, up_ns, _minimum, _maximum, zero)
         if dealer is None:
             high_ns = _highest_make(best_ns)
             high_ew = _highest_make(best_ew)

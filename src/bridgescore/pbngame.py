@@ -48,8 +48,9 @@ class PlayedGame:
         return self.game.tags.get("Board")
 
 
-_SCORE_RE = re.compile(r"^(?:(?P<side>NS|EW)\s+)?(?P<score>[+-]?[0-9]+)$", re.I)
-_BOTH_SCORES_RE = re.compile(r"^NS\s+(?P<ns>[+-]?[0-9]+)\s+EW\s+(?P<ew>[+-]?[0-9]+)$", re.I)
+# At most 9 digits: int() refuses over 4,300, and no bridge score has 5.
+_SCORE_RE = re.compile(r"^(?:(?P<side>NS|EW)\s+)?(?P<score>[+-]?[0-9]{1,9})$", re.I)
+_BOTH_SCORES_RE = re.compile(r"^NS\s+(?P<ns>[+-]?[0-9]{1,9})\s+EW\s+(?P<ew>[+-]?[0-9]{1,9})$", re.I)
 _UNKNOWN = ("", "?")
 _SECTIONS = ("Auction", "Play")
 _GAME_TAGS = frozenset({"Board", "Deal", "Dealer", "Auction", "Play", "Contract", "Result"})
@@ -116,7 +117,9 @@ class _Reader:
         text = self.value("Board")
         if text is None:
             return None
-        if not text.isdigit() or int(text) < 1:
+        # isascii(): isdigit() also accepts '²', which int() refuses; and int()
+        # refuses over 4,300 digits.
+        if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
             self.problem("Board", f"Board {text!r} is not a board number 1, 2, ...")
             return None
         return int(text)
@@ -248,7 +251,7 @@ class _Reader:
             return None, False
         adjusted = text.startswith("^")
         text = text.removeprefix("^").strip()
-        match = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", text, re.I)
+        match = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,3})(?:\s+(NS|EW)\s+([0-9]+))?", text, re.I)
         if match is None or not 0 <= int(match[2]) <= 13:
             self.problem("Result", f"Result {text!r} is not a trick count 0-13 (or 'NS n')")
             return None, False

@@ -25,14 +25,11 @@ from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import IllegalPlayError, NotationError
 from bridgescore.notation import Result
+from bridgescore.validate import is_whole_number
 
 __all__ = ["Play", "Trick"]
 
 TRICKS = 13
-
-
-def _seat_name(seat: Seat) -> str:
-    return seat.name.capitalize()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,15 +230,15 @@ class Play:
         owner = self._deal.owner(card)
         if card in self._played:
             number = self._cards.index(card) // 4 + 1
-            return f"{card} was already played, by {_seat_name(owner)} in trick {number}"
+            return f"{card} was already played, by {owner.full_name} in trick {number}"
         if owner != seat:
-            return f"it is {_seat_name(seat)}'s turn, and {card} is in {_seat_name(owner)}'s hand"
+            return f"it is {seat.full_name}'s turn, and {card} is in {owner.full_name}'s hand"
         led = self.current_trick.suit_led
         if led is not None and card.suit != led:
             holding = sorted((c for c in self.hand(seat) if c.suit == led), reverse=True)
             if holding:
                 return (
-                    f"{_seat_name(seat)} must follow suit to the {led.name.lower()} led "
+                    f"{seat.full_name} must follow suit to the {led.name.lower()} led "
                     f"(holds {' '.join(map(str, holding))}): playing {card} would be a revoke"
                 )
         return None
@@ -269,9 +266,9 @@ class Play:
             seat = self.next_seat
             # After the end there is no one to play: name the card's owner instead.
             who = (
-                f"{_seat_name(self._deal.owner(card))}'s "
+                f"{self._deal.owner(card).full_name}'s "
                 if seat is None
-                else f"{_seat_name(seat)} to play: "
+                else f"{seat.full_name} to play: "
             )
             raise IllegalPlayError(f"{who}{card} is illegal: {reason}")
         self._cards.append(card)
@@ -294,9 +291,9 @@ class Play:
         if self.is_complete:
             raise IllegalPlayError(f"claim of {tricks!r} trick(s) is illegal: the play is over")
         left = TRICKS - len(self._cards) // 4
-        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= left:
+        if not is_whole_number(tricks, 0, left):
             raise IllegalPlayError(
-                f"claim of {tricks!r} trick(s) by {_seat_name(self.declarer)} is impossible: "
+                f"claim of {tricks!r} trick(s) by {self.declarer.full_name} is impossible: "
                 f"{left} trick(s) are left to play"
             )
         self._claimed = (tricks, left - tricks)

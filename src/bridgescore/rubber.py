@@ -1,4 +1,4 @@
-"""Rubber bridge scoring (rules.md §2: rubber Laws 72-77 and 80).
+"""Rubber bridge scoring (docs/rules.md §2: rubber Laws 72-77 and 80).
 
 :class:`RubberScore` is a scorepad for one rubber: record each deal with
 :meth:`RubberScore.record`; it keeps trick points below the line game by game,
@@ -38,12 +38,14 @@ from bridgescore.scorepad import (
     as_side,
     deal_points,
     declaring_side,
+    quote_result,
     render_pad,
     score_rubber_history_tag,
     score_rubber_tag,
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "LAW_80",
@@ -63,7 +65,7 @@ UNFINISHED_PARTSCORE = "unfinished rubber: partscore"
 
 @dataclass(frozen=True, slots=True)
 class Law80:
-    """How an unfinished rubber is settled (rules.md §2.4).
+    """How an unfinished rubber is settled (docs/rules.md §2.4).
 
     ``game_bonus``: to the side that won the only completed game (300 by the law).
     ``partscore_bonus``: for a partscore in the unfinished game (100 by the law;
@@ -79,7 +81,7 @@ class Law80:
     def __post_init__(self) -> None:
         for name in ("game_bonus", "partscore_bonus"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
         if not isinstance(self.each_side, bool):
             raise NotationError(f"each_side={self.each_side!r}: expected True or False")
@@ -120,7 +122,7 @@ def rubber_entry(
 
     Vulnerability comes from the games each side has won so far; the deal's trick
     points join its side's points in the current game, and reaching 100 wins the
-    game (rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
+    game (docs/rules.md §2.1). A second game won adds the rubber bonus (§2.3) to this
     entry. Raises :class:`RecordError` if the rubber is already over.
     """
     games = _games_won(before)
@@ -195,7 +197,7 @@ def _score_line(games: tuple[int, int]) -> str:
 
 
 class RubberScore:
-    """A rubber bridge scorepad (rules.md §2).
+    """A rubber bridge scorepad (docs/rules.md §2).
 
     ``first_dealer`` (optional) lets the pad say who deals next; ``rules`` picks
     the Law 77 rule set for the per-deal values (the current one by default).
@@ -233,7 +235,7 @@ class RubberScore:
         """
         if self.is_finished:
             raise RecordError(
-                f"the rubber is over: cannot record {_quote(result)}; start a new one"
+                f"the rubber is over: cannot record {quote_result(result)}; start a new one"
             )
         parsed = as_result(result)
         entry = rubber_entry(
@@ -371,8 +373,3 @@ class RubberScore:
 
 def _we(we: Side | str) -> Side:
     return as_side(we)
-
-
-def _quote(result: object) -> str:
-    """The result as the user gave it, quoted (text stays text, a Result becomes its text)."""
-    return repr(str(result)) if isinstance(result, Result) else repr(result)

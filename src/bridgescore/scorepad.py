@@ -4,7 +4,7 @@ A scorepad records one deal at a time. Each deal becomes an :class:`Entry`
 (frozen): the trick points it put *below the line* and the :class:`Premium`
 items it put *above the line*. The Law 77 values come from
 :func:`bridgescore.scoring.score_breakdown`; this module only sorts its parts
-into the two halves of the pad (rules.md §2.1) and adds honours (§2.2).
+into the two halves of the pad (docs/rules.md §2.1) and adds honours (§2.2).
 
 :func:`render_pad` draws the familiar "We / They" pad; :func:`score_rubber_tag`
 and :func:`score_rubber_history_tag` give PBN 2.1's ``ScoreRubber`` and
@@ -22,6 +22,7 @@ from bridgescore.core import Seat, Side, Strain, Vulnerability
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import LAW_2017, Rules, score_breakdown
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "Entry",
@@ -32,6 +33,7 @@ __all__ = [
     "as_side",
     "deal_points",
     "declaring_side",
+    "quote_result",
     "render_pad",
     "score_rubber_history_tag",
     "score_rubber_tag",
@@ -60,7 +62,7 @@ class Premium:
 
 @dataclass(frozen=True, slots=True)
 class Honors:
-    """Honours held in one hand (rules.md §2.2): 100 for four trump honours, 150 for
+    """Honours held in one hand (docs/rules.md §2.2): 100 for four trump honours, 150 for
     five, or 150 for the four aces at notrump. ``side`` is the side of the player
     holding them, declarer's or a defender's.
 
@@ -77,7 +79,7 @@ class Honors:
         except NotationError as error:
             raise NotationError(f"honours: {error}") from None
         points = self.points
-        if isinstance(points, bool) or not isinstance(points, int) or points not in (100, 150):
+        if not is_whole_number(points) or points not in (100, 150):
             raise NotationError(
                 f"honours worth {points!r}: expected 100 (four trump honours) or 150 "
                 "(five trump honours, or four aces at notrump)"
@@ -89,7 +91,9 @@ class Honors:
         words = re.sub(r"(?i)^\s*honou?rs?\b", "", str(text)).split()
         if len(words) == 2:
             for side_word, points_word in (words, words[::-1]):
-                if points_word.isdigit():
+                # isascii(): str.isdigit() also accepts '²', which int() refuses;
+                # and int() refuses over 4,300 digits, where honours have three.
+                if points_word.isascii() and points_word.isdigit() and len(points_word) <= 3:
                     try:
                         return cls(Side.parse(side_word), int(points_word))
                     except NotationError as error:
@@ -187,6 +191,11 @@ def as_result(result: object) -> Result:
     )
 
 
+def quote_result(result: object) -> str:
+    """The result as the user gave it, quoted for a message (a Result as its text)."""
+    return repr(str(result)) if isinstance(result, Result) else repr(result)
+
+
 def declaring_side(result: Result, by: object) -> Side | None:
     """The side that declared: ``by``, or the side of the declarer named in ``result``.
 
@@ -228,7 +237,7 @@ def deal_points(
     honors: Honors | None = None,
     rules: Rules = LAW_2017,
 ) -> tuple[tuple[int, int], tuple[Premium, ...]]:
-    """Sort one deal's Law 77 points into the two halves of a pad (rules.md §2.1).
+    """Sort one deal's Law 77 points into the two halves of a pad (docs/rules.md §2.1).
 
     Trick points go below the line to the declaring side; overtricks, the slam
     premium and the premium for a doubled or redoubled make above it; undertricks
@@ -377,10 +386,7 @@ def score_rubber_history_tag(
     """
     if not 1 <= game <= 3:
         raise RecordError(f"a rubber has games 1 to 3, not game {game}")
-    if len(above_previous) != 2 or any(
-        isinstance(points, bool) or not isinstance(points, int) or points < 0
-        for points in above_previous
-    ):
+    if len(above_previous) != 2 or any(not is_whole_number(points, 0) for points in above_previous):
         raise RecordError(
             f"above_previous={above_previous!r}: expected (NS, EW) points, each a whole number >= 0"
         )

@@ -1,7 +1,7 @@
 """Duplicate scoring by Law 77 (WBF Laws 2017), with an itemized breakdown.
 
 ``score`` gives the declaring side's score; ``score_breakdown`` the parts of
-rules.md §1 (trick score, overtricks, game or partscore premium, slam premium,
+docs/rules.md §1 (trick score, overtricks, game or partscore premium, slam premium,
 premium for a doubled or redoubled make, undertricks); ``score_array`` scores
 numpy arrays of results at once, equal to ``score`` element by element.
 """
@@ -18,10 +18,12 @@ import numpy.typing as npt
 from bridgescore.core import Contract, Doubling, Strain
 from bridgescore.errors import NotationError
 from bridgescore.notation import Result, parse_result
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "LAW_2017",
     "PRE_1987",
+    "RULE_SETS",
     "Rules",
     "ScoreBreakdown",
     "score",
@@ -32,7 +34,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A duplicate rule set, as the two independent switches of rules.md §1.10.
+    """A duplicate rule set, as the two independent switches of docs/rules.md §1.10.
 
     ``nv_doubled_4th_plus``: each non-vulnerable doubled undertrick from the 4th on
     (300 since 1987, 200 before). ``redoubled_insult``: the premium for making a
@@ -50,12 +52,42 @@ class Rules:
         if self.redoubled_insult not in (50, 100):
             raise NotationError(f"redoubled_insult={self.redoubled_insult!r}: expected 50 or 100")
 
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """A named rule set: ``law2017`` (the current Law 77) or ``pre1987``.
+
+        Case, spaces, hyphens and underscores are ignored (``Pre-1987``); ``current``
+        and ``2017`` also name the current rules. The CLI and the web page read
+        their ``rules`` option through this.
+
+        >>> Rules.parse("pre-1987")
+        Rules(nv_doubled_4th_plus=200, redoubled_insult=50)
+        """
+        key = "".join(str(text).split()).replace("-", "").replace("_", "").lower()
+        rules = _RULE_SET_WORDS.get(key)
+        if rules is None:
+            raise NotationError(f"unknown rule set {text!r}: expected law2017 or pre1987")
+        return rules
+
+    @property
+    def name(self) -> str | None:
+        """``law2017`` or ``pre1987``, the name :meth:`parse` reads; None for a mixed set."""
+        for name, rules in RULE_SETS.items():
+            if rules == self:
+                return name
+        return None
+
 
 LAW_2017 = Rules()
 """The current Law 77 (unchanged since the 1987 revision)."""
 
 PRE_1987 = Rules(nv_doubled_4th_plus=200, redoubled_insult=50)
 """The 1935-1987 duplicate schedule."""
+
+RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
+"""The named rule sets, by the name :meth:`Rules.parse` reads and ``Rules.name`` gives."""
+
+_RULE_SET_WORDS = {**RULE_SETS, "2017": LAW_2017, "current": LAW_2017}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +123,7 @@ class ScoreBreakdown:
             raise ValueError(f"breakdown parts add to {parts}, not total {self.total}")
 
     def parts(self) -> dict[str, int]:
-        """The named parts (without the total), in the order of rules.md."""
+        """The named parts (without the total), in the order of docs/rules.md."""
         items = asdict(self)
         for key in ("result", "vulnerable", "total"):
             items.pop(key)
@@ -111,7 +143,7 @@ class ScoreBreakdown:
 
 
 def _undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool, rules: Rules) -> int:
-    """The defenders' total for ``down`` undertricks (rules.md §1.6)."""
+    """The defenders' total for ``down`` undertricks (docs/rules.md §1.6)."""
     if doubling is Doubling.UNDOUBLED:
         return down * (100 if vulnerable else 50)
     if vulnerable:
@@ -170,7 +202,7 @@ def _as_result(result: str | Contract | Result, tricks: int | None) -> Result:
     if isinstance(result, Contract):
         if tricks is None:
             raise NotationError(f"scoring the contract {result} needs tricks= (0 to 13)")
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
+        if not is_whole_number(tricks):
             raise NotationError(f"tricks for {result} must be a whole number, got {tricks!r}")
         return Result(result, tricks)
     if isinstance(result, str):

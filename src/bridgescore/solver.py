@@ -23,6 +23,8 @@ from typing import Any
 from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["MAX_DEALS_PER_CALL", "solve", "solve_many"]
 
@@ -57,14 +59,16 @@ def _as_deal(deal: Deal | str, position: int) -> Deal:
         return deal
     if isinstance(deal, str):
         return Deal.from_pbn(deal)
-    raise TypeError(f"deal {position} is {deal!r}: expected a Deal or a PBN deal string")
+    raise ArgumentTypeError(f"deal {position} is {deal!r}: expected a Deal or a PBN deal string")
 
 
 def _check_threads(threads: int | None) -> None:
     if threads is None:
         return
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads={threads!r} is not valid: expected None or a whole number >= 1")
+    if not is_whole_number(threads, 1):
+        raise InvalidArgumentError(
+            f"threads={threads!r} is not valid: expected None or a whole number >= 1"
+        )
 
 
 def _chunks(deals: list[Deal]) -> Iterator[list[Deal]]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import typer
 
+from bridgescore.cli import deal as deal_cli
 from bridgescore.cli import demo, score, serve
 from bridgescore.cli import game as game_cli
+from bridgescore.cli import handrecord as handrecord_cli
 from bridgescore.cli import par as par_cli
 from bridgescore.cli import rubber as rubber_cli
 from bridgescore.cli import session as session_cli
@@ -27,8 +29,9 @@ app.command("serve")(serve.serve_command)
 app.command("rubber")(rubber_cli.rubber_command)
 app.command("chicago")(rubber_cli.chicago_command)
 app.command("solve")(solve_cli.solve_command)
-app.command("deal")(solve_cli.deal_command)
+app.command("deal")(deal_cli.deal_command)
 app.command("game")(game_cli.game_command)
+app.command("handrecord")(handrecord_cli.handrecord_command)
 app.command("par")(par_cli.par_command)
 app.add_typer(study_cli.app, name="study")
 app.add_typer(session_cli.app, name="session")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
 from bridgescore.cli.score import format_breakdown, score_table
@@ -20,7 +23,15 @@ EXAMPLES = [
 ]
 
 
-def demo_command() -> None:
+def demo_command(
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Where the club-night files go: the board set, its seed and commitment, "
+            "hand records (HTML, PDF) and the results site."
+        ),
+    ] = Path("build/demo"),
+) -> None:
     """Show what bridgescore does, on built-in examples."""
     typer.echo("== Scoring duplicate results (Law 77) ==\n")
     for text, vulnerable in EXAMPLES:
@@ -32,6 +43,7 @@ def demo_command() -> None:
         typer.echo("")
     _deals_section()
     _session_section()
+    _club_night_section(out)
     _study_section()
 
 
@@ -72,12 +84,12 @@ def _board_par(board: int, table: DDTable) -> str:
 
 
 def _par_section() -> None:
-    """Par of spec/par.md's worked deals (fixed double-dummy tables)."""
+    """Par of docs/par-definition.md's worked deals (fixed double-dummy tables)."""
     from bridgescore.cli.par import format_par
     from bridgescore.core import Seat, Vulnerability
     from bridgescore.par import par
 
-    typer.echo("== Par: the worked deals of spec/par.md ==\n")
+    typer.echo("== Par: the worked deals of docs/par-definition.md ==\n")
     examples = [
         ("a989ca989c3453134531", Vulnerability.NONE, None, "a slam; EW's sacrifice costs 1700"),
         ("32929329297a4a47a4a4", Vulnerability.BOTH, None, "two equal sacrifices over 4S"),
@@ -106,6 +118,62 @@ def _session_section() -> None:
     typer.echo("")
     typer.echo(ranking_text(scored))
     typer.echo("")
+
+
+def _club_night_section(out: Path, boards: int = 36) -> None:
+    """A club night end to end: deal and analyse a set, print hand records, publish results."""
+    from dataclasses import replace
+
+    from bridgescore.boardset import DealSeed, analyse, commitment_text, deal_set, format_boards
+    from bridgescore.boardset.handrecord import hand_records_html
+    from bridgescore.session.event import Board
+    from bridgescore.session.pars import board_pars
+    from bridgescore.session.sample import sample_event
+    from bridgescore.session.scorer import score_event
+    from bridgescore.session.site import results_site, write_site
+
+    typer.echo(f"== A club night: {boards} boards dealt, analysed, printed and published ==\n")
+    out.mkdir(parents=True, exist_ok=True)
+    seed = DealSeed.fresh(boards)
+    (out / "night.seed").write_text(seed.to_text(), encoding="utf-8")
+    (out / "night.seed").chmod(0o600)
+    (out / "night.commit").write_text(commitment_text(seed), encoding="utf-8")
+    dealt = deal_set(seed, range(1, boards + 1))
+    typer.echo(
+        f"> bridgescore deal --boards 1-{boards} --seed-file {out}/night.seed "
+        f"--commit {out}/night.commit --analyse > {out}/night.pbn"
+    )
+    try:
+        analysed = analyse(dealt)
+    except ImportError as error:
+        typer.echo(f"(skipped: {error})\n")
+        return
+    (out / "night.pbn").write_text(format_boards(analysed, "pbn", event="Club night"), "utf-8")
+    first = analysed[0]
+    assert first.par is not None
+    typer.echo(f"  board 1: {first.deal.to_pbn()}  DD {first.table}  par {first.par}")
+    html = hand_records_html(analysed, per_page=4, title="Club night")
+    (out / "records.html").write_text(html, encoding="utf-8")
+    typer.echo(f"> bridgescore handrecord {out}/night.pbn --out {out}/records.html (and .pdf)")
+    try:
+        from bridgescore.boardset.pdf import PdfUnavailableError, html_to_pdf
+
+        html_to_pdf(html, out / "records.pdf")
+        typer.echo(f"  wrote {out}/records.html and {out}/records.pdf")
+    except PdfUnavailableError as error:
+        typer.echo(f"  wrote {out}/records.html; no PDF: {error}")
+    # The sample session's three boards get tonight's first three hand records.
+    event = sample_event()
+    hands = {
+        board.number: Board(board.number, board.deal, board.table)
+        for board in analysed
+        if board.number in event.board_numbers()
+    }
+    event = replace(event, boards=hands)
+    scored = score_event(event, "mp", pars=board_pars(hands, solve=False).pars)
+    write_site(results_site(scored, hands), out / "results")
+    typer.echo(f"> bridgescore session report club.db --html {out}/results/")
+    typer.echo(f"  wrote the results site: open {out}/results/index.html\n")
 
 
 def _study_section(deals: int = 120, seed: int = 2026) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, numbered_lines, open_input
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
@@ -85,7 +85,10 @@ def _read_line(
         )
     given_vul = given_dealer = False
     for word in extra:
-        if word.isdigit() and not given_vul and not given_dealer:
+        # isascii(): isdigit() also accepts '²', which int() refuses; and int()
+        # refuses over 4,300 digits.
+        board = word.isascii() and word.isdigit() and len(word) <= 9
+        if board and not given_vul and not given_dealer:
             vulnerability = Vulnerability.from_board(int(word))
             dealer = None if neutral else dealer_of_board(int(word))
             given_vul = given_dealer = True
@@ -194,7 +197,7 @@ def _solve_deals(boards: list[_Board]) -> None:
 def _batch(boards: list[_Board], *, as_json: bool) -> None:
     _solve_deals(boards)
     records: list[dict[str, Any]] = []
-    failures = 0
+    bad = BadLines()
     for board in boards:
         if board.error is None and board.table is not None:
             try:
@@ -202,9 +205,8 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
             except BridgeError as error:
                 board.error = str(error)
         if board.result is None:
-            failures += 1
-            typer.echo(f"line {board.line}: {board.error}", err=True)
-            records.append({"line": board.line, "input": board.text, "error": board.error})
+            bad.report(board.line, board.text, str(board.error))
+            records.append(bad.records[-1])
             continue
         if as_json:
             records.append(
@@ -222,9 +224,7 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
             typer.echo(f"{board.line:>5}  {board.table}  {shown}")
     if as_json:
         echo_json(records)
-    if failures:
-        typer.echo(f"{failures} board(s) failed", err=True)
-        raise typer.Exit(1)
+    bad.exit_if_any("board(s) failed")
 
 
 def par_command(

@@ -9,116 +9,37 @@ One deal per line, from a file or standard input (``-``)::
 ``RESULT`` is any result :func:`~bridgescore.parse_result` reads (``4S+1``,
 ``3NTX-2``, ``4S by N making 5``); ``SIDE`` is ``NS`` or ``EW`` and may be left
 out when the result names declarer (``4SN+1``). Honours on a line of their own
-belong to the deal on the line before. Bad lines are reported with their
-numbers; the others are still recorded; the exit code is 1 if any line failed.
+belong to the deal on the line before (the grammar is
+:mod:`bridgescore.padlines`, where the web page can reach it too). Bad lines are
+reported with their numbers; the others are still recorded; the exit code is 1
+if any line failed.
 """
 
 from __future__ import annotations
 
-import contextlib
-import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 
 from bridgescore.chicago import DUPLICATE_STYLE, ChicagoRules, ChicagoScore
-from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, open_lines, parse_rules
 from bridgescore.core import Seat, Side
-from bridgescore.errors import BridgeError, NotationError, RecordError
-from bridgescore.notation import Result, parse_result
-from bridgescore.rubber import LAW_80, RubberScore
-from bridgescore.scorepad import Entry, Honors, Premium, as_side
-from bridgescore.scoring import LAW_2017, PRE_1987, Rules
-
-__all__ = ["DealLine", "chicago_command", "parse_line", "read_deals", "rubber_command"]
-
-RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
-
-_HONOURS = re.compile(r"\bhonou?rs?\b", re.IGNORECASE)
-_SIDE_AT_END = re.compile(
-    r"\s+(?:by\s+)?(?P<side>N\s*[-/]?\s*S|E\s*[-/]?\s*W|SN|WE)\s*$", re.IGNORECASE
+from bridgescore.errors import BridgeError
+from bridgescore.padlines import (
+    DealLine,
+    LineProblem,
+    Recorder,
+    parse_line,
+    read_deals,
+    record_deals,
 )
+from bridgescore.rubber import LAW_80, RubberScore
+from bridgescore.scorepad import Entry, Premium, as_side
 
-
-@dataclass(frozen=True, slots=True)
-class DealLine:
-    """One input line read: a deal (or None for an honours-only line) and honours."""
-
-    number: int
-    text: str
-    result: Result | None
-    by: Side | None
-    honors: Honors | None
-
-
-def parse_line(number: int, text: str) -> DealLine:
-    """Read one line of the grammar above; raises a :class:`BridgeError` quoting it.
-
-    >>> parse_line(1, "4S+1 NS honors EW 100").honors
-    Honors(side=Side.EW, points=100)
-    """
-    deal_text, honors = text, None
-    split = _HONOURS.search(text)
-    if split is not None:
-        deal_text = text[: split.start()].strip()
-        honors = Honors.parse(text[split.end() :])
-    if not deal_text:
-        if honors is None:
-            raise NotationError(f"empty line {text!r}: expected a deal such as '4S+1 NS'")
-        return DealLine(number, text, None, None, honors)
-    by: Side | None = None
-    match = _SIDE_AT_END.search(deal_text)
-    if match is not None:
-        by = as_side(match["side"])
-        deal_text = deal_text[: match.start()]
-    try:
-        result = parse_result(deal_text)
-    except NotationError as error:
-        raise NotationError(
-            f"{error} (a deal line reads like '4S+1 NS', '3NTX-2 EW' or 'pass')"
-        ) from None
-    if result.is_passed_out and by is not None:
-        raise RecordError(f"{text!r}: a passed-out deal has no declaring side")
-    return DealLine(number, text, result, by, honors)
-
-
-def read_deals(
-    lines: Iterator[tuple[int, str]], problems: list[tuple[int, str, str]]
-) -> Iterator[DealLine]:
-    """Deals with their honours attached, in order; unreadable lines go to ``problems``.
-
-    A deal is yielded once the next deal (or the end) shows that no honours line
-    follows it.
-    """
-    pending: DealLine | None = None
-    for number, text in lines:
-        try:
-            line = parse_line(number, text)
-        except BridgeError as error:
-            problems.append((number, text, str(error)))
-            continue
-        if line.result is not None:
-            if pending is not None:
-                yield pending
-            pending = line
-            continue
-        if pending is None:
-            problems.append(
-                (number, text, f"honours {line.honors} follow no deal that could be read")
-            )
-        elif pending.honors is not None:
-            problems.append(
-                (number, text, f"the deal on line {pending.number} already has honours")
-            )
-        else:
-            pending = DealLine(
-                pending.number, pending.text, pending.result, pending.by, line.honors
-            )
-    if pending is not None:
-        yield pending
+# parse_line, read_deals and DealLine live in bridgescore.padlines; they stay
+# importable from here for scripts written against earlier versions.
+__all__ = ["DealLine", "chicago_command", "parse_line", "read_deals", "rubber_command"]
 
 
 class Schedule(StrEnum):
@@ -142,24 +63,10 @@ VARIANTS: dict[Variant, ChicagoRules] = {
     Variant.no_deal4: ChicagoRules(fourth_deal_premium=0),
 }
 
-Recorder = Callable[[Result, "Side | None", "Honors | None"], Entry]
 
-
-def _run(
-    path: str, record: Recorder
-) -> tuple[list[tuple[DealLine, Entry]], list[tuple[int, str, str]]]:
-    stream = open_input(path)
-    recorded: list[tuple[DealLine, Entry]] = []
-    problems: list[tuple[int, str, str]] = []
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        for line in read_deals(numbered_lines(stream), problems):
-            assert line.result is not None
-            try:
-                recorded.append((line, record(line.result, line.by, line.honors)))
-            except BridgeError as error:
-                problems.append((line.number, line.text, str(error)))
-    problems.sort()
-    return recorded, problems
+def _run(path: str, record: Recorder) -> tuple[list[tuple[DealLine, Entry]], list[LineProblem]]:
+    with open_lines(path) as lines:
+        return record_deals(lines, record)
 
 
 def _describe(premiums: tuple[Premium, ...]) -> str:
@@ -188,14 +95,10 @@ def _entries_json(recorded: list[tuple[DealLine, Entry]]) -> list[dict[str, Any]
     ]
 
 
-def _errors_json(problems: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
-    return [{"line": number, "input": text, "error": error} for number, text, error in problems]
-
-
 def _echo_pad_json(
     pad: RubberScore | ChicagoScore,
     recorded: list[tuple[DealLine, Entry]],
-    problems: list[tuple[int, str, str]],
+    bad: BadLines,
     *,
     pbn: bool,
     variant: str | None = None,
@@ -207,22 +110,40 @@ def _echo_pad_json(
     data["entries"] = _entries_json(recorded)
     if pbn:
         data["pbn"] = pad.pbn_tags()
-    data["errors"] = _errors_json(problems)
+    data["errors"] = bad.records
     echo_json(data)
 
 
-def _report(problems: list[tuple[int, str, str]]) -> None:
-    for number, _text, error in problems:
-        typer.echo(f"line {number}: {error}", err=True)
-    if problems:
-        typer.echo(f"{len(problems)} line(s) could not be recorded", err=True)
+def _echo_pad_text(
+    pad: RubberScore | ChicagoScore,
+    recorded: list[tuple[DealLine, Entry]],
+    *,
+    we: Side,
+    pbn: bool,
+    notes: list[str],
+    status: str,
+) -> None:
+    """The deal log with line numbers, any notes, PBN tags if asked, the pad and its status."""
+    for line, entry in recorded:
+        typer.echo(_log_line(line, entry))
+    for note in notes:
+        typer.echo(note)
+    if pbn:
+        for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
+            for name, value in tags.items():
+                typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
+    typer.echo("")
+    typer.echo(pad.pad(we=we))
+    typer.echo("")
+    typer.echo(status)
 
 
-def _rules(name: str) -> Rules:
-    rules = RULE_SETS.get(name.lower())
-    if rules is None:
-        raise fail(f"unknown rule set {name!r}: expected law2017 or pre1987", code=2)
-    return rules
+def _bad_lines(problems: list[LineProblem]) -> BadLines:
+    """The pad's problems, told the user in line order after the pad."""
+    bad = BadLines(deferred=True)
+    for number, text, message in problems:
+        bad.report(number, text, message)
+    return bad
 
 
 def _seat(text: str | None) -> Seat | None:
@@ -292,32 +213,21 @@ def rubber_command(
       printf '2H+1 NS\\n3NT= EW\\n4HX-1 EW\\n' | bridgescore rubber --finish
       bridgescore rubber deals.txt --json
     """
-    pad = RubberScore(first_dealer=_seat(first_dealer), rules=_rules(rules))
+    pad = RubberScore(first_dealer=_seat(first_dealer), rules=parse_rules(rules))
     we_side = _side(we)
     recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    bad = _bad_lines(problems)
     if finish and not pad.is_finished:
         try:
             pad.finish(game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side)
         except BridgeError as error:
             raise fail(error, code=2) from None
     if as_json:
-        _echo_pad_json(pad, recorded, problems, pbn=pbn)
+        _echo_pad_json(pad, recorded, bad, pbn=pbn)
     else:
-        for line, entry in recorded:
-            typer.echo(_log_line(line, entry))
-        if pad.settlement:
-            typer.echo(f"Law 80: {_describe(pad.settlement)}")
-        if pbn:
-            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
-                for name, value in tags.items():
-                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
-        typer.echo("")
-        typer.echo(pad.pad(we=we_side))
-        typer.echo("")
-        typer.echo(_rubber_status(pad))
-    _report(problems)
-    if problems:
-        raise typer.Exit(1)
+        notes = [f"Law 80: {_describe(pad.settlement)}"] if pad.settlement else []
+        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=notes, status=_rubber_status(pad))
+    bad.exit_if_any("line(s) could not be recorded")
 
 
 def _rubber_status(pad: RubberScore) -> str:
@@ -381,25 +291,16 @@ def chicago_command(
         schedule.value,
         variant=VARIANTS[variant],
         honors=honors,
-        rules=_rules(rules),
+        rules=parse_rules(rules),
     )
     we_side = _side(we)
     recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    bad = _bad_lines(problems)
     if as_json:
-        _echo_pad_json(pad, recorded, problems, pbn=pbn, variant=variant.value)
+        _echo_pad_json(pad, recorded, bad, pbn=pbn, variant=variant.value)
     else:
-        for line, entry in recorded:
-            typer.echo(_log_line(line, entry))
-        if pbn:
-            for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
-                for name, value in tags.items():
-                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
-        typer.echo("")
-        typer.echo(pad.pad(we=we_side))
-        typer.echo("")
         total = pad.totals()
         state = "round over" if pad.is_finished else f"{pad.deals_played} of 4 deals played"
-        typer.echo(f"{state}: NS {total['NS']} EW {total['EW']}")
-    _report(problems)
-    if problems:
-        raise typer.Exit(1)
+        status = f"{state}: NS {total['NS']} EW {total['EW']}"
+        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=[], status=status)
+    bad.exit_if_any("line(s) could not be recorded")

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, parse_rules, read_batch
 from bridgescore.core import Doubling, Strain
 from bridgescore.errors import BridgeError
-from bridgescore.scoring import LAW_2017, PRE_1987, Rules, ScoreBreakdown, score_breakdown
+from bridgescore.scoring import LAW_2017, Rules, ScoreBreakdown, score_breakdown
 
 __all__ = ["format_breakdown", "score_command", "score_table"]
-
-RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
 
 _PART_NAMES = {
     "trick_score": "trick score",
@@ -46,7 +43,7 @@ def format_breakdown(breakdown: ScoreBreakdown, *, symbols: bool = False) -> str
 
 
 def score_table(vulnerable: bool, rules: Rules = LAW_2017) -> str:
-    """The made-exactly table of rules.md §1.9 for one vulnerability."""
+    """The made-exactly table of docs/rules.md §1.9 for one vulnerability."""
     from bridgescore.core import Contract
     from bridgescore.scoring import score
 
@@ -111,9 +108,7 @@ def score_command(
       printf '4DX +1 vul\\n3NT= nv\\n' | bridgescore score -
       bridgescore score --table --vul
     """
-    rule_set = RULE_SETS.get(rules.lower())
-    if rule_set is None:
-        raise fail(f"unknown rule set {rules!r}: expected law2017 or pre1987", code=2)
+    rule_set = parse_rules(rules)
     if table:
         if as_json:
             echo_json(_table_json(vul, rule_set))
@@ -157,27 +152,19 @@ def _table_json(vulnerable: bool, rules: Rules) -> dict[str, Any]:
 def _score_batch(
     path: str, default_vul: bool, rules: Rules, *, symbols: bool, as_json: bool
 ) -> None:
-    stream = open_input(path)
+    def read(line: str) -> tuple[bool, ScoreBreakdown]:
+        text, vulnerable = _split_vulnerability(line, default_vul)
+        return vulnerable, score_breakdown(text, vulnerable, rules=rules)
+
     records: list[dict[str, Any]] = []
-    failures = 0
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        for number, line in numbered_lines(stream):
-            text, vulnerable = _split_vulnerability(line, default_vul)
-            try:
-                breakdown = score_breakdown(text, vulnerable, rules=rules)
-            except BridgeError as error:
-                failures += 1
-                typer.echo(f"line {number}: {error}", err=True)
-                records.append({"line": number, "input": line, "error": str(error)})
-                continue
-            if as_json:
-                records.append({"line": number, "input": line, **breakdown.as_dict()})
-            else:
-                vul = "vul" if vulnerable else "nv"
-                shown = breakdown.result.format(symbols=symbols)
-                typer.echo(f"{number:>5}  {shown:<14}{vul:<5}{breakdown.total:>+7}")
+    bad = BadLines()
+    for number, line, (vulnerable, breakdown) in read_batch(path, read, bad):
+        if as_json:
+            records.append({"line": number, "input": line, **breakdown.as_dict()})
+        else:
+            vul = "vul" if vulnerable else "nv"
+            shown = breakdown.result.format(symbols=symbols)
+            typer.echo(f"{number:>5}  {shown:<14}{vul:<5}{breakdown.total:>+7}")
     if as_json:
-        echo_json(records)
-    if failures:
-        typer.echo(f"{failures} line(s) could not be scored", err=True)
-        raise typer.Exit(1)
+        echo_json(sorted(records + bad.records, key=lambda record: int(record["line"])))
+    bad.exit_if_any("line(s) could not be scored")

@@ -4,6 +4,7 @@
   bridgescore session import club.db travellers.csv hands.pbn
   bridgescore session score club.db --method mp
   bridgescore session report club.db --html club.html
+  bridgescore session export club.db club.xml
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import typer
 from bridgescore.cli.common import echo_json, fail
 from bridgescore.errors import BridgeError
 
-__all__ = ["app", "import_command", "report_command", "score_command"]
+__all__ = ["app", "export_command", "import_command", "report_command", "score_command"]
 
 app = typer.Typer(
     help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
@@ -34,7 +35,7 @@ Method = Annotated[
         "--method",
         "-m",
         help="mp, butler or cross-imps (pairs); imps or bam (teams). "
-        "Default: mp for pairs, imps for teams.",
+        "Default: the method the imported USEBIO file names, else mp for pairs, imps for teams.",
     ),
 ]
 Scale = Annotated[str, typer.Option(help="Matchpoint scale: 2/1 (WBF, EBU) or 1/0.5 (ACBL).")]
@@ -76,7 +77,13 @@ def _open(path: Path, *, must_exist: bool = True) -> Any:
 @app.command("import")
 def import_command(
     event: NewEventPath,
-    files: Annotated[list[Path], typer.Argument(help="CSV traveller files and PBN files.")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="CSV travellers, PBN (pairs, teams, online teams) and USEBIO XML files, "
+            "each recognised by its content."
+        ),
+    ],
     name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
     teams: Annotated[
         bool | None, typer.Option("--teams/--pairs", help="A teams or a pairs event.")
@@ -85,6 +92,9 @@ def import_command(
 ) -> None:
     """Import results and hand records; bad lines are reported, the rest imported.
 
+    USEBIO files set the event's kind and scoring method; online teams PBN
+    files (HomeTeam, VisitTeam and Table tags) make it a teams event. Scores a
+    file states that bridgescore computes differently are listed ("check:").
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept.
     Exits 1 if any line could not be imported.
@@ -101,6 +111,10 @@ def import_command(
         typer.echo(f"error: {problem}", err=True)
     for conflict in [*report.boards.conflicts, *report.results.conflicts]:
         typer.echo(f"conflict: {conflict}", err=True)
+    for disagreement in report.disagreements:
+        typer.echo(f"check: {disagreement}", err=True)
+    for note in report.notes:
+        typer.echo(f"note: {note}", err=True)
     conflicts = [str(c) for c in [*report.boards.conflicts, *report.results.conflicts]]
     summary = {
         "files": report.files,
@@ -110,6 +124,8 @@ def import_command(
         "boards_unchanged": report.boards.unchanged,
         "conflicts": conflicts,
         "problems": [str(p) for p in report.problems],
+        "disagreements": report.disagreements,
+        "notes": report.notes,
     }
     if as_json:
         echo_json(summary)
@@ -118,6 +134,7 @@ def import_command(
             f"{event}: {report.results.added} result(s) added, {report.results.unchanged} "
             f"already there; {report.boards.added} hand record(s) added; "
             f"{len(conflicts)} conflict(s); {len(report.problems)} bad line(s)"
+            + (f"; {len(report.disagreements)} score(s) differ" if report.disagreements else "")
         )
     if not report.ok:
         raise typer.Exit(1)
@@ -136,53 +153,27 @@ def _score(
     session_percentage: bool,
     with_par: bool,
 ) -> Any:
-    from bridgescore.session.pars import board_pars
-    from bridgescore.session.scorer import METHODS, ScoringOptions, score_event
+    from bridgescore.session.methods import ScoringOptions, scoring_method
+    from bridgescore.session.workflow import score_stored_event
 
-    if scale not in ("2/1", "1/0.5"):
-        raise fail(f"unknown scale {scale!r}: expected 2/1 or 1/0.5", 2)
-    if divide not in ("comparisons", "scores", "none"):
-        raise fail(f"unknown divisor {divide!r}: expected comparisons, scores or none", 2)
-    if exclude < 0 or rounding < 0:
-        raise fail(f"--exclude and --rounding must be >= 0, got {exclude} and {rounding}", 2)
+    try:
+        chosen = None if method is None else scoring_method(method)
+        options = ScoringOptions(
+            scale=scale,  # type: ignore[arg-type]
+            neuberg=neuberg,
+            per_section=per_section,
+            exclude=exclude,
+            rounding=rounding,
+            divide=divide,  # type: ignore[arg-type]
+            session_percentage=session_percentage,
+        )
+    except BridgeError as error:
+        raise fail(error, 2) from None
     with _open(event) as store:
         try:
-            loaded = store.load()
+            return score_stored_event(store, chosen, options, pars="solve" if with_par else "none")
         except BridgeError as error:
             raise fail(error) from None
-        chosen = method or ("imps" if loaded.kind == "teams" else "mp")
-        if chosen not in METHODS:
-            raise fail(f"unknown method {chosen!r}: expected {', '.join(METHODS)}", 2)
-        pars = None
-        notes: list[str] = []
-        if with_par and loaded.boards:
-            try:
-                lookup = board_pars(loaded.boards)
-            except (BridgeError, ImportError) as error:
-                notes.append(f"no pars: {error}")
-            else:
-                for number, table in lookup.solved.items():
-                    store.set_dd_tricks(number, table)
-                pars = lookup.pars
-                notes.extend(lookup.notes)
-    options = ScoringOptions(
-        scale=scale,  # type: ignore[arg-type]
-        neuberg=neuberg,
-        per_section=per_section,
-        exclude=exclude,
-        rounding=rounding,
-        divide=divide,  # type: ignore[arg-type]
-        session_percentage=session_percentage,
-    )
-    try:
-        scored = score_event(loaded, chosen, options, pars=pars)
-    except BridgeError as error:
-        raise fail(error) from None
-    if notes:
-        from dataclasses import replace
-
-        scored = replace(scored, notes=(*scored.notes, *notes))
-    return scored
 
 
 @app.command("score")
@@ -231,7 +222,12 @@ def report_command(
     event: EventPath,
     method: Method = None,
     html: Annotated[
-        Path | None, typer.Option("--html", help="Write one self-contained HTML page here.")
+        Path | None,
+        typer.Option(
+            "--html",
+            help="A .html file: one self-contained page. A directory (DIR/): a static site "
+            "with the ranking, each board's traveller and hand record, each pair's scorecard.",
+        ),
     ] = None,
     csv_file: Annotated[
         Path | None, typer.Option("--csv", help="Write every traveller line as CSV here.")
@@ -262,7 +258,9 @@ def report_command(
         session_percentage=session_percentage,
         with_par=par,
     )
-    if html is not None:
+    if html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm")):
+        _write_site(event, scored, html)
+    elif html is not None:
         _write(html, html_report(scored))
     if csv_file is not None:
         _write(csv_file, travellers_csv(scored))
@@ -277,6 +275,50 @@ def report_command(
         for path in (html, csv_file):
             if path is not None:
                 typer.echo(f"wrote {path}")
+
+
+@app.command("export")
+def export_command(
+    event: EventPath,
+    output: Annotated[
+        Path, typer.Argument(help="The USEBIO 1.2 XML file to write ('-' for standard output).")
+    ],
+    method: Method = None,
+) -> None:
+    """Write the event as a USEBIO 1.2 results file, each line with its MPs or IMPs.
+
+    Pairs keep their names (a pair named 1NS is written as pair 1, direction
+    NS); hand records are written in a HANDSET. Importing the file back gives
+    the same event.
+    """
+    from bridgescore.session.usebio_import import export_usebio
+
+    with _open(event) as store:
+        try:
+            loaded = store.load()
+            stored = store.method
+        except BridgeError as error:
+            raise fail(error) from None
+    try:
+        text = export_usebio(loaded, method or stored)
+    except BridgeError as error:
+        raise fail(error) from None
+    if str(output) == "-":
+        typer.echo(text, nl=False)
+        return
+    _write(output, text)
+    typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
+
+
+def _write_site(event: Path, scored: Any, directory: Path) -> None:
+    from bridgescore.session.site import results_site, write_site
+
+    with _open(event) as store:
+        boards = store.load().boards  # with the DD tables solved while scoring
+    try:
+        write_site(results_site(scored, boards), directory)
+    except OSError as error:
+        raise fail(f"cannot write the site into {str(directory)!r}: {error.strerror}", 2) from None
 
 
 def _write(path: Path, text: str) -> None:

@@ -1,20 +1,18 @@
-"""``bridgescore solve`` (double-dummy tables) and ``bridgescore deal`` (random deals)."""
+"""``bridgescore solve``: double-dummy tables."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Any
 
-import numpy as np
 import typer
 
-from bridgescore.cli.common import echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, read_batch
 from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
-from bridgescore.deal import Deal, random_deals
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 
-__all__ = ["deal_command", "format_solution", "solve_command"]
+__all__ = ["format_solution", "solve_command"]
 
 
 def format_solution(deal: Deal, table: DDTable, *, symbols: bool = False) -> str:
@@ -106,18 +104,10 @@ def solve_command(
 
 def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool) -> None:
     # Read and check every line first, then solve the good deals in one batched call.
-    stream = open_input(path)
-    good: list[tuple[int, Deal]] = []
-    errors: list[dict[str, Any]] = []
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        for number, line in numbered_lines(stream):
-            try:
-                good.append((number, Deal.from_pbn(line)))
-            except BridgeError as error:
-                typer.echo(f"line {number}: {error}", err=True)
-                errors.append({"line": number, "input": line, "error": str(error)})
+    bad = BadLines()
+    good = [(number, deal) for number, _, deal in read_batch(path, Deal.from_pbn, bad)]
     tables = _solve([deal for _, deal in good], threads)
-    records = errors + [
+    records = bad.records + [
         {"line": number, **_solution_json(deal, table)}
         for (number, deal), table in zip(good, tables, strict=True)
     ]
@@ -129,49 +119,4 @@ def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool)
             if "dd" in record:
                 shown = record["dd"] if as_hex else f"{record['deal']}  {record['dd']}"
                 typer.echo(shown)
-    if errors:
-        typer.echo(f"{len(errors)} line(s) could not be solved", err=True)
-        raise typer.Exit(1)
-
-
-def deal_command(
-    count: Annotated[int, typer.Option("--count", "-n", min=0, help="How many deals.")] = 1,
-    seed: Annotated[
-        int | None,
-        typer.Option(min=0, help="Seed for reproducible deals (default: a fresh one, shown)."),
-    ] = None,
-    diagram: Annotated[bool, typer.Option(help="Show each deal as a hand diagram.")] = False,
-    symbols: Annotated[bool, typer.Option(help="Show suit symbols in diagrams.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-) -> None:
-    """Deal uniformly random deals, printed in PBN (one a line).
-
-    The same seed gives the same deals on any machine.
-
-    \b
-    Examples:
-      bridgescore deal --count 5 --seed 1
-      bridgescore deal --seed 7 --diagram
-      bridgescore deal -n 100 --seed 2 --json
-    """
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
-        typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
-    deals = random_deals(seed, count)
-    if as_json:
-        echo_json(
-            {
-                "seed": seed,
-                "deals": [
-                    {"number": number, "deal": deal.to_pbn(), "hands": _hand_json(deal)}
-                    for number, deal in enumerate(deals, start=1)
-                ],
-            }
-        )
-        return
-    for number, deal in enumerate(deals, start=1):
-        if diagram:
-            typer.echo(f"Deal {number}: {deal.to_pbn()}\n")
-            typer.echo(deal.diagram(symbols=symbols) + "\n")
-        else:
-            typer.echo(deal.to_pbn())
+    bad.exit_if_any("line(s) could not be solved")

@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from bridgescore.compare import Award
 from bridgescore.core import Seat, Side, Vulnerability, dealer_of_board
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
-from bridgescore.session.compare import Award
 
 __all__ = ["Adjusted", "Board", "Event", "EventKind", "TableResult", "ns_scores"]
 
@@ -75,18 +77,34 @@ class Adjusted:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board of the event: its number, and its deal when the hand record is known.
+    """A board of the event: its number, its deal when the hand record is known,
+    and its double-dummy table when given or already solved.
+
+    Values, not text: the hand record is read once, where it enters (an import
+    or the event file), and everything downstream uses the values.
 
     >>> Board(7).vulnerability, Board(7).dealer
     (Vulnerability.BOTH, Seat.SOUTH)
+    >>> Board(13, dd_table=DDTable.parse("3322933229a7a4ca7a4c")).dd_table.tricks(Seat.EAST, 4)
+    10
     """
 
     number: int
-    deal: str | None = None  # PBN deal text, "N:..."
-    dd_tricks: str | None = None  # PBN DoubleDummyTricks (20 hex digits), when given
+    deal: Deal | None = None
+    dd_table: DDTable | None = None
 
     def __post_init__(self) -> None:
         dealer_of_board(self.number)  # validates the number
+        if self.deal is not None and not isinstance(self.deal, Deal):
+            raise RecordError(
+                f"board {self.number}: the deal {self.deal!r} is not a Deal: "
+                "read PBN text with Deal.from_pbn"
+            )
+        if self.dd_table is not None and not isinstance(self.dd_table, DDTable):
+            raise RecordError(
+                f"board {self.number}: the double-dummy table {self.dd_table!r} is not a "
+                "DDTable: read PBN DoubleDummyTricks with DDTable.parse"
+            )
 
     @property
     def dealer(self) -> Seat:
@@ -242,7 +260,8 @@ class Event:
 def natural_key(name: str) -> tuple[tuple[int, object], ...]:
     """Sort "2" before "10", and names after numbers."""
     return tuple(
-        (0, int(part)) if part.isdigit() else (1, part.lower())
+        # int() refuses over 4,300 digits; no pair number comes near 18.
+        (0, int(part)) if part.isdigit() and len(part) <= 18 else (1, part.lower())
         for part in re.findall(r"\d+|\D+", name)
     )
 

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from html import escape
 
-from bridgescore.session.report import METHOD_NAMES, fmt
+from bridgescore.session.report import (
+    fmt,
+    last_column,
+    last_value,
+    ranked_as,
+    report_title,
+    score_text,
+)
 from bridgescore.session.scorer import SessionScore, Traveller
 
 __all__ = ["html_report"]
@@ -62,9 +69,9 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
         f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(title)}</h3>',
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
     ]
-    if board.deal:
-        out.append(f'<p class="meta">Deal {escape(board.deal)}</p>')
-    unit = session.unit
+    if board.deal is not None:
+        out.append(f'<p class="meta">Deal {escape(board.deal.to_pbn())}</p>')
+    unit, signed = session.unit, session.scoring_method.signed
     names = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
     has_par = traveller.par is not None
     if has_par:
@@ -72,14 +79,13 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
     out.append("<table>" + _head(names))
     for line in traveller.lines:
         result = line.result.describe() + (f" ({line.note})" if line.note else "")
-        score = "" if line.ns_score is None else f"{line.ns_score:+d}" if line.ns_score else "0"
         cells = [
             line.result.ns,
             line.result.ew,
             result,
-            score,
-            fmt(line.ns, signed=unit == "IMP"),
-            fmt(line.ew, signed=unit == "IMP"),
+            score_text(line.ns_score),
+            fmt(line.ns, signed=signed),
+            fmt(line.ew, signed=signed),
         ]
         if has_par:
             cells.append(fmt(line.imps_vs_par, signed=True))
@@ -90,14 +96,13 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
 
 def html_report(session: SessionScore) -> str:
     """The whole event as one HTML document (UTF-8)."""
-    title = f"{session.name or 'Event'} - {METHOD_NAMES[session.method]}"
-    who = "Team" if session.kind == "teams" else "Pair"
+    heading = report_title(session)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
+        f"<title>{escape(heading)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(heading)}</h1>",
         "<h2>Ranking</h2>",
     ]
     has_section = any(s.section for s in session.standings)
@@ -105,27 +110,25 @@ def html_report(session: SessionScore) -> str:
         label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
         if label:
             parts.append(f"<h3>{label}</h3>")
-        last = "%" if session.method == "mp" else "Per board"
         names = [
             "Rank",
             *(["Section"] if has_section else []),
-            who,
+            ranked_as(session),
             "Boards",
             f"Total {session.unit}",
-            last,
+            last_column(session),
         ]
         parts.append("<table>" + _head(names))
         for s in session.standings:
             if s.direction != direction:
                 continue
-            value = fmt(s.percent) if session.method == "mp" else fmt(s.average)
             cells = [
                 s.rank,
                 *([s.section] if has_section else []),
                 s.name,
                 str(s.boards),
                 fmt(s.total),
-                value,
+                last_value(session, s),
             ]
             parts.append(_row(cells, 3 if has_section else 2))
         parts.append("</table>")

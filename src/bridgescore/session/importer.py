@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bridgescore.errors import BridgeError, RecordError
+from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.pbn import TagPair
 from bridgescore.session.event import Adjusted, Board, TableResult
@@ -61,7 +62,7 @@ _BY_COUNT = {
     6: ("board", "ns", "ew", "contract", "declarer", "result"),
 }
 _SCORE_RE = re.compile(
-    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d+)\s*$", re.I
+    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
 )
 _PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
@@ -101,7 +102,13 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
         if line.strip() and not line.lstrip().startswith("#")
     )
     for number, line in numbered:
-        cells = [cell.strip() for cell in next(csv.reader([line]))]
+        try:
+            cells = [cell.strip() for cell in next(csv.reader([line]))]
+        except csv.Error as error:  # a field over the csv module's limit (131,072)
+            parsed.problems.append(
+                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
+            )
+            continue
         first = not parsed.results and not parsed.problems
         if columns is None and first and any(_is_board_column(cell) for cell in cells):
             try:
@@ -150,8 +157,15 @@ def _header(cells: list[str]) -> list[str]:
     return names
 
 
+def _whole(text: str) -> bool:
+    """Whether int() reads ``text`` as a whole number of at most 9 digits: ASCII
+    digits only (``str.isdigit()`` also accepts ``²``, which int() refuses) and
+    never the thousands of digits int() refuses."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _board_number(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not _whole(text) or int(text) < 1:
         raise RecordError(f"board {text!r} is not a board number: expected a whole number >= 1")
     return int(text)
 
@@ -183,7 +197,7 @@ def _played(
         return _scored(board, ns, ew, contract, where)
     text = f"{contract} {declarer}".strip()
     parsed: Result
-    if result.isdigit():
+    if _whole(result):
         tricks = int(result)
         if tricks == 0:
             raise RecordError(
@@ -321,7 +335,7 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     contract = values.get("contract", "")
     result = values.get("result", "")
     if contract and not _PASSED.match(contract):
-        if not result.isdigit():
+        if not _whole(result):
             raise RecordError(f"board {board}: Result {result!r} is not a number of tricks 0-13")
         played = parse_result(
             f"{contract} {values.get('declarer', '')}".strip(), tricks=int(result)
@@ -337,15 +351,11 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
 
 
 def _hand_record(board: int, deal_text: str, tags: Mapping[str, str]) -> Board:
+    from bridgescore.ddtable import DDTable
     from bridgescore.deal import Deal
 
-    deal = Deal.from_pbn(deal_text).to_pbn()
     dd = tags.get("DoubleDummyTricks", "").strip()
-    if dd:
-        from bridgescore.ddtable import DDTable
-
-        dd = str(DDTable.parse(dd))
-    return Board(board, deal, dd or None)
+    return Board(board, Deal.from_pbn(deal_text), DDTable.parse(dd) if dd else None)
 
 
 def _pbn_pairs(board: int, tags: Mapping[str, str]) -> tuple[str, str]:
@@ -373,7 +383,7 @@ def _pbn_result(board: int, tags: Mapping[str, str]) -> TableResult:
             return TableResult(
                 board, ns, ew, result=Result(None), section=where[0], variant=where[1]
             )
-        if not result.isdigit():
+        if not _whole(result):
             raise RecordError(
                 f"board {board}: Result {result!r} is not a number of tricks 0-13 (PBN)"
             )
@@ -387,12 +397,19 @@ def _pbn_result(board: int, tags: Mapping[str, str]) -> TableResult:
 
 @dataclass(slots=True)
 class ImportReport:
-    """Everything an import did, over all its files."""
+    """Everything an import did, over all its files.
+
+    ``disagreements`` lists every score a file states that bridgescore computes
+    differently (the file's error or ours); ``notes`` what the import decided
+    on its own (the event's kind and scoring method, as the file names them).
+    """
 
     files: int = 0
     results: AddReport = field(default_factory=AddReport)
     boards: AddReport = field(default_factory=AddReport)
     problems: list[LineProblem] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -400,22 +417,73 @@ class ImportReport:
 
 
 def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport:
-    """Import CSV (``.csv``, ``.txt``) and PBN (``.pbn``) files; one transaction per file."""
+    """Import CSV, PBN and USEBIO files, each recognised by its content; one transaction each.
+
+    A USEBIO file (XML) sets the event's name (when it has none), its kind and
+    the scoring method the file names; an online teams PBN file (``HomeTeam``,
+    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event.
+    """
     report = ImportReport()
     for path in paths:
         name = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            message = getattr(error, "strerror", None) or str(error)
+            data = Path(path).read_bytes()
+        except OSError as error:
+            message = error.strerror or str(error)
             report.problems.append(LineProblem(name, 0, f"cannot read the file: {message}"))
             continue
-        lines = text.splitlines()
-        is_pbn = name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
-        parsed = parse_pbn(lines, name) if is_pbn else parse_csv(lines, name)
+        try:
+            parsed, info = _parse_file(data, name, store, report)
+        except UsebioError as error:
+            report.problems.append(LineProblem(name, error.line, error.detail))
+            continue
+        except BridgeError as error:
+            report.problems.append(LineProblem(name, 0, str(error)))
+            continue
         report.files += 1
         report.problems.extend(parsed.problems)
-        boards, results = store.add(parsed.boards, parsed.results)
+        boards, results = store.add(parsed.boards, parsed.results, info=info)
         report.boards.merge(boards)
         report.results.merge(results)
     return report
+
+
+def _parse_file(
+    data: bytes, name: str, store: EventStore, report: ImportReport
+) -> tuple[Parsed, dict[str, str | None]]:
+    """Pick the reader by content; return what it read and the event settings it implies."""
+    from bridgescore.formats.usebio import looks_like_usebio
+
+    if looks_like_usebio(data):
+        from bridgescore.session.usebio_import import cross_check, read_usebio_event
+
+        imported = read_usebio_event(data, name)
+        report.notes.extend(imported.notes)
+        report.disagreements.extend(f"{name}: {d}" for d in cross_check(imported))
+        if imported.method:
+            report.notes.append(
+                f"{name}: a {imported.kind} event scored by {imported.method}, as the file says"
+            )
+        info = {"kind": imported.kind, "method": imported.method}
+        info["name"] = None if store.name or not imported.name else imported.name
+        return imported.parsed, info
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"cannot read the file: byte {data[error.start : error.start + 1]!r} at offset "
+            f"{error.start} is not UTF-8: expected a UTF-8 text file"
+        ) from None
+    lines = text.splitlines()
+    is_pbn = name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
+    if not is_pbn:
+        return parse_csv(lines, name), {}
+    from bridgescore.session.teams_pbn import is_online_teams, parse_online_teams
+
+    if is_online_teams(lines):
+        online = parse_online_teams(lines, name)
+        report.disagreements.extend(f"{name}:{d.line}: {d}" for d in online.disagreements)
+        report.notes.append(f"{name}: an online teams file (HomeTeam sits NS at its Table)")
+        named = None if store.name or not online.name else online.name
+        return online.parsed, {"kind": "teams", "name": named}
+    return parse_pbn(lines, name), {}

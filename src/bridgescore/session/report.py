@@ -14,25 +14,27 @@ import csv
 import io
 from typing import Any
 
+from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = [
     "METHOD_NAMES",
     "as_dict",
+    "fmt",
+    "last_column",
+    "last_value",
+    "ranked_as",
     "ranking_csv",
     "ranking_text",
+    "report_title",
+    "score_text",
     "traveller_text",
     "travellers_csv",
     "travellers_text",
 ]
 
-METHOD_NAMES = {
-    "mp": "matchpoints",
-    "butler": "Butler IMPs",
-    "cross-imps": "cross-IMPs",
-    "imps": "IMPs (teams)",
-    "bam": "board-a-match",
-}
+# Each method's title by name (kept for callers; the titles live in the registry).
+METHOD_NAMES = {name: method.title for name, method in SCORING_METHODS.items()}
 
 
 def fmt(value: float | None, *, signed: bool = False) -> str:
@@ -59,13 +61,14 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[s
     return [render(headers), render(["-" * w for w in widths]), *(render(r) for r in rows)]
 
 
-def _title(session: SessionScore) -> str:
-    return f"{session.name or 'Event'} - {METHOD_NAMES[session.method]}"
+def report_title(session: SessionScore) -> str:
+    """The report's title: the event's name and the method, ``Club - matchpoints``."""
+    return f"{session.name or 'Event'} - {session.scoring_method.title}"
 
 
 def ranking_text(session: SessionScore) -> str:
     """The ranking as text tables (one per direction in a Mitchell movement)."""
-    lines = [_title(session)]
+    lines = [report_title(session)]
     has_section = any(s.section for s in session.standings)
     for direction in dict.fromkeys(s.direction for s in session.standings):
         rows = [s for s in session.standings if s.direction == direction]
@@ -75,17 +78,14 @@ def ranking_text(session: SessionScore) -> str:
         headers = [
             "Rank",
             *(["Section"] if has_section else []),
-            _who(session),
+            ranked_as(session),
             "Boards",
             f"Total {session.unit}",
+            last_column(session),
         ]
-        if session.method == "mp":
-            headers.append("%")
-        else:
-            headers.append("Per board")
         table_rows = []
         for s in rows:
-            last = fmt(s.percent) if session.method == "mp" else fmt(s.average)
+            last = last_value(session, s)
             table_rows.append(
                 [
                     s.rank,
@@ -103,8 +103,28 @@ def ranking_text(session: SessionScore) -> str:
     return "\n".join(lines)
 
 
-def _who(session: SessionScore) -> str:
+def ranked_as(session: SessionScore) -> str:
+    """What the ranking ranks: ``Pair`` or ``Team``."""
     return "Team" if session.kind == "teams" else "Pair"
+
+
+def last_column(session: SessionScore) -> str:
+    """The ranking's last column: the percentage, or the points per board."""
+    return "%" if session.scoring_method.shows_percent else "Per board"
+
+
+def last_value(session: SessionScore, standing: Standing) -> str:
+    """A standing's entry in :func:`last_column`."""
+    if session.scoring_method.shows_percent:
+        return fmt(standing.percent)
+    return fmt(standing.average)
+
+
+def score_text(ns_score: int | None) -> str:
+    """A traveller's NS score: ``+450``, ``-100``, ``0``; blank for an artificial score."""
+    if ns_score is None:
+        return ""
+    return f"{ns_score:+d}" if ns_score else "0"
 
 
 def traveller_text(session: SessionScore, traveller: Traveller) -> str:
@@ -121,7 +141,7 @@ def traveller_text(session: SessionScore, traveller: Traveller) -> str:
     if traveller.par_text:
         head += f"  par {traveller.par_text}"
     has_par = traveller.par is not None
-    unit = session.unit
+    unit, signed = session.unit, session.scoring_method.signed
     headers = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
     if has_par:
         headers.append("IMPs v par")
@@ -131,9 +151,9 @@ def traveller_text(session: SessionScore, traveller: Traveller) -> str:
             line.result.ns,
             line.result.ew,
             line.result.describe(),
-            "" if line.ns_score is None else f"{line.ns_score:+d}" if line.ns_score else "0",
-            fmt(line.ns, signed=unit == "IMP"),
-            fmt(line.ew, signed=unit == "IMP"),
+            score_text(line.ns_score),
+            fmt(line.ns, signed=signed),
+            fmt(line.ew, signed=signed),
         ]
         if has_par:
             row.append(fmt(line.imps_vs_par, signed=True))
@@ -175,7 +195,7 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
         "section": traveller.section,
         "dealer": board.dealer.letter,
         "vulnerability": board.vulnerability.to_pbn(),
-        "deal": board.deal,
+        "deal": None if board.deal is None else board.deal.to_pbn(),
         "top": traveller.top,
         "datum": traveller.datum,
         "par": traveller.par,

@@ -2,10 +2,11 @@
 
 Pairs events: matchpoints (``mp``, Neuberg'd to the event's full board size),
 Butler IMPs (``butler``) or cross-IMPs (``cross-imps``). Teams events: IMPs
-(``imps``) or board-a-match (``bam``) between the two tables of each match.
+(``imps``) or board-a-match (``bam``) between the two tables of each match. The
+methods are data (:mod:`bridgescore.session.methods`): the scorer groups the
+results, makes one comparison call for the whole event and shapes the answer.
 Pure: takes an :class:`~bridgescore.session.event.Event` (and board pars when
-known) and returns values; the real scores of all boards are compared at once
-with the array forms of :mod:`bridgescore.session.compare`.
+known) and returns values.
 
 >>> from bridgescore.session.event import Event, TableResult
 >>> event = Event("demo", "pairs", results=(
@@ -21,26 +22,24 @@ from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
-from bridgescore.errors import BridgeError
-from bridgescore.session.compare import (
-    Award,
-    Divide,
-    Scale,
-    adjusted_imps,
-    adjusted_percentage,
-    board_a_match,
-    butler_datum,
-    butler_imps_array,
-    cross_imps_array,
-    imps,
-    matchpoints_array,
-)
+from bridgescore.compare import TENTHS, Award, imps
+from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.session.event import Board, Event, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores
+from bridgescore.session.methods import (
+    SCORING_METHODS,
+    BoardScores,
+    ScoringMethod,
+    ScoringOptions,
+    methods_for,
+    scoring_method,
+)
 
 __all__ = [
     "METHODS",
@@ -53,25 +52,9 @@ __all__ = [
     "score_event",
 ]
 
-Method = Literal["mp", "butler", "cross-imps", "imps", "bam"]
-METHODS: tuple[Method, ...] = ("mp", "butler", "cross-imps", "imps", "bam")
-PAIRS_METHODS = ("mp", "butler", "cross-imps")
-TEAMS_METHODS = ("imps", "bam")
-UNITS = {"mp": "MP", "butler": "IMP", "cross-imps": "IMP", "imps": "IMP", "bam": "BAM"}
-
-
-@dataclass(frozen=True, slots=True)
-class ScoringOptions:
-    """The regulation choices of an event (see docs/sessions.md for the defaults)."""
-
-    scale: Scale = "2/1"
-    neuberg: bool = True  # factor boards with fewer (or artificial) results to the full size
-    per_section: bool = False  # compare within each section instead of across the field
-    exclude: int = 1  # Butler: scores dropped at each end before the datum
-    rounding: int = 10  # Butler: datum rounded to this many points
-    divide: Divide = "comparisons"  # cross-IMPs normalisation
-    session_percentage: bool = False  # A+ = max(60 %, own %), A- = min(40 %, own %)
-    adjusted_imps: int = 3  # IMPs for average plus (minus for average minus)
+Method = str
+"""A scoring method's name, as users type it: one of :data:`METHODS`."""
+METHODS: tuple[Method, ...] = tuple(SCORING_METHODS)
 
 
 class Line(NamedTuple):
@@ -123,7 +106,7 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class SessionScore:
-    """The whole scored event."""
+    """The whole scored event. ``method`` is the method's name (``mp``, ``imps``...)."""
 
     name: str
     kind: str
@@ -133,6 +116,12 @@ class SessionScore:
     travellers: tuple[Traveller, ...]
     standings: tuple[Standing, ...]
     notes: tuple[str, ...] = field(default=())
+    scored_by: ScoringMethod | None = None  # set by score_event; else found by name
+
+    @property
+    def scoring_method(self) -> ScoringMethod:
+        """The :class:`~bridgescore.session.methods.ScoringMethod` the event was scored by."""
+        return self.scored_by or scoring_method(self.method)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,46 +134,51 @@ class BoardPar:
 
 def score_event(
     event: Event,
-    method: Method,
+    method: Method | ScoringMethod,
     options: ScoringOptions | None = None,
     *,
     pars: Mapping[int, BoardPar] | None = None,
 ) -> SessionScore:
     """Score every board and rank the pairs or teams.
 
-    Raises :class:`~bridgescore.BridgeError` when the method does not fit the
-    event (matchpoints for a teams match, IMPs between two tables for pairs).
+    ``method`` is a method's name or the method itself. Raises
+    :class:`~bridgescore.errors.ScoringMethodError` for an unknown method or
+    one that does not fit the event (matchpoints for a teams match, IMPs
+    between two tables for pairs), and :class:`~bridgescore.errors.RecordError`
+    for an event without results.
     """
     options = options or ScoringOptions()
     pars = pars or {}
-    if method not in METHODS:
-        raise BridgeError(f"unknown scoring method {method!r}: expected {', '.join(METHODS)}")
-    if event.kind == "teams" and method not in TEAMS_METHODS:
-        raise BridgeError(
-            f"{event.name or 'this event'} is a teams event: score it with imps or bam"
-        )
-    if event.kind == "pairs" and method not in PAIRS_METHODS:
-        raise BridgeError(
-            f"{event.name or 'this event'} is a pairs event: score it with mp, butler or "
-            "cross-imps (imps and bam compare the two tables of a teams match)"
-        )
+    chosen = scoring_method(method)
+    if chosen.kind != event.kind:
+        raise ScoringMethodError(_misfit(event, chosen))
     if not event.results:
-        raise BridgeError(f"{event.name or 'the event'} has no results to score")
+        raise RecordError(f"{event.name or 'the event'} has no results to score")
+    score_kind = _score_teams if chosen.kind == "teams" else _score_pairs
     with _cyclic_gc_paused():
-        if method in TEAMS_METHODS:
-            travellers, standings, notes = _score_teams(event, method, options, pars)
-        else:
-            travellers, standings, notes = _score_pairs(event, method, options, pars)
+        travellers, standings, notes = score_kind(event, chosen, options, pars)
     return SessionScore(
         event.name,
         event.kind,
-        method,
-        UNITS[method],
+        chosen.name,
+        chosen.unit,
         options,
         tuple(travellers),
         tuple(standings),
         tuple(notes),
+        chosen,
     )
+
+
+def _misfit(event: Event, method: ScoringMethod) -> str:
+    """Why ``method`` cannot score ``event``, naming the methods that can."""
+    fitting = [m.name for m in methods_for(event.kind)]
+    choice = " or ".join([", ".join(fitting[:-1]), fitting[-1]]) if len(fitting) > 1 else fitting[0]
+    text = f"{event.name or 'this event'} is a {event.kind} event: score it with {choice}"
+    if event.kind == "pairs":
+        teams = " and ".join(m.name for m in methods_for("teams"))
+        text += f" ({teams} compare the two tables of a teams match)"
+    return text
 
 
 @contextmanager
@@ -209,121 +203,55 @@ def _vs_par(ns_score: int | None, board: int, pars: Mapping[int, BoardPar]) -> i
     return None if par is None or ns_score is None else imps(ns_score - par.score)
 
 
-def _traveller_key(result: TableResult, options: ScoringOptions) -> tuple[int, str]:
-    return (result.board, result.section if options.per_section else "")
-
-
 # ------------------------------------------------------------------ pairs
+
+# A comparison group: board, section ("" unless scored per section), fouled-board version.
+GroupKey = tuple[int, str, str]
 
 
 def _score_pairs(
-    event: Event, method: Method, options: ScoringOptions, pars: Mapping[int, BoardPar]
+    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
-    unit = 2 if options.scale == "2/1" else 1
-    # Comparison groups: a board (in a section, when scored per section), split by
-    # fouled-board version; each group is compared on its own.
-    groups: dict[tuple[int, str, str], list[TableResult]] = defaultdict(list)
-    for result in event.results:
-        board, section = _traveller_key(result, options)
-        groups[(board, section, result.variant)].append(result)
-    board_sizes: dict[tuple[int, str], int] = defaultdict(int)
-    for (board, section, _), members in groups.items():
-        board_sizes[(board, section)] += len(members)
-    full: dict[str, int] = defaultdict(int)  # the full board size of each section
-    for (_, section), size in board_sizes.items():
-        full[section] = max(full[section], size)
-
+    groups = _comparison_groups(event, options)
     keys = list(groups)
+    sizes = _board_sizes(groups, options)
     # Every played contract of the event is scored in one array call.
     flat = event_ns_scores([r for members in groups.values() for r in members])
-    group_scores: dict[tuple[int, str, str], list[int | None]] = {}
+    scores: list[list[int | None]] = []
     start = 0
-    for key, members in groups.items():
-        group_scores[key] = flat[start : start + len(members)]
+    for members in groups.values():
+        scores.append(flat[start : start + len(members)])
         start += len(members)
-    width = max(len(members) for members in groups.values())
-    # Python lists first: filling numpy arrays cell by cell is slow.
-    padded: list[list[int]] = []
-    present: list[list[bool]] = []
-    sizes: list[int] = []
-    for key in keys:
-        # Neuberg to the section's full size; without it, only artificial
-        # scores (left out of the comparison) make the board factored back up.
-        sizes.append(full[key[1]] if options.neuberg else len(groups[key]))
-        points_row = group_scores[key]
-        fill = width - len(points_row)
-        padded.append([0 if p is None else p for p in points_row] + [0] * fill)
-        present.append([p is not None for p in points_row] + [False] * fill)
-    table = np.array(padded, dtype=np.int64)
-    valid = np.array(present, dtype=bool)
-    expected = np.array(sizes, dtype=np.int64)
-    if method == "mp":
-        values = matchpoints_array(table, valid, scale=options.scale, expected=expected)
-    elif method == "butler":
-        values = butler_imps_array(
-            table, valid, exclude=options.exclude, rounding=options.rounding
-        ).astype(np.float64)
-    else:
-        values = cross_imps_array(table, valid, divide=options.divide)
-    value_rows: list[list[float]] = values.tolist()
-
-    # First pass: real results; artificial ones wait for the pairs' own percentages.
-    scored: dict[tuple[int, int], tuple[float | None, float | None]] = {}
-    earned: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
-    own_percentage = method == "mp" and options.session_percentage
-    for row, key in enumerate(keys):
-        top = float((sizes[row] - 1) * unit)
-        for col, result in enumerate(groups[key]):
-            if not present[row][col]:
-                continue
-            ns_value = value_rows[row][col]
-            ew_value = top - ns_value if method == "mp" else -ns_value
-            scored[(row, col)] = (ns_value, ew_value)
-            if own_percentage:
-                for who, value in ((result.ns, ns_value), (result.ew, ew_value)):
-                    earned[(result.section, who)][0] += value
-                    earned[(result.section, who)][1] += top
-    for row, key in enumerate(keys):
-        top = float((sizes[row] - 1) * unit)
-        for col, result in enumerate(groups[key]):
-            if result.adjusted is None:
-                continue
-            pair: list[float | None] = []
-            for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
-                if method == "mp":
-                    own = earned.get((result.section, who))
-                    session = 100 * own[0] / own[1] if own and own[1] else None
-                    percent = adjusted_percentage(award, session_percentage=session)
-                    pair.append(_round_tenth(percent * top / 100))
-                else:
-                    pair.append(float(adjusted_imps(award, options.adjusted_imps)))
-            scored[(row, col)] = (pair[0], pair[1])
+    table, valid = _padded(scores)
+    # ... and every group is compared in one call.
+    compared = method.compare(
+        BoardScores(table, valid, np.array(sizes, dtype=np.int64)), options
+    ).tolist()
+    tops = [float((size - 1) * options.unit) for size in sizes]
+    points = _points(method, options, [groups[k] for k in keys], scores, compared, tops)
 
     travellers: dict[tuple[int, str], list[Line]] = defaultdict(list)
-    tops: dict[tuple[int, str], float] = {}
-    datums: dict[tuple[int, str], float] = {}  # Butler, shown when the board was not fouled
+    board_tops: dict[tuple[int, str], float] = {}
+    datums: dict[tuple[int, str], float] = {}  # shown when the board was not fouled
     for row, key in enumerate(keys):
-        top = float((sizes[row] - 1) * unit)
-        tops[key[:2]] = top
-        if method == "butler" and not key[2]:
-            real = [p for p in group_scores[key] if p is not None]
-            if real:
-                datums[key[:2]] = butler_datum(
-                    real, exclude=options.exclude, rounding=options.rounding
-                )
+        top = tops[row]
+        board_tops[key[:2]] = top
+        real = [p for p in scores[row] if p is not None]
+        if method.datum is not None and not key[2] and real:
+            datums[key[:2]] = method.datum(real, options)
         for col, result in enumerate(groups[key]):
-            ns_shown, ew_shown = scored[(row, col)]
-            points = group_scores[key][col]
-            is_mp = method == "mp"
+            ns_shown, ew_shown = points[row][col]
+            ns_score = scores[row][col]
+            percent = method.shows_percent
             travellers[key[:2]].append(
                 Line(
                     result,
-                    points,
+                    ns_score,
                     ns_shown,
                     ew_shown,
-                    ns_percent=_pct(ns_shown, top) if is_mp else None,
-                    ew_percent=_pct(ew_shown, top) if is_mp else None,
-                    imps_vs_par=_vs_par(points, result.board, pars),
+                    ns_percent=_pct(ns_shown, top) if percent else None,
+                    ew_percent=_pct(ew_shown, top) if percent else None,
+                    imps_vs_par=_vs_par(ns_score, result.board, pars),
                     note=f"fouled version {result.variant}" if result.variant else "",
                 )
             )
@@ -332,7 +260,7 @@ def _score_pairs(
             event.board(board),
             section,
             tuple(sorted(lines, key=_line_order)),
-            top=tops[(board, section)] if method == "mp" else None,
+            top=board_tops[(board, section)] if method.shows_percent else None,
             par=pars[board].score if board in pars else None,
             par_text=pars[board].text if board in pars else "",
             datum=datums.get((board, section)),
@@ -342,8 +270,95 @@ def _score_pairs(
     return out, _pair_standings(out, method), []
 
 
-def _round_tenth(value: float) -> float:
-    return float(np.round(value * 10) / 10)
+def _comparison_groups(event: Event, options: ScoringOptions) -> dict[GroupKey, list[TableResult]]:
+    """A board (in a section, when scored per section), split by fouled-board version."""
+    groups: dict[GroupKey, list[TableResult]] = defaultdict(list)
+    for result in event.results:
+        section = result.section if options.per_section else ""
+        groups[(result.board, section, result.variant)].append(result)
+    return groups
+
+
+def _board_sizes(
+    groups: Mapping[GroupKey, list[TableResult]], options: ScoringOptions
+) -> list[int]:
+    """The size each group is Neuberg'd to: its section's full board size.
+
+    Without Neuberg a group keeps its own size, so only its artificial scores
+    (left out of the comparison) make it factored back up.
+    """
+    board_sizes: dict[tuple[int, str], int] = defaultdict(int)
+    for (board, section, _), members in groups.items():
+        board_sizes[(board, section)] += len(members)
+    full: dict[str, int] = defaultdict(int)
+    for (_, section), size in board_sizes.items():
+        full[section] = max(full[section], size)
+    return [
+        full[section] if options.neuberg else len(members)
+        for (_, section, _), members in groups.items()
+    ]
+
+
+def _padded(
+    scores: list[list[int | None]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """One matrix of groups x results, padded, and the mask of real scores."""
+    width = max(len(row) for row in scores)
+    # Python lists first: filling numpy arrays cell by cell is slow.
+    padded: list[list[int]] = []
+    present: list[list[bool]] = []
+    for row in scores:
+        fill = width - len(row)
+        padded.append([0 if p is None else p for p in row] + [0] * fill)
+        present.append([p is not None for p in row] + [False] * fill)
+    return np.array(padded, dtype=np.int64), np.array(present, dtype=bool)
+
+
+def _points(
+    method: ScoringMethod,
+    options: ScoringOptions,
+    groups: list[list[TableResult]],
+    scores: list[list[int | None]],
+    compared: list[list[float]],
+    tops: list[float],
+) -> list[list[tuple[float, float]]]:
+    """Each result's (NS, EW) points: compared, or the value of its artificial score.
+
+    Real results come first: with the session-percentage variant an award
+    depends on the pair's own share of the tops of the boards it played.
+    """
+    points: list[list[tuple[float, float]]] = []
+    # Pair -> [tenths of an MP earned, tenths of the tops]: MPs are whole tenths,
+    # so the pair's share is exact.
+    earned: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    own_share = method.shows_percent and options.session_percentage
+    for row, members in enumerate(groups):
+        top = tops[row]
+        line_points: list[tuple[float, float]] = []
+        for col, result in enumerate(members):
+            if scores[row][col] is None:
+                line_points.append((0.0, 0.0))  # an award: valued below
+                continue
+            ns_value = compared[row][col]
+            ew_value = method.ew_from_ns(ns_value, top)
+            line_points.append((ns_value, ew_value))
+            if own_share:
+                for who, value in ((result.ns, ns_value), (result.ew, ew_value)):
+                    entry = earned[(result.section, who)]
+                    entry[0] += round(value * TENTHS)
+                    entry[1] += round(top * TENTHS)
+        points.append(line_points)
+    for row, members in enumerate(groups):
+        for col, result in enumerate(members):
+            if result.adjusted is None:
+                continue
+            pair: list[float] = []
+            for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
+                own = earned.get((result.section, who))
+                share = Fraction(own[0], own[1]) if own and own[1] else None
+                pair.append(method.award(award, tops[row], share, options))
+            points[row][col] = (pair[0], pair[1])
+    return points
 
 
 def _pct(value: float | None, top: float) -> float | None:
@@ -360,7 +375,7 @@ def _line_order(line: Line) -> tuple[object, ...]:
     )
 
 
-def _pair_standings(travellers: list[Traveller], method: Method) -> list[Standing]:
+def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[Standing]:
     totals: dict[tuple[str, str, str], list[float]] = {}
     for traveller in travellers:
         top = traveller.top or 0.0
@@ -396,7 +411,7 @@ def _pair_standings(travellers: list[Traveller], method: Method) -> list[Standin
                 section,
                 total,
                 int(boards),
-                100.0 * total / top_sum if method == "mp" and top_sum else None,
+                100.0 * total / top_sum if method.shows_percent and top_sum else None,
             )
             for (section, name, d), (total, boards, top_sum) in merged.items()
             if d == direction
@@ -434,32 +449,52 @@ def _ranked(
 
 
 def _score_teams(
-    event: Event, method: Method, options: ScoringOptions, pars: Mapping[int, BoardPar]
+    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
     by_table: dict[tuple[str, int, str, str], TableResult] = {}
     for result in event.results:
         by_table[(result.section, result.board, result.ns, result.ew)] = result
+    tables = sorted(by_table.items())
+    scores = dict(zip(by_table, event_ns_scores(list(by_table.values())), strict=True))
+    # Each table against the other table of its match, all real ones in one call.
+    compared_at: list[tuple[str, int, str, str]] = []
+    for (section, board, ns, ew), result in tables:
+        other = by_table.get((section, board, ew, ns))
+        if other is not None and result.adjusted is None and other.adjusted is None:
+            compared_at.append((section, board, ns, ew))
+    pairs = [[scores[key], scores[(key[0], key[1], key[3], key[2])]] for key in compared_at]
+    table = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+    values: dict[tuple[str, int, str, str], float] = {}
+    if compared_at:
+        every = np.ones(table.shape, dtype=bool)
+        compared = method.compare(
+            BoardScores(table, every, np.full(len(table), 2, np.int64)), options
+        )
+        values = dict(zip(compared_at, compared[:, 0].tolist(), strict=True))
+
     team_totals: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
     lines: dict[tuple[int, str], list[Line]] = defaultdict(list)
     notes: list[str] = []
-    for (section, board, ns, ew), result in sorted(by_table.items()):
+    for key, result in tables:
+        section, board, ns, ew = key
         other = by_table.get((section, board, ew, ns))
-        points = result.ns_score()
         value: float | None = None
+        ew_value: float | None = None
         if other is None:
             notes.append(f"board {board}: {ns} v {ew} has no result at the other table; not scored")
         else:
-            value = _team_value(result, other, method, options)
+            value = values[key] if key in values else _team_award(method, options, result, other)
+            # A teams board has no top: the methods' EW points do not use one.
+            ew_value = method.ew_from_ns(value, 0.0)
             # Each match board is counted once, from the table where the first team sat NS.
             if natural_key(ns) < natural_key(ew) or (
                 natural_key(ns) == natural_key(ew) and ns < ew
             ):
-                opponent = 1.0 if method == "bam" else 0.0
                 team_totals[(section, ns)][0] += value
-                team_totals[(section, ew)][0] += opponent - value if method == "bam" else -value
+                team_totals[(section, ew)][0] += ew_value
                 team_totals[(section, ns)][1] += 1
                 team_totals[(section, ew)][1] += 1
-        ew_value = None if value is None else (1.0 - value if method == "bam" else -value)
+        points = scores[key]
         lines[(board, section)].append(
             Line(result, points, value, ew_value, imps_vs_par=_vs_par(points, board, pars))
         )
@@ -481,19 +516,14 @@ def _score_teams(
     return travellers, _ranked(rows, ""), notes
 
 
-def _team_value(
-    here: TableResult, there: TableResult, method: Method, options: ScoringOptions
+def _team_award(
+    method: ScoringMethod, options: ScoringOptions, here: TableResult, there: TableResult
 ) -> float:
-    """What the NS team at ``here`` wins on the board, against ``there`` (the other table)."""
+    """What the NS team at ``here`` gets when a table of the match has an artificial score."""
     awards: list[Award] = []
     if here.adjusted is not None:
         awards.append(here.adjusted.ns)  # the team sat NS here
     if there.adjusted is not None:
         awards.append(there.adjusted.ew)  # and EW there
-    if awards:
-        if method == "bam":
-            return sum(adjusted_percentage(a) / 100 for a in awards) / len(awards)
-        return float(sum(adjusted_imps(a, options.adjusted_imps) for a in awards))
-    s1, s2 = here.ns_score(), there.ns_score()
-    assert s1 is not None and s2 is not None
-    return board_a_match(s1, s2) if method == "bam" else float(imps(s1 - s2))
+    worth = [method.award(award, 0.0, None, options) for award in awards]
+    return sum(worth) if method.awards_add_up else sum(worth) / len(worth)

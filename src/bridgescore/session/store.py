@@ -16,11 +16,13 @@ already seen on that board against someone else -- is reported as a
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from bridgescore.ddtable import DDTable
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import parse_result
 from bridgescore.session.event import (
@@ -35,6 +37,9 @@ from bridgescore.session.event import (
 __all__ = ["AddReport", "Conflict", "EventStore", "Origin"]
 
 SCHEMA_VERSION = "1"
+# How long a writer waits for another process's import to commit: imports into
+# one event file queue up instead of failing with "database is locked".
+BUSY_TIMEOUT_SECONDS = 300.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -138,7 +143,7 @@ class EventStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         try:
-            self._db = sqlite3.connect(self.path)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
             with self._db:
                 self._db.executescript(_SCHEMA)
                 self._db.execute(
@@ -176,14 +181,23 @@ class EventStore:
         kind = self._meta("kind") or "pairs"
         return "teams" if kind == "teams" else "pairs"
 
-    def set_info(self, *, name: str | None = None, kind: str | None = None) -> None:
-        """Set the event's name or kind (pairs or teams)."""
-        if kind is not None and kind not in EVENT_KINDS:
-            raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
+    @property
+    def method(self) -> str | None:
+        """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
+        return self._meta("method")
+
+    def set_info(
+        self, *, name: str | None = None, kind: str | None = None, method: str | None = None
+    ) -> None:
+        """Set the event's name, kind (pairs or teams) or default scoring method."""
+        _check_kind(kind)
         with self._db:
-            for key, value in (("name", name), ("kind", kind)):
-                if value is not None:
-                    self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            self._set_meta({"name": name, "kind": kind, "method": method})
+
+    def _set_meta(self, info: Mapping[str, str | None]) -> None:
+        for key, value in info.items():
+            if value is not None:
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # --------------------------------------------------------------- results
 
@@ -191,10 +205,21 @@ class EventStore:
         self,
         boards: Iterable[tuple[Board, Origin]],
         results: Iterable[tuple[TableResult, Origin]],
+        *,
+        info: Mapping[str, str | None] | None = None,
     ) -> tuple[AddReport, AddReport]:
-        """Add hand records and results together, in one transaction."""
+        """Add hand records and results together, in one transaction.
+
+        ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
+        so a killed import leaves neither its results nor its event settings.
+        """
+        _check_kind((info or {}).get("kind"))
         board_report, result_report = AddReport(), AddReport()
         with self._db:
+            # Take the write lock first: two imports then queue, where a deferred
+            # transaction that read before writing could fail with "locked".
+            self._db.execute("BEGIN IMMEDIATE")
+            self._set_meta(info or {})
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
@@ -268,46 +293,62 @@ class EventStore:
         return self.add(records, ())[0]
 
     def _add_board(self, board: Board, origin: Origin) -> AddReport:
+        # The file keeps the hand record as PBN text: the deal and DoubleDummyTricks.
+        deal = None if board.deal is None else board.deal.to_pbn()
+        dd_tricks = None if board.dd_table is None else str(board.dd_table)
         row = self._db.execute(
             "SELECT deal, dd_tricks, source, line FROM boards WHERE number = ?", (board.number,)
         ).fetchone()
         if row is None:
             self._db.execute(
                 "INSERT INTO boards VALUES (?, ?, ?, ?, ?)",
-                (board.number, board.deal, board.dd_tricks, origin.source, origin.line),
+                (board.number, deal, dd_tricks, origin.source, origin.line),
             )
             return AddReport(added=1)
-        if row[0] is not None and board.deal is not None and row[0] != board.deal:
+        if row[0] is not None and deal is not None and row[0] != deal:
             return AddReport(
                 conflicts=[
                     Conflict(
                         f"board {board.number} deal",
                         row[0],
                         Origin(row[2] or "", row[3] or 0),
-                        board.deal,
+                        deal,
                         origin,
                     )
                 ]
             )
-        if (row[0] is None and board.deal) or (row[1] is None and board.dd_tricks):
+        if (row[0] is None and deal) or (row[1] is None and dd_tricks):
             self._db.execute(
                 "UPDATE boards SET deal = coalesce(deal, ?), dd_tricks = coalesce(dd_tricks, ?) "
                 "WHERE number = ?",
-                (board.deal, board.dd_tricks, board.number),
+                (deal, dd_tricks, board.number),
             )
             return AddReport(added=1)
         return AddReport(unchanged=1)
 
-    def set_dd_tricks(self, number: int, dd_tricks: str) -> None:
+    def set_dd_table(self, number: int, table: DDTable) -> None:
         """Cache a board's double-dummy table (computed once, from its deal)."""
         with self._db:
             self._db.execute(
-                "UPDATE boards SET dd_tricks = ? WHERE number = ?", (dd_tricks, number)
+                "UPDATE boards SET dd_tricks = ? WHERE number = ?", (str(table), number)
             )
 
     def boards(self) -> dict[int, Board]:
+        """The hand records, read into values; a record that does not read is a RecordError."""
         rows = self._db.execute("SELECT number, deal, dd_tricks FROM boards").fetchall()
-        return {n: Board(n, deal, dd) for n, deal, dd in rows}
+        boards: dict[int, Board] = {}
+        for number, deal, dd_tricks in rows:
+            try:
+                boards[number] = Board(
+                    number,
+                    None if deal is None else Deal.from_pbn(deal),
+                    None if dd_tricks is None else DDTable.parse(dd_tricks),
+                )
+            except BridgeError as error:
+                raise RecordError(
+                    f"the stored hand record of board {number} cannot be read: {error}"
+                ) from None
+        return boards
 
     def load(self) -> Event:
         """The whole event, as values."""
@@ -317,6 +358,11 @@ class EventStore:
             raise RecordError(
                 f"{self.path!r} holds a record that cannot be read: {error}"
             ) from None
+
+
+def _check_kind(kind: str | None) -> None:
+    if kind is not None and kind not in EVENT_KINDS:
+        raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
 
 
 def _shown(result: TableResult) -> str:

@@ -12,11 +12,38 @@ with a small manifest. Reports tabulate all shards in the published layout.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from bridgescore.study.chunks import Chunk, chunk_seed, deal_chunk, plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
-from bridgescore.study.report import ParStats, StudyReport, format_report, study_report
-from bridgescore.study.runner import RunSummary, compute_chunk, run_study
+
+if TYPE_CHECKING:
+    from bridgescore.study.report import ParStats, StudyReport, format_report, study_report
+    from bridgescore.study.runner import RunSummary, compute_chunk, run_study
+
+# The shard readers and writers need pyarrow (the "study" extra); chunks,
+# manifests and errors do not, so those names are imported at once and the rest
+# only when first asked for: ``import bridgescore.study.chunks`` works without
+# pyarrow.
+_NEEDS_PYARROW = {
+    "ParStats": "report",
+    "StudyReport": "report",
+    "format_report": "report",
+    "study_report": "report",
+    "RunSummary": "runner",
+    "compute_chunk": "runner",
+    "run_study": "runner",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _NEEDS_PYARROW.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "Chunk",

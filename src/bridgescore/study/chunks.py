@@ -14,6 +14,7 @@ import numpy as np
 
 from bridgescore.deal import Deal, random_deals
 from bridgescore.study.errors import StudyError
+from bridgescore.validate import is_whole_number
 
 __all__ = ["MAX_CHUNK_SIZE", "Chunk", "chunk_seed", "deal_chunk", "plan_chunks"]
 
@@ -39,16 +40,12 @@ class Chunk:
 
 
 def _check_seed(seed: int) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not is_whole_number(seed, 0):
         raise StudyError(f"seed {seed!r} is not usable: expected a whole number 0 or more")
 
 
 def _check_chunk_size(chunk_size: int) -> None:
-    if (
-        isinstance(chunk_size, bool)
-        or not isinstance(chunk_size, int)
-        or not 1 <= chunk_size <= MAX_CHUNK_SIZE
-    ):
+    if not is_whole_number(chunk_size, 1, MAX_CHUNK_SIZE):
         raise StudyError(
             f"chunk size {chunk_size!r} is not usable: expected 1 to {MAX_CHUNK_SIZE} deals"
         )
@@ -61,7 +58,7 @@ def plan_chunks(deals: int, chunk_size: int) -> list[Chunk]:
     [Chunk(id=0, deals=4), Chunk(id=1, deals=4), Chunk(id=2, deals=2)]
     """
     _check_chunk_size(chunk_size)
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+    if not is_whole_number(deals, 1):
         raise StudyError(f"deal count {deals!r} is not usable: expected a whole number 1 or more")
     full, rest = divmod(deals, chunk_size)
     chunks = [Chunk(i, chunk_size) for i in range(full)]
@@ -81,7 +78,7 @@ def chunk_seed(seed: int, chunk: int) -> np.random.SeedSequence:
     (3,)
     """
     _check_seed(seed)
-    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 0:
+    if not is_whole_number(chunk, 0):
         raise StudyError(f"chunk id {chunk!r} is not usable: expected a whole number 0 or more")
     return np.random.SeedSequence(seed, spawn_key=(chunk,))
 

@@ -17,8 +17,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from bridgescore.study.chunks import MAX_CHUNK_SIZE
 from bridgescore.study.errors import StudyError
 from bridgescore.study.remote import RemoteStudy
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "CONVENTION",
@@ -33,7 +35,7 @@ __all__ = [
 
 MANIFEST_NAME = "study.json"
 FORMAT = "bridgescore-par-study/1"
-# Studies tabulate the neutral convention (spec/par.md), as the published study does.
+# Studies tabulate the neutral convention (docs/par-definition.md), as the published study does.
 CONVENTION = "neutral"
 
 _VERSIONED = ("bridgescore", "endplay", "numpy", "pyarrow")
@@ -102,8 +104,15 @@ class Manifest:
             raise StudyError(f"{source} is damaged: {error!r}") from None
         for name in ("seed", "chunk_size", "deals"):
             value = getattr(manifest, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if not is_whole_number(value, 0):
                 raise StudyError(f"{source} is damaged: {name} {value!r} is not a whole number")
+        # A chunk size of 0 would divide by zero, and shards number chunks in 32 bits.
+        if not 1 <= manifest.chunk_size <= MAX_CHUNK_SIZE or manifest.chunks > 1 << 32:
+            raise StudyError(
+                f"{source} is damaged: {manifest.deals} deals in chunks of "
+                f"{manifest.chunk_size} is not a study: expected chunks of 1 to "
+                f"{MAX_CHUNK_SIZE} deals, at most {1 << 32} chunks"
+            )
         if manifest.convention != CONVENTION:
             raise StudyError(f"{source} uses the {manifest.convention!r} convention, not neutral")
         return manifest
@@ -118,8 +127,8 @@ def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
             return None
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise StudyError(f"{shown!r} is not UTF-8 text") from None
+        except UnicodeDecodeError as error:
+            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     else:
         path = directory / MANIFEST_NAME
         shown = str(path)
@@ -127,12 +136,13 @@ def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or str(error)
-            raise StudyError(f"cannot read {shown!r}: {reason}") from None
+        except OSError as error:
+            raise StudyError(f"cannot read {shown!r}: {error.strerror}") from None
+        except UnicodeDecodeError as error:
+            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:  # RecursionError: "[[[[..."
         raise StudyError(f"{shown!r} is not JSON: {error}") from None
     return Manifest.from_dict(data, repr(shown))
 

@@ -32,13 +32,8 @@ __all__ = [
     "study_report",
 ]
 
-# The published study's names, in its order.
-VULNERABILITY_NAMES: Mapping[Vulnerability, str] = {
-    Vulnerability.NONE: "None",
-    Vulnerability.NS: "NS",
-    Vulnerability.EW: "EW",
-    Vulnerability.BOTH: "Both",
-}
+# The published study's names, in its order: the same words as str(Vulnerability).
+VULNERABILITY_NAMES: Mapping[Vulnerability, str] = {v: str(v) for v in Vulnerability}
 
 
 @dataclass(frozen=True, slots=True)

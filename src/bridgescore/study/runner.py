@@ -49,6 +49,7 @@ from bridgescore.study.shards import (
     scan_directory,
     write_shard,
 )
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "ChunkTask",
@@ -208,7 +209,7 @@ def run_study(
 
     chunk_seed(seed, 0)
     planned = plan_chunks(deals, chunk_size)
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+    if not is_whole_number(threads, 1):
         raise StudyError(f"threads {threads!r} is not usable: expected 1 or more")
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise StudyError(f"workers {workers!r} is not usable: expected 1 or more")

@@ -188,7 +188,7 @@ def inspect_shard(
         record = json.loads(raw)
         metadata = _metadata(manifest.seed, manifest.chunk_size, chunk, int(record["deals"]))
         expected = json.loads(metadata[METADATA_KEY])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError, RecursionError):
         raise StudyError(f"{shown} has damaged study metadata") from None
     if record != expected:
         raise StudyError(

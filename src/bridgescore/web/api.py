@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import NotationError
-from bridgescore.scoring import LAW_2017, PRE_1987, ScoreBreakdown, score, score_breakdown
+from bridgescore.scoring import Rules, ScoreBreakdown, score, score_breakdown
 from bridgescore.web import jobs
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import (
@@ -47,7 +47,6 @@ __all__ = [
     "score_result",
 ]
 
-RULE_SETS = {"law2017": LAW_2017, "pre1987": PRE_1987}
 _PARTS = tuple(
     part.name
     for part in dataclasses.fields(ScoreBreakdown)
@@ -88,9 +87,7 @@ def score_result(
     >>> score_result("4DX +1", True)["score"]
     910
     """
-    rule_set = RULE_SETS.get(rules)
-    if rule_set is None:
-        raise NotationError(f"unknown rule set {rules!r}: expected law2017 or pre1987")
+    rule_set = Rules.parse(rules)
     breakdown = score_breakdown(result, vulnerable, tricks=tricks, rules=rule_set)
     declarer = None if breakdown.result.contract is None else breakdown.result.contract.declarer
     if vulnerability is not None and vulnerability.strip():
@@ -126,7 +123,7 @@ def score_result(
 
 
 def made_exactly(vulnerable: bool) -> dict[str, int]:
-    """Scores of every contract made exactly (rules.md §1.9), keyed ``"4S"``, ``"4SX"``, ..."""
+    """Scores of every contract made exactly (docs/rules.md §1.9), keyed ``"4S"``, ``"4SX"``, ..."""
     return {
         str(contract): score(contract, vulnerable, tricks=contract.level + 6)
         for doubling in Doubling

@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
-from bridgescore.web import api, jobs, pages
-from bridgescore.web.limits import MAX_BODY_BYTES, BodySizeLimit, SolverBusy, SolverLimiter
+from bridgescore.web import api, jobs, pages, upload
+from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 
 __all__ = ["WebSettings", "create_app"]
 
@@ -47,6 +47,7 @@ class WebSettings:
     retry_after: int = 2
     warm_solver: bool = True
     max_body: int = MAX_BODY_BYTES
+    max_upload: int = upload.MAX_UPLOAD_BYTES
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -125,6 +126,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_exception_handler(api.FeatureMissing, _feature_missing)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(upload.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.add_middleware(BodySizeLimit, limit=settings.max_body)
+    app.add_middleware(
+        upload.UploadBodyLimit, limit=settings.max_body, upload_limit=settings.max_upload
+    )
     return app

@@ -45,6 +45,7 @@ class ScoreRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,  # JSON types as the schema says: no 0 for false, no "11" for 11
         json_schema_extra={"examples": [{"result": "4DX +1", "vulnerable": True}]},
     )
 
@@ -62,7 +63,7 @@ class ScoreRequest(BaseModel):
 
 
 class ScoreResponse(BaseModel):
-    """The score for the declaring side, and its parts (rules.md §1)."""
+    """The score for the declaring side, and its parts (docs/rules.md §1)."""
 
     contract: str
     result: str
@@ -85,7 +86,7 @@ class ScoreTableResponse(BaseModel):
 class DealRequest(BaseModel):
     """A deal in PBN: ``{"deal": "N:AKQ2.K76.A54.832 ..."}``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     deal: str = Field(
         max_length=_DEAL_TEXT, description="A deal in PBN, such as 'N:... ... ... ...'."
@@ -118,6 +119,7 @@ class ParRequest(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,  # JSON types as the schema says: no 0 for false, no "11" for 11
         json_schema_extra={
             "examples": [{"dd": "87788877884655556555", "vulnerability": "None", "dealer": None}]
         },
@@ -138,7 +140,7 @@ class ParRequest(BaseModel):
 
 
 class ParResponse(BaseModel):
-    """Par from North-South's view and every par contract (spec/par.md)."""
+    """Par from North-South's view and every par contract (docs/par-definition.md)."""
 
     score: int
     convention: str

@@ -129,18 +129,15 @@ def study_view(directory: Path) -> dict[str, Any]:
 
 
 def session_view(path: Path) -> dict[str, Any]:
-    """An event's ranking and travellers, scored by its kind's usual method.
+    """An event's ranking and travellers, scored by the method its results file named
+    (an imported USEBIO file), else by its kind's usual method.
 
     Pars come only from tables already stored with the boards: a page view never
     starts the solver or writes to the event.
     """
-    from bridgescore.session.pars import board_pars
     from bridgescore.session.report import as_dict
-    from bridgescore.session.scorer import Method, score_event
     from bridgescore.session.store import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path) as store:
-        event = store.load()
-    method: Method = "imps" if event.kind == "teams" else "mp"
-    pars = board_pars(event.boards, solve=False).pars if event.boards else None
-    return as_dict(score_event(event, method, pars=pars))
+        return as_dict(score_stored_event(store, pars="stored"))

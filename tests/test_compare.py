@@ -1,38 +1,41 @@
-"""Comparisons on one board: rules.md §4 worked examples and independent formulations."""
+"""Comparisons on one board: worked examples, the Laws' tables and independent formulations.
+
+The array forms are tested against these scalar forms in test_comparearray.py.
+"""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.errors import BridgeError, NotationError
-from bridgescore.session.compare import (
+from bridgescore import compare
+from bridgescore.compare import (
     Award,
     adjusted_imps,
     adjusted_matchpoints,
     adjusted_percentage,
+    adjusted_share,
     assigned_imps,
     assigned_matchpoints,
     board_a_match,
-    board_a_match_array,
     butler_datum,
     butler_imps,
-    butler_imps_array,
     cross_imps,
-    cross_imps_array,
+    cross_imps_divisor,
+    divide_half_away,
     imps,
-    imps_array,
     matchpoints,
-    matchpoints_array,
     neuberg,
+    round_half_away,
 )
+from bridgescore.errors import BridgeError, ComparisonError, NotationError
 
-# rules.md §4.1, the band table as printed: (low, high, IMPs); the last is open.
+# The IMP scale of Law 78B as printed: (low, high, IMPs); the last band is open.
 IMP_BANDS = [
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
@@ -79,7 +82,7 @@ def test_imps_agree_with_the_printed_table(difference: int) -> None:
 
 
 def test_imps_between_multiples_of_ten() -> None:
-    # rules.md §4.1: an unrounded Butler datum giving |d| = 15 yields 1 IMP.
+    # An unrounded Butler datum giving |d| = 15 yields 1 IMP (above the 0-10 band).
     assert imps(15) == 1 and imps(-15) == -1 and imps(10.5) == 1 and imps(10) == 0
 
 
@@ -88,18 +91,78 @@ def test_teams_examples_of_4_1() -> None:
     assert imps(620 - (-100)) == 12
 
 
-@given(st.lists(st.integers(-8000, 8000), max_size=50))
-def test_imps_array_equals_scalar(differences: list[int]) -> None:
-    assert imps_array(np.array(differences, dtype=np.int64)).tolist() == [
-        imps(d) for d in differences
-    ]
-
-
 def test_imps_rejects_non_numbers() -> None:
-    with pytest.raises(BridgeError, match="'450'"):
+    with pytest.raises(ComparisonError, match="'450'"):
         imps("450")  # type: ignore[arg-type]
-    with pytest.raises(BridgeError):
+    with pytest.raises(ComparisonError, match="nan"):
         imps(float("nan"))
+
+
+# ------------------------------------------------------------------ rounding
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "rounded"),
+    [
+        (2.25, 1, 2.3),
+        (-2.25, 1, -2.3),
+        (0.05, 1, 0.1),
+        (-0.05, 1, -0.1),
+        (0.15, 1, 0.2),  # the binary float is 0.1499999999999999944...
+        (2.35, 1, 2.4),  # ... and this one 2.35000000000000008...: both are halves
+        (2.675, 2, 2.68),  # Python's round(2.675, 2) gives 2.67
+        (0.5, 0, 1.0),
+        (-0.5, 0, -1.0),
+        (1.5, 0, 2.0),
+        (2.5, 0, 3.0),  # halves to even would give 2
+        (2.24, 1, 2.2),
+        (2.26, 1, 2.3),
+        (-2.24, 1, -2.2),
+        (0.0, 1, 0.0),
+        (7, 1, 7.0),
+    ],
+)
+def test_round_half_away_at_the_halves(value: float, places: int, rounded: float) -> None:
+    assert round_half_away(value, places) == rounded
+
+
+def test_round_half_away_is_exact_on_fractions_and_decimals() -> None:
+    assert round_half_away(Fraction(9, 4)) == 2.3
+    assert round_half_away(Fraction(-9, 4)) == -2.3
+    assert round_half_away(Fraction(1, 20)) == 0.1
+    # A hair under the half stays below it, however small the hair.
+    assert round_half_away(Fraction(9, 4) - Fraction(1, 10**30)) == 2.2
+    assert round_half_away(Decimal("2.25")) == 2.3
+    assert round_half_away(Decimal("-0.05")) == -0.1
+
+
+@given(st.integers(-(10**7), 10**7), st.integers(0, 3))
+def test_round_half_away_agrees_with_decimal_half_up(units: int, places: int) -> None:
+    # The decimal module's ROUND_HALF_UP rounds ties away from zero: an independent reading.
+    text = str(Decimal(units).scaleb(-(places + 1)))
+    expected = float(Decimal(text).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+    assert round_half_away(Decimal(text), places) == expected
+    assert round_half_away(float(text), places) == expected
+
+
+@given(st.integers(-(10**6), 10**6), st.integers(1, 1000))
+def test_divide_half_away_against_fractions(numerator: int, denominator: int) -> None:
+    exact = Fraction(numerator, denominator)
+    below = exact.numerator // exact.denominator  # floor
+    rest = exact - below
+    nearest = below + 1 if rest > Fraction(1, 2) else below if rest < Fraction(1, 2) else None
+    if nearest is None:  # a half: away from zero
+        nearest = below + 1 if exact > 0 else below
+    assert divide_half_away(numerator, denominator) == nearest
+
+
+def test_rounding_refuses_what_is_not_a_number() -> None:
+    with pytest.raises(ComparisonError, match="nan"):
+        round_half_away(float("nan"))
+    with pytest.raises(ComparisonError, match=r"'2\.25'"):
+        round_half_away("2.25")  # type: ignore[arg-type]
+    with pytest.raises(ComparisonError, match="-1"):
+        round_half_away(2.25, -1)
 
 
 # --------------------------------------------------------------- matchpoints
@@ -155,8 +218,6 @@ def test_neuberg_matches_the_formula(scores: list[int], big_n: int) -> None:
     n = len(scores)
     expected = [round_tenth(exact_neuberg(m, n, big_n)) for m in naive_mp2(scores)]
     assert matchpoints(scores, expected=big_n) == expected
-    array = matchpoints_array(np.array([scores]), expected=big_n)[0].tolist()
-    assert array == expected
 
 
 @given(st.integers(1, 40), st.integers(1, 40))
@@ -200,6 +261,18 @@ def test_adjusted_values_law_12c2() -> None:
     assert adjusted_percentage(Award.AVERAGE, session_percentage=70) == 50
 
 
+def test_adjusted_shares_are_exact() -> None:
+    assert [adjusted_share(a) for a in Award] == [Fraction(2, 5), Fraction(1, 2), Fraction(3, 5)]
+    third = Fraction(2, 3)
+    assert adjusted_share(Award.AVERAGE_PLUS, session_share=third) == third
+    assert adjusted_share(Award.AVERAGE_MINUS, session_share=third) == Fraction(2, 5)
+    assert adjusted_share(Award.AVERAGE, session_share=third) == Fraction(1, 2)
+    # The float forms give a float percentage back unchanged.
+    assert adjusted_percentage(Award.AVERAGE_PLUS, session_percentage=60.1) == 60.1
+    with pytest.raises(ComparisonError, match="inf"):
+        adjusted_percentage(Award.AVERAGE_PLUS, session_percentage=float("inf"))
+
+
 def test_assigned_adjusted_scores_are_weighted() -> None:
     # Law 12C1: 80 % of +420 and 20 % of +450 against 420, 450, 400:
     # +420 earns 2 + 1 = 3, +450 earns 4 + 1 = 5; 0.8 x 3 + 0.2 x 5 = 3.4.
@@ -208,10 +281,12 @@ def test_assigned_adjusted_scores_are_weighted() -> None:
     assert assigned_matchpoints([(1.0, 620)], [620, 170]) == matchpoints([620, 620, 170])[0]
     # +200 is 5 IMPs, -250 is -6: half each gives -0.5.
     assert assigned_imps([(0.5, 620), (0.5, 170)], 420) == -0.5
-    with pytest.raises(BridgeError, match="sum to 1"):
+    with pytest.raises(ComparisonError, match=r"sum to 1, got \[0.8, 0.3\]"):
         assigned_matchpoints([(0.8, 420), (0.3, 450)], [400])
-    with pytest.raises(BridgeError, match="sum to 1"):
+    with pytest.raises(ComparisonError, match="sum to 1"):
         assigned_imps([], 0)
+    with pytest.raises(ComparisonError, match=r"\[1.2, -0.2\]"):
+        assigned_imps([(1.2, 620), (-0.2, 170)], 420)
 
 
 def test_adjusted_scores_are_left_out_of_matchpoints() -> None:
@@ -232,12 +307,20 @@ def test_adjusted_scores_are_left_out_of_butler_and_cross_imps() -> None:
 
 
 def test_bad_scores_are_refused() -> None:
-    with pytest.raises(BridgeError, match="'620'"):
+    with pytest.raises(ComparisonError, match="'620'"):
         matchpoints([100, "620"])  # type: ignore[list-item]
-    with pytest.raises(BridgeError, match="'3/1'"):
+    with pytest.raises(ComparisonError, match="'3/1'"):
         matchpoints([1], scale="3/1")  # type: ignore[arg-type]
-    with pytest.raises(BridgeError, match="expected"):
+    with pytest.raises(ComparisonError, match="expected"):
         matchpoints([1, 2], expected=0)
+    with pytest.raises(ComparisonError, match="n=0"):
+        neuberg(0, 0, 5)
+    with pytest.raises(ComparisonError, match="-1"):
+        butler_datum(FIELD, exclude=-1)
+    with pytest.raises(ComparisonError, match="at least one score"):
+        butler_datum([])
+    # Every comparison error is a BridgeError (and so a ValueError) too.
+    assert issubclass(ComparisonError, BridgeError) and issubclass(ComparisonError, ValueError)
 
 
 # ---------------------------------------------------------------------- Butler
@@ -265,19 +348,6 @@ def test_butler_variants() -> None:
     assert butler_datum([420], exclude=2) == 420
 
 
-@given(
-    st.lists(st.integers(-760, 760).map(lambda k: 10 * k), min_size=1, max_size=20),
-    st.integers(0, 3),
-    st.sampled_from([0, 10, 50]),
-)
-def test_butler_array_equals_scalar(scores: list[int], exclude: int, rounding: int) -> None:
-    scalar = butler_imps(scores, exclude=exclude, rounding=rounding)
-    array = butler_imps_array(np.array([scores]), exclude=exclude, rounding=rounding)
-    assert array[0].tolist() == scalar
-    datum = butler_datum(scores, exclude=exclude, rounding=rounding)
-    assert scalar == [imps(s - datum) for s in scores]
-
-
 # ------------------------------------------------------------------ cross-IMPs
 
 
@@ -288,7 +358,7 @@ def test_cross_imps_worked_example() -> None:
 
 
 @given(scores_lists, st.sampled_from(["comparisons", "scores", "none"]))
-def test_cross_imps_sum_to_zero_and_array_agrees(scores: list[int], divide: str) -> None:
+def test_cross_imps_sum_to_zero(scores: list[int], divide: str) -> None:
     raw = [
         sum(band_imps(s - t) for j, t in enumerate(scores) if j != i) for i, s in enumerate(scores)
     ]
@@ -296,15 +366,14 @@ def test_cross_imps_sum_to_zero_and_array_agrees(scores: list[int], divide: str)
     result = cross_imps(scores, divide=divide)  # type: ignore[arg-type]
     divisor = {"comparisons": max(len(scores) - 1, 1), "scores": len(scores), "none": 1}[divide]
     assert result == [r / divisor for r in raw]
-    array = cross_imps_array(np.array([scores]), divide=divide)  # type: ignore[arg-type]
-    assert array[0].tolist() == result
 
 
 def test_cross_imps_unknown_divisor() -> None:
-    with pytest.raises(BridgeError, match="'half'"):
+    with pytest.raises(ComparisonError, match="'half'"):
         cross_imps(FIELD, divide="half")  # type: ignore[arg-type]
-    with pytest.raises(BridgeError, match="'half'"):
-        cross_imps_array([FIELD], divide="half")  # type: ignore[arg-type]
+    with pytest.raises(ComparisonError, match="'half'"):
+        cross_imps_divisor("half", 3)
+    assert [cross_imps_divisor(d, 1) for d in ("comparisons", "scores", "none")] == [1, 1, 1]
 
 
 # ------------------------------------------------------------- board-a-match
@@ -314,42 +383,13 @@ def test_board_a_match_rules() -> None:
     assert board_a_match(130, 120) == 1.0  # any margin wins (§4.7)
     assert board_a_match(-100, -100) == 0.5
     assert board_a_match(420, 450) == 0.0
-    assert board_a_match_array([130, -100, 420], [120, -100, 450]).tolist() == [1.0, 0.5, 0.0]
-    with pytest.raises(BridgeError):
+    with pytest.raises(ComparisonError, match=r"1\.5"):
         board_a_match(1.5, 2)  # type: ignore[arg-type]
 
 
 @given(st.integers(-7600, 7600), st.integers(-7600, 7600))
 def test_board_a_match_is_zero_sum(a: int, b: int) -> None:
     assert board_a_match(a, b) + board_a_match(b, a) == 1.0
-
-
-# -------------------------------------------------------- arrays with padding
-
-
-@settings(max_examples=50)
-@given(st.lists(st.tuples(scores_lists, st.integers(0, 5)), min_size=1, max_size=6))
-def test_array_forms_with_ragged_rows(rows: list[tuple[list[int], int]]) -> None:
-    width = max(len(scores) for scores, _ in rows)
-    table = np.zeros((len(rows), width), dtype=np.int64)
-    valid = np.zeros((len(rows), width), dtype=bool)
-    big_n = []
-    for r, (scores, extra) in enumerate(rows):
-        table[r, : len(scores)] = scores
-        table[r, len(scores) :] = 9999  # padding must be ignored whatever it holds
-        valid[r, : len(scores)] = True
-        big_n.append(len(scores) + extra)
-    mps = matchpoints_array(table, valid)
-    neub = matchpoints_array(table, valid, expected=big_n)
-    butler = butler_imps_array(table, valid)
-    cross = cross_imps_array(table, valid)
-    for r, (scores, _) in enumerate(rows):
-        k = len(scores)
-        assert mps[r, :k].tolist() == matchpoints(scores)
-        assert neub[r, :k].tolist() == matchpoints(scores, expected=big_n[r])
-        assert butler[r, :k].tolist() == butler_imps(scores)
-        assert cross[r, :k].tolist() == cross_imps(scores)
-        assert not mps[r, k:].any() and not butler[r, k:].any()
 
 
 def test_exported_from_the_package() -> None:
@@ -363,7 +403,5 @@ def test_exported_from_the_package() -> None:
 
 def test_doctests() -> None:
     import doctest
-
-    from bridgescore.session import compare
 
     assert doctest.testmod(compare).failed == 0

@@ -1,0 +1,167 @@
+"""The board-set options of ``bridgescore deal``: ``--boards``, ``--seed-file``,
+``--commit``, ``--analyse`` and ``--verify`` (``deal_command`` only dispatches here)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from bridgescore.boardset import (
+    Board,
+    BoardSetFormat,
+    DealSeed,
+    SeedError,
+    analyse,
+    commitment_text,
+    deal_set,
+    format_boards,
+    guess_format,
+    parse_board_range,
+    read_boards,
+    read_commitment,
+    verify_set,
+)
+from bridgescore.cli.common import fail
+from bridgescore.errors import BridgeError
+
+__all__ = ["analyse_with_progress", "deal_board_set", "read_board_file", "verify_board_set"]
+
+
+def _read_text(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot read {what} {path!r}: {error.strerror}", code=2) from None
+    except UnicodeDecodeError:
+        raise fail(f"{what} {path!r} is not UTF-8 text", code=2) from None
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write a secret: only the owner may read it, and never over an existing file."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise fail(f"{str(path)!r} already exists: not overwriting it", code=2) from None
+    except OSError as error:
+        raise fail(f"cannot write {str(path)!r}: {error.strerror}", code=2) from None
+    with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+        stream.write(text)
+
+
+def _seed(seed_number: int | None, seed_file: str | None, boards: int) -> DealSeed:
+    if seed_number is not None:
+        typer.echo(
+            f"warning: --seed {seed_number} deals a guessable set, for tests and examples only; "
+            "deal boards for play with --seed-file",
+            err=True,
+        )
+        seed = DealSeed.from_test_number(seed_number)
+        if seed_file is not None:
+            _write_private(Path(seed_file), seed.to_text())
+        return seed
+    if seed_file is not None and Path(seed_file).exists():
+        try:
+            seed = DealSeed.from_text(_read_text(seed_file, "seed file"))
+        except SeedError as error:
+            raise fail(f"{seed_file}: {error}", code=2) from None
+        typer.echo(f"dealing again from the seed in {seed_file}", err=True)
+        return seed
+    seed = DealSeed.fresh(boards)
+    if seed_file is not None:
+        _write_private(Path(seed_file), seed.to_text())
+        typer.echo(
+            f"new secret seed ({seed.bits} bits) written to {seed_file}: keep it secret "
+            "until play is over; it deals this set again",
+            err=True,
+        )
+    else:
+        typer.echo(
+            f"secret seed ({seed.bits} bits), keep it to deal this set again "
+            "(or use --seed-file F next time):\n" + seed.to_text().rstrip(),
+            err=True,
+        )
+    return seed
+
+
+def analyse_with_progress(boards: list[Board], threads: int | None = None) -> list[Board]:
+    """DD tables and par for the boards, with a progress bar on standard error."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task("solving double-dummy", total=len(boards))
+
+        def report(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            return analyse(boards, threads=threads, progress=report)
+        except ImportError as error:
+            raise fail(str(error)) from None
+
+
+def deal_board_set(
+    *,
+    boards_text: str,
+    fmt: BoardSetFormat,
+    seed_number: int | None,
+    seed_file: str | None,
+    commit: str | None,
+    analysed: bool,
+    threads: int | None,
+    event: str | None,
+) -> None:
+    """``deal --boards``: deal, optionally commit and analyse, print the set."""
+    try:
+        numbers = parse_board_range(boards_text)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    seed = _seed(seed_number, seed_file, len(numbers))
+    if commit is not None:
+        _write_private(Path(commit), commitment_text(seed))
+        typer.echo(f"commitment written to {commit}: publish it before play", err=True)
+    boards = deal_set(seed, numbers)
+    if analysed:
+        boards = analyse_with_progress(boards, threads)
+    typer.echo(format_boards(boards, fmt, event=event), nl=False)
+
+
+def read_board_file(path: str) -> tuple[list[Board], int]:
+    """The boards of a PBN, LIN, CSV or JSON file, and how many could not be read.
+
+    Every bad board is reported on standard error with its line; the caller
+    goes on with the good ones and exits 1 at the end. No board at all exits 1 now.
+    """
+    text = _read_text(path, "board file")
+    try:
+        boards, problems = read_boards(text, guess_format(path, text))
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    for problem in problems:
+        typer.echo(f"{path}: {problem}", err=True)
+    if not boards:
+        raise fail(f"{path} holds no deals that could be read", code=1)
+    return boards, len(problems)
+
+
+def verify_board_set(path: str, seed_file: str | None, commit: str | None) -> None:
+    """``deal --verify SET --seed-file F [--commit C]``: exit 0 only when every
+    board is the one the seed deals and the commitment is the seed's hash."""
+    if seed_file is None:
+        raise fail("--verify needs the set's revealed seed: give --seed-file F", code=2)
+    try:
+        seed = DealSeed.from_text(_read_text(seed_file, "seed file"))
+        committed = read_commitment(_read_text(commit, "commitment")) if commit else None
+    except SeedError as error:
+        raise fail(error, code=2) from None
+    boards, unreadable = read_board_file(path)
+    result = verify_set(boards, seed, committed)
+    typer.echo(result.summary())
+    if unreadable:
+        typer.echo(f"{unreadable} board(s) could not be read, so were not checked", err=True)
+    if seed.test_number is not None:
+        typer.echo(f"note: the seed comes from --seed {seed.test_number}: guessable", err=True)
+    if not result.ok or unreadable:
+        raise typer.Exit(1)

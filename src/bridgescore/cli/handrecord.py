@@ -1,0 +1,95 @@
+"""``bridgescore handrecord``: printable hand records (HTML or PDF) from a file of deals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgescore.boardset.handrecord import PAPERS, Paper, hand_records_html
+from bridgescore.cli.boards import analyse_with_progress, read_board_file
+from bridgescore.cli.common import fail
+from bridgescore.errors import BridgeError
+
+__all__ = ["handrecord_command"]
+
+
+def handrecord_command(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="A file of deals: PBN, LIN, CSV or JSON (such as a set from "
+            "'bridgescore deal --boards').",
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--out", "-o", help="Where to write: a .html or .pdf file.", show_default=False
+        ),
+    ],
+    per_page: Annotated[
+        int, typer.Option(help="Boards a printed page: 2, 4 or 6.", min=2, max=6)
+    ] = 4,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    makeable: Annotated[
+        bool,
+        typer.Option(help="Show makeable contracts (NS 4♥; EW 3♣) instead of the DD grid."),
+    ] = False,
+    title: Annotated[
+        str | None, typer.Option(help="Title on every page (default: the file name).")
+    ] = None,
+    threads: Annotated[
+        int | None, typer.Option(min=1, help="DDS threads (default: one per core).")
+    ] = None,
+) -> None:
+    """Hand records: each board's hands in compass layout with HCP, dealer and
+    vulnerability, the double-dummy table and par with every par contract.
+
+    Boards without a DD table (DoubleDummyTricks or OptimumResultTable) are
+    solved first. PDF is printed by headless Chromium from the same HTML.
+
+    \b
+    Examples:
+      bridgescore handrecord set.pbn --out records.html
+      bridgescore handrecord set.pbn --out records.pdf --per-page 6 --paper letter
+      bridgescore handrecord bbo.lin --out records.pdf --makeable
+    """
+    target = Path(out)
+    kind = target.suffix.lower()
+    if kind not in (".html", ".htm", ".pdf"):
+        raise fail(f"--out {out!r}: expected a file name ending in .html or .pdf", code=2)
+    if per_page not in (2, 4, 6):
+        raise fail(f"--per-page {per_page}: expected 2, 4 or 6", code=2)
+    chosen: Paper | None = next((p for p in PAPERS if p == paper.lower()), None)
+    if chosen is None:
+        raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
+    found, unreadable = read_board_file(file)
+    boards = analyse_with_progress(found, threads)
+    try:
+        html = hand_records_html(
+            boards,
+            per_page=per_page,
+            paper=chosen,
+            title=title or Path(file).name,
+            makeable=makeable,
+        )
+    except BridgeError as error:
+        raise fail(error) from None
+    if kind == ".pdf":
+        from bridgescore.boardset.pdf import PdfUnavailableError, html_to_pdf
+
+        try:
+            html_to_pdf(html, target)
+        except PdfUnavailableError as error:
+            raise fail(str(error)) from None
+    else:
+        try:
+            target.write_text(html, encoding="utf-8")
+        except OSError as error:
+            raise fail(f"cannot write {out!r}: {error.strerror}", code=2) from None
+    typer.echo(f"{len(boards)} board(s) written to {out}", err=True)
+    if unreadable:
+        raise fail(f"{unreadable} board(s) of {file} could not be read and are missing")

@@ -1,0 +1,543 @@
+"""USEBIO 1.2: the XML results files of club and congress scoring programs.
+
+A USEBIO file holds one event: the club, the event's type and scoring method,
+the participants (pairs with their players, or teams), each board's traveller
+lines (contract, declarer, tricks, NS score and the points the scorer gave each
+side) and, when the scorer had them, the hand records.
+
+The DTD is not reachable from here; the element names, their nesting and their
+order follow what real producers and readers of USEBIO 1.2 write and expect
+(see docs/sessions.md). The reader is forgiving about order and about where
+``BOARD`` and ``PARTICIPANTS`` sit (directly under ``EVENT`` or inside
+``SESSION``/``SECTION``); a bad element is a :class:`UsebioProblem` with its
+line, and the rest of the file is still read.
+
+Untrusted input is parsed safely: entity declarations, external entities and
+undefined entities are refused (no entity expansion, nothing fetched), and a
+file that is not well-formed XML raises :class:`UsebioError` naming the line.
+
+>>> text = '''<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+... <BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>
+... <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+... <CONTRACT>4H</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>
+... </TRAVELLER_LINE></BOARD></EVENT></USEBIO>'''
+>>> [(t.board, t.ns, t.ew, t.contract, t.score) for t in read_usebio(text).lines]
+[(1, '1', '2', '4H', '420')]
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from bridgescore.core import Seat, Strain
+from bridgescore.formats.usebio_xml import MAX_BYTES, Element, UsebioError, decode, parse
+
+__all__ = [
+    "HandRecord",
+    "Participant",
+    "Player",
+    "TravellerLine",
+    "UsebioError",
+    "UsebioFile",
+    "UsebioProblem",
+    "looks_like_usebio",
+    "read_usebio",
+    "write_usebio",
+]
+
+VERSION = "1.2"
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
+
+
+@dataclass(frozen=True, slots=True)
+class UsebioProblem:
+    """A part of the file that could not be read, with its line."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    national_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A pair (``number`` and ``direction`` as written) or a team (``number`` and ``name``)."""
+
+    number: str
+    direction: str = ""  # "NS", "EW" or "" (pairs that change direction, and teams)
+    name: str = ""  # a team's name
+    players: tuple[Player, ...] = ()
+    place: str = ""
+    score: str = ""  # PERCENTAGE or TOTAL_SCORE, as written
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One result on a board's traveller, every field as written in the file.
+
+    ``ns`` and ``ew`` are the participants' numbers (pair numbers, or team
+    numbers in a teams match); ``ns_points``/``ew_points`` what the file's
+    scorer gave each side (match points or IMPs; empty when not written).
+    """
+
+    board: int
+    ns: str
+    ew: str
+    contract: str = ""
+    played_by: str = ""
+    lead: str = ""
+    tricks: str = ""
+    score: str = ""
+    ns_points: str = ""
+    ew_points: str = ""
+    section: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A board's deal as PBN text (``N:...``)."""
+
+    board: int
+    deal: str
+    line: int = 0
+
+
+@dataclass(slots=True)
+class UsebioFile:
+    """What one USEBIO file says. ``kind`` is ``pairs`` or ``teams``."""
+
+    event_type: str = ""
+    scoring: str = ""  # BOARD_SCORING_METHOD, as written
+    description: str = ""
+    identifier: str = ""
+    date: str = ""
+    club_name: str = ""
+    club_id: str = ""
+    program: str = ""
+    winner_type: str = ""
+    version: str = VERSION
+    participants: list[Participant] = field(default_factory=list)
+    lines: list[TravellerLine] = field(default_factory=list)
+    hands: list[HandRecord] = field(default_factory=list)
+    board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    problems: list[UsebioProblem] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        teams = "TEAM" in self.event_type.upper() or any(p.name for p in self.participants)
+        return "teams" if teams else "pairs"
+
+
+# ------------------------------------------------------------------ reading
+
+
+def looks_like_usebio(data: bytes | str) -> bool:
+    """Whether a file's first bytes look like a USEBIO document (by content, not name)."""
+    if isinstance(data, str):
+        head = data[:4096]
+    else:
+        head = data[:4096].removeprefix(codecs.BOM_UTF8).decode("latin-1")
+    # UTF-16 shows as NUL bytes between ASCII letters.
+    head = head.replace("\x00", "").lstrip("\ufeff\xff\xfe \t\r\n")
+    # Any XML goes to the USEBIO reader, whose error then says what it expected.
+    return head.startswith("<") and (
+        head.startswith("<?xml") or bool(re.search(r"<(?:!DOCTYPE\s+)?USEBIO\b", head, re.I))
+    )
+
+
+def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
+    """Read a USEBIO file's text or bytes.
+
+    Raises :class:`UsebioError` if it is not well-formed XML, uses entities, or
+    is not a USEBIO document; bad elements inside are collected in ``problems``.
+    """
+    if len(data) > MAX_BYTES:
+        raise UsebioError(source, 0, f"{len(data)} bytes is too large for a results file")
+    text = data if isinstance(data, str) else decode(data, source)
+    root = parse(text, source)
+    if root.tag != "USEBIO":
+        raise UsebioError(source, root.line, f"the document is <{root.tag}>: expected <USEBIO>")
+    out = UsebioFile(version=root.attrs.get("VERSION", ""))
+    club = root.first("CLUB")
+    if club is not None:
+        out.club_name, out.club_id = club.value("CLUB_NAME"), club.value("CLUB_ID_NUMBER")
+    event = root.first("EVENT")
+    if event is None:
+        raise UsebioError(source, root.line, "<USEBIO> has no <EVENT>")
+    out.event_type = event.attrs.get("EVENT_TYPE", "").strip()
+    out.scoring = event.value("BOARD_SCORING_METHOD")
+    out.description = event.value("EVENT_DESCRIPTION")
+    out.identifier = event.value("EVENT_IDENTIFIER") or event.value("EVENT_ID")
+    out.date = event.value("DATE")
+    out.program = event.value("PROGRAM_NAME")
+    out.winner_type = event.value("WINNER_TYPE")
+    for participants in _under_sections(event, "PARTICIPANTS"):
+        for node in participants.children:
+            if node.tag in ("PAIR", "TEAM"):
+                _participant(node, out)
+    _boards(event, out)
+    for handset in _under_sections(root, "HANDSET"):
+        for board in handset.all("BOARD"):
+            number = _board_number(board, out)
+            if number is not None and board.first("HAND") is not None:
+                _hands(number, board, out)
+    return out
+
+
+def _under_sections(node: Element, tag: str) -> Iterator[Element]:
+    """The ``tag`` children of ``node`` and of its EVENT, SESSION and SECTION descendants."""
+    for child in node.children:
+        if child.tag == tag:
+            yield child
+        elif child.tag in ("EVENT", "SESSION", "SECTION", "SECTIONS"):
+            yield from _under_sections(child, tag)
+
+
+def _participant(node: Element, out: UsebioFile) -> None:
+    players = tuple(
+        Player(p.value("PLAYER_NAME"), p.value("NATIONAL_ID_NUMBER")) for p in node.all("PLAYER")
+    )
+    score = node.value("PERCENTAGE") or node.value("TOTAL_SCORE")
+    if node.tag == "PAIR":
+        number = node.value("PAIR_NUMBER")
+        direction = _direction(node.value("DIRECTION"))
+        if not number:
+            out.problems.append(UsebioProblem(node.line, "a <PAIR> without its PAIR_NUMBER"))
+            return
+        if direction is None:
+            out.problems.append(
+                UsebioProblem(
+                    node.line,
+                    f"pair {number}: DIRECTION {node.value('DIRECTION')!r}: expected NS or EW",
+                )
+            )
+            return
+        out.participants.append(
+            Participant(number, direction, "", players, node.value("PLACE"), score, node.line)
+        )
+        return
+    number = node.value("TEAM_ID") or node.value("TEAM_NUMBER")
+    name = node.value("TEAM_NAME") or number
+    if not number and not name:
+        out.problems.append(UsebioProblem(node.line, "a <TEAM> without TEAM_ID or TEAM_NAME"))
+        return
+    out.participants.append(
+        Participant(number or name, "", name, players, node.value("PLACE"), score, node.line)
+    )
+
+
+def _direction(text: str) -> str | None:
+    key = text.strip().upper().replace("-", "").replace(" ", "")
+    if key in ("", "H", "X"):
+        return ""
+    if key in ("NS", "N", "NORTHSOUTH"):
+        return "NS"
+    if key in ("EW", "E", "EASTWEST"):
+        return "EW"
+    return None
+
+
+def _board_number(node: Element, out: UsebioFile) -> int | None:
+    text = node.value("BOARD_NUMBER")
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    out.problems.append(
+        UsebioProblem(node.line, f"BOARD_NUMBER {text!r}: expected a whole number >= 1")
+    )
+    return None
+
+
+def _boards(event: Element, out: UsebioFile) -> None:
+    """Every BOARD of the event: pairs travellers, and teams boards inside MATCH elements."""
+
+    def visit(node: Element, section: str, match: Element | None) -> None:
+        for child in node.children:
+            if child.tag == "SECTION":
+                name = child.attrs.get("SECTION_ID", "") or child.value("SECTION_ID")
+                visit(child, name.strip() or section, match)
+            elif child.tag == "MATCH":
+                visit(child, section, child)
+            elif child.tag == "BOARD":
+                _board(child, section, match, out)
+            elif child.tag in ("SESSION", "SECTIONS", "MATCHES", "BOARDS"):
+                visit(child, section, match)
+
+    visit(event, "", None)
+
+
+def _board(node: Element, section: str, match: Element | None, out: UsebioFile) -> None:
+    number = _board_number(node, out)
+    if number is None:
+        return
+    if node.first("HAND") is not None:
+        _hands(number, node, out)
+    team = opponents = ""
+    if match is not None:
+        team, opponents = match.value("TEAM"), match.value("OPPOSING_TEAM")
+        imps = node.value("IMPS")
+        if imps:
+            out.board_imps[(team, opponents, number)] = imps
+    for line in node.all("TRAVELLER_LINE"):
+        ns = line.value("NS_PAIR_NUMBER") or line.value("NS_TEAM_NUMBER")
+        ew = line.value("EW_PAIR_NUMBER") or line.value("EW_TEAM_NUMBER")
+        if match is not None and not (ns and ew):
+            direction = _direction(line.value("DIRECTION"))
+            if not (team and opponents) or not direction:
+                out.problems.append(
+                    UsebioProblem(
+                        line.line,
+                        f"board {number}: a teams traveller line needs its match's TEAM and "
+                        f"OPPOSING_TEAM and a DIRECTION (NS or EW), got {team!r}, "
+                        f"{opponents!r} and {line.value('DIRECTION')!r}",
+                    )
+                )
+                continue
+            ns, ew = (team, opponents) if direction == "NS" else (opponents, team)
+        if not ns or not ew:
+            out.problems.append(
+                UsebioProblem(
+                    line.line,
+                    f"board {number}: a traveller line without NS_PAIR_NUMBER and EW_PAIR_NUMBER",
+                )
+            )
+            continue
+        out.lines.append(
+            TravellerLine(
+                number,
+                ns,
+                ew,
+                contract=line.value("CONTRACT"),
+                played_by=line.value("PLAYED_BY"),
+                lead=line.value("LEAD"),
+                tricks=line.value("TRICKS"),
+                score=line.value("SCORE"),
+                ns_points=_points(line, "NS"),
+                ew_points=_points(line, "EW"),
+                section=section,
+                line=line.line,
+            )
+        )
+
+
+def _points(line: Element, side: str) -> str:
+    for name in ("MATCH_POINTS", "IMPS", "CROSS_IMPS", "BUTLER_IMPS", "SCORE_POINTS"):
+        value = line.value(f"{side}_{name}")
+        if value:
+            return value
+    return ""
+
+
+_SEATS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST}
+_SEATS.update({name[0]: seat for name, seat in list(_SEATS.items())})
+_SUIT_ELEMENTS: tuple[tuple[str, Strain], ...] = (
+    ("SPADES", Strain.SPADES),
+    ("HEARTS", Strain.HEARTS),
+    ("DIAMONDS", Strain.DIAMONDS),
+    ("CLUBS", Strain.CLUBS),
+)
+
+
+def _hands(number: int, node: Element, out: UsebioFile) -> None:
+    hands: dict[Seat, str] = {}
+    for hand in node.all("HAND"):
+        seat = _SEATS.get(hand.value("DIRECTION").strip().upper())
+        if seat is None:
+            out.problems.append(
+                UsebioProblem(
+                    hand.line,
+                    f"board {number}: HAND DIRECTION {hand.value('DIRECTION')!r}: "
+                    "expected North, East, South or West",
+                )
+            )
+            return
+        suits = [re.sub(r"[\s\-]", "", hand.value(name)).upper() for name, _ in _SUIT_ELEMENTS]
+        hands[seat] = ".".join(suits).replace("10", "T")
+    if len(hands) != 4:
+        out.problems.append(
+            UsebioProblem(
+                node.line,
+                f"board {number}: the hand record has {len(hands)} hand(s): expected 4",
+            )
+        )
+        return
+    deal = "N:" + " ".join(hands[seat] for seat in Seat)
+    out.hands.append(HandRecord(number, deal, node.line))
+
+
+# ------------------------------------------------------------------ writing
+
+
+def _element(tag: str, value: object, depth: int) -> str:
+    return f"{'  ' * depth}<{tag}>{escape(str(value))}</{tag}>"
+
+
+def write_usebio(file: UsebioFile) -> str:
+    """USEBIO 1.2 text for a file, in the element order real producers use.
+
+    Pairs: ``EVENT`` > header, ``PARTICIPANTS`` > ``PAIR``, then one ``BOARD``
+    per board with its ``TRAVELLER_LINE`` elements; hand records in a
+    ``HANDSET`` after the event. Teams: ``PARTICIPANTS`` > ``TEAM``, then one
+    ``MATCH`` per pair of teams, its boards' lines carrying the ``DIRECTION``
+    the match's ``TEAM`` sat.
+    """
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', DOCTYPE, f'<USEBIO Version="{VERSION}">']
+    out += ["  <CLUB>", _element("CLUB_NAME", file.club_name, 2)]
+    out += [_element("CLUB_ID_NUMBER", file.club_id, 2), "  </CLUB>"]
+    out.append(f"  <EVENT EVENT_TYPE={quoteattr(file.event_type)}>")
+    header = (
+        ("PROGRAM_NAME", file.program),
+        ("EVENT_IDENTIFIER", file.identifier),
+        ("EVENT_DESCRIPTION", file.description),
+        ("DATE", file.date),
+        ("BOARD_SCORING_METHOD", file.scoring),
+        ("BOARDS_PLAYED", str(len({line.board for line in file.lines}))),
+        ("WINNER_TYPE", file.winner_type),
+    )
+    out += [_element(tag, value, 2) for tag, value in header if value]
+    out.append("    <PARTICIPANTS>")
+    for who in file.participants:
+        out += _write_participant(who)
+    out.append("    </PARTICIPANTS>")
+    if file.kind == "teams":
+        out += _write_matches(file)
+    else:
+        sections: dict[str, dict[int, list[TravellerLine]]] = {}
+        for line in file.lines:
+            sections.setdefault(line.section, {}).setdefault(line.board, []).append(line)
+        for section, by_board in sorted(sections.items()):
+            depth = 2
+            if section:  # sections are written as real multi-section files do
+                out += ["    <SESSION>", f"      <SECTION SECTION_ID={quoteattr(section)}>"]
+                depth = 4
+            for board in sorted(by_board):
+                out += _write_pairs_board(board, by_board[board], file.scoring, depth)
+            if section:
+                out += ["      </SECTION>", "    </SESSION>"]
+    out.append("  </EVENT>")
+    if file.hands:
+        out.append("  <HANDSET>")
+        for hand in sorted(file.hands, key=lambda h: h.board):
+            out += _write_hand(hand)
+        out.append("  </HANDSET>")
+    out.append("</USEBIO>")
+    return "\n".join(out) + "\n"
+
+
+def _write_pairs_board(
+    board: int, lines: list[TravellerLine], scoring: str, depth: int
+) -> list[str]:
+    pad = "  " * depth
+    out = [f"{pad}<BOARD>", _element("BOARD_NUMBER", board, depth + 1)]
+    for line in lines:
+        out.append(f"{pad}  <TRAVELLER_LINE>")
+        out.append(_element("NS_PAIR_NUMBER", line.ns, depth + 2))
+        out.append(_element("EW_PAIR_NUMBER", line.ew, depth + 2))
+        out += _write_line_body(line, scoring, depth + 2)
+        out.append(f"{pad}  </TRAVELLER_LINE>")
+    out.append(f"{pad}</BOARD>")
+    return out
+
+
+def _write_participant(who: Participant) -> list[str]:
+    if who.name:
+        attrs = f"TEAM_ID={quoteattr(who.number)} TEAM_NAME={quoteattr(who.name)}"
+        out = [f"      <TEAM {attrs}>"]
+        closing = "      </TEAM>"
+    else:
+        out = ["      <PAIR>", _element("PAIR_NUMBER", who.number, 4)]
+        if who.direction:
+            out.append(_element("DIRECTION", who.direction, 4))
+        closing = "      </PAIR>"
+    if who.place:
+        out.append(_element("PLACE", who.place, 4))
+    if who.score:
+        tag = "TOTAL_SCORE" if who.name else "PERCENTAGE"
+        out.append(_element(tag, who.score, 4))
+    for player in who.players:
+        out.append("        <PLAYER>")
+        out.append(_element("PLAYER_NAME", player.name, 5))
+        if player.national_id:
+            out.append(_element("NATIONAL_ID_NUMBER", player.national_id, 5))
+        out.append("        </PLAYER>")
+    out.append(closing)
+    return out
+
+
+def _write_line_body(line: TravellerLine, scoring: str, depth: int = 4) -> list[str]:
+    out = [
+        _element("CONTRACT", line.contract, depth),
+        _element("PLAYED_BY", line.played_by, depth),
+    ]
+    if line.lead:
+        out.append(_element("LEAD", line.lead, depth))
+    out += [_element("TRICKS", line.tricks, depth), _element("SCORE", line.score, depth)]
+    if line.ns_points or line.ew_points:
+        unit = "MATCH_POINTS" if scoring.upper().startswith("MATCH") else "IMPS"
+        out.append(_element(f"NS_{unit}", line.ns_points, depth))
+        out.append(_element(f"EW_{unit}", line.ew_points, depth))
+    return out
+
+
+def _write_matches(file: UsebioFile) -> list[str]:
+    """One MATCH per pair of teams that met; each board's lines say where TEAM sat."""
+    matches: dict[tuple[str, str], dict[int, list[tuple[str, TravellerLine]]]] = {}
+    for line in file.lines:
+        team, opponents = sorted((line.ns, line.ew), key=_natural)
+        direction = "NS" if line.ns == team else "EW"
+        boards = matches.setdefault((team, opponents), {})
+        boards.setdefault(line.board, []).append((direction, line))
+    out: list[str] = []
+    for (team, opponents), boards in matches.items():
+        out += ["    <MATCH>", _element("TEAM", team, 3), _element("OPPOSING_TEAM", opponents, 3)]
+        for board in sorted(boards):
+            out += ["      <BOARD>", _element("BOARD_NUMBER", board, 4)]
+            imps = file.board_imps.get((team, opponents, board))
+            if imps:
+                out.append(_element("IMPS", imps, 4))
+            for direction, line in sorted(boards[board], key=lambda item: item[0] != "NS"):
+                out.append("        <TRAVELLER_LINE>")
+                out.append(_element("DIRECTION", direction, 5))
+                out += _write_line_body(line, file.scoring, 5)
+                out.append("        </TRAVELLER_LINE>")
+            out.append("      </BOARD>")
+        out.append("    </MATCH>")
+    return out
+
+
+def _natural(name: str) -> tuple[tuple[int, object], ...]:
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.lower())
+        for part in re.findall(r"\d+|\D+", name)
+    )
+
+
+_SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
+
+
+def _write_hand(hand: HandRecord) -> list[str]:
+    from bridgescore.deal import Deal
+
+    deal = Deal.from_pbn(hand.deal)
+    out = ["    <BOARD>", _element("BOARD_NUMBER", hand.board, 3)]
+    for seat in Seat:
+        suits = deal[seat].to_pbn().split(".")
+        out += ["      <HAND>", _element("DIRECTION", _SEAT_NAMES[seat], 4)]
+        # Clubs first, as real hand sets list them.
+        for name, strain in reversed(_SUIT_ELEMENTS):
+            out.append(_element(name, suits[3 - int(strain)], 4))
+        out.append("      </HAND>")
+    out.append("    </BOARD>")
+    return out

@@ -1,0 +1,261 @@
+"""Online teams PBN: one board played at many tables, each table a ``Table`` tag.
+
+Online platforms write a teams event as PBN games with ``HomeTeam``,
+``VisitTeam`` and ``Table`` tags and no ``Room`` tag. The team named HomeTeam
+sits North-South at that table. The two tables where the same two teams meet,
+seats swapped, are the two rooms of the board; a table whose other room is
+missing (or a match with more than two tables) is reported, never scored.
+
+The file's own ``Score``, ``ScoreIMP``, ``ScoreMP`` and ``ScorePercentage``
+tags are checked against what bridgescore computes: the table's NS score by
+the Laws, the home team's IMPs against the other room, and the NS matchpoints
+and percentage against every table that played the board. Each disagreement
+names the board, the table and both values.
+
+>>> text = '''[Board "1"]\\n[HomeTeam "Aces"]\\n[VisitTeam "Kings"]\\n[Table "1"]
+... [Contract "4S"]\\n[Declarer "N"]\\n[Result "10"]\\n[ScoreIMP "NS 7"]
+...
+... [Board "1"]\\n[HomeTeam "Kings"]\\n[VisitTeam "Aces"]\\n[Table "2"]
+... [Contract "2S"]\\n[Declarer "S"]\\n[Result "9"]\\n[ScoreIMP "EW 7"]'''
+>>> is_online_teams(text.splitlines())
+True
+>>> read = parse_online_teams(text.splitlines(), "m.pbn")
+>>> [(r.board, r.ns, r.ew, str(r.result)) for r, _ in read.parsed.results]
+[(1, 'Aces', 'Kings', '4SN='), (1, 'Kings', 'Aces', '2SS+1')]
+>>> read.disagreements
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from bridgescore.compare import imps
+from bridgescore.errors import BridgeError, RecordError
+from bridgescore.pbn import PbnGame, read_games
+from bridgescore.session.event import TableResult
+from bridgescore.session.importer import (
+    LineProblem,
+    Parsed,
+    _board_number,
+    _hand_record,
+    _pbn_result,
+)
+from bridgescore.session.store import Origin
+
+__all__ = ["Disagreement", "OnlineTeams", "is_online_teams", "parse_online_teams"]
+
+_TAGGED = re.compile(
+    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s+)?(?P<value>[+\-−]?\s*\d+(?:[.,]\d+)?)\s*%?\s*$", re.I
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A score the file states that differs from ours: the file's error or ours."""
+
+    board: int
+    table: str
+    tag: str
+    file_value: str
+    ours: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return (
+            f"board {self.board} table {self.table}: {self.tag} {self.file_value!r} in the file, "
+            f"bridgescore {self.ours}"
+        )
+
+
+@dataclass(slots=True)
+class OnlineTeams:
+    """An online teams file read: results of paired tables, hand records, problems, checks."""
+
+    parsed: Parsed
+    disagreements: list[Disagreement] = field(default_factory=list)
+    name: str = ""  # the file's Event tag
+
+
+def _is_online_table(tags: Mapping[str, str]) -> bool:
+    return all(tags.get(t, "").strip() for t in ("HomeTeam", "VisitTeam", "Table")) and not (
+        tags.get("Room", "").strip()
+    )
+
+
+def is_online_teams(lines: Iterable[str]) -> bool:
+    """Whether a PBN file is written the online-teams way (Table tags, no Room tag)."""
+    lines = list(lines)
+    # Most PBN files have no Table tag at all: say so without parsing their games.
+    if not any(line.lstrip().startswith("[Table ") for line in lines):
+        return False
+    return any(_is_online_table(game.tags) for game in read_games(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    result: TableResult
+    table: str
+    line: int
+    tags: Mapping[str, str]
+
+
+def parse_online_teams(lines: Iterable[str], source: str = "(input)") -> OnlineTeams:
+    """Read an online teams PBN file: pair its tables into rooms and check its scores."""
+    out = OnlineTeams(Parsed())
+    parsed = out.parsed
+    tables: dict[int, list[_Table]] = defaultdict(list)
+    hands: set[int] = set()
+    for game in read_games(lines):
+        parsed.problems.extend(LineProblem(source, p.line, p.message) for p in game.problems)
+        tags, line = game.tags, game.line_of("Board")
+        out.name = out.name or tags.get("Event", "").strip()
+        try:
+            board = _board_number(tags.get("Board", "").strip())
+        except RecordError as error:
+            parsed.problems.append(LineProblem(source, line, str(error)))
+            continue
+        _hand(game, board, source, parsed, hands)
+        if not any(tags.get(t, "").strip() for t in ("Contract", "Score", "Result")):
+            continue
+        if not _is_online_table(tags):
+            parsed.problems.append(
+                LineProblem(
+                    source,
+                    line,
+                    f"board {board}: a game without HomeTeam, VisitTeam and Table in an "
+                    "online teams file: expected all three",
+                )
+            )
+            continue
+        seated = {**tags, "PairNS": tags["HomeTeam"].strip(), "PairEW": tags["VisitTeam"].strip()}
+        try:
+            result = _pbn_result(board, seated)
+        except BridgeError as error:
+            parsed.problems.append(LineProblem(source, game.line_of("Contract"), str(error)))
+            continue
+        tables[board].append(_Table(result, tags["Table"].strip(), line, tags))
+    for board in sorted(tables):
+        _pair_rooms(board, tables[board], source, out)
+    return out
+
+
+def _hand(game: PbnGame, board: int, source: str, parsed: Parsed, seen: set[int]) -> None:
+    deal = game.tags.get("Deal", "").strip()
+    if not deal or board in seen:
+        return
+    try:
+        record = _hand_record(board, deal, game.tags)
+        parsed.boards.append((record, Origin(source, game.line_of("Board"))))
+        seen.add(board)
+    except BridgeError as error:
+        parsed.problems.append(LineProblem(source, game.line_of("Deal"), str(error)))
+
+
+def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams) -> None:
+    matches: dict[frozenset[str], list[_Table]] = defaultdict(list)
+    for table in tables:
+        matches[frozenset((table.result.ns, table.result.ew))].append(table)
+    scores = [t.result.ns_score() for t in tables]
+    field_scores = [s for s in scores if s is not None]
+    for table in tables:
+        _check_score(board, table, out)
+    for table, score in zip(tables, scores):
+        if score is not None and len(field_scores) > 1:
+            _check_field(board, table, score, field_scores, out)
+    for rooms in matches.values():
+        first = rooms[0]
+        names = f"{first.result.ns} v {first.result.ew}"
+        if len(rooms) == 1:
+            out.parsed.problems.append(
+                LineProblem(
+                    source,
+                    first.line,
+                    f"board {board} table {first.table}: {names}: the other room (the same "
+                    "teams, seats swapped) is missing; the table is not scored",
+                )
+            )
+            continue
+        seats = {(t.result.ns, t.result.ew) for t in rooms}
+        if len(rooms) != 2 or len(seats) != 2:
+            where = ", ".join(f"table {t.table}" for t in rooms)
+            out.parsed.problems.append(
+                LineProblem(
+                    source,
+                    first.line,
+                    f"board {board}: {names} at {where}: expected exactly two tables with the "
+                    "seats swapped (the two rooms of a match); not scored",
+                )
+            )
+            continue
+        for here, there in ((rooms[0], rooms[1]), (rooms[1], rooms[0])):
+            out.parsed.results.append((here.result, Origin(source, here.line)))
+            _check_imps(board, here, there, out)
+
+
+def _tagged(text: str) -> tuple[str, float] | None:
+    match = _TAGGED.match(text)
+    if match is None:
+        return None
+    value = float(match["value"].replace(" ", "").replace("−", "-").replace(",", "."))
+    return (match["side"] or "NS").upper().replace("-", ""), value
+
+
+def _disagree(board: int, table: _Table, tag: str, ours: str, out: OnlineTeams) -> None:
+    out.disagreements.append(
+        Disagreement(board, table.table, tag, table.tags[tag].strip(), ours, table.line)
+    )
+
+
+def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
+    written = table.tags.get("Score", "").strip()
+    ours = table.result.ns_score()
+    if not written or ours is None or table.result.result is None:
+        return
+    given = _tagged(written)
+    if given is None or (given[1] if given[0] == "NS" else -given[1]) != ours:
+        _disagree(board, table, "Score", f"NS {ours:+d}", out)
+
+
+def _check_imps(board: int, here: _Table, there: _Table, out: OnlineTeams) -> None:
+    written = here.tags.get("ScoreIMP", "").strip()
+    s1, s2 = here.result.ns_score(), there.result.ns_score()
+    if not written or s1 is None or s2 is None:
+        return
+    ours = imps(s1 - s2)
+    given = _tagged(written)
+    if given is None or abs((given[1] if given[0] == "NS" else -given[1]) - ours) > 1e-9:
+        _disagree(board, here, "ScoreIMP", f"NS {ours:+d}", out)
+
+
+def _check_field(
+    board: int, table: _Table, score: int, field_scores: list[int], out: OnlineTeams
+) -> None:
+    """ScoreMP and ScorePercentage: NS matchpoints of this table against the whole field."""
+    top = len(field_scores) - 1
+    wins = sum(1 for s in field_scores if s < score)
+    ties = sum(1 for s in field_scores if s == score) - 1
+    percent = 100.0 * (wins + ties / 2) / top
+    written = table.tags.get("ScorePercentage", "").strip()
+    if written:
+        given = _tagged(written)
+        value = None if given is None else (given[1] if given[0] == "NS" else 100 - given[1])
+        if value is None or abs(value - percent) > 0.05:
+            _disagree(board, table, "ScorePercentage", f"NS {percent:.2f}", out)
+    written = table.tags.get("ScoreMP", "").strip()
+    if written:
+        given = _tagged(written)
+        # Either scale: 2 per score beaten (EBU, WBF) or 1 (ACBL).
+        candidates = (2 * wins + ties, wins + ties / 2)
+        tops = (2 * top, top)
+        fits = False
+        if given is not None:
+            fits = any(
+                abs((given[1] if given[0] == "NS" else full - given[1]) - mp) <= 0.05
+                for mp, full in zip(candidates, tops)
+            )
+        if not fits:
+            _disagree(board, table, "ScoreMP", f"NS {candidates[0]:g} (of {tops[0]})", out)

@@ -1,0 +1,484 @@
+"""USEBIO results files in and out of an event.
+
+Import: the file's pairs keep its own numbering (a pair with a direction is
+``1NS``, ``13EW``; one without, as in a Howell, its number) and teams their
+names as written; the event remembers the scoring method the file names
+(``MP_PAIRS`` -> ``mp``, ``BUTLER_PAIRS`` -> ``butler``, ``CROSS_IMP`` ->
+``cross-imps``, teams -> ``imps``); ``A6040``-style scores are artificial
+adjusted scores (NS then EW percentage: 60, 50 or 40). The points the file's
+scorer gave each line are kept aside and compared with ours
+(:func:`cross_check`).
+
+Export: any event, as :func:`bridgescore.formats.usebio.write_usebio` writes it.
+
+>>> from bridgescore.session.event import Event, TableResult
+>>> event = Event("Club", "pairs", results=(TableResult.played(1, "1NS", "1EW", "4SN="),))
+>>> text = export_usebio(event)
+>>> imported = read_usebio_event(text.encode(), "club.xml")
+>>> [str(r.result) for r, _ in imported.parsed.results], imported.method
+(['4SN='], 'mp')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from bridgescore.compare import Award
+from bridgescore.errors import BridgeError, RecordError
+from bridgescore.formats.usebio import (
+    HandRecord,
+    Participant,
+    TravellerLine,
+    UsebioFile,
+    read_usebio,
+    write_usebio,
+)
+from bridgescore.notation import Result, parse_result
+from bridgescore.session.event import Adjusted, Board, Event, TableResult, natural_key
+from bridgescore.session.importer import LineProblem, Parsed
+from bridgescore.session.store import Origin
+
+if TYPE_CHECKING:
+    from bridgescore.session.scorer import Method
+
+__all__ = ["FilePoints", "UsebioImport", "cross_check", "export_usebio", "read_usebio_event"]
+
+# EVENT_TYPE and BOARD_SCORING_METHOD values, as real files spell them.
+_METHODS = {
+    "MP_PAIRS": "mp",
+    "MATCH_POINTS": "mp",
+    "MATCHPOINTS": "mp",
+    "MP": "mp",
+    "BUTLER_PAIRS": "butler",
+    "BUTLER_IMPS": "butler",
+    "BUTLER": "butler",
+    "CROSS_IMP": "cross-imps",
+    "CROSS_IMPS": "cross-imps",
+    "XIMP": "cross-imps",
+    "IMPS": "imps",
+    "IMP": "imps",
+    "BAM": "bam",
+}
+_EVENT_TYPES = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
+_SCORING_NAMES = {
+    "mp": "MATCH_POINTS",
+    "butler": "BUTLER_IMPS",
+    "cross-imps": "CROSS_IMPS",
+    "imps": "IMPS",
+    "bam": "BAM",
+}
+_PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|PO|AP|ALL\s*PASS)\s*$", re.I)
+_ARTIFICIAL = re.compile(r"^\s*A\s*(?P<ns>\d{2})\s*(?P<ew>\d{2})\s*$", re.I)
+_SUFFIX = re.compile(r"^(?P<number>.+?)\s*(?P<direction>NS|EW)$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class FilePoints:
+    """What the file's scorer gave one table: NS and EW points, as written."""
+
+    ns: str
+    ew: str
+    line: int
+
+
+@dataclass(slots=True)
+class UsebioImport:
+    """A USEBIO file read into event records, with what the file says about the event."""
+
+    parsed: Parsed
+    name: str = ""
+    kind: str = "pairs"
+    method: str | None = None
+    points: dict[tuple[str, int, str, str], FilePoints] = field(default_factory=dict)
+    board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def method_of(file: UsebioFile) -> str | None:
+    """The bridgescore scoring method a file names, or ``None`` if it names none we know."""
+    # A specific EVENT_TYPE (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP) names the method;
+    # a general one (PAIRS, TEAMS) leaves it to BOARD_SCORING_METHOD.
+    for text in (file.event_type, file.scoring):
+        method = _METHODS.get(text.strip().upper().replace(" ", "_"))
+        if method is not None:
+            return method
+    if file.kind == "teams":
+        return "imps"
+    return None
+
+
+def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
+    """Read a USEBIO file into results, hand records and the event's settings.
+
+    Raises :class:`~bridgescore.formats.usebio.UsebioError` for a file that is
+    not USEBIO XML; each bad traveller line is a problem with its line number.
+    """
+    file = read_usebio(data, source)
+    parsed = Parsed()
+    parsed.problems.extend(LineProblem(source, p.line, p.message) for p in file.problems)
+    kind = file.kind
+    out = UsebioImport(parsed, file.description, kind, method_of(file))
+    named = {
+        _METHODS.get(t.strip().upper().replace(" ", "_")) for t in (file.event_type, file.scoring)
+    }
+    named.discard(None)
+    if len(named) > 1:
+        out.notes.append(
+            f"{source}: EVENT_TYPE {file.event_type!r} and BOARD_SCORING_METHOD "
+            f"{file.scoring!r} name different methods: scored by {out.method}, the EVENT_TYPE's"
+        )
+    if out.method is None:
+        out.notes.append(
+            f"{source}: scoring {file.scoring or file.event_type or '(none)'!r} is not one "
+            "bridgescore scores: expected MP_PAIRS, BUTLER_PAIRS, CROSS_IMP or a teams event"
+        )
+    names = _names(file.participants, kind)
+    for line in file.lines:
+        ns, ew = _name(names, line.ns, "NS"), _name(names, line.ew, "EW")
+        try:
+            result = _result(line, ns, ew)
+        except BridgeError as error:
+            parsed.problems.append(LineProblem(source, line.line, str(error)))
+            continue
+        parsed.results.append((result, Origin(source, line.line)))
+        if line.ns_points or line.ew_points:
+            out.points[result.key] = FilePoints(line.ns_points, line.ew_points, line.line)
+        checked = _score_disagreement(line, result)
+        if checked:
+            out.notes.append(f"{source}:{line.line}: {checked}")
+    for (team, opponents, board), imps in file.board_imps.items():
+        out.board_imps[(_name(names, team, ""), _name(names, opponents, ""), board)] = imps
+    for hand in file.hands:
+        try:
+            parsed.boards.append((_board(hand), Origin(source, hand.line)))
+        except BridgeError as error:
+            parsed.problems.append(LineProblem(source, hand.line, str(error)))
+    return out
+
+
+def _names(participants: Iterable[Participant], kind: str) -> dict[tuple[str, str], str]:
+    """(number as written, direction) -> the name the event uses."""
+    names: dict[tuple[str, str], str] = {}
+    for who in participants:
+        if kind == "teams":
+            names[(who.number, "")] = who.name or who.number
+            names[(who.name, "")] = who.name or who.number
+        elif who.direction and not _SUFFIX.match(who.number):
+            names[(who.number, who.direction)] = f"{who.number}{who.direction}"
+        else:
+            names[(who.number, who.direction)] = who.number
+    return names
+
+
+def _name(names: dict[tuple[str, str], str], number: str, direction: str) -> str:
+    return names.get((number, direction)) or names.get((number, "")) or number
+
+
+def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
+    board, where = line.board, f"board {line.board} {ns} v {ew}"
+    artificial = _ARTIFICIAL.match(line.score)
+    if artificial:
+        try:
+            awards = Adjusted(Award.parse(artificial["ns"]), Award.parse(artificial["ew"]))
+        except BridgeError:
+            raise RecordError(
+                f"{where}: adjusted score {line.score!r}: expected NS and EW percentages of "
+                "60, 50 or 40, as in A6040 or A5050"
+            ) from None
+        return TableResult(board, ns, ew, adjusted=awards, section=line.section)
+    contract = line.contract.strip()
+    if _PASSED.match(contract):
+        return TableResult(board, ns, ew, result=Result(None), section=line.section)
+    if contract:
+        text = f"{contract} {line.played_by}".strip()
+        if not line.tricks.strip() and re.fullmatch(r"[+\-]?\d+", line.score.strip()):
+            return _from_score(line, ns, ew, text, where)
+        if not line.tricks.strip().isdigit():
+            raise RecordError(
+                f"{where}: TRICKS {line.tricks!r} for {contract!r}: expected the tricks "
+                "declarer took, 0-13"
+            )
+        played = _parse_result(text, int(line.tricks))
+        if played.contract is None or played.contract.declarer is None:
+            raise RecordError(
+                f"{where}: {contract!r} has no declarer: expected PLAYED_BY N, E, S or W"
+            )
+        return TableResult(board, ns, ew, result=played, section=line.section)
+    score = line.score.strip().lstrip("+")
+    if re.fullmatch(r"-?\d+", score):
+        return TableResult(board, ns, ew, score=int(score), section=line.section)
+    raise RecordError(
+        f"{where}: no CONTRACT and SCORE {line.score!r}: expected a contract with PLAYED_BY "
+        "and TRICKS, a NS score such as 420 or -100, or an adjusted score such as A6040"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _parse_result(text: str, tricks: int) -> Result:
+    """Results are immutable, and a file repeats the same few contracts: read each once."""
+    return parse_result(text, tricks=tricks)
+
+
+def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) -> TableResult:
+    """A line without TRICKS: the one trick count whose score by the Laws is the file's SCORE."""
+    score = int(line.score.strip())
+    fits = []
+    for tricks in range(14):
+        candidate = TableResult(
+            line.board, ns, ew, result=parse_result(text, tricks=tricks), section=line.section
+        )
+        if candidate.ns_score() == score:
+            fits.append(candidate)
+    if len(fits) != 1:
+        raise RecordError(
+            f"{where}: no TRICKS, and SCORE {line.score!r} is not the score of {text!r} "
+            "with any number of tricks: expected TRICKS 0-13"
+        )
+    return fits[0]
+
+
+def _score_disagreement(line: TravellerLine, result: TableResult) -> str:
+    """The file's own SCORE against the Laws' score of its contract, when they differ."""
+    if result.result is None or result.result.contract is None:
+        return ""
+    written = line.score.strip().lstrip("+")
+    if not re.fullmatch(r"-?\d+", written):
+        return ""
+    ours = result.ns_score()
+    if ours is None or ours == int(written):
+        return ""
+    return (
+        f"board {line.board} {result.ns} v {result.ew}: {result.describe()} scores {ours:+d} "
+        f"for NS by the Laws, the file says {int(written):+d}"
+    )
+
+
+def _board(hand: HandRecord) -> Board:
+    from bridgescore.deal import Deal
+
+    return Board(hand.board, Deal.from_pbn(hand.deal))
+
+
+# -------------------------------------------------------------- cross-check
+
+
+def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
+    """Score the file's results as its scorer would and list every line that differs.
+
+    Pairs: each line's NS and EW match points (or IMPs) against the file's, on
+    the matchpoint scale that fits the file (2/1, else 1/0.5), Neuberg'd to the
+    largest board, across the field or (if that fits) within each section.
+    Teams: each board's IMPs against the file's ``IMPS``.
+    """
+    from bridgescore.session.scorer import ScoringOptions, score_event
+
+    method = imported.method
+    results = tuple(result for result, _ in imported.parsed.results)
+    if method is None or not results or (not imported.points and not imported.board_imps):
+        return []
+    event = Event(imported.name, "teams" if imported.kind == "teams" else "pairs")
+    event = event.with_results(results)
+    try:
+        if imported.kind == "teams":
+            return _teams_check(imported, score_event(event, _method(method)), tolerance)
+        found: list[list[str]] = []
+        scales = ("2/1", "1/0.5") if method == "mp" else ("2/1",)
+        # A file with sections may have been scored within each section.
+        sectioned = (False, True) if any(r.section for r in results) else (False,)
+        for per_section in sectioned:
+            for scale in scales:
+                options = ScoringOptions(scale=scale, per_section=per_section)  # type: ignore[arg-type]
+                scored = score_event(event, _method(method), options)
+                found.append(_pairs_check(imported, scored, tolerance))
+                if not found[-1]:
+                    return []
+    except BridgeError as error:
+        return [f"the file's results cannot be scored: {error}"]
+    return min(found, key=len)
+
+
+def _method(name: str) -> Method:
+    """A method name checked against the scorer's list (its error names the choices)."""
+    from bridgescore.session.scorer import METHODS
+
+    for method in METHODS:
+        if method == name:
+            return method
+    raise RecordError(f"unknown scoring method {name!r}: expected {', '.join(METHODS)}")
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text.strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
+def _pairs_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
+    from bridgescore.session.scorer import SessionScore
+
+    assert isinstance(scored, SessionScore)
+    out: list[str] = []
+    for traveller in scored.travellers:
+        for line in traveller.lines:
+            given = imported.points.get(line.result.key)
+            if given is None or line.ns is None or line.ew is None:
+                continue
+            theirs = (_number(given.ns), _number(given.ew))
+            if any(v is None for v in theirs):
+                out.append(
+                    f"line {given.line}: board {line.result.board} {line.result.ns} v "
+                    f"{line.result.ew}: the file's points {given.ns!r}/{given.ew!r} "
+                    "are not numbers"
+                )
+                continue
+            ns, ew = theirs
+            assert ns is not None and ew is not None
+            if abs(ns - line.ns) > tolerance + 1e-9 or abs(ew - line.ew) > tolerance + 1e-9:
+                out.append(
+                    f"line {given.line}: board {line.result.board} {line.result.ns} v "
+                    f"{line.result.ew} ({line.result.describe()}): the file gives "
+                    f"{given.ns}/{given.ew} {scored.unit}, bridgescore {line.ns:g}/{line.ew:g}"
+                )
+    return out
+
+
+def _teams_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
+    from bridgescore.session.scorer import SessionScore
+
+    assert isinstance(scored, SessionScore)
+    ours: dict[tuple[str, str, int], float] = {}
+    for traveller in scored.travellers:
+        for line in traveller.lines:
+            if line.ns is not None:
+                ours[(line.result.ns, line.result.ew, line.result.board)] = line.ns
+    out: list[str] = []
+    for (team, opponents, board), written in sorted(imported.board_imps.items()):
+        value = _number(written)
+        mine = ours.get((team, opponents, board))
+        if value is None or mine is None or abs(value - mine) > tolerance + 1e-9:
+            shown = "not scored" if mine is None else f"{mine:+g}"
+            out.append(
+                f"board {board} {team} v {opponents}: the file gives {written} IMPs to "
+                f"{team}, bridgescore {shown}"
+            )
+    return out
+
+
+# ------------------------------------------------------------------- export
+
+
+def _direction_of(event: Event) -> dict[str, str]:
+    """Each pair's one direction, for the pairs that kept one ("" for the others)."""
+    seen: dict[str, set[str]] = {}
+    for result in event.results:
+        seen.setdefault(result.ns, set()).add("NS")
+        seen.setdefault(result.ew, set()).add("EW")
+    return {name: next(iter(d)) if len(d) == 1 else "" for name, d in seen.items()}
+
+
+def _split(name: str, direction: str) -> tuple[str, str]:
+    """ "1NS" sitting NS -> ("1", "NS"); any other name is its own number."""
+    match = _SUFFIX.match(name)
+    if match and direction and match["direction"].upper() == direction:
+        return match["number"], direction
+    return name, ""
+
+
+def export_usebio(
+    event: Event, method: str | None = None, *, club: str = "", date: str = ""
+) -> str:
+    """The event as a USEBIO 1.2 file, with each line's points by ``method``.
+
+    ``method`` defaults to ``mp`` for pairs and ``imps`` for teams; lines the
+    method cannot score (an event with no comparisons) are written without points.
+    """
+    from bridgescore.session.scorer import score_event
+
+    teams = event.kind == "teams"
+    method = method or ("imps" if teams else "mp")
+    file = UsebioFile(
+        event_type="TEAMS" if teams else _EVENT_TYPES.get(method, "PAIRS"),
+        scoring=_SCORING_NAMES.get(method, method.upper()),
+        description=event.name,
+        club_name=club,
+        date=date,
+        program="bridgescore",
+    )
+    points: dict[tuple[str, int, str, str], tuple[float | None, float | None]] = {}
+    team_imps: dict[tuple[str, str, int], float] = {}
+    standings: dict[str, tuple[str, float | None, float]] = {}
+    if event.results:
+        scored = score_event(event, _method(method))
+        for traveller in scored.travellers:
+            for line in traveller.lines:
+                points[line.result.key] = (line.ns, line.ew)
+                if line.ns is not None:
+                    team_imps[(line.result.ns, line.result.ew, line.result.board)] = line.ns
+        for standing in scored.standings:
+            standings[standing.name] = (standing.rank, standing.percent, standing.total)
+    directions = _direction_of(event)
+    numbers = {name: _split(name, d) for name, d in directions.items()}
+    file.winner_type = "" if teams else ("2" if all(directions.values()) else "1")
+    for name in event.participants():
+        rank, percent, total = standings.get(name, ("", None, 0.0))
+        score = f"{total:g}" if teams else ("" if percent is None else f"{percent:.2f}")
+        if teams:
+            file.participants.append(Participant(name, "", name, (), rank, score))
+        else:
+            number, direction = numbers[name]
+            file.participants.append(Participant(number, direction, "", (), rank, score))
+    for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
+        ns_points, ew_points = points.get(result.key, (None, None))
+        ns = result.ns if teams else numbers[result.ns][0]
+        ew = result.ew if teams else numbers[result.ew][0]
+        file.lines.append(_line(result, ns, ew, ns_points, ew_points))
+    if teams:
+        for (team, opponents, board), value in team_imps.items():
+            if natural_key(team) <= natural_key(opponents):
+                file.board_imps[(team, opponents, board)] = f"{value:g}"
+    for board_number in sorted(event.boards):
+        deal = event.boards[board_number].deal
+        if deal is not None:
+            file.hands.append(HandRecord(board_number, deal.to_pbn()))
+    return write_usebio(file)
+
+
+def _shown(value: float | None) -> str:
+    return "" if value is None else f"{round(value, 2):g}"
+
+
+def _line(
+    result: TableResult, ns: str, ew: str, ns_points: float | None, ew_points: float | None
+) -> TravellerLine:
+    contract = played_by = tricks = ""
+    if result.adjusted is not None:
+        percent = {Award.AVERAGE_PLUS: "60", Award.AVERAGE: "50", Award.AVERAGE_MINUS: "40"}
+        score = f"A{percent[result.adjusted.ns]}{percent[result.adjusted.ew]}"
+    elif result.score is not None:
+        score = str(result.score)
+    elif result.result is not None and result.result.contract is not None:
+        played = result.result
+        assert played.contract is not None
+        contract = str(played.contract.with_declarer(None))
+        played_by = str(played.contract.declarer)
+        tricks = str(played.tricks)
+        score = str(result.ns_score())
+    else:
+        contract, score = "PASS", "0"
+    return TravellerLine(
+        result.board,
+        ns,
+        ew,
+        contract=contract,
+        played_by=played_by,
+        tricks=tricks,
+        score=score,
+        ns_points=_shown(ns_points),
+        ew_points=_shown(ew_points),
+        section=result.section,
+    )

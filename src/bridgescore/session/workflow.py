@@ -1,0 +1,80 @@
+"""Scoring a stored event: load it, find the boards' pars, pick the method, score.
+
+The one sequence behind ``bridgescore session score|report`` and the web page's
+Session view, so both score an event file the same way.
+
+>>> from bridgescore.session.event import TableResult
+>>> from bridgescore.session.store import EventStore, Origin
+>>> with EventStore(":memory:") as store:
+...     _ = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin()),
+...                            (TableResult.played(1, "3", "4", "4SN+1"), Origin())])
+...     scored = score_stored_event(store)
+>>> scored.method, [(s.name, s.total) for s in scored.standings][:2]
+('mp', [('3', 2.0), ('1', 0.0)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
+
+from bridgescore.errors import BridgeError
+from bridgescore.session.methods import (
+    ScoringMethod,
+    ScoringOptions,
+    default_method,
+    scoring_method,
+)
+from bridgescore.session.pars import board_pars
+from bridgescore.session.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.store import EventStore
+
+__all__ = ["ParSource", "score_stored_event"]
+
+ParSource = Literal["none", "stored", "solve"]
+"""Where board pars come from: nowhere; only double-dummy tables already in the
+event file (never starts the solver, never writes); or those plus DDS for every
+board with a deal, the solved tables cached in the file."""
+
+
+def score_stored_event(
+    store: EventStore,
+    method: str | ScoringMethod | None = None,
+    options: ScoringOptions | None = None,
+    *,
+    pars: ParSource = "none",
+    progress: Callable[[int, int], object] | None = None,
+) -> SessionScore:
+    """Score the event in ``store`` by ``method``.
+
+    The default method is the one the event remembers (named by an imported
+    USEBIO file), else the usual one for its kind.
+
+    With ``pars="solve"``, boards whose par cannot be found (no DDS installed)
+    are reported in the result's notes, not raised. Raises a
+    :class:`~bridgescore.errors.BridgeError` subclass for an event file that
+    cannot be read, an unknown method or one that does not fit the event.
+    """
+    chosen = None if method is None else scoring_method(method)
+    event = store.load()
+    if chosen is None and store.method is not None:
+        chosen = scoring_method(store.method)
+    chosen = chosen or default_method(event.kind)
+    found: dict[int, BoardPar] | None = None
+    notes: list[str] = []
+    if pars != "none" and event.boards:
+        solve = pars == "solve"
+        try:
+            lookup = board_pars(event.boards, solve=solve, progress=progress)
+        except (BridgeError, ImportError) as error:
+            notes.append(f"no pars: {error}")
+        else:
+            for number, table in lookup.solved.items():
+                store.set_dd_table(number, table)
+            found = lookup.pars
+            if solve:
+                # Without solving, boards lacking a table are by design, not news.
+                notes.extend(lookup.notes)
+    scored = score_event(event, chosen, options, pars=found)
+    return replace(scored, notes=(*scored.notes, *notes)) if notes else scored

@@ -1,0 +1,171 @@
+"""Upload a session file and browse its results site (the pages of
+``bridgescore session report EV --html DIR/``), served by the web app.
+
+- ``GET /upload``: the form. ``POST /upload``: a PBN or CSV file (multipart),
+  bounded in size (:class:`UploadBodyLimit`), read with the session importer and
+  stored as a new event file in the configured events directory under a name
+  the server chooses (``upload-<time>-<random>.db``); nothing the client sends
+  becomes part of a path. Missing double-dummy tables are solved once, in the
+  solver pool, and cached in the event file.
+- ``GET /results/{event}/{page}``: the results site of an event the server
+  listed itself, page by page (a name looked up among the generated pages).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from bridgescore.ddtable import DDTable
+from bridgescore.errors import BridgeError
+from bridgescore.web.limits import ASGIApp, BodySizeLimit, Receive, Scope, Send, SolverBusy
+from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
+
+__all__ = ["MAX_UPLOAD_BYTES", "UploadBodyLimit", "router", "solve_tables"]
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+UPLOAD_PATH = "/upload"
+_KINDS = ("pairs", "teams")
+
+router = APIRouter(include_in_schema=False)
+
+
+class UploadBodyLimit:
+    """The app's body limit, with a larger one for the upload form only."""
+
+    def __init__(self, app: ASGIApp, limit: int, upload_limit: int = MAX_UPLOAD_BYTES) -> None:
+        self.default = BodySizeLimit(app, limit)
+        self.upload = BodySizeLimit(app, upload_limit)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        chosen = self.upload if scope.get("path") == UPLOAD_PATH else self.default
+        await chosen(scope, receive, send)
+
+
+def solve_tables(deals: list[str]) -> list[str]:
+    """Solver job (runs in a worker process): DD tables of PBN deals, as hex text."""
+    from bridgescore.solver import solve_many
+
+    return [str(table) for table in solve_many(deals)]
+
+
+def _form(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+    configured = request.app.state.settings.events is not None
+    response = _page(request, "upload.html", active="session", configured=configured, **context)
+    response.status_code = status
+    return response
+
+
+@router.get(UPLOAD_PATH, response_class=HTMLResponse)
+def upload_page(request: Request) -> HTMLResponse:
+    """The upload form."""
+    return _form(request)
+
+
+def _new_event_path(root: Path) -> tuple[Path, Path]:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    name = f"upload-{stamp}-{secrets.token_hex(4)}.db"
+    # Built under a hidden name (never listed) and renamed once complete.
+    return root / f".{name}.part", root / name
+
+
+@router.post(UPLOAD_PATH, response_class=HTMLResponse)
+async def upload(request: Request) -> HTMLResponse:
+    """Store an uploaded session file as a new event and link to its results."""
+    from bridgescore.session.importer import parse_csv, parse_pbn
+    from bridgescore.session.store import EventStore
+
+    root: Path | None = request.app.state.settings.events
+    if root is None:
+        return _form(request, 400, error="This server has no events directory (serve --events).")
+    form = await request.form()
+    upload_file = form.get("file")
+    if upload_file is None or isinstance(upload_file, str):
+        return _form(request, 422, error="Choose a PBN or CSV file to upload.")
+    client_name = upload_file.filename or ""
+    data = await upload_file.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _form(request, 422, error=f"{client_name!r} is not UTF-8 text: expected PBN or CSV")
+    kind = str(form.get("kind") or "pairs")
+    if kind not in _KINDS:
+        return _form(request, 422, error=f"event kind {kind!r}: expected pairs or teams")
+    title = str(form.get("name") or "").strip()[:80] or Path(client_name).stem[:80] or "Session"
+    lines = text.splitlines()
+    is_pbn = client_name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
+    source = "upload.pbn" if is_pbn else "upload.csv"
+    parsed = parse_pbn(lines, source) if is_pbn else parse_csv(lines, source)
+    problems = [f"line {problem.line}: {problem.message}" for problem in parsed.problems]
+    if not parsed.results:
+        return _form(
+            request,
+            422,
+            error=f"{client_name or 'the file'} holds no results to score",
+            problems=problems,
+        )
+    root.mkdir(parents=True, exist_ok=True)
+    building, final = _new_event_path(root)
+    try:
+        with EventStore(building) as store:
+            store.set_info(name=title, kind=kind)
+            store.add(parsed.boards, parsed.results)
+            notes = await _solve_missing(request, store)
+        os.replace(building, final)
+    except (BridgeError, OSError) as error:
+        Path(building).unlink(missing_ok=True)
+        return _form(request, 422, error=f"could not store the event: {error}")
+    return _form(
+        request,
+        200,
+        stored=final.name,
+        results=len(parsed.results),
+        boards=len(parsed.boards),
+        problems=problems,
+        notes=notes,
+    )
+
+
+async def _solve_missing(request: Request, store: Any) -> list[str]:
+    waiting = {n: b.deal for n, b in store.boards().items() if b.deal and b.dd_table is None}
+    if not waiting:
+        return []
+    try:
+        tables = await request.app.state.solver.run(solve_tables, list(waiting.values()))
+    except (ImportError, SolverBusy, BridgeError) as error:
+        return [f"double-dummy tables not solved ({error}): hand records show no DD table or par"]
+    for number, table in zip(waiting, tables, strict=True):
+        store.set_dd_table(number, DDTable.parse(table))
+    return []
+
+
+@router.get("/results/{event}/{page}", response_class=HTMLResponse)
+def results_page(request: Request, event: str, page: str) -> Response:
+    """A page of an event's results site (ranking, boards with hand records, scorecards)."""
+    from bridgescore.session.pars import board_pars
+    from bridgescore.session.scorer import score_event
+    from bridgescore.session.site import results_site
+    from bridgescore.session.store import EventStore
+
+    path = _events(request).get(event)  # a name the server listed, never a path
+    if path is None:
+        return _not_found(request, "session", event)
+    try:
+        with EventStore(path) as store:
+            loaded = store.load()
+        pars = board_pars(loaded.boards, solve=False).pars
+        scored = score_event(loaded, "imps" if loaded.kind == "teams" else "mp", pars=pars)
+        pages = results_site(scored, loaded.boards)
+    except BridgeError as error:
+        return _page(request, "missing.html", active="session", name=f"{event}: {error}")
+    text = pages.get(page)
+    if text is None:
+        return _not_found(request, "session", f"{event}/{page}")
+    media = "text/css" if page.endswith(".css") else "text/html"
+    return Response(text, media_type=media, headers=_HEADERS)

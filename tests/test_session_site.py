@@ -1,0 +1,107 @@
+"""``session report EV --html DIR/``: the static results site, its links, and a phone screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+from bridgescore.session.site import results_site, write_site
+from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, vectors
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("site")
+    event = make_event(root / "tuesday.db")
+    out = root / "results"
+    result = runner.invoke(app, ["session", "report", str(event), "--html", f"{out}/"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def links(page: Path) -> set[str]:
+    return set(re.findall(r'href="([^"]+)"', page.read_text()))
+
+
+def test_files_of_the_site(site: Path) -> None:
+    names = sorted(path.name for path in site.iterdir())
+    assert names == [
+        "board-1.html", "board-2.html", "board-3.html", "index.html",
+        *[f"pair-{n}.html" for n in range(1, 7)], "style.css",
+    ]  # fmt: skip
+
+
+def test_ranking_links_every_pair_and_board(site: Path) -> None:
+    index = site / "index.html"
+    assert {f"pair-{n}.html" for n in range(1, 7)} <= links(index)
+    assert {f"board-{n}.html" for n in range(1, 4)} <= links(index)
+    text = index.read_text()
+    # Matchpoint totals worked by hand (tests/web_helpers.py, Law 77 scores).
+    for pair, total in {**NS_MATCHPOINTS, **EW_MATCHPOINTS}.items():
+        row = re.search(rf'<a href="pair-{pair}.html">{pair}</a></td><td class=n>3</td>'
+                        r"<td class=n>([\d.]+)</td>", text)  # fmt: skip
+        assert row is not None and float(row[1]) == total, pair
+
+
+def test_board_page_has_traveller_and_hand_record(site: Path) -> None:
+    page = site / "board-1.html"
+    text = page.read_text()
+    assert {"pair-1.html", "pair-4.html", "index.html", "board-2.html"} <= links(page)
+    # The hand record of board 1: the first reference deal, its DD table and par.
+    vector = vectors(1)[0]
+    north = vector["deal"][2:].split()[0]  # "KJ52.K7.T85.AJ87"
+    spades = north.split(".")[0]
+    assert f'<span class="black">♠</span> {spades}' in text
+    rows = dict(re.findall(r"<tr><th>([NSEW])</th>((?:<td>\d+</td>)+)</tr>", text))
+    north_tricks = [int(c, 16) for c in vector["dd"][:5]]  # N: NT S H D C
+    assert re.findall(r"\d+", rows["N"]) == [str(t) for t in north_tricks]
+    neutral = vector["par"]["None"]["neutral"]
+    assert f"Par NS +{neutral['score']}" in text
+    # The traveller: pair 1 NS made 1NT+1 for +120 and 4 matchpoints on a top of 4.
+    assert re.search(r'pair-1.html">1</a></td><td><a href="pair-4.html">4</a></td>'
+                     r"<td>1NTN\+1</td><td class=n>\+120</td><td class=n>4</td>", text)  # fmt: skip
+
+
+def test_scorecard_lists_every_board_with_links_back(site: Path) -> None:
+    page = site / "pair-1.html"
+    text = page.read_text()
+    assert {"board-1.html", "board-2.html", "board-3.html", "pair-4.html"} <= links(page)
+    # Pair 1 sat NS: 1NTN+1 (4 MP), 4HS= (2 MP), 3NTW= (2 MP): total 8.
+    cells = re.findall(r'<a href="board-(\d)\.html">\d</a></td><td>(NS|EW)</td>', text)
+    assert cells == [("1", "NS"), ("2", "NS"), ("3", "NS")]
+    assert "<b>8</b>" in text
+    # IMPs against par on board 1: +120 against a par of +120 is 0.
+    first = re.search(r"board-1\.html.*?</tr>", text)
+    assert first is not None and first[0].endswith("<td class=n>0</td></tr>")
+    # An EW pair's scores are from its own side: pair 4 lost 120 on board 1.
+    assert "<td class=n>-120</td>" in (site / "pair-4.html").read_text()
+
+
+def test_names_are_escaped_and_files_replaced_whole(tmp_path: Path) -> None:
+    from bridgescore.session.event import Event, TableResult
+    from bridgescore.session.scorer import score_event
+
+    results = (
+        TableResult.played(1, "A&B", "<C>", "4SN="),
+        TableResult.played(1, "D", "E", "4SN+1"),
+    )
+    event = Event("<Club>", "pairs", results=results)
+    pages = results_site(score_event(event, "mp"))
+    assert "&lt;Club&gt;" in pages["index.html"] and "<C>" not in pages["board-1.html"]
+    assert "pair-a-b.html" in pages and "pair-c.html" in pages
+    write_site(pages, tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(pages)
+
+
+def test_a_file_name_still_writes_one_page(tmp_path: Path) -> None:
+    event = make_event(tmp_path / "e.db")
+    result = runner.invoke(
+        app, ["session", "report", str(event), "--html", str(tmp_path / "r.html")]
+    )
+    assert result.exit_code == 0 and (tmp_path / "r.html").is_file()

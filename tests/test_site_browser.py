@@ -1,0 +1,161 @@
+"""The results site in a real headless Chromium at phone width: from a file, and
+uploaded to the web app (upload, ranking -> board -> hand record -> pair).
+
+Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh docs/img/results-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+from web_helpers import make_event
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).parent.parent
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's chromium is not installed at /usr/bin/chromium "
+        "(`make test` installs it with apt-get install chromium)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
+)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("site")
+    event = make_event(root / "tuesday.db")
+    out = root / "results"
+    result = CliRunner().invoke(app, ["session", "report", str(event), "--html", f"{out}/"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page(viewport={"width": 375, "height": 740})
+            page.set_default_timeout(20_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def shot(page: Any, name: str, tmp_path: Path) -> None:
+    refresh = os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1"
+    target = ROOT / "docs" / "img" if refresh else tmp_path
+    page.screenshot(path=str(target / name), full_page=True)
+
+
+def fits_the_screen(page: Any) -> bool:
+    # Wide tables may scroll inside their own box; the page itself must not.
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_ranking_to_board_to_hand_record_to_pair_on_a_phone(
+    site: Path, phone: Any, tmp_path: Path
+) -> None:
+    expect = sync_api.expect
+    phone.goto((site / "index.html").as_uri())
+    expect(phone.locator("h1")).to_have_text("Tuesday pairs – matchpoints")
+    assert fits_the_screen(phone)
+    shot(phone, "results-phone.png", tmp_path)
+    phone.get_by_role("link", name="1", exact=True).last.click()  # board 1 in the board list
+    expect(phone.locator("h1")).to_have_text("Board 1")
+    expect(phone.locator("#hand-record")).to_be_visible()
+    expect(phone.locator(".record .compass")).to_be_visible()
+    expect(phone.locator(".record table.dd")).to_be_visible()
+    assert fits_the_screen(phone)
+    shot(phone, "results-board.png", tmp_path)
+    phone.locator("table.results").get_by_role("link", name="4", exact=True).click()
+    expect(phone.locator("h1")).to_have_text("Pair 4")
+    assert fits_the_screen(phone)
+    phone.get_by_role("link", name="2", exact=True).first.click()  # back to board 2
+    expect(phone.locator("h1")).to_have_text("Board 2")
+    phone.get_by_role("link", name="Ranking").click()
+    expect(phone.locator("h1")).to_have_text("Tuesday pairs – matchpoints")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    events = tmp_path_factory.mktemp("events")
+    port = free_port()
+    command = [
+        sys.executable, "-c", "from bridgescore.cli import main; main()",
+        "serve", "--port", str(port), "--events", str(events),
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        # Wait for the server by asking it, not by a timer; give up only if it exits
+        # or a very generous bound passes (a loaded 2-core machine starts slowly).
+        started = time.monotonic()
+        while True:
+            try:
+                if httpx.get(base + "/upload", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() - started > 180:
+                output = process.stdout.read().decode() if process.stdout else ""
+                pytest.fail(f"bridgescore serve did not start: {output}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_upload_then_ranking_board_hand_record_pair(server: str, phone: Any) -> None:
+    expect = sync_api.expect
+    phone.goto(server + "/upload")
+    phone.locator("#file").set_input_files(str(ROOT / "tests" / "data" / "session_upload.pbn"))
+    phone.locator("#name").fill("Club upload")
+    phone.get_by_role("button", name="Upload and score").click()
+    expect(phone.locator("#uploaded")).to_contain_text("Stored 9 result(s) and 3 hand record(s)")
+    phone.locator("#results-link").click()
+    expect(phone.locator("h1")).to_have_text("Club upload – matchpoints")
+    assert fits_the_screen(phone)
+    phone.locator("ul.boards").get_by_role("link", name="3", exact=True).click()
+    expect(phone.locator("h1")).to_have_text("Board 3")
+    record = phone.locator(".record")
+    expect(record.locator("h2")).to_have_text("Board 3")
+    expect(record.locator(".info")).to_contain_text("Dealer South")
+    expect(record.locator("table.dd")).to_be_visible()
+    expect(record.locator("p.par")).to_contain_text("Par")
+    # Board 3's traveller: pair 1 (NS) against pair 6 (EW).
+    phone.locator("table.results").get_by_role("link", name="6", exact=True).click()
+    expect(phone.locator("h1")).to_have_text("Pair 6")
+    expect(phone.locator("table.results tbody tr")).to_have_count(4)  # 3 boards and the total
+    phone.locator('table.results a[href="board-3.html"]').click()  # back to the board
+    expect(phone.locator("h1")).to_have_text("Board 3")
