@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING, Any
 
 from bridgescore.study.errors import StudyError
+
+if TYPE_CHECKING:  # pyarrow only when a shard is written: manifests import this module
+    import pyarrow as pa
 
 __all__ = ["RemoteShardWriter", "RemoteStudy", "is_remote"]
 
@@ -125,6 +125,8 @@ class RemoteShardWriter:
     chunk_size: int
 
     def write(self, chunk: int, table: pa.Table) -> None:
+        import pyarrow.parquet as pq
+
         from bridgescore.study.shards import shard_name, stamp_shard
 
         stamped = stamp_shard(table, seed=self.seed, chunk_size=self.chunk_size, chunk=chunk)
