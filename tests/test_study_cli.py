@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pyarrow.parquet as pq
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -115,3 +116,21 @@ def test_run_on_finished_study_does_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["chunks"], data["chunks_skipped"], data["chunks_computed"]) == (2, 2, 0)
+
+
+def test_report_of_a_study_in_an_object_store(tmp_path: Path) -> None:
+    from bridgescore.study.remote import RemoteShardWriter, RemoteStudy
+
+    local = hand_made_study(tmp_path / "s")
+    url = f"memory://bridgescore-cli-{tmp_path.name}/s"
+    remote = RemoteStudy(url)
+    save_manifest(remote, Manifest(seed=4, chunk_size=3, deals=6))
+    writer = RemoteShardWriter(remote, seed=4, chunk_size=3)
+    for chunk in range(2):
+        writer.write(chunk, pq.read_table(local / f"chunk-{chunk:06d}.parquet"))
+    ours = runner.invoke(app, ["study", "report", url, "--json"])
+    theirs = runner.invoke(app, ["study", "report", str(local), "--json"])
+    assert ours.exit_code == 0, ours.output
+    mine, reference = json.loads(ours.stdout), json.loads(theirs.stdout)
+    assert mine == reference
+    assert mine["vulnerabilities"]["None"]["scores"] == {"0": 1, "100": 2, "420": 3}

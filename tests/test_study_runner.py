@@ -12,7 +12,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pyarrow as pa
@@ -27,6 +26,7 @@ from bridgescore.study.errors import StudyError
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import run_study
 from bridgescore.study.shards import PAR_COLUMNS, shard_name, shard_tables
+from conftest import HoldPoints, MakeHoldPoints, nth
 
 FULL = os.environ.get("BRIDGESCORE_FULL") == "1"
 SEED = 8
@@ -187,25 +187,42 @@ def _cli(directory: Path) -> list[str]:
     ]
 
 
-def test_sigkill_then_resume_gives_the_uninterrupted_study(reference: Path, tmp_path: Path) -> None:
-    directory = tmp_path / "study"
-    # Its own session, so the kill reaches the worker process too (as kill -9 of a job).
-    process = subprocess.Popen(
-        _cli(directory), start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+def _interruptible() -> None:
+    # A shell ignores SIGINT in the jobs it starts in the background, and the ignored
+    # disposition is inherited: give the command Ctrl-C back, as a terminal would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _start(directory: Path, points: HoldPoints) -> subprocess.Popen[str]:
+    # Its own session, so a signal to the group reaches the worker too (as kill of a job).
+    return subprocess.Popen(
+        _cli(directory),
+        start_new_session=True,
+        preexec_fn=_interruptible,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **points.environment},
     )
-    deadline = time.monotonic() + 300
-    while len(list(directory.glob("chunk-*.parquet"))) < 2 and time.monotonic() < deadline:
-        assert process.poll() is None, process.communicate()
-        time.sleep(0.01)
+
+
+def test_sigkill_then_resume_gives_the_uninterrupted_study(
+    reference: Path, tmp_path: Path, hold_points: MakeHoldPoints
+) -> None:
+    directory = tmp_path / "study"
+    points = hold_points(nth("shard-written", 2))
+    process = _start(directory, points)
+    held = points.next(alive=lambda: process.poll() is None)
+    # The run is stopped right after writing its second shard: kill -9 lands mid-run.
     os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    finished = len(list(directory.glob("chunk-*.parquet")))
+    process.communicate()
+    held.release()
     assert process.returncode == -signal.SIGKILL
-    assert 2 <= finished < -(-DEALS // CHUNK), "the kill must land in the middle of the run"
+    assert len(list(directory.glob("chunk-*.parquet"))) == 2
 
     resumed = subprocess.run(_cli(directory), capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
-    assert f"{finished} already finished" in resumed.stdout
+    assert "2 already finished" in resumed.stdout
     same_shards(directory, reference)
     assert leftovers(directory) == []
     assert study_report(directory).as_dict() == study_report(reference).as_dict()
@@ -231,50 +248,35 @@ def test_local_cluster_gives_the_same_shards_as_the_pool(reference: Path, tmp_pa
 
 
 def test_ctrl_c_keeps_finished_shards_and_removes_temporaries(
-    reference: Path, tmp_path: Path
+    reference: Path, tmp_path: Path, hold_points: MakeHoldPoints
 ) -> None:
     directory = tmp_path / "study"
-    process = subprocess.Popen(
-        _cli(directory),
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 300
-    while len(list(directory.glob("chunk-*.parquet"))) < 1 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    os.killpg(process.pid, signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    points = hold_points(nth("shard-written", 1))
+    process = _start(directory, points)
+    held = points.next(alive=lambda: process.poll() is None)
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C while the first shard is the only one
+    _, err = process.communicate(timeout=600)
+    held.release()
     assert process.returncode == 130, err
     assert "run the same command again to resume" in err
     assert leftovers(directory) == []
-    for name, table in shards(directory).items():
+    kept = shards(directory)
+    assert list(kept) == [shard_name(held.chunk)]
+    for name, table in kept.items():
         assert table.equals(pq.read_table(reference / name), check_metadata=True)
 
 
-def test_a_dead_worker_stops_the_run_with_a_clear_error(tmp_path: Path) -> None:
+def test_a_dead_worker_stops_the_run_with_a_clear_error(
+    tmp_path: Path, hold_points: MakeHoldPoints
+) -> None:
     directory = tmp_path / "study"
-    process = subprocess.Popen(
-        _cli(directory),
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    children: list[str] = []
-    deadline = time.monotonic() + 300
-    while not children and time.monotonic() < deadline:
-        # The pool's worker (and the spawn machinery) are children of the command.
-        path = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-        children = path.read_text().split() if path.exists() else []
-        time.sleep(0.05)
-    time.sleep(0.3)  # let the pool start; the run itself takes seconds
-    for child in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split():
-        command = Path(f"/proc/{child}/cmdline").read_bytes()
-        if b"spawn_main" in command:
-            os.kill(int(child), signal.SIGKILL)
-    _, err = process.communicate(timeout=120)
+    points = hold_points(nth("chunk-started", 2))
+    process = _start(directory, points)
+    held = points.next(alive=lambda: process.poll() is None)
+    assert held.pid != process.pid  # announced by the pool's worker, not the command
+    os.kill(held.pid, signal.SIGKILL)  # the worker dies in the middle of its second chunk
+    held.release()
+    _, err = process.communicate(timeout=600)
     assert process.returncode == 2, err
     assert "a worker process died" in err and "run again to resume" in err
     assert leftovers(directory) == []

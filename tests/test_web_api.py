@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import multiprocessing
 import os
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -25,7 +26,15 @@ from bridgescore.web import WebSettings, create_app
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.pages import list_entries
 from bridgescore.web.views import SQLITE_MAGIC, bar_chart, is_event_file
-from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, make_study, vectors
+from conftest import HOLD_TIMEOUT
+from web_helpers import (
+    EW_MATCHPOINTS,
+    NS_MATCHPOINTS,
+    make_event,
+    make_study,
+    run_after,
+    vectors,
+)
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette suggests httpx2; httpx works the same here
@@ -35,6 +44,8 @@ HAS_SOLVER = importlib.util.find_spec("bridgescore.solver") is not None
 HAS_PAR = importlib.util.find_spec("bridgescore.par") is not None
 needs_solver = pytest.mark.skipif(not HAS_SOLVER, reason="bridgescore.solver is not written yet")
 needs_par = pytest.mark.skipif(not HAS_PAR, reason="bridgescore.par is not written yet")
+
+T = TypeVar("T")
 
 
 @pytest.fixture(scope="module")
@@ -201,18 +212,23 @@ def test_body_at_the_limit_reaches_the_app(client: TestClient) -> None:
 def test_limiter_refuses_past_its_queue() -> None:
     limiter = SolverLimiter(workers=2, queue=2, retry_after=7)
 
-    async def burst() -> list[Any]:
-        jobs = [limiter.run(time.sleep, 0.5) for _ in range(10)]
-        return await asyncio.gather(*jobs, return_exceptions=True)
+    with multiprocessing.Manager() as manager:
+        gate = manager.Event()  # admitted jobs wait on it: none can finish before all are seen
 
-    try:
-        outcomes = asyncio.run(burst())
-    finally:
-        limiter.close()
+        async def burst() -> list[Any]:
+            jobs = [asyncio.ensure_future(limiter.run(gate.wait)) for _ in range(10)]
+            # Admission happens in each job's first step; this runs after all ten.
+            asyncio.get_running_loop().call_soon(gate.set)
+            return await asyncio.gather(*jobs, return_exceptions=True)
+
+        try:
+            outcomes = asyncio.run(burst())
+        finally:
+            limiter.close()
     busy = [outcome for outcome in outcomes if isinstance(outcome, SolverBusy)]
     assert len(busy) == 10 - limiter.capacity
     assert all(error.retry_after == 7 for error in busy)
-    assert outcomes.count(None) == limiter.capacity
+    assert outcomes.count(True) == limiter.capacity
     assert limiter.admitted == 0
 
 
@@ -237,21 +253,48 @@ def test_limiter_survives_a_dead_worker() -> None:
     assert limiter.admitted == 0
 
 
+class GatedLimiter(SolverLimiter):
+    """A solver limiter whose admitted jobs wait for ``gate`` before they run.
+
+    Admission (the thing under test) is unchanged; holding the admitted jobs makes
+    "the queue is full" a fact of the test, not a race against how fast DDS is.
+    """
+
+    def __init__(self, gate: Any, workers: int, queue: int, retry_after: int = 2) -> None:
+        super().__init__(workers, queue, retry_after)
+        self.gate = gate
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        return await super().run(run_after, self.gate, function, *args)
+
+
 @needs_solver
 def test_full_solver_queue_is_503_with_retry_after() -> None:
     deal = vectors(1)[0]["deal"]
-    settings = WebSettings(solver_workers=1, solver_queue=0, retry_after=3)
-    with TestClient(create_app(settings)) as busy_client:
-        limiter: SolverLimiter = busy_client.app.state.solver  # type: ignore[attr-defined]
+    settings = WebSettings(solver_workers=1, solver_queue=0, retry_after=3, warm_solver=False)
+    with multiprocessing.Manager() as manager, TestClient(create_app(settings)) as busy_client:
+        gate = manager.Event()
+        app: Any = busy_client.app
+        app.state.solver.close()
+        app.state.solver = GatedLimiter(gate, workers=1, queue=0, retry_after=3)
         assert busy_client.portal is not None
-        # Occupy the only worker with a real job in the server's own event loop.
-        busy_client.portal.start_task_soon(limiter.run, time.sleep, 1)
-        while limiter.admitted == 0:
-            time.sleep(0.01)
-        response = busy_client.post("/api/solve", json={"deal": deal})
-        assert response.status_code == 503
-        assert response.headers["retry-after"] == "3"
-        assert "busy" in response.json()["detail"]
+        try:
+            # The only worker takes a job held at the gate; the next solve finds no room.
+            busy_client.portal.call(_admit, app.state.solver, gate)
+            response = busy_client.post("/api/solve", json={"deal": deal})
+            assert response.status_code == 503
+            assert response.headers["retry-after"] == "3"
+            assert "busy" in response.json()["detail"]
+        finally:
+            gate.set()
+            app.state.solver.close()
+
+
+async def _admit(limiter: SolverLimiter, gate: Any) -> None:
+    # Starts a job and returns once it is admitted (admission is synchronous in run()).
+    asyncio.get_running_loop().create_task(limiter.run(gate.wait))
+    await asyncio.sleep(0)  # one loop turn: the task's first step, where admission happens
+    assert limiter.admitted == 1
 
 
 @needs_solver
@@ -261,18 +304,36 @@ def test_a_burst_of_solves_is_bounded_and_scores_still_answer() -> None:
     deals = [vector["deal"] for vector in vectors(12)]
     app = create_app(WebSettings(solver_workers=1, solver_queue=2, warm_solver=False))
 
-    async def burst() -> tuple[list[httpx.Response], httpx.Response]:
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
-            solves = [http.post("/api/solve", json={"deal": deal}) for deal in deals]
-            score = http.post("/api/score", json={"result": "3NT=", "vulnerable": False})
-            *answers, scored = await asyncio.gather(*solves, score)
-            return answers, scored
-
-    try:
-        answers, scored = asyncio.run(burst())
-    finally:
+    with multiprocessing.Manager() as manager:
+        gate = manager.Event()
         app.state.solver.close()
+        app.state.solver = GatedLimiter(gate, workers=1, queue=2)
+
+        async def burst() -> tuple[list[httpx.Response], httpx.Response]:
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+                solves = [
+                    asyncio.ensure_future(http.post("/api/solve", json={"deal": deal}))
+                    for deal in deals
+                ]
+                # While the admitted solves are held, the refusals and a score come back.
+                scored = await http.post("/api/score", json={"result": "3NT=", "vulnerable": False})
+                refused = 0
+                while refused < len(deals) - 3:
+                    done, _ = await asyncio.wait(
+                        solves, timeout=HOLD_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    assert refused < len(done), "no solve was refused"
+                    refused = len(done)
+                gate.set()
+                answers = await asyncio.gather(*solves)
+                return answers, scored
+
+        try:
+            answers, scored = asyncio.run(burst())
+        finally:
+            gate.set()
+            app.state.solver.close()
     statuses = [answer.status_code for answer in answers]
     # One running and two waiting are admitted; the other nine are refused at once.
     assert statuses.count(200) == 3
@@ -566,7 +627,7 @@ def test_serve_starts_on_loopback_and_stops() -> None:
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a bound on a hang, not a wait
         while True:
             try:
                 response = httpx.post(
@@ -582,5 +643,5 @@ def test_serve_starts_on_loopback_and_stops() -> None:
         assert response.json()["score"] == 910
     finally:
         server.terminate()
-        _, errors = server.communicate(timeout=30)
+        _, errors = server.communicate(timeout=120)
     assert f"serving on http://127.0.0.1:{port}/" in errors.decode()

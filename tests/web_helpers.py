@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +61,9 @@ def make_study(directory: Path, deals: int = 4) -> Path:
 
     run_study(directory, deals=deals, seed=1, chunk_size=4, workers=1)
     return directory
+
+
+def run_after(gate: Any, function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` once ``gate`` (a manager Event) is set; a solver job held by a test."""
+    gate.wait()
+    return function(*args)

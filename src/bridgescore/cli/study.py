@@ -111,7 +111,14 @@ class _Bar:
 @app.command("run")
 def run_command(
     deals: Annotated[int, typer.Option("--deals", help="Deals in the study (more extends it).")],
-    out: Annotated[Path, typer.Option("--out", help="Study directory (shards + study.json).")],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--out",
+            help="Study directory (shards + study.json), or a URL every worker reaches "
+            "(s3://bucket/study, gs://...): workers then write their shards there.",
+        ),
+    ],
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed, the same deals.")] = 1,
     chunk: Annotated[int, typer.Option("--chunk", help="Deals per chunk (one shard each).")] = 256,
     workers: Annotated[
@@ -122,7 +129,8 @@ def run_command(
         str | None,
         typer.Option(
             "--scheduler",
-            help="Dask scheduler address (tcp://HOST:PORT); its workers must see --out.",
+            help="Dask scheduler address (tcp://HOST:PORT); workers send their rows back, "
+            "so they need no access to --out.",
         ),
     ] = None,
     threads: Annotated[int, typer.Option("--threads", help="DDS threads per process.")] = 1,
@@ -137,7 +145,8 @@ def run_command(
     Examples:
       bridgescore study run --deals 10000 --seed 1 --out /tmp/study
       bridgescore study run --deals 20000 --seed 1 --out /tmp/study   # extends it
-      bridgescore study run --deals 100000 --out /shared/s --scheduler tcp://head:8786
+      bridgescore study run --deals 100000 --out /work/s --scheduler tcp://head:8786
+      bridgescore study run --deals 100000 --out s3://bucket/s --scheduler tcp://head:8786
     """
     _need_study_extra()
     from bridgescore.study.runner import run_study
@@ -200,7 +209,9 @@ def run_command(
 
 @app.command("report")
 def report_command(
-    directory: Annotated[Path, typer.Argument(help="Study directory written by `study run`.")],
+    directory: Annotated[
+        str, typer.Argument(help="Study directory (or URL) written by `study run`.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw the four distributions to FILE.png.")

@@ -19,6 +19,7 @@ from typing import Any
 
 from bridgescore.study.chunks import MAX_CHUNK_SIZE
 from bridgescore.study.errors import StudyError
+from bridgescore.study.remote import RemoteStudy
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -117,27 +118,41 @@ class Manifest:
         return manifest
 
 
-def load_manifest(directory: Path) -> Manifest | None:
-    """The manifest of ``directory``, or None when it has none yet."""
-    path = directory / MANIFEST_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise StudyError(f"cannot read {str(path)!r}: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise StudyError(f"{str(path)!r} is not UTF-8 text: {error}") from None
+def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
+    """The manifest of ``directory`` (local or in an object store), or None when it has none."""
+    if isinstance(directory, RemoteStudy):
+        shown = directory.shown(MANIFEST_NAME)
+        raw = directory.read_bytes(MANIFEST_NAME)
+        if raw is None:
+            return None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
+    else:
+        path = directory / MANIFEST_NAME
+        shown = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise StudyError(f"cannot read {shown!r}: {error.strerror}") from None
+        except UnicodeDecodeError as error:
+            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:  # RecursionError: "[[[[..."
-        raise StudyError(f"{str(path)!r} is not JSON: {error}") from None
-    return Manifest.from_dict(data, repr(str(path)))
+        raise StudyError(f"{shown!r} is not JSON: {error}") from None
+    return Manifest.from_dict(data, repr(shown))
 
 
-def save_manifest(directory: Path, manifest: Manifest) -> None:
-    """Write ``study.json`` atomically (temp file, then rename)."""
+def save_manifest(directory: Path | RemoteStudy, manifest: Manifest) -> None:
+    """Write ``study.json`` atomically (temp file then rename; one put in an object store)."""
     text = json.dumps(manifest.as_dict(), indent=2) + "\n"
+    if isinstance(directory, RemoteStudy):
+        directory.write_bytes(MANIFEST_NAME, text.encode("utf-8"))
+        return
     handle, temp = tempfile.mkstemp(prefix=".study-", suffix=".tmp", dir=directory)
     try:
         os.fchmod(handle, 0o644)
@@ -152,7 +167,7 @@ def save_manifest(directory: Path, manifest: Manifest) -> None:
 
 
 def check_compatible(
-    existing: Manifest, directory: Path, *, seed: int, chunk_size: int, deals: int
+    existing: Manifest, directory: Path | RemoteStudy, *, seed: int, chunk_size: int, deals: int
 ) -> None:
     """Refuse a run whose seed, chunk size or deal count does not fit ``existing``."""
     where = repr(str(directory))

@@ -21,6 +21,7 @@ from bridgescore.core import Vulnerability
 from bridgescore.study.chunks import plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
+from bridgescore.study.remote import RemoteStudy, is_remote
 from bridgescore.study.shards import PAR_COLUMNS, read_shard, scan_directory
 
 __all__ = [
@@ -212,15 +213,25 @@ class StudyReport:
         }
 
 
-def study_report(directory: Path) -> StudyReport:
+def study_report(directory: Path | str) -> StudyReport:
     """Read every good shard of ``directory`` and tabulate its par scores.
 
+    ``directory`` is a local directory or an fsspec URL (``s3://bucket/study``).
     Problem files (foreign, damaged, from another study) are listed in
     ``problems`` and left out; chunks without a good shard are in ``missing_chunks``.
     Raises :class:`StudyError` when ``directory`` is not a study.
     """
-    if not directory.is_dir():
-        raise StudyError(f"{str(directory)!r} is not a directory")
+    location: Path | RemoteStudy
+    if is_remote(directory):
+        location = RemoteStudy(str(directory))
+    else:
+        location = Path(str(directory).removeprefix("file://"))
+        if not location.is_dir():
+            raise StudyError(f"{str(location)!r} is not a directory")
+    return _report(location)
+
+
+def _report(directory: Path | RemoteStudy) -> StudyReport:
     manifest = load_manifest(directory)
     if manifest is None:
         raise StudyError(f"{str(directory)!r} is not a par study (no study.json)")

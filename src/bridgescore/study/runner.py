@@ -1,32 +1,38 @@
 """Running a par study: chunks dealt, solved (DDS), scored for par and written as shards.
 
-:func:`compute_chunk` does one chunk from start to finish and returns only its
-metadata; the local process pool (one DDS per process) and the Dask backend both
-run that same function, so a chunk is the same wherever it is computed.
+:func:`compute_chunk` does one chunk's work and returns its rows; the local
+process pool (one DDS per process) and the Dask backend both run that same
+function through :func:`bridgescore.distributed.run_chunks`, so a chunk is the
+same wherever it is computed, and the workers send the rows back for this
+process to write (they need no access to the study directory).
 :func:`run_study` checks the directory, skips finished chunks, runs the rest and
 reports progress through a callback.
 """
 
 from __future__ import annotations
 
-import concurrent.futures as futures
 import contextlib
 import fcntl
-import multiprocessing
-import os
-import signal
-import socket
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 
 from bridgescore.core import Vulnerability
-from bridgescore.study.chunks import deal_chunk, plan_chunks
+from bridgescore.distributed import (
+    ChunkDone,
+    Progress,
+    ShardWriter,
+    WorkerLost,
+    default_workers,
+    run_chunks,
+)
+from bridgescore.errors import BridgeError
+from bridgescore.study.chunks import Chunk, deal_chunk, plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import (
     MANIFEST_NAME,
@@ -35,6 +41,7 @@ from bridgescore.study.manifest import (
     load_manifest,
     save_manifest,
 )
+from bridgescore.study.remote import RemoteShardWriter, RemoteStudy, is_remote
 from bridgescore.study.shards import (
     LOCK_NAME,
     build_shard,
@@ -45,79 +52,66 @@ from bridgescore.study.shards import (
 from bridgescore.validate import is_whole_number
 
 __all__ = [
-    "ChunkResult",
     "ChunkTask",
     "Progress",
     "RunSummary",
+    "StudyShardWriter",
     "compute_chunk",
     "default_workers",
     "run_study",
 ]
 
-Progress = Callable[[int, int], None]
-"""``progress(done_deals, total_deals)``, called as chunks advance."""
-
 
 @dataclass(frozen=True, slots=True)
 class ChunkTask:
-    """Everything a worker needs to compute one chunk and write its shard."""
+    """Everything a worker needs to compute one chunk: the study, the chunk, DDS threads."""
 
-    directory: str
     seed: int
     chunk_size: int
     chunk: int
     deals: int
     threads: int = 1
 
-
-@dataclass(frozen=True, slots=True)
-class ChunkResult:
-    """What comes back from a worker: metadata only, never the rows."""
-
-    chunk: int
-    deals: int
-    seconds: float
-    worker: str
+    @property
+    def size(self) -> int:
+        """Deals in the chunk (the unit of progress)."""
+        return self.deals
 
 
-def compute_chunk(task: ChunkTask, progress: Progress | None = None) -> ChunkResult:
-    """Deal, solve, score par under the four vulnerabilities and write one shard.
+def compute_chunk(task: ChunkTask, progress: Progress | None = None) -> pa.Table:
+    """Deal, solve and score par under the four vulnerabilities: the chunk's shard rows.
 
     ``progress(done, total)`` reports deals solved within this chunk.
     """
     from bridgescore.pararray import par_array
     from bridgescore.solver import solve_many
 
-    start = time.perf_counter()
     deals = deal_chunk(task.seed, task.chunk, task.deals)
     solved = solve_many(deals, threads=task.threads, progress=progress)
     tables = np.stack([table.to_array() for table in solved])
     pars = {vulnerability: par_array(tables, vulnerability) for vulnerability in Vulnerability}
-    shard = build_shard(task.chunk, [deal.to_pbn() for deal in deals], tables, pars)
-    write_shard(
-        Path(task.directory),
-        seed=task.seed,
-        chunk_size=task.chunk_size,
-        chunk=task.chunk,
-        table=shard,
-    )
-    seconds = time.perf_counter() - start
-    return ChunkResult(task.chunk, task.deals, seconds, f"{socket.gethostname()}:{os.getpid()}")
+    return build_shard(task.chunk, [deal.to_pbn() for deal in deals], tables, pars)
 
 
-def default_workers() -> int:
-    """All the cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+@dataclass(frozen=True, slots=True)
+class StudyShardWriter:
+    """Writes a chunk's rows into a study directory, stamped with the study (temp, rename)."""
+
+    directory: Path
+    seed: int
+    chunk_size: int
+
+    def write(self, chunk: int, table: pa.Table) -> None:
+        write_shard(
+            self.directory, seed=self.seed, chunk_size=self.chunk_size, chunk=chunk, table=table
+        )
 
 
 @dataclass(slots=True)
 class RunSummary:
     """What a run did: chunks found finished, chunks computed now, time taken."""
 
-    directory: Path
+    directory: Path | RemoteStudy
     manifest: Manifest
     chunks: int
     skipped: int = 0
@@ -148,10 +142,15 @@ def _locked(directory: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _open_study(directory: Path, *, deals: int, seed: int, chunk_size: int) -> Manifest:
+def _open_study(
+    directory: Path | RemoteStudy, *, deals: int, seed: int, chunk_size: int
+) -> Manifest:
     existing = load_manifest(directory)
     if existing is None:
-        strangers = [p.name for p in directory.iterdir() if p.name != LOCK_NAME]
+        if isinstance(directory, RemoteStudy):
+            strangers = [name for name, _ in directory.entries()]
+        else:
+            strangers = [p.name for p in directory.iterdir() if p.name != LOCK_NAME]
         if strangers:
             raise StudyError(
                 f"{str(directory)!r} is not empty and holds no {MANIFEST_NAME} "
@@ -166,6 +165,17 @@ def _open_study(directory: Path, *, deals: int, seed: int, chunk_size: int) -> M
         save_manifest(directory, extended)
         return extended
     return existing
+
+
+def _local_root(directory: Path | str) -> Path:
+    root = Path(str(directory).removeprefix("file://")).resolve()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StudyError(f"cannot create {str(root)!r}: {error.strerror}") from None
+    if not root.is_dir():
+        raise StudyError(f"{str(root)!r} is not a directory")
+    return root
 
 
 def run_study(
@@ -185,9 +195,13 @@ def run_study(
     ``workers`` processes each run one DDS with ``threads`` threads (default: one
     process per core). With ``scheduler`` (a ``tcp://host:port`` address or a
     ``distributed.Client``) the chunks go to that Dask cluster instead; its workers
-    must see ``directory`` (shared storage). Problems found in the directory are
-    passed to ``notice``. On KeyboardInterrupt, chunks in flight are abandoned,
-    their temporary files removed, finished shards kept, and the interrupt re-raised.
+    need not see ``directory``: they send each chunk's rows back and this process
+    writes the shards. ``directory`` may also be an fsspec URL (``s3://bucket/study``)
+    that every machine reaches: the workers then store their shards there themselves,
+    each in one put (see :mod:`bridgescore.study.remote`). Problems found in the
+    directory are passed to ``notice``.
+    On KeyboardInterrupt, chunks in flight are abandoned, temporary files removed,
+    finished shards kept, and the interrupt re-raised.
 
     Raises :class:`StudyError` for a directory that cannot be used as asked.
     """
@@ -199,53 +213,90 @@ def run_study(
         raise StudyError(f"threads {threads!r} is not usable: expected 1 or more")
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise StudyError(f"workers {workers!r} is not usable: expected 1 or more")
-    root = Path(directory).resolve()
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StudyError(f"cannot create {str(root)!r}: {error.strerror}") from None
-    if not root.is_dir():
-        raise StudyError(f"{str(root)!r} is not a directory")
-
+    if is_remote(directory):
+        remote = RemoteStudy(str(directory))
+        remote.prepare()
+        return _run(remote, planned, deals, seed, chunk_size, workers, scheduler, threads,
+                    progress, notice)  # fmt: skip
+    root = _local_root(directory)
     with _locked(root):
-        manifest = _open_study(root, deals=deals, seed=seed, chunk_size=chunk_size)
-        scan = scan_directory(root, manifest)
-        summary = RunSummary(root, manifest, chunks=len(planned), problems=list(scan.problems))
-        summary.removed_temporaries = remove_temporaries(scan)
-        for problem in scan.problems:
-            if notice is not None:
-                notice(problem)
-        # A shard of the right size is finished; a shorter one is a partial last
-        # chunk of a study since extended, so it is recomputed in full.
-        todo = [
-            chunk
-            for chunk in planned
-            if chunk.id not in scan.shards or scan.shards[chunk.id].deals != chunk.deals
-        ]
-        summary.skipped = len(planned) - len(todo)
-        done = sum(chunk.deals for chunk in planned if chunk not in todo)
-        if progress is not None:
-            progress(done, deals)
-        tasks = [
-            ChunkTask(str(root), seed, chunk_size, chunk.id, chunk.deals, threads) for chunk in todo
-        ]
-        start = time.perf_counter()
-        tracker = _Tracker(done, deals, progress)
+        return _run(root, planned, deals, seed, chunk_size, workers, scheduler, threads,
+                    progress, notice)  # fmt: skip
 
-        def finished(result: ChunkResult) -> None:
-            summary.computed += 1
-            summary.deals_computed += result.deals
-            summary.seconds = time.perf_counter() - start
-            tracker.finished(result.chunk, result.deals)
 
-        if not tasks:
-            pass
-        elif scheduler is not None:
-            _run_dask(scheduler, tasks, finished)
-        else:
-            _run_pool(root, tasks, workers or default_workers(), finished, tracker)
+def _run(
+    root: Path | RemoteStudy,
+    planned: list[Chunk],
+    deals: int,
+    seed: int,
+    chunk_size: int,
+    workers: int | None,
+    scheduler: Any,
+    threads: int,
+    progress: Progress | None,
+    notice: Callable[[str], None] | None,
+) -> RunSummary:
+    manifest = _open_study(root, deals=deals, seed=seed, chunk_size=chunk_size)
+    scan = scan_directory(root, manifest)
+    summary = RunSummary(root, manifest, chunks=len(planned), problems=list(scan.problems))
+    summary.removed_temporaries = remove_temporaries(scan)
+    for problem in scan.problems:
+        if notice is not None:
+            notice(problem)
+    # A shard of the right size is finished; a shorter one is a partial last
+    # chunk of a study since extended, so it is recomputed in full.
+    todo = [
+        chunk
+        for chunk in planned
+        if chunk.id not in scan.shards or scan.shards[chunk.id].deals != chunk.deals
+    ]
+    summary.skipped = len(planned) - len(todo)
+    done = sum(chunk.deals for chunk in planned if chunk not in todo)
+    if progress is not None:
+        progress(done, deals)
+    tasks = [ChunkTask(seed, chunk_size, chunk.id, chunk.deals, threads) for chunk in todo]
+    start = time.perf_counter()
+    tracker = _Tracker(done, deals, progress)
+
+    def finished(result: ChunkDone) -> None:
+        summary.computed += 1
+        summary.deals_computed += result.rows
         summary.seconds = time.perf_counter() - start
-        return summary
+        tracker.finished(result.chunk, result.rows)
+
+    writer: ShardWriter
+    if isinstance(root, RemoteStudy):
+        writer = RemoteShardWriter(root, seed, chunk_size)
+        # Workers store their shards themselves, except in fsspec's in-process memory
+        # store, which local worker processes do not share (Dask threads do).
+        direct = scheduler is not None or root.protocol != "memory"
+    else:
+        writer, direct = StudyShardWriter(root, seed, chunk_size), False
+    try:
+        run_chunks(
+            tasks,
+            compute_chunk,
+            writer,
+            workers=workers,
+            scheduler=scheduler,
+            direct=direct,
+            finished=finished,
+            advanced=tracker.advanced,
+        )
+    except BaseException as error:
+        # A stop can catch this process between writing a temporary and renaming it.
+        if isinstance(root, Path):
+            for temporary in root.glob(".chunk-*.tmp"):
+                temporary.unlink(missing_ok=True)
+        if isinstance(error, WorkerLost):
+            raise StudyError(
+                f"{error}; finished shards in {str(root)!r} are kept: run again to resume"
+            ) from None
+        if isinstance(error, BridgeError) and not isinstance(error, StudyError):
+            raise StudyError(str(error)) from None
+        raise
+    summary.seconds = time.perf_counter() - start
+    return summary
 
 
 class _Tracker:
@@ -269,117 +320,3 @@ class _Tracker:
         self.partial.pop(chunk, None)
         self.done += deals
         self._report()
-
-
-# --- local process pool -------------------------------------------------------------
-
-_progress_queue: Any = None
-
-
-def _init_worker(queue: Any) -> None:
-    # Ctrl-C is the parent's business: it stops the workers itself, so a worker
-    # never dies half-way through writing a file on SIGINT.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    global _progress_queue
-    _progress_queue = queue
-
-
-def _pool_chunk(task: ChunkTask) -> ChunkResult:
-    queue = _progress_queue
-
-    def report(solved: int, total: int) -> None:
-        if queue is not None:
-            queue.put((task.chunk, solved))
-
-    return compute_chunk(task, progress=report)
-
-
-def _stop_pool(executor: futures.ProcessPoolExecutor) -> None:
-    processes = list((executor._processes or {}).values())
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=10)
-    executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _run_pool(
-    root: Path,
-    tasks: Sequence[ChunkTask],
-    workers: int,
-    finished: Callable[[ChunkResult], None],
-    tracker: _Tracker,
-) -> None:
-    # Spawned (not forked) workers: each starts its own DDS with nothing inherited.
-    context = multiprocessing.get_context("spawn")
-    queue = context.SimpleQueue()
-    executor = futures.ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)),
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(queue,),
-    )
-    pending = {executor.submit(_pool_chunk, task) for task in tasks}
-    try:
-        while pending:
-            ready, pending = futures.wait(
-                pending, timeout=0.25, return_when=futures.FIRST_COMPLETED
-            )
-            while not queue.empty():
-                chunk, solved = queue.get()
-                tracker.advanced(chunk, solved)
-            for future in ready:
-                finished(future.result())
-    except BaseException as error:
-        _stop_pool(executor)
-        # Workers are gone: their half-written files are leftovers of this run.
-        remove_temporaries(_scan_temporaries(root))
-        if isinstance(error, BrokenProcessPool):
-            raise StudyError(
-                f"a worker process died ({error}); finished shards in {str(root)!r} are kept: "
-                "run again to resume"
-            ) from None
-        raise
-    executor.shutdown(wait=True)
-
-
-def _scan_temporaries(root: Path) -> Any:
-    manifest = load_manifest(root)
-    assert manifest is not None
-    return scan_directory(root, manifest)
-
-
-# --- Dask distributed ---------------------------------------------------------------
-
-
-def _run_dask(
-    scheduler: Any, tasks: Sequence[ChunkTask], finished: Callable[[ChunkResult], None]
-) -> None:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:  # pragma: no cover - depends on what is installed
-        raise StudyError(
-            "--scheduler needs dask.distributed: pip install 'bridgescore[study]'"
-        ) from None
-    own = not isinstance(scheduler, Client)
-    try:
-        client = Client(scheduler, timeout="30s") if own else scheduler  # type: ignore[no-untyped-call]
-    except OSError as error:
-        raise StudyError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
-    submitted: list[Any] = []
-    try:
-        submitted = client.map(
-            compute_chunk,
-            tasks,
-            key=[f"bridgescore-chunk-{task.seed}-{task.chunk_size}-{task.chunk}" for task in tasks],
-            pure=False,
-        )
-        for future in as_completed(submitted):  # type: ignore[no-untyped-call]
-            finished(future.result())
-    except BaseException:
-        with contextlib.suppress(Exception):
-            client.cancel(submitted)
-        raise
-    finally:
-        if own:
-            client.close()

@@ -27,6 +27,7 @@ import pyarrow.parquet as pq
 from bridgescore.core import Seat, Strain, Vulnerability
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import CONVENTION, MANIFEST_NAME, Manifest
+from bridgescore.study.remote import RemoteStudy
 
 __all__ = [
     "DD_COLUMNS",
@@ -43,6 +44,7 @@ __all__ = [
     "shard_name",
     "shard_pars",
     "shard_tables",
+    "stamp_shard",
     "write_shard",
 ]
 
@@ -87,7 +89,9 @@ class ShardInfo:
 
     chunk: int
     deals: int
-    path: Path
+    path: Path | str
+    # The fsspec file system holding ``path`` (None: a local file).
+    filesystem: Any = field(default=None, compare=False)
 
 
 def build_shard(
@@ -129,6 +133,11 @@ def _metadata(seed: int, chunk_size: int, chunk: int, deals: int) -> dict[bytes,
     return {METADATA_KEY: json.dumps(record, sort_keys=True).encode()}
 
 
+def stamp_shard(table: pa.Table, *, seed: int, chunk_size: int, chunk: int) -> pa.Table:
+    """``table`` with the schema metadata that ties it to its study and chunk."""
+    return table.replace_schema_metadata(_metadata(seed, chunk_size, chunk, table.num_rows))
+
+
 def write_shard(
     directory: Path, *, seed: int, chunk_size: int, chunk: int, table: pa.Table
 ) -> Path:
@@ -136,7 +145,7 @@ def write_shard(
 
     A crash leaves at most a ``.chunk-*.tmp`` file, never a half-written shard.
     """
-    stamped = table.replace_schema_metadata(_metadata(seed, chunk_size, chunk, table.num_rows))
+    stamped = stamp_shard(table, seed=seed, chunk_size=chunk_size, chunk=chunk)
     final = directory / shard_name(chunk)
     handle, temp = tempfile.mkstemp(prefix=f".chunk-{chunk:06d}.", suffix=".tmp", dir=directory)
     try:
@@ -153,14 +162,22 @@ def write_shard(
     return final
 
 
-def inspect_shard(path: Path, manifest: Manifest, chunk: int) -> ShardInfo:
+def inspect_shard(
+    path: Path | str,
+    manifest: Manifest,
+    chunk: int,
+    filesystem: Any = None,
+    shown_as: str | None = None,
+) -> ShardInfo:
     """Cheap checks from the Parquet footer: schema, study, chunk id and row count.
 
+    ``filesystem`` is the fsspec file system of a shard in an object store and
+    ``shown_as`` the name to quote in messages (default: ``path``).
     Raises :class:`StudyError` saying what is wrong with the file.
     """
-    shown = repr(str(path))
+    shown = repr(shown_as or str(path))
     try:
-        parquet = pq.ParquetFile(path)
+        parquet = pq.ParquetFile(path if filesystem is None else filesystem.open(path, "rb"))
     except (OSError, pa.ArrowException) as error:
         raise StudyError(f"{shown} is not a readable Parquet file ({error})") from None
     schema = parquet.schema_arrow
@@ -182,7 +199,7 @@ def inspect_shard(path: Path, manifest: Manifest, chunk: int) -> ShardInfo:
     deals = int(record["deals"])
     if parquet.metadata.num_rows != deals or not 1 <= deals <= manifest.chunk_size:
         raise StudyError(f"{shown} has {parquet.metadata.num_rows} rows but records {deals} deals")
-    return ShardInfo(chunk, deals, path)
+    return ShardInfo(chunk, deals, path, filesystem)
 
 
 def read_shard(info: ShardInfo, columns: Sequence[str] | None = None) -> pa.Table:
@@ -193,7 +210,7 @@ def read_shard(info: ShardInfo, columns: Sequence[str] | None = None) -> pa.Tabl
     shown = repr(str(info.path))
     wanted = None if columns is None else list(dict.fromkeys(["chunk", "index", *columns]))
     try:
-        table = pq.read_table(info.path, columns=wanted)
+        table = pq.read_table(info.path, columns=wanted, filesystem=info.filesystem)
     except (OSError, pa.ArrowException) as error:
         raise StudyError(f"{shown} cannot be read ({error})") from None
     chunk = table.column("chunk").to_numpy()
@@ -237,34 +254,48 @@ class DirectoryScan:
         return sum(info.deals for info in self.shards.values())
 
 
-def scan_directory(directory: Path, manifest: Manifest) -> DirectoryScan:
+def scan_directory(directory: Path | RemoteStudy, manifest: Manifest) -> DirectoryScan:
     """Sort every entry of ``directory``: good shards, temporaries, and problems.
 
     A shard that fails its checks, or belongs to a chunk beyond the study, and any
     file the study did not write, is a problem: it is named, never read as data.
+    ``directory`` is a local directory or a study in an object store.
     """
     scan = DirectoryScan()
-    for path in sorted(directory.iterdir()):
-        name = path.name
+    entries: list[tuple[str, Path | str, str, bool, bool]]
+    if isinstance(directory, RemoteStudy):
+        filesystem = directory.filesystem
+        entries = [
+            (name, directory.path(name), directory.shown(name), is_file, not is_file)
+            for name, is_file in directory.entries()
+        ]
+    else:
+        filesystem = None
+        entries = [
+            (path.name, path, str(path), path.is_file(), path.is_dir())
+            for path in sorted(directory.iterdir())
+        ]
+    for name, path, shown, is_file, is_dir in entries:
         if name in (MANIFEST_NAME, LOCK_NAME):
             continue
-        if _TEMPORARY.fullmatch(name) or (name.startswith(".study-") and name.endswith(".tmp")):
+        if isinstance(path, Path) and (
+            _TEMPORARY.fullmatch(name) or (name.startswith(".study-") and name.endswith(".tmp"))
+        ):
             scan.temporaries.append(path)
             continue
         match = _SHARD.fullmatch(name)
-        if match is None or not path.is_file():
-            kind = "directory" if path.is_dir() else "file"
-            scan.problems.append(f"{str(path)!r}: foreign {kind}, not part of the study (ignored)")
+        if match is None or not is_file:
+            kind = "directory" if is_dir else "file"
+            scan.problems.append(f"{shown!r}: foreign {kind}, not part of the study (ignored)")
             continue
         chunk = int(match[1])
         if chunk >= manifest.chunks:
             scan.problems.append(
-                f"{str(path)!r}: chunk {chunk} is beyond the study's {manifest.chunks} chunks "
-                "(ignored)"
+                f"{shown!r}: chunk {chunk} is beyond the study's {manifest.chunks} chunks (ignored)"
             )
             continue
         try:
-            scan.shards[chunk] = inspect_shard(path, manifest, chunk)
+            scan.shards[chunk] = inspect_shard(path, manifest, chunk, filesystem, shown)
         except StudyError as error:
             scan.bad_chunks.add(chunk)
             scan.problems.append(f"{error} (not trusted)")

@@ -1,0 +1,348 @@
+"""Chunked work on local processes or a Dask cluster, each chunk's rows written whole.
+
+A workflow cut into chunks (a par study, a simulation) hands :func:`run_chunks`
+three things and gets its shards written, with progress, resumable stops and
+no shared disk between the client and the workers:
+
+``jobs``
+    picklable values, one per chunk, each with ``chunk`` (an ``int`` id, the
+    shard's name) and ``size`` (its unit count, say deals, for progress);
+``compute``
+    a picklable module-level function ``compute(job, progress) -> pyarrow.Table``
+    doing the chunk's work and returning its rows (``progress(done, size)`` may
+    be None; on the local pool it reports units done within the chunk);
+``writer``
+    a :class:`ShardWriter` whose ``write(chunk, table)`` stores one shard
+    all-or-nothing (temporary name, then rename).
+
+Where the rows go. By default every worker, local or remote, sends its chunk's
+rows back to the client as Arrow IPC bytes and the client writes the shard, so
+workers need no access to the output at all. When every machine reaches the
+output (an object store URL such as ``s3://``), pass ``direct=writer`` too: the
+writer then travels to the workers (it must be picklable) and each writes its
+own shard, returning only a few numbers; the writer must publish the final
+object only when it is complete.
+
+Stops. A KeyboardInterrupt (Ctrl-C) stops the local workers or cancels the Dask
+tasks and is re-raised; shards written before it stay. A local worker that dies
+ends the run with :class:`WorkerLost`; on Dask the scheduler reruns the lost
+worker's chunk elsewhere, so a dead worker costs only the chunk it was computing.
+
+Sketch of a caller (the par study's runner is the full example)::
+
+    def compute(job: MyJob, progress: Progress | None) -> pa.Table: ...
+
+    run_chunks(jobs, compute, MyShardWriter(out), workers=2, finished=print)
+
+Test hook (the one place it is defined): when the environment variable
+``BRIDGESCORE_TEST_HOLD`` names a Unix socket (a path, or ``@name`` for an
+abstract socket), a worker announces ``chunk-started`` before computing each
+chunk and the client announces ``shard-written`` after writing each shard: each
+sends one JSON line (``event``, ``chunk``, ``pid``) and blocks until the test
+answers with a line. Tests use it to stop, kill or interrupt a run at an exact
+point instead of guessing with sleeps. Unset (always, outside tests) it costs
+one environment lookup per chunk.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import contextlib
+import io
+import json
+import multiprocessing
+import os
+import signal
+import socket
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from bridgescore.errors import BridgeError
+
+__all__ = [
+    "HOLD_VARIABLE",
+    "ChunkDone",
+    "ChunkJob",
+    "Progress",
+    "ShardWriter",
+    "WorkerLost",
+    "default_workers",
+    "run_chunks",
+]
+
+HOLD_VARIABLE = "BRIDGESCORE_TEST_HOLD"
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``."""
+
+
+class ChunkJob(Protocol):
+    """What :func:`run_chunks` needs from a job: its chunk id and its size."""
+
+    @property
+    def chunk(self) -> int: ...
+
+    @property
+    def size(self) -> int: ...
+
+
+J = TypeVar("J", bound=ChunkJob)
+
+
+class ShardWriter(Protocol):
+    """Stores one chunk's rows as its shard, all or nothing."""
+
+    def write(self, chunk: int, table: Any) -> None: ...
+
+
+class WorkerLost(BridgeError):
+    """A local worker process died (killed, out of memory) or a Dask task kept failing.
+
+    >>> str(WorkerLost("a worker process died"))
+    'a worker process died'
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkDone:
+    """A finished chunk as the client sees it: id, rows, worker time and worker name."""
+
+    chunk: int
+    rows: int
+    seconds: float
+    worker: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    done: ChunkDone
+    rows: bytes | None  # Arrow IPC stream, or None when the worker wrote the shard itself
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+# --- the test hook --------------------------------------------------------------------
+
+
+def _hold(event: str, chunk: int) -> None:
+    address = os.environ.get(HOLD_VARIABLE)
+    if not address:
+        return
+    target = "\0" + address[1:] if address.startswith("@") else address
+    message = {"event": event, "chunk": chunk, "pid": os.getpid()}
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
+        channel.connect(target)
+        channel.sendall(json.dumps(message).encode() + b"\n")
+        # Blocks until the test answers (or closes): that is the synchronisation point.
+        channel.makefile("rb").readline()
+
+
+# --- Arrow rows over the wire ---------------------------------------------------------
+
+
+def _to_ipc(table: Any) -> bytes:
+    import pyarrow as pa
+
+    sink = io.BytesIO()
+    with pa.ipc.new_stream(sink, table.schema) as stream:
+        stream.write_table(table)
+    return sink.getvalue()
+
+
+def _from_ipc(data: bytes) -> Any:
+    import pyarrow as pa
+
+    return pa.ipc.open_stream(data).read_all()
+
+
+def _work(
+    compute: Callable[[Any, Progress | None], Any],
+    job: ChunkJob,
+    direct: ShardWriter | None = None,
+    progress: Progress | None = None,
+) -> _Outcome:
+    # Runs on the worker: compute the rows, then ship them or store them.
+    _hold("chunk-started", job.chunk)
+    start = time.perf_counter()
+    table = compute(job, progress)
+    rows: bytes | None = None
+    if direct is not None:
+        direct.write(job.chunk, table)
+    else:
+        rows = _to_ipc(table)
+    seconds = time.perf_counter() - start
+    worker = f"{socket.gethostname()}:{os.getpid()}"
+    return _Outcome(ChunkDone(job.chunk, table.num_rows, seconds, worker), rows)
+
+
+def _receive(outcome: _Outcome, writer: ShardWriter) -> ChunkDone:
+    # Runs on the client: the shard is written here unless the worker wrote it.
+    if outcome.rows is not None:
+        writer.write(outcome.done.chunk, _from_ipc(outcome.rows))
+    _hold("shard-written", outcome.done.chunk)
+    return outcome.done
+
+
+def run_chunks(
+    jobs: Sequence[J],
+    compute: Callable[[J, Progress | None], Any],
+    writer: ShardWriter,
+    *,
+    workers: int | None = None,
+    scheduler: Any = None,
+    direct: bool = False,
+    finished: Callable[[ChunkDone], None] | None = None,
+    advanced: Callable[[int, int], None] | None = None,
+) -> None:
+    """Compute every job's chunk and have ``writer`` store it; see the module docstring.
+
+    ``workers`` local processes (default: one per core), or the Dask cluster at
+    ``scheduler`` (a ``tcp://host:port`` address or a ``distributed.Client``).
+    With ``direct`` the workers call ``writer.write`` themselves. ``finished(done)``
+    is called on the client after each shard is stored; ``advanced(chunk, units)``
+    as a local worker progresses within a chunk.
+
+    Raises :class:`WorkerLost` when a worker dies (locally) or a chunk fails on
+    every worker tried (Dask), and re-raises KeyboardInterrupt after stopping the
+    workers; exceptions raised by ``compute`` reach the caller unchanged.
+    """
+    if not jobs:
+        return
+    if scheduler is not None:
+        _run_dask(scheduler, jobs, compute, writer, direct, finished)
+    else:
+        count = min(workers or default_workers(), len(jobs))
+        _run_pool(jobs, compute, writer, direct, count, finished, advanced)
+
+
+# --- local process pool ---------------------------------------------------------------
+
+_progress_queue: Any = None
+
+
+def _init_worker(queue: Any) -> None:
+    # Ctrl-C is the parent's business: it stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _progress_queue
+    _progress_queue = queue
+
+
+def _pool_work(
+    compute: Callable[[Any, Progress | None], Any], job: ChunkJob, direct: ShardWriter | None
+) -> _Outcome:
+    queue = _progress_queue
+
+    def report(done: int, total: int) -> None:
+        if queue is not None:
+            queue.put((job.chunk, done))
+
+    return _work(compute, job, direct, report)
+
+
+def _stop_pool(executor: futures.ProcessPoolExecutor) -> None:
+    processes = list((executor._processes or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _run_pool(
+    jobs: Sequence[J],
+    compute: Callable[[J, Progress | None], Any],
+    writer: ShardWriter,
+    direct: bool,
+    workers: int,
+    finished: Callable[[ChunkDone], None] | None,
+    advanced: Callable[[int, int], None] | None,
+) -> None:
+    # Spawned (not forked) workers: each starts its own solver with nothing inherited.
+    context = multiprocessing.get_context("spawn")
+    queue = context.SimpleQueue()
+    executor = futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(queue,)
+    )
+    shipped = writer if direct else None
+    pending = {executor.submit(_pool_work, compute, job, shipped) for job in jobs}
+    try:
+        while pending:
+            # The timeout only paces the progress display; completion is an event.
+            ready, pending = futures.wait(
+                pending, timeout=0.25, return_when=futures.FIRST_COMPLETED
+            )
+            while not queue.empty():
+                chunk, done = queue.get()
+                if advanced is not None:
+                    advanced(chunk, done)
+            for future in ready:
+                done_chunk = _receive(future.result(), writer)
+                if finished is not None:
+                    finished(done_chunk)
+    except BaseException as error:
+        _stop_pool(executor)
+        if isinstance(error, BrokenProcessPool):
+            raise WorkerLost(f"a worker process died ({error})") from None
+        raise
+    executor.shutdown(wait=True)
+
+
+# --- Dask distributed -----------------------------------------------------------------
+
+
+def _run_dask(
+    scheduler: Any,
+    jobs: Sequence[J],
+    compute: Callable[[J, Progress | None], Any],
+    writer: ShardWriter,
+    direct: bool,
+    finished: Callable[[ChunkDone], None] | None,
+) -> None:
+    try:
+        from distributed import Client, as_completed
+        from distributed.scheduler import KilledWorker
+    except ImportError:  # pragma: no cover - depends on what is installed
+        raise BridgeError(
+            "--scheduler needs dask.distributed: pip install 'bridgescore[study]'"
+        ) from None
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler, timeout="30s") if own else scheduler  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+    shipped = writer if direct else None
+    pending: dict[str, Any] = {}
+    try:
+        # Keys name the work, so two clients submitting the same chunk share it.
+        for job in jobs:
+            key = f"bridgescore-{compute.__module__}.{compute.__name__}-{job!r}"
+            pending[key] = client.submit(_work, compute, job, shipped, key=key, pure=False)
+        for future in as_completed(list(pending.values())):  # type: ignore[no-untyped-call]
+            try:
+                outcome = future.result()
+            except KilledWorker as error:
+                raise WorkerLost(
+                    f"chunk task {future.key!r} was lost with {error.last_worker.address} "
+                    "and every worker it was retried on"
+                ) from None
+            # Dropped at once, so a worker holds no finished rows it might take down with it.
+            del pending[future.key]
+            done = _receive(outcome, writer)
+            if finished is not None:
+                finished(done)
+    except BaseException:
+        with contextlib.suppress(Exception):
+            client.cancel(list(pending.values()))
+        raise
+    finally:
+        if own:
+            client.close()
