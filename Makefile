@@ -36,6 +36,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/scoring.py
 	$(BIN)/python benchmarks/par.py
 	$(BIN)/python benchmarks/study.py
+	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/formats.py
+	$(BIN)/python benchmarks/usebio.py
+	$(BIN)/python benchmarks/boards.py
+	$(BIN)/python benchmarks/scorepad.py
 
 # The browser tests drive Debian's chromium through Playwright's Python package
 # (no downloaded browser). Installed once, as root or through sudo.
