@@ -12,6 +12,8 @@ from typing import Any, TextIO, TypeVar
 
 import typer
 
+from bridgescore.core import Seat
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 from bridgescore.scoring import Rules
 
@@ -19,6 +21,7 @@ __all__ = [
     "BadLines",
     "echo_json",
     "fail",
+    "hand_json",
     "numbered_lines",
     "open_input",
     "open_lines",
@@ -131,3 +134,15 @@ def read_batch(
                 bad.report(number, line, error)
                 continue
             yield number, line, value
+
+
+def hand_json(deal: Deal) -> dict[str, Any]:
+    """Each hand's PBN text, points and shape, keyed by seat letter."""
+    return {
+        seat.letter: {
+            "hand": deal[seat].to_pbn(),
+            "hcp": deal[seat].hcp,
+            "shape": list(deal[seat].shape),
+        }
+        for seat in Seat
+    }

@@ -13,24 +13,11 @@ import typer
 
 from bridgescore.boardset import FORMATS, BoardSetFormat
 from bridgescore.cli import boards as board_options
-from bridgescore.cli.common import echo_json, fail
-from bridgescore.core import Seat
+from bridgescore.cli.common import echo_json, fail, hand_json
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 
-__all__ = ["deal_command", "hand_json"]
-
-
-def hand_json(deal: Deal) -> dict[str, Any]:
-    """Each hand's PBN text, points and shape, keyed by seat letter."""
-    return {
-        seat.letter: {
-            "hand": deal[seat].to_pbn(),
-            "hcp": deal[seat].hcp,
-            "shape": list(deal[seat].shape),
-        }
-        for seat in Seat
-    }
+__all__ = ["deal_command"]
 
 
 def _fresh_seed() -> int:

@@ -9,8 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, numbered_lines, read_batch
-from bridgescore.core import Seat
+from bridgescore.cli.common import BadLines, echo_json, fail, hand_json, numbered_lines, read_batch
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
@@ -26,23 +25,12 @@ def format_solution(deal: Deal, table: DDTable, *, symbols: bool = False) -> str
     )
 
 
-def _hand_json(deal: Deal) -> dict[str, Any]:
-    return {
-        seat.letter: {
-            "hand": deal[seat].to_pbn(),
-            "hcp": deal[seat].hcp,
-            "shape": list(deal[seat].shape),
-        }
-        for seat in Seat
-    }
-
-
 def _solution_json(deal: Deal, table: DDTable) -> dict[str, Any]:
     return {
         "deal": deal.to_pbn(),
         "dd": str(table),
         "tricks": table.as_dict(),
-        "hands": _hand_json(deal),
+        "hands": hand_json(deal),
     }
 
 
