@@ -207,7 +207,7 @@ class SimulateRequest(BaseModel):
         default=100,
         ge=1,
         le=MAX_WEB_DEALS,
-        description="Deals to solve (the server may allow fewer: serve's limit).",
+        description="Deals to solve (a server may allow fewer: WebSettings.max_simulate_deals).",
     )
     seed: int = Field(default=1, ge=0, le=2**63 - 1)
     vulnerability: str = Field(
