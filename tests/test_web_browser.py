@@ -282,3 +282,27 @@ def test_no_console_errors(server: str, page: Any) -> None:
         page.goto(server + path)
         page.wait_for_load_state("networkidle")
     assert errors == []
+
+
+def test_simulate_form_shows_the_lead_table(server: str, page: Any, shots: Path) -> None:
+    # West's hand is predealt, so the lead rows are exactly West's 13 cards, grouped.
+    west = "KQJ3.A42.QJT9.85"
+    page.goto(server + "/simulate")
+    page.locator("input[name=contracts]").fill("4H S")
+    page.locator("#predeal").fill("W=" + west)
+    page.locator("input[name=deals]").fill("4")
+    page.locator("input[name=seed]").fill("5")
+    page.locator("#lead").select_option("W")
+    page.get_by_role("button", name="Simulate").click()
+    sync_api.expect(page.locator("h2")).to_have_text("Leads by W against 4H by S")
+    rows = page.locator("table.leads tbody tr")
+    leads = [row.locator("td").first.inner_text() for row in rows.all()]
+    held = {lead[0] + rank for lead in leads for rank in lead[1:]}
+    expected = {suit + rank for suit, cards in zip("SHDC", west.split("."), strict=True)
+                for rank in cards}  # fmt: skip
+    assert held == expected and sum(len(lead) - 1 for lead in leads) == 13
+    # The same simulation through the JSON API: the same rows, best lead first.
+    body = {"contracts": ["4H S"], "predeal": ["W=" + west], "deals": 4, "seed": 5, "lead": "W"}
+    (table,) = httpx.post(server + "/api/simulate", json=body, timeout=120).json()["leads"]
+    assert leads == [row["cards"] for row in table["cards"]]
+    page.screenshot(path=str(shots / "simulate.png"), full_page=True)

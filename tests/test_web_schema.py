@@ -3,8 +3,10 @@
 For any request the schema allows (and many it does not), the server answers
 without a 5xx, with a documented status code and a body matching the schema.
 A second test posts damaged JSON text (tests/fuzzing.py mutations of a good
-body) to every POST route: the answer is a 4xx with a ``detail`` message, never
-a 5xx. ``BRIDGESCORE_FULL=1`` runs ten times more examples per operation.
+body) to every POST route, ``/api/simulate`` included (the schema's app allows 3
+deals a simulation, so generated requests stay quick; DDS still runs them): the
+answer is a 4xx with a ``detail`` message, never a 5xx. ``BRIDGESCORE_FULL=1``
+runs ten times more examples per operation.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ with warnings.catch_warnings():
 
 EXAMPLES = 500 if os.environ.get("BRIDGESCORE_FULL") == "1" else 50
 
-app = create_app(WebSettings(solver_workers=1, warm_solver=False))
+# A simulation of a few deals is quick; the real limit (500) would let generated
+# requests hold the solver for a minute each. The request schema is the same.
+app = create_app(WebSettings(solver_workers=1, warm_solver=False, max_simulate_deals=3))
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 client = TestClient(app)
 
@@ -78,6 +82,14 @@ BODIES = {
     "/api/deal": {"deal": SOLID},
     "/api/solve": {"deal": SOLID},  # solid suits: DDS solves them at once
     "/api/par": {"dd": "32929329297a4a47a4a4", "vulnerability": "Both", "dealer": "N"},
+    "/api/simulate": {
+        "contracts": ["4H S", "3NT N"],
+        "where": "hearts(south) >= 6",
+        "predeal": ["W=KQJ3.A42.QJ109.85"],
+        "deals": 2,
+        "seed": 3,
+        "lead": "W",
+    },
 }
 
 

@@ -24,6 +24,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.web import api, jobs, pages, upload
 from bridgescore.web import simulate as simulate_web
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
+from bridgescore.web.schemas import MAX_WEB_DEALS
 
 __all__ = ["WebSettings", "create_app"]
 
@@ -39,6 +40,7 @@ class WebSettings:
     ``solver_workers`` defaults to one per core; ``solver_queue`` is how many
     more solve requests may wait before new ones get 503. ``warm_solver`` starts
     the solver processes with the app, so the first solve is not slow.
+    ``max_simulate_deals`` caps the deals of one simulation request.
     """
 
     studies: Path | None = None
@@ -49,6 +51,7 @@ class WebSettings:
     warm_solver: bool = True
     max_body: int = MAX_BODY_BYTES
     max_upload: int = upload.MAX_UPLOAD_BYTES
+    max_simulate_deals: int = MAX_WEB_DEALS
 
 
 def _describe(error: dict[str, Any]) -> str:

@@ -7,19 +7,27 @@ library's own message (422), not a generic schema error.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "MAX_WEB_DEALS",
+    "ContractComparison",
+    "ContractOdds",
     "DealInfo",
     "DealRequest",
     "ErrorDetail",
+    "LeadCard",
+    "LeadTable",
     "ParRequest",
     "ParResponse",
+    "ParSummary",
     "ScoreRequest",
     "ScoreResponse",
     "ScoreTableResponse",
+    "SimulateRequest",
+    "SimulateResponse",
     "SolveRequest",
     "SolveResponse",
 ]
@@ -27,6 +35,9 @@ __all__ = [
 # Generous for any notation, small enough that nobody can make the parsers work hard.
 _TEXT = 200
 _DEAL_TEXT = 4000  # room for a LIN record or a handviewer link with its auction and play
+
+MAX_WEB_DEALS = 500
+"""Most deals one web simulation may ask for (``WebSettings.max_simulate_deals`` may lower it)."""
 
 
 class ErrorDetail(BaseModel):
@@ -159,3 +170,123 @@ class ParResponse(BaseModel):
     dd: str
     vulnerability: str
     dealer: str | None
+
+
+# -- simulations (POST /api/simulate) ---------------------------------------------------
+
+# A standard error is null where it is undefined (fewer than two deals): JSON has no NaN.
+_SE = "Standard error of the figure before it; null with fewer than two deals."
+
+
+class SimulateRequest(BaseModel):
+    """Deal under a condition and solve contracts: ``{"contracts": ["4S N"], "deals": 100}``.
+
+    ``contracts`` are contracts with their declarers (``"4S N"``, ``"3NT by S"``);
+    ``where`` a condition in the dealer language, ``predeal`` hands given as
+    ``S=KJ982.Q73.K84.J5``; ``lead`` a seat whose opening leads are analysed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,  # JSON types as the schema says: no "100" for 100
+        json_schema_extra={
+            "examples": [
+                {"contracts": ["4H S"], "where": "hearts(south) >= 6", "deals": 20, "seed": 3}
+            ]
+        },
+    )
+
+    contracts: list[Annotated[str, Field(max_length=_TEXT)]] = Field(
+        min_length=1, max_length=4, description="Contracts with declarer, such as '4S N'."
+    )
+    where: str = Field(default="", max_length=2000, description="A dealer-language condition.")
+    predeal: list[Annotated[str, Field(max_length=_TEXT)]] = Field(
+        default_factory=list, max_length=4, description="Hands given, such as 'S=KJ982.Q73.K84.J5'."
+    )
+    deals: int = Field(
+        default=100,
+        ge=1,
+        le=MAX_WEB_DEALS,
+        description="Deals to solve (a server may allow fewer: WebSettings.max_simulate_deals).",
+    )
+    seed: int = Field(default=1, ge=0, le=2**63 - 1)
+    vulnerability: str = Field(
+        default="None", max_length=_TEXT, description="None, NS, EW or Both."
+    )
+    lead: str | None = Field(
+        default=None,
+        max_length=_TEXT,
+        description="N, E, S or W: analyse this seat's opening leads.",
+    )
+
+
+class ContractOdds(BaseModel):
+    """One contract over the deals: tricks taken (0 to 13), make rate, mean tricks and score."""
+
+    contract: str
+    declarer: str
+    tricks: list[int] = Field(description="Deals on which declarer takes 0, 1, ... 13 tricks.")
+    make: float
+    make_se: float | None = Field(description=_SE)
+    mean_tricks: float
+    mean_tricks_se: float | None = Field(description=_SE)
+    mean_score: float = Field(description="Declarer's mean score at the vulnerability given.")
+    mean_score_se: float | None = Field(description=_SE)
+
+
+class ContractComparison(BaseModel):
+    """Two contracts compared, seen from the side declaring the first one."""
+
+    first: str
+    second: str
+    imps: float = Field(description="Net IMPs a board for the first contract.")
+    imps_se: float | None = Field(description=_SE)
+    first_better: float
+    first_better_se: float | None = Field(description=_SE)
+    equal: float
+    second_better: float
+    matchpoints: float = Field(description="Matchpoint share of the first contract (0 to 1).")
+    matchpoints_se: float | None = Field(description=_SE)
+
+
+class LeadCard(BaseModel):
+    """A lead (cards equal on every deal grouped, such as ``HQJ``) and how it fares."""
+
+    cards: str
+    deals: int = Field(description="Deals on which the leader holds these cards.")
+    mean_tricks: float = Field(description="Mean tricks for the defence after this lead.")
+    mean_tricks_se: float | None = Field(description=_SE)
+    beat: float = Field(description="Share of those deals on which the lead beats the contract.")
+    beat_se: float | None = Field(description=_SE)
+
+
+class LeadTable(BaseModel):
+    """The opening leads against one contract, best first."""
+
+    contract: str
+    declarer: str
+    leader: str
+    cards: list[LeadCard]
+
+
+class ParSummary(BaseModel):
+    """Par scores (North-South's view) over the deals."""
+
+    mean: float
+    mean_se: float | None = Field(description=_SE)
+    scores: dict[str, int]
+
+
+class SimulateResponse(BaseModel):
+    """The ``bridgescore simulate --json`` report (``leads`` only when a leader was asked)."""
+
+    deals: int
+    seed: int
+    where: str
+    predeal: list[str]
+    vulnerability: str
+    interrupted: bool
+    contracts: list[ContractOdds]
+    comparisons: list[ContractComparison] = Field(default_factory=list)
+    leads: list[LeadTable] = Field(default_factory=list)
+    par: ParSummary | None = None

@@ -3,40 +3,36 @@
 A simulation goes to a solver worker as JSON text (the condition, predeals,
 contracts, seed and deal count), never as code, and shares the bounded queue of
 :class:`~bridgescore.web.limits.SolverLimiter`: when it is full the answer is 503
-with ``Retry-After``. Web simulations are capped at :data:`MAX_WEB_DEALS` deals.
+with ``Retry-After``. Web simulations are capped at ``WebSettings.max_simulate_deals``
+deals (at most :data:`~bridgescore.web.schemas.MAX_WEB_DEALS`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import BaseModel, Field
+from fastapi.responses import HTMLResponse
 
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
 from bridgescore.web.limits import SolverLimiter
+from bridgescore.web.schemas import MAX_WEB_DEALS, ErrorDetail, SimulateRequest, SimulateResponse
 
 __all__ = ["MAX_WEB_DEALS", "SimulateRequest", "api_router", "page_router", "run_simulation_json"]
-
-MAX_WEB_DEALS = 500
-"""Deals one web request may ask for: a few seconds to a minute of DDS."""
 
 api_router = APIRouter(prefix="/api", tags=["api"])
 page_router = APIRouter(include_in_schema=False)
 
-
-class SimulateRequest(BaseModel):
-    """``{"where": "...", "predeal": ["S=..."], "contracts": ["4S S", "3NT N"], ...}``."""
-
-    contracts: list[str] = Field(min_length=1, max_length=4, examples=[["4S N", "3NT N"]])
-    where: str = Field("", max_length=2000)
-    predeal: list[str] = Field(default_factory=list, max_length=4)
-    deals: int = Field(100, ge=1, le=MAX_WEB_DEALS)
-    seed: int = Field(1, ge=0, le=2**63 - 1)
-    vulnerability: str = "None"
-    lead: str | None = None
+_ANSWERS: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorDetail, "description": "The input is not valid; `detail` says why."},
+    413: {"model": ErrorDetail, "description": "The request body is over 64 KB."},
+    503: {
+        "model": ErrorDetail,
+        "description": "The solver queue is full (see `Retry-After`), or DDS is not installed.",
+    },
+}
 
 
 def run_simulation_json(simulation_json: str) -> str:
@@ -72,20 +68,46 @@ def _simulation(body: SimulateRequest) -> Any:
     return simulation
 
 
+def _no_nan(value: Any) -> Any:
+    # A standard error of one deal is NaN, which JSON cannot carry: it becomes null.
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _no_nan(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(item) for item in value]
+    return value
+
+
+def _deal_limit(request: Request) -> int:
+    return int(request.app.state.settings.max_simulate_deals)
+
+
 async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
+    limit = _deal_limit(request)
+    if body.deals > limit:
+        raise InvalidArgumentError(
+            f"deals {body.deals}: this server simulates at most {limit} deals a request"
+        )
     limiter: SolverLimiter = request.app.state.solver
     simulation = _simulation(body)
     answer = await limiter.run(run_simulation_json, simulation.to_json())
-    report: dict[str, Any] = json.loads(answer)
+    report: dict[str, Any] = _no_nan(json.loads(answer))
     return report
 
 
-# Kept out of the OpenAPI schema for now: a request may hold a worker for a minute, too
-# slow for the schema's property test (tests/test_web_schema.py) to call 50 times.
-@api_router.post("/simulate", include_in_schema=False)
-async def api_simulate(body: SimulateRequest, request: Request) -> JSONResponse:
-    """Deal under a condition and solve the contracts: the ``simulate --json`` report."""
-    return JSONResponse(await _run(request, body))
+@api_router.post(
+    "/simulate",
+    response_model=SimulateResponse,
+    response_model_exclude_unset=True,  # keys as `simulate --json` writes them
+    responses=_ANSWERS,
+)
+async def api_simulate(body: SimulateRequest, request: Request) -> dict[str, Any]:
+    """Deal under a condition and solve the contracts: the ``simulate --json`` report.
+
+    A request may hold a solver worker for up to a minute (``serve`` limits the deals).
+    """
+    return await _run(request, body)
 
 
 @page_router.get("/simulate", response_class=HTMLResponse)
@@ -97,6 +119,7 @@ async def simulate_page(
     deals: int = 100,
     seed: int = 1,
     vulnerability: str = "None",
+    lead: str = "",
 ) -> HTMLResponse:
     """The form; with contracts given (the form submits here) the report under it."""
     from bridgescore.web.pages import _page
@@ -109,9 +132,10 @@ async def simulate_page(
                 contracts=[c.strip() for c in contracts.split(",") if c.strip()],
                 where=where,
                 predeal=predeal.split(),
-                deals=min(max(deals, 1), MAX_WEB_DEALS),
+                deals=min(max(deals, 1), _deal_limit(request)),
                 seed=max(seed, 0),
                 vulnerability=vulnerability,
+                lead=lead.strip() or None,
             )
             report = await _run(request, body)
         except (BridgeError, ValueError) as problem:
@@ -126,7 +150,8 @@ async def simulate_page(
         deals=deals,
         seed=seed,
         vulnerability=vulnerability,
+        lead=lead,
         report=report,
         error=error,
-        max_deals=MAX_WEB_DEALS,
+        max_deals=_deal_limit(request),
     )

@@ -1,0 +1,128 @@
+"""``POST /api/simulate`` in the OpenAPI schema, its deal limit and the form's lead table."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("endplay")
+
+from fastapi.testclient import TestClient
+
+import bridgescore as bs
+from bridgescore.web import WebSettings, create_app
+
+WHERE = "hearts(south) >= 6"
+# West's hand is fixed, so every lead row is a holding of exactly these cards.
+WEST = "W=KQJ3.A42.QJ109.85"
+WEST_CARDS = {
+    f"{suit}{rank}"
+    for suit, holding in zip("SHDC", ["KQJ3", "A42", "QJT9", "85"], strict=True)
+    for rank in holding
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    settings = WebSettings(solver_workers=1, max_simulate_deals=12)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def test_simulate_is_documented_in_the_schema(client: TestClient) -> None:
+    operation = client.get("/openapi.json").json()["paths"]["/api/simulate"]["post"]
+    assert set(operation["responses"]) == {"200", "413", "422", "503"}
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert body.endswith("/SimulateRequest")
+    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert answer.endswith("/SimulateResponse")
+
+
+def test_the_servers_deal_limit_is_a_422_with_the_limit(client: TestClient) -> None:
+    response = client.post("/api/simulate", json={"contracts": ["4H S"], "deals": 13})
+    assert response.status_code == 422
+    assert response.json()["detail"] == (
+        "deals 13: this server simulates at most 12 deals a request"
+    )
+    allowed = client.post("/api/simulate", json={"contracts": ["4H S"], "deals": 12})
+    assert allowed.status_code == 200 and allowed.json()["deals"] == 12
+
+
+def test_one_deal_gives_null_standard_errors_not_a_server_error(client: TestClient) -> None:
+    # One deal has no standard error (NaN in Python); JSON has no NaN, so it is null.
+    response = client.post(
+        "/api/simulate", json={"contracts": ["4H S", "3NT S"], "where": WHERE, "deals": 1}
+    )
+    assert response.status_code == 200, response.text
+    report = response.json()
+    (first, second) = report["contracts"]
+    assert first["make_se"] is None and first["mean_tricks_se"] is None
+    assert sum(first["tricks"]) == 1 and sum(second["tricks"]) == 1
+    # With one deal the mean is that deal's tricks: the one bin that holds it.
+    assert first["mean_tricks"] == first["tricks"].index(1)
+    assert report["comparisons"][0]["imps_se"] is None
+
+
+def test_json_keys_are_those_of_simulate_json(client: TestClient) -> None:
+    body = {"contracts": ["4H S"], "where": WHERE, "deals": 5, "seed": 7}
+    report = client.post("/api/simulate", json=body).json()
+    expected = bs.simulate(5, seed=7, where=WHERE, contract="4H", by="S")
+    # No comparisons (one contract), no leads, no par: absent, as in `simulate --json`.
+    assert set(report) == set(expected) == {
+        "deals", "seed", "where", "predeal", "vulnerability", "interrupted", "contracts"
+    }  # fmt: skip
+    assert report == expected
+
+
+def test_wrong_json_types_are_refused(client: TestClient) -> None:
+    for body in (
+        {"contracts": ["4H S"], "deals": "5"},
+        {"contracts": "4H S"},
+        {"contracts": ["4H S"], "extra": 1},
+        {"contracts": ["4H S"], "seed": 1.5},
+    ):
+        response = client.post("/api/simulate", json=body)
+        assert response.status_code == 422, body
+        assert response.json()["detail"], body
+
+
+def test_leads_cover_the_leaders_fixed_hand(client: TestClient) -> None:
+    body = {"contracts": ["4H S"], "predeal": [WEST], "deals": 4, "seed": 5, "lead": "W"}
+    response = client.post("/api/simulate", json=body)
+    assert response.status_code == 200, response.text
+    (table,) = response.json()["leads"]
+    assert (table["contract"], table["declarer"], table["leader"]) == ("4H", "S", "W")
+    cards = [row["cards"] for row in table["cards"]]
+    # Each row is one suit's letter and the equal cards grouped: together West's 13 cards.
+    held = {row[0] + rank for row in cards for rank in row[1:]}
+    assert held == WEST_CARDS and sum(len(row) - 1 for row in cards) == 13
+    assert all(row["deals"] == 4 for row in table["cards"])
+    for row in table["cards"]:
+        # 4H needs 10 tricks: the defence beats it with 4 or more.
+        assert 0 <= row["mean_tricks"] <= 13 and 0 <= row["beat"] <= 1
+    beats = [row["beat"] for row in table["cards"]]
+    assert beats == sorted(beats, reverse=True)  # best lead first
+
+
+def test_the_form_shows_the_lead_table(client: TestClient) -> None:
+    params = {"contracts": "4H S", "predeal": WEST, "deals": 4, "seed": 5, "lead": "W"}
+    page = client.get("/simulate", params=params)
+    assert page.status_code == 200
+    text = page.text
+    assert "Leads by W against 4H by S" in text
+    body = {"contracts": ["4H S"], "predeal": [WEST], "deals": 4, "seed": 5, "lead": "W"}
+    (table,) = client.post("/api/simulate", json=body).json()["leads"]
+    section = text[text.index('class="grid leads"') :]
+    rows = re.findall(r"<tr><td>(\w+)</td>\s*<td>([\d.]+)", section)
+    assert rows == [(row["cards"], f"{100 * row['beat']:.1f}") for row in table["cards"]]
+    assert '<option value="W" selected>' in html.unescape(text)
+
+
+def test_the_form_clamps_deals_to_the_servers_limit(client: TestClient) -> None:
+    page = client.get("/simulate", params={"contracts": "4H S", "where": WHERE, "deals": 99})
+    assert page.status_code == 200 and "12 deals" in page.text
+    assert 'max="12"' in page.text
