@@ -347,7 +347,5 @@ def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[Board
         "usebio": _read_usebio,
     }
     if fmt not in readers:
-        raise BridgeError(
-            f"unknown board-set format {fmt!r}: expected one of {', '.join(readers)}"
-        )
+        raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(readers)}")
     return readers[fmt](text)
