@@ -37,7 +37,15 @@ from bridgescore.pbn import TagPair
 from bridgescore.session.event import Adjusted, Board, TableResult
 from bridgescore.session.store import AddReport, EventStore, Origin
 
-__all__ = ["ImportReport", "LineProblem", "Parsed", "import_files", "parse_csv", "parse_pbn"]
+__all__ = [
+    "ImportReport",
+    "LineProblem",
+    "Parsed",
+    "import_data",
+    "import_files",
+    "parse_csv",
+    "parse_pbn",
+]
 
 _COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
 _ALIASES = {
@@ -436,19 +444,30 @@ def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport
             message = error.strerror or str(error)
             report.problems.append(LineProblem(name, 0, f"cannot read the file: {message}"))
             continue
-        try:
-            parsed, info = _parse_file(data, name, store, report)
-        except UsebioError as error:
-            report.problems.append(LineProblem(name, error.line, error.detail))
-            continue
-        except BridgeError as error:
-            report.problems.append(LineProblem(name, 0, str(error)))
-            continue
-        report.files += 1
-        report.problems.extend(parsed.problems)
-        boards, results = store.add(parsed.boards, parsed.results, info=info)
-        report.boards.merge(boards)
-        report.results.merge(results)
+        import_data(store, data, name, report)
+    return report
+
+
+def import_data(
+    store: EventStore, data: bytes, name: str, report: ImportReport | None = None
+) -> ImportReport:
+    """Import one file's bytes (``name`` as the problems name it and to tell a ``.pbn``
+    or ``.lin`` file), picking the reader by content as :func:`import_files` does;
+    add to ``report`` when given."""
+    report = ImportReport() if report is None else report
+    try:
+        parsed, info = _parse_file(data, name, store, report)
+    except UsebioError as error:
+        report.problems.append(LineProblem(name, error.line, error.detail))
+        return report
+    except BridgeError as error:
+        report.problems.append(LineProblem(name, 0, str(error)))
+        return report
+    report.files += 1
+    report.problems.extend(parsed.problems)
+    boards, results = store.add(parsed.boards, parsed.results, info=info)
+    report.boards.merge(boards)
+    report.results.merge(results)
     return report
 
 
