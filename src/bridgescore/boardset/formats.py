@@ -19,13 +19,16 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, read_records
+from bridgescore.formats.pbn import decode_line
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio, read_usebio
+from bridgescore.formats.usebio_xml import decode as usebio_decode
 
 __all__ = [
     "FORMATS",
     "BoardProblem",
     "BoardSetFormat",
     "ReadableFormat",
+    "board_file_text",
     "format_boards",
     "guess_format",
     "read_boards",
@@ -335,6 +338,19 @@ def _read_usebio(text: str) -> tuple[list[Board], list[BoardProblem]]:
     if not boards and not problems:
         problems.append(BoardProblem(0, "the USEBIO file has no HANDSET: no deals to read"))
     return boards, problems
+
+
+def board_file_text(data: bytes) -> str:
+    """A board file's bytes as text, as formats/ reads them: a USEBIO file by its XML
+    declaration, any other line by line (UTF-8, else Windows-1252, else Latin-1,
+    a byte order mark dropped), so files of older programs read without an error."""
+    if looks_like_usebio(data):
+        try:
+            return usebio_decode(data, "USEBIO file")
+        except UsebioError:
+            pass  # the reader says what is wrong with it
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    return "".join(decode_line(line) for line in data.splitlines(keepends=True))
 
 
 def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[BoardProblem]]:
