@@ -105,3 +105,41 @@ def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Pat
     first_three = [line for line in SESSION.decode().splitlines() if "DoubleDummyTricks" in line]
     expected = [line.split('"')[1] for line in first_three]
     assert [tables[n] for n in (1, 2, 3)] == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "results", "boards", "kind", "method"),
+    [
+        # Both rooms of boards 5 and 6 of the vugraph match: a teams match scored by IMPs.
+        (DATA / "formats" / "vugraph.lin", 4, 2, "teams", "imps"),
+        (DATA / "usebio_teams.xml", None, None, "teams", "imps"),
+    ],
+)
+def test_lin_and_usebio_uploads_are_read_by_content(
+    events: Path,
+    path: Path,
+    results: int | None,
+    boards: int | None,
+    kind: str,
+    method: str | None,
+) -> None:
+    from bridgescore.session.store import EventStore
+
+    settings = WebSettings(events=events, solver_workers=1, warm_solver=False, max_upload=65536)
+    with TestClient(create_app(settings)) as big:
+        # A name that says nothing: the content tells the format.
+        response = upload(big, "session", path.read_bytes(), kind="pairs")
+    assert response.status_code == 200, response.text
+    (stored,) = list(events.iterdir())
+    with EventStore(stored) as store:
+        event = store.load()
+        assert event.kind == kind
+        if method is not None:
+            assert store.method == method
+    if results is not None:
+        assert f"Stored {results} result(s) and {boards} hand record(s)" in response.text
+        assert len(event.results) == results and sorted(event.boards) == [5, 6]
+    else:
+        # Every traveller line of the file, counted here from the XML itself.
+        lines = path.read_text(encoding="utf-8").count("<TRAVELLER_LINE>")
+        assert len(event.results) == lines and f"Stored {lines} result(s)" in response.text

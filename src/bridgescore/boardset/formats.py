@@ -9,21 +9,26 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from bridgescore.boardset.board import Board, par_contract_text, par_score_text
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
-from bridgescore.deal import RANK_CHARS, SUITS, Card, Deal, Hand
+from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
 from bridgescore.errors import BridgeError
+from bridgescore.formats import BoardRecord, read_records
+from bridgescore.formats.pbn import decode_line
+from bridgescore.formats.usebio import UsebioError, looks_like_usebio, read_usebio
+from bridgescore.formats.usebio_xml import decode as usebio_decode
 
 __all__ = [
     "FORMATS",
     "BoardProblem",
     "BoardSetFormat",
+    "ReadableFormat",
+    "board_file_text",
     "format_boards",
     "guess_format",
     "read_boards",
@@ -31,6 +36,8 @@ __all__ = [
 
 BoardSetFormat = Literal["pbn", "lin", "csv", "json"]
 FORMATS: tuple[BoardSetFormat, ...] = ("pbn", "lin", "csv", "json")
+ReadableFormat = Literal["pbn", "lin", "csv", "json", "usebio"]
+"""What a board set is read from: every format it is written in, and USEBIO hand sets."""
 
 # LIN numbers seats from South: md's leading digit is the dealer, hands go S, W, N, E.
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -145,12 +152,15 @@ def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | 
 # -- readers -------------------------------------------------------------------
 
 
-def guess_format(name: str, text: str) -> BoardSetFormat:
-    """The format by file name (``.pbn``, ``.lin``, ``.csv``, ``.json``), else by content."""
+def guess_format(name: str, text: str) -> ReadableFormat:
+    """The format by file name (``.pbn``, ``.lin``, ``.csv``, ``.json``, ``.xml`` for
+    USEBIO), else by content."""
     lowered = name.lower()
     for fmt in FORMATS:
         if lowered.endswith("." + fmt):
             return fmt
+    if lowered.endswith(".xml") or looks_like_usebio(text):
+        return "usebio"
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if first.startswith("{"):
         return "json"
@@ -161,51 +171,73 @@ def guess_format(name: str, text: str) -> BoardSetFormat:
     if first.lower().startswith("board,"):
         return "csv"
     raise BridgeError(
-        f"cannot tell the format of {name!r}: expected a .pbn, .lin, .csv or .json file"
+        f"cannot tell the format of {name!r}: expected a .pbn, .lin, .csv, .json "
+        "or USEBIO .xml file"
     )
 
 
-def _read_pbn(text: str) -> tuple[list[Board], list[BoardProblem]]:
-    from bridgescore.pbn import read_games
+def _records(text: str, fmt: str) -> Iterator[BoardRecord]:
+    # One reading of PBN tags and LIN words for the whole project: formats/ reads
+    # them, a board set only keeps the deal, its number, dealer, vulnerability and DD.
+    return read_records(text=text, format=fmt)
 
+
+def _dd_table(record: BoardRecord) -> tuple[str, DDTable | None]:
+    """The record's DD table, from DoubleDummyTricks else an OptimumResultTable kept
+    as a note (its value, then its rows, one a line); with the tag to blame."""
+    if record.dd_tricks:
+        return "DoubleDummyTricks", DDTable.parse(record.dd_tricks)
+    kept = record.note("OptimumResultTable")
+    if kept is None:
+        return "DoubleDummyTricks", None
+    value, *rows = kept.split("\n")
+    return "OptimumResultTable", DDTable.from_optimum_result_table(
+        [f'[OptimumResultTable "{value}"]', *rows]
+    )
+
+
+def _boards_of_records(
+    records: Iterable[BoardRecord], fmt: str
+) -> tuple[list[Board], list[BoardProblem]]:
     boards: list[Board] = []
     problems: list[BoardProblem] = []
-    for game in read_games(text):
-        tags = game.tags
-        if game.problems:
-            problems.extend(BoardProblem(p.line, p.message) for p in game.problems)
+    previous: tuple[int | None, Deal | None] | None = None
+    for record in records:
+        errors = [problem for problem in record.problems if not problem.notice]
+        line = record.source.line
+        if errors:
+            problems.extend(BoardProblem(p.line or line, p.message) for p in errors)
+        if record.deal is None:
+            # A game without a deal (results only) is no board; one whose deal could
+            # not be read has its problem above.
             continue
-        if not tags.get("Deal"):
-            continue  # a game without a deal (a results-only game) is no board
-        tag = "Board"
+        if (record.board, record.deal) == previous:
+            continue  # another table of the same board (PBN's second room)
+        previous = (record.board, record.deal)
+        number = record.board
+        if number is None:
+            if fmt != "lin":
+                if not errors:
+                    problems.append(
+                        BoardProblem(line, "no Board tag: expected a whole number >= 1")
+                    )
+                continue
+            number = len(boards) + 1  # LIN hand records may name no board: count them
+        if errors and fmt == "lin":
+            continue
+        tag = "DoubleDummyTricks"
         try:
-            number = _board_number(tags.get("Board", ""))
-            tag = "Deal"
-            deal = Deal.from_pbn(tags["Deal"])
-            tag = "Dealer"
-            dealer = Seat.parse(tags["Dealer"]) if tags.get("Dealer", "?") != "?" else None
-            tag = "Vulnerable"
-            vulnerable = (
-                Vulnerability.from_pbn(tags["Vulnerable"])
-                if tags.get("Vulnerable", "?") != "?"
-                else None
+            tag, table = _dd_table(record)
+            boards.append(
+                Board(number, record.deal, table, None, record.dealer, record.vulnerability)
             )
-            tag = "DoubleDummyTricks"
-            table = None
-            if tags.get(tag):
-                table = DDTable.parse(tags[tag])
-            elif game.section("OptimumResultTable") is not None:
-                tag = "OptimumResultTable"
-                section = game.section(tag)
-                assert section is not None
-                rows = [" ".join(token.text for token in row) for row in section.rows]
-                table = DDTable.from_optimum_result_table(
-                    [f'[OptimumResultTable "{section.value}"]', *rows]
-                )
-            boards.append(Board(number, deal, table, None, dealer, vulnerable))
         except BridgeError as error:
-            problems.append(BoardProblem(game.line_of(tag), f"{tag} tag: {error}"))
+            problems.append(BoardProblem(record.source.line_of(tag), f"{tag} tag: {error}"))
     return boards, problems
+
+
+def _read_pbn(text: str) -> tuple[list[Board], list[BoardProblem]]:
+    return _boards_of_records(_records(text, "pbn"), "pbn")
 
 
 def _board_number(text: str) -> int:
@@ -214,63 +246,8 @@ def _board_number(text: str) -> int:
     return int(text)
 
 
-def _lin_deal(md: str, number: int) -> tuple[Seat, Deal]:
-    if not md or md[0] not in "1234":
-        raise BridgeError(
-            f"md {md!r}: expected the dealer (1 South, 2 West, 3 North, 4 East) then hands"
-        )
-    dealer = _LIN_SEATS[int(md[0]) - 1]
-    parts = md[1:].split(",")
-    hands: dict[Seat, str] = {}
-    for seat, part in zip(_LIN_SEATS, parts, strict=False):
-        if not part.strip():
-            continue
-        match = re.fullmatch(r"S([^SHDC]*)H([^SHDC]*)D([^SHDC]*)C([^SHDC]*)", part.upper())
-        if match is None:
-            raise BridgeError(
-                f"board {number}: LIN hand {part!r}: expected S, H, D and C each followed "
-                "by its ranks, as in 'SAKQHJT9D8765C432'"
-            )
-        hands[seat] = ".".join(match.groups())
-    if len(hands) == 3:
-        # BBO often leaves East out: East holds the cards nobody else does.
-        known = {card for text in hands.values() for card in Hand.from_pbn(text).cards}
-        everything = {Card.from_index(index) for index in range(52)}
-        missing = next(seat for seat in _LIN_SEATS if seat not in hands)
-        hands[missing] = Hand(frozenset(everything - known)).to_pbn()
-    if len(hands) != 4:
-        raise BridgeError(f"board {number}: md {md!r} gives {len(hands)} hands: expected 3 or 4")
-    deal = Deal.from_pbn("N:" + " ".join(hands[seat] for seat in Seat))
-    return dealer, deal
-
-
 def _read_lin(text: str) -> tuple[list[Board], list[BoardProblem]]:
-    boards: list[Board] = []
-    problems: list[BoardProblem] = []
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        words = line.strip().split("|")
-        pairs = dict(zip(words[0::2], words[1::2], strict=False))
-        try:
-            if "md" not in pairs:
-                raise BridgeError(f"{line.strip()[:60]!r} has no md| (deal): not a LIN board")
-            label = pairs.get("ah", "") or pairs.get("qx", "")
-            digits = re.findall(r"\d+", label)
-            number = int(digits[-1]) if digits else len(boards) + 1
-            dealer, deal = _lin_deal(pairs["md"], number)
-            vulnerable = None
-            if "sv" in pairs:
-                codes = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE}
-                codes |= {"n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.BOTH}
-                key = pairs["sv"].lower()
-                if key not in codes:
-                    raise BridgeError(f"sv {pairs['sv']!r}: expected o, n, e or b")
-                vulnerable = codes[key]
-            boards.append(Board(number, deal, None, None, dealer, vulnerable))
-        except BridgeError as error:
-            problems.append(BoardProblem(line_number, str(error)))
-    return boards, problems
+    return _boards_of_records(_records(text, "lin"), "lin")
 
 
 def _read_csv(text: str) -> tuple[list[Board], list[BoardProblem]]:
@@ -308,9 +285,14 @@ def _read_json(text: str) -> tuple[list[Board], list[BoardProblem]]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return [], [BoardProblem(error.lineno, f"not JSON: {error.msg}")]
+    if isinstance(data, list):
+        # formats/ JSON (a list of board records, as `bridgescore convert` writes).
+        return _boards_of_records(_records(text, "json"), "json")
     records = data.get("boards") if isinstance(data, dict) else None
     if not isinstance(records, list):
-        return [], [BoardProblem(1, 'expected an object with a "boards" list')]
+        return [], [
+            BoardProblem(1, 'expected an object with a "boards" list, or a list of records')
+        ]
     boards: list[Board] = []
     problems: list[BoardProblem] = []
     for position, record in enumerate(records, start=1):
@@ -335,9 +317,51 @@ def _read_json(text: str) -> tuple[list[Board], list[BoardProblem]]:
     return boards, problems
 
 
-def read_boards(text: str, fmt: BoardSetFormat) -> tuple[list[Board], list[BoardProblem]]:
+def _read_usebio(text: str) -> tuple[list[Board], list[BoardProblem]]:
+    # A USEBIO results file's HANDSET: the deals the scorer had, by board number.
+    try:
+        found = read_usebio(text, "USEBIO file")
+    except UsebioError as error:
+        return [], [BoardProblem(error.line, error.detail)]
+    # Only the hand records' problems: a bad traveller line or participant loses no deal.
+    problems = [
+        BoardProblem(problem.line, problem.message)
+        for problem in found.problems
+        if "hand" in problem.message.lower()
+    ]
+    boards: list[Board] = []
+    for hand in found.hands:
+        try:
+            boards.append(Board(hand.board, Deal.from_pbn(hand.deal)))
+        except BridgeError as error:
+            problems.append(BoardProblem(hand.line, f"board {hand.board}: {error}"))
+    if not boards and not problems:
+        problems.append(BoardProblem(0, "the USEBIO file has no HANDSET: no deals to read"))
+    return boards, problems
+
+
+def board_file_text(data: bytes) -> str:
+    """A board file's bytes as text, as formats/ reads them: a USEBIO file by its XML
+    declaration, any other line by line (UTF-8, else Windows-1252, else Latin-1,
+    a byte order mark dropped), so files of older programs read without an error."""
+    if looks_like_usebio(data):
+        try:
+            return usebio_decode(data, "USEBIO file")
+        except UsebioError:
+            pass  # the reader says what is wrong with it
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    return "".join(decode_line(line) for line in data.splitlines(keepends=True))
+
+
+def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[BoardProblem]]:
     """The boards of a set in ``fmt``, and the problems of the boards that could not be read."""
-    readers = {"pbn": _read_pbn, "lin": _read_lin, "csv": _read_csv, "json": _read_json}
+    readers = {
+        "pbn": _read_pbn,
+        "lin": _read_lin,
+        "csv": _read_csv,
+        "json": _read_json,
+        "usebio": _read_usebio,
+    }
     if fmt not in readers:
-        raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(readers)}")
     return readers[fmt](text)

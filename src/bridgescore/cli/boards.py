@@ -14,6 +14,7 @@ from bridgescore.boardset import (
     DealSeed,
     SeedError,
     analyse,
+    board_file_text,
     commitment_text,
     deal_set,
     format_boards,
@@ -134,7 +135,11 @@ def read_board_file(path: str) -> tuple[list[Board], int]:
     Every bad board is reported on standard error with its line; the caller
     goes on with the good ones and exits 1 at the end. No board at all exits 1 now.
     """
-    text = _read_text(path, "board file")
+    try:
+        # Bytes, decoded as formats/ does: Latin-1 PBN and USEBIO files read too.
+        text = board_file_text(Path(path).read_bytes())
+    except OSError as error:
+        raise fail(f"cannot read board file {path!r}: {error.strerror}", code=2) from None
     try:
         boards, problems = read_boards(text, guess_format(path, text))
     except BridgeError as error:

@@ -19,8 +19,9 @@ def handrecord_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="A file of deals: PBN, LIN, CSV or JSON (such as a set from "
-            "'bridgescore deal --boards').",
+            help="A file of deals: PBN, LIN (hand records or a vugraph archive), CSV, "
+            "JSON, or a USEBIO results file's hand set (such as a set from "
+            "'bridgescore deal --boards'); the format is told by name, then content.",
             show_default=False,
         ),
     ],

@@ -80,8 +80,9 @@ def import_command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="CSV travellers, PBN (pairs, teams, online teams) and USEBIO XML files, "
-            "each recognised by its content."
+            help="CSV travellers, PBN (pairs, teams, online teams), USEBIO XML files and "
+            "BBO vugraph archives (.lin: both rooms of a teams match), each recognised "
+            "by its content."
         ),
     ],
     name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
@@ -93,7 +94,9 @@ def import_command(
     """Import results and hand records; bad lines are reported, the rest imported.
 
     USEBIO files set the event's kind and scoring method; online teams PBN
-    files (HomeTeam, VisitTeam and Table tags) make it a teams event. Scores a
+    files (HomeTeam, VisitTeam and Table tags) and BBO vugraph archives (LIN,
+    scored by IMPs: the vg header's first team sits NS in the open room) make it
+    a teams event. Scores a
     file states that bridgescore computes differently are listed ("check:").
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept.

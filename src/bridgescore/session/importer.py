@@ -37,7 +37,15 @@ from bridgescore.pbn import TagPair
 from bridgescore.session.event import Adjusted, Board, TableResult
 from bridgescore.session.store import AddReport, EventStore, Origin
 
-__all__ = ["ImportReport", "LineProblem", "Parsed", "import_files", "parse_csv", "parse_pbn"]
+__all__ = [
+    "ImportReport",
+    "LineProblem",
+    "Parsed",
+    "import_data",
+    "import_files",
+    "parse_csv",
+    "parse_pbn",
+]
 
 _COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
 _ALIASES = {
@@ -64,6 +72,8 @@ _BY_COUNT = {
 _SCORE_RE = re.compile(
     r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
 )
+# A LIN file starts with a two-letter tag and a bar (vg|, qx|, pn|, md|...): no CSV does.
+_LIN_START = re.compile(r"\s*[A-Za-z]{2}\|")
 _PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
 
@@ -417,11 +427,13 @@ class ImportReport:
 
 
 def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport:
-    """Import CSV, PBN and USEBIO files, each recognised by its content; one transaction each.
+    """Import CSV, PBN, USEBIO and LIN vugraph files, each recognised by its content (LIN
+    also by its ``.lin`` name); one transaction each.
 
     A USEBIO file (XML) sets the event's name (when it has none), its kind and
     the scoring method the file names; an online teams PBN file (``HomeTeam``,
-    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event.
+    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event; so does a
+    BBO vugraph archive (LIN), whose two rooms are scored by IMPs.
     """
     report = ImportReport()
     for path in paths:
@@ -432,19 +444,30 @@ def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport
             message = error.strerror or str(error)
             report.problems.append(LineProblem(name, 0, f"cannot read the file: {message}"))
             continue
-        try:
-            parsed, info = _parse_file(data, name, store, report)
-        except UsebioError as error:
-            report.problems.append(LineProblem(name, error.line, error.detail))
-            continue
-        except BridgeError as error:
-            report.problems.append(LineProblem(name, 0, str(error)))
-            continue
-        report.files += 1
-        report.problems.extend(parsed.problems)
-        boards, results = store.add(parsed.boards, parsed.results, info=info)
-        report.boards.merge(boards)
-        report.results.merge(results)
+        import_data(store, data, name, report)
+    return report
+
+
+def import_data(
+    store: EventStore, data: bytes, name: str, report: ImportReport | None = None
+) -> ImportReport:
+    """Import one file's bytes (``name`` as the problems name it and to tell a ``.pbn``
+    or ``.lin`` file), picking the reader by content as :func:`import_files` does;
+    add to ``report`` when given."""
+    report = ImportReport() if report is None else report
+    try:
+        parsed, info = _parse_file(data, name, store, report)
+    except UsebioError as error:
+        report.problems.append(LineProblem(name, error.line, error.detail))
+        return report
+    except BridgeError as error:
+        report.problems.append(LineProblem(name, 0, str(error)))
+        return report
+    report.files += 1
+    report.problems.extend(parsed.problems)
+    boards, results = store.add(parsed.boards, parsed.results, info=info)
+    report.boards.merge(boards)
+    report.results.merge(results)
     return report
 
 
@@ -474,6 +497,17 @@ def _parse_file(
             f"cannot read the file: byte {data[error.start : error.start + 1]!r} at offset "
             f"{error.start} is not UTF-8: expected a UTF-8 text file"
         ) from None
+    if name.lower().endswith(".lin") or _LIN_START.match(text):
+        from bridgescore.session.vugraph import parse_vugraph
+
+        match = parse_vugraph(text, name)
+        report.notes.append(
+            f"{name}: a vugraph archive: a teams match scored by IMPs (the vg header's "
+            "first team sits NS in the open room)"
+        )
+        named = None if store.name or not match.name else match.name
+        method = None if store.method else "imps"  # a method the director chose stands
+        return match.parsed, {"kind": "teams", "method": method, "name": named}
     lines = text.splitlines()
     is_pbn = name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
     if not is_pbn:

@@ -1,7 +1,8 @@
 """Upload a session file and browse its results site (the pages of
 ``bridgescore session report EV --html DIR/``), served by the web app.
 
-- ``GET /upload``: the form. ``POST /upload``: a PBN or CSV file (multipart),
+- ``GET /upload``: the form. ``POST /upload``: a PBN, LIN (vugraph archive),
+  USEBIO or CSV session file (multipart),
   bounded in size (:class:`UploadBodyLimit`), read with the session importer and
   stored as a new event file in the configured events directory under a name
   the server chooses (``upload-<time>-<random>.db``); nothing the client sends
@@ -32,6 +33,8 @@ __all__ = ["MAX_UPLOAD_BYTES", "UploadBodyLimit", "router", "solve_tables"]
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 UPLOAD_PATH = "/upload"
 _KINDS = ("pairs", "teams")
+_ACCEPTED = "PBN, LIN, USEBIO or CSV"
+_SUFFIXES = (".pbn", ".lin", ".xml", ".csv", ".txt")
 
 router = APIRouter(include_in_schema=False)
 
@@ -78,7 +81,7 @@ def _new_event_path(root: Path) -> tuple[Path, Path]:
 @router.post(UPLOAD_PATH, response_class=HTMLResponse)
 async def upload(request: Request) -> HTMLResponse:
     """Store an uploaded session file as a new event and link to its results."""
-    from bridgescore.session.importer import parse_csv, parse_pbn
+    from bridgescore.session.importer import import_data
     from bridgescore.session.store import EventStore
 
     root: Path | None = request.app.state.settings.events
@@ -87,36 +90,37 @@ async def upload(request: Request) -> HTMLResponse:
     form = await request.form()
     upload_file = form.get("file")
     if upload_file is None or isinstance(upload_file, str):
-        return _form(request, 422, error="Choose a PBN or CSV file to upload.")
+        return _form(request, 422, error=f"Choose a {_ACCEPTED} file to upload.")
     client_name = upload_file.filename or ""
     data = await upload_file.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return _form(request, 422, error=f"{client_name!r} is not UTF-8 text: expected PBN or CSV")
     kind = str(form.get("kind") or "pairs")
     if kind not in _KINDS:
         return _form(request, 422, error=f"event kind {kind!r}: expected pairs or teams")
     title = str(form.get("name") or "").strip()[:80] or Path(client_name).stem[:80] or "Session"
-    lines = text.splitlines()
-    is_pbn = client_name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
-    source = "upload.pbn" if is_pbn else "upload.csv"
-    parsed = parse_pbn(lines, source) if is_pbn else parse_csv(lines, source)
-    problems = [f"line {problem.line}: {problem.message}" for problem in parsed.problems]
-    if not parsed.results:
-        return _form(
-            request,
-            422,
-            error=f"{client_name or 'the file'} holds no results to score",
-            problems=problems,
-        )
+    # The importer picks the reader by content (USEBIO, LIN, PBN, CSV); the file's own
+    # extension only helps it, and the name the problems quote is the server's.
+    suffix = Path(client_name).suffix.lower()
+    source = "upload" + (suffix if suffix in _SUFFIXES else "")
     root.mkdir(parents=True, exist_ok=True)
     building, final = _new_event_path(root)
     try:
         with EventStore(building) as store:
             store.set_info(name=title, kind=kind)
-            store.add(parsed.boards, parsed.results)
-            notes = await _solve_missing(request, store)
+            report = import_data(store, data, source)
+            problems = [
+                f"line {problem.line}: {problem.message}" if problem.line else problem.message
+                for problem in report.problems
+            ]
+            added, boards = report.results.added, report.boards.added
+            notes = await _solve_missing(request, store) if added else []
+        if not added:
+            Path(building).unlink(missing_ok=True)
+            return _form(
+                request,
+                422,
+                error=f"{client_name or 'the file'} holds no results to score",
+                problems=problems,
+            )
         os.replace(building, final)
     except (BridgeError, OSError) as error:
         Path(building).unlink(missing_ok=True)
@@ -125,8 +129,8 @@ async def upload(request: Request) -> HTMLResponse:
         request,
         200,
         stored=final.name,
-        results=len(parsed.results),
-        boards=len(parsed.boards),
+        results=added,
+        boards=boards,
         problems=problems,
         notes=notes,
     )
