@@ -119,7 +119,10 @@ class PbnGame:
 
     def section(self, name: str) -> TagPair | None:
         """The first tag pair named ``name``, with its section lines, or ``None``."""
-        return next((pair for pair in self.pairs if pair.name == name), None)
+        for pair in self.pairs:
+            if pair.name == name:
+                return pair
+        return None
 
     @property
     def notes(self) -> dict[str, str]:
@@ -141,6 +144,7 @@ _NAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TOKEN_END = re.compile(r"[\s\[{;]")
 _WHOLE_TAG_RE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _SPECIAL = re.compile(r"[\[{;]")
+_new_token = tuple.__new__
 
 
 class _GameBuilder:
@@ -300,7 +304,8 @@ def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
             if text[:1] != "[" and not _SPECIAL.search(text):
                 words = text.split()
                 if words and game.pairs:
-                    game.pending.extend([Token(word, number) for word in words])
+                    # tuple.__new__ skips the named tuple's own __new__ (a Python frame).
+                    game.pending.extend([_new_token(Token, (word, number)) for word in words])
                 else:
                     for word in words:
                         game.add_token(word, number)

@@ -80,6 +80,16 @@ _SEAT_TAGS = ("North", "East", "South", "West")
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
 
 
+# The seat letters as files write them, looked up before the full parser (which
+# also takes names and spaces, and raises the clear error).
+_SEAT_LETTERS = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
+
+
+def _seat_of(text: str) -> Seat:
+    seat = _SEAT_LETTERS.get(text)
+    return seat if seat is not None else Seat.parse(text)
+
+
 def expand_all_pass(calls: list[RecordedCall]) -> None:
     """Append the passes ``AP`` (all pass) stands for: passes until the auction ends."""
     if not any(call.call != "Pass" for call in calls):
@@ -214,7 +224,7 @@ class _GameReader:
         if text is None:
             return None
         try:
-            return Seat.parse(text)
+            return _seat_of(text)
         except BridgeError as error:
             self.problem(name, f"{name} tag: {error}")
             return None
@@ -244,7 +254,7 @@ class _GameReader:
         if pair is None:
             return None, None
         try:
-            first = Seat.parse(pair.value)
+            first = _seat_of(pair.value)
         except BridgeError as error:
             self.problem("Auction", f"Auction: {error}")
             return None, None
@@ -294,7 +304,7 @@ class _GameReader:
             return contract, False
         try:
             # A leading ^ marks declarer and dummy swapped by an irregularity (PBN 3.9).
-            return contract.with_declarer(Seat.parse(declarer.removeprefix("^"))), False
+            return contract.with_declarer(_seat_of(declarer.removeprefix("^"))), False
         except BridgeError as error:
             self.problem("Declarer", f"Declarer: {error}")
             return contract, False
@@ -328,7 +338,7 @@ class _GameReader:
         if pair is None:
             return None
         try:
-            first = Seat.parse(pair.value)
+            first = _seat_of(pair.value)
         except BridgeError as error:
             self.problem("Play", f"Play: {error}")
             return None
