@@ -223,12 +223,16 @@ def _deal(value: str) -> tuple[Seat | None, Deal | None]:
         raise NotationError(
             f"md {value!r}: expected the dealer's digit 1-4 (S, W, N, E) then the hands"
         )
-    parts = text[1:].split(",")
-    if not any(part.strip() for part in parts):
+    if not any(part.strip() for part in text[1:].split(",")):
         return dealer, None
     plain = _plain_deal(text[1:])
-    if plain is not None:
-        return dealer, plain
+    return dealer, plain if plain is not None else _read_hands(value, text[1:])
+
+
+def _read_hands(value: str, text: str) -> Deal:
+    """The deal of an ``md`` value's hands, read character by character: any case,
+    ``10`` for the ten, suits in any order; raises the clear error for anything wrong."""
+    parts = text.split(",")
     if len(parts) > 4:
         raise NotationError(f"md {value!r} has {len(parts)} hands: expected at most 4")
     parts += [""] * (4 - len(parts))
@@ -241,7 +245,7 @@ def _deal(value: str) -> tuple[Seat | None, Deal | None]:
         used = set().union(*(hands[seat].cards for seat in _LIN_ORDER))
         rest = [Card.from_index(index) for index in range(52)]
         hands[empty[0]] = Hand(frozenset(card for card in rest if card not in used))
-    return dealer, Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
+    return Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
 
 
 def _call(value: str, line: int) -> RecordedCall:
