@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import BinaryIO, NamedTuple
 
 from bridgescore.errors import NotationError
@@ -98,7 +99,7 @@ class TagPair:
     @property
     def tokens(self) -> tuple[Token, ...]:
         """The section's tokens in order, across its lines."""
-        return tuple(token for row in self.rows for token in row)
+        return tuple(chain.from_iterable(self.rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +177,8 @@ class _GameBuilder:
         self.rows = []
 
     def add_pair(self, name: str, value: str, line: int) -> None:
-        self.close_pair()
+        if self.pending or self.rows:
+            self.close_pair()
         self.pairs.append(TagPair(name, value, line))
 
     def add_token(self, text: str, line: int) -> None:
