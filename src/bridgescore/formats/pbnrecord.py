@@ -34,7 +34,14 @@ from bridgescore.formats.pbn import (
     tag_rows,
 )
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
-from bridgescore.formats.words import call_text, card_of, contract_of, deal_of, winning_position
+from bridgescore.formats.words import (
+    PLAIN_CARDS,
+    call_text,
+    card_of,
+    contract_of,
+    deal_of,
+    winning_position,
+)
 from bridgescore.play import Trick
 
 __all__ = [
@@ -370,6 +377,17 @@ class _GameReader:
         leader = start_seat  # seats as ints here: this loop runs for every card
         for start in range(0, len(cells), 4):
             row = cells[start : start + 4]
+            whole = [cell for cell in row if cell is not None]
+            found = [PLAIN_CARDS.get(cell.text) for cell in whole]
+            known = [card for card in found if card is not None]
+            if len(known) == 4:
+                # A whole trick of plainly written cards, the common case: read in one go.
+                turn = leader - start_seat
+                played = [known[(turn + steps) % 4] for steps in range(4)]
+                cards.extend(played)
+                lines.extend(whole[(turn + steps) % 4].line for steps in range(4))
+                leader = (leader + winning_position(played, trump)) % 4
+                continue
             trick: list[Card] = []
             for steps in range(4):
                 index = (leader + steps - start_seat) % 4

@@ -9,14 +9,16 @@ is the one the calls name, and a trick's winner the one its cards say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 
 from bridgescore.auction import Call
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 
 __all__ = [
+    "PLAIN_CARDS",
     "call_of",
     "call_text",
     "card_of",
@@ -40,6 +42,10 @@ for _index in range(52):
         _CARDS[_text] = _card
     if _rank == "T":
         _CARDS[_suit + "10"] = _CARDS[_suit.lower() + "10"] = _card
+
+
+PLAIN_CARDS: Mapping[str, Card] = MappingProxyType(_CARDS)
+"""The card of each plain card text (``SA``, ``sa``, ``H10``): a lookup that needs no call."""
 
 
 def card_of(text: str) -> Card:
