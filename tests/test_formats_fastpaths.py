@@ -116,3 +116,25 @@ def test_plain_lin_deal_declines_what_it_does_not_read() -> None:
     assert _plain_deal(two_missing) is None
     with pytest.raises(BridgeError):
         _read_hands(two_missing, two_missing)
+
+
+def test_play_rows_read_whole_and_card_by_card() -> None:
+    """A Play section mixing whole tricks (the fast road) with a trick cut short by
+    ``-`` and a bad card (card by card): the cards in the order played, worked out by
+    hand. 3NT by South; the columns are W N E S. West leads the two of clubs and
+    North's ace wins; North leads the spade ace, East, South and West follow, and
+    North wins again; North leads the king of spades, East plays and South has not."""
+    from bridgescore.deal import Card
+    from bridgescore.formats.pbnrecord import read_pbn
+
+    text = (
+        '[Board "1"]\n[Dealer "S"]\n[Contract "3NT"]\n[Declarer "S"]\n'
+        '[Play "W"]\nC2 CA C5 CJ\nS3 SA S4 S5\n- SK S6 -\n'
+    )
+    order = ("C2", "CA", "C5", "CJ", "SA", "S4", "S5", "S3", "SK", "S6")
+    (record,) = read_pbn(text)
+    assert record.play == tuple(Card.parse(card) for card in order)
+    assert record.source.card_lines == (6, 6, 6, 6, 7, 7, 7, 7, 8, 8)
+    (record,) = read_pbn(text.replace("S6", "Z6"))
+    assert record.play == tuple(Card.parse(card) for card in order[:9])
+    assert any(problem.line == 8 and "Z6" in problem.message for problem in record.problems)
