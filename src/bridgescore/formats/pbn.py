@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import BinaryIO, NamedTuple
 
 from bridgescore.errors import NotationError
@@ -98,7 +99,7 @@ class TagPair:
     @property
     def tokens(self) -> tuple[Token, ...]:
         """The section's tokens in order, across its lines."""
-        return tuple(token for row in self.rows for token in row)
+        return tuple(chain.from_iterable(self.rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +120,10 @@ class PbnGame:
 
     def section(self, name: str) -> TagPair | None:
         """The first tag pair named ``name``, with its section lines, or ``None``."""
-        return next((pair for pair in self.pairs if pair.name == name), None)
+        for pair in self.pairs:
+            if pair.name == name:
+                return pair
+        return None
 
     @property
     def notes(self) -> dict[str, str]:
@@ -141,6 +145,7 @@ _NAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TOKEN_END = re.compile(r"[\s\[{;]")
 _WHOLE_TAG_RE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _SPECIAL = re.compile(r"[\[{;]")
+_new_token = tuple.__new__
 
 
 class _GameBuilder:
@@ -172,7 +177,8 @@ class _GameBuilder:
         self.rows = []
 
     def add_pair(self, name: str, value: str, line: int) -> None:
-        self.close_pair()
+        if self.pending or self.rows:
+            self.close_pair()
         self.pairs.append(TagPair(name, value, line))
 
     def add_token(self, text: str, line: int) -> None:
@@ -300,7 +306,8 @@ def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
             if text[:1] != "[" and not _SPECIAL.search(text):
                 words = text.split()
                 if words and game.pairs:
-                    game.pending.extend([Token(word, number) for word in words])
+                    # tuple.__new__ skips the named tuple's own __new__ (a Python frame).
+                    game.pending.extend([_new_token(Token, (word, number)) for word in words])
                 else:
                     for word in words:
                         game.add_token(word, number)

@@ -34,7 +34,14 @@ from bridgescore.formats.pbn import (
     tag_rows,
 )
 from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
-from bridgescore.formats.words import call_text, card_of, contract_of, deal_of, winning_position
+from bridgescore.formats.words import (
+    PLAIN_CARDS,
+    call_text,
+    card_of,
+    contract_of,
+    deal_of,
+    winning_position,
+)
 from bridgescore.play import Trick
 
 __all__ = [
@@ -78,6 +85,16 @@ _READ_TAGS = frozenset(
 )
 _SEAT_TAGS = ("North", "East", "South", "West")
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
+
+
+# The seat letters as files write them, looked up before the full parser (which
+# also takes names and spaces, and raises the clear error).
+_SEAT_LETTERS = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
+
+
+def _seat_of(text: str) -> Seat:
+    seat = _SEAT_LETTERS.get(text)
+    return seat if seat is not None else Seat.parse(text)
 
 
 def expand_all_pass(calls: list[RecordedCall]) -> None:
@@ -214,7 +231,7 @@ class _GameReader:
         if text is None:
             return None
         try:
-            return Seat.parse(text)
+            return _seat_of(text)
         except BridgeError as error:
             self.problem(name, f"{name} tag: {error}")
             return None
@@ -244,7 +261,7 @@ class _GameReader:
         if pair is None:
             return None, None
         try:
-            first = Seat.parse(pair.value)
+            first = _seat_of(pair.value)
         except BridgeError as error:
             self.problem("Auction", f"Auction: {error}")
             return None, None
@@ -294,7 +311,7 @@ class _GameReader:
             return contract, False
         try:
             # A leading ^ marks declarer and dummy swapped by an irregularity (PBN 3.9).
-            return contract.with_declarer(Seat.parse(declarer.removeprefix("^"))), False
+            return contract.with_declarer(_seat_of(declarer.removeprefix("^"))), False
         except BridgeError as error:
             self.problem("Declarer", f"Declarer: {error}")
             return contract, False
@@ -328,7 +345,7 @@ class _GameReader:
         if pair is None:
             return None
         try:
-            first = Seat.parse(pair.value)
+            first = _seat_of(pair.value)
         except BridgeError as error:
             self.problem("Play", f"Play: {error}")
             return None
@@ -360,6 +377,17 @@ class _GameReader:
         leader = start_seat  # seats as ints here: this loop runs for every card
         for start in range(0, len(cells), 4):
             row = cells[start : start + 4]
+            whole = [cell for cell in row if cell is not None]
+            found = [PLAIN_CARDS.get(cell.text) for cell in whole]
+            known = [card for card in found if card is not None]
+            if len(known) == 4:
+                # A whole trick of plainly written cards, the common case: read in one go.
+                turn = leader - start_seat
+                played = [known[(turn + steps) % 4] for steps in range(4)]
+                cards.extend(played)
+                lines.extend(whole[(turn + steps) % 4].line for steps in range(4))
+                leader = (leader + winning_position(played, trump)) % 4
+                continue
             trick: list[Card] = []
             for steps in range(4):
                 index = (leader + steps - start_seat) % 4

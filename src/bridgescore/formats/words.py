@@ -9,14 +9,16 @@ is the one the calls name, and a trick's winner the one its cards say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 
 from bridgescore.auction import Call
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 
 __all__ = [
+    "PLAIN_CARDS",
     "call_of",
     "call_text",
     "card_of",
@@ -40,6 +42,10 @@ for _index in range(52):
         _CARDS[_text] = _card
     if _rank == "T":
         _CARDS[_suit + "10"] = _CARDS[_suit.lower() + "10"] = _card
+
+
+PLAIN_CARDS: Mapping[str, Card] = MappingProxyType(_CARDS)
+"""The card of each plain card text (``SA``, ``sa``, ``H10``): a lookup that needs no call."""
 
 
 def card_of(text: str) -> Card:
@@ -124,14 +130,17 @@ _BY_INDEX = tuple(Card.from_index(index) for index in range(52))
 _RANK = {char: position for position, char in enumerate(RANK_CHARS)}
 _FIRST = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
 _SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each suit's 2
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 # Holdings in one suit ("AKQ2" in spades) met so far: their cards and bit mask. A suit
-# has 8,192 holdings, so the table stays small, and most deals find all 16 in it.
-_HOLDINGS: dict[tuple[int, str], tuple[int, tuple[Card, ...]]] = {}
+# has 8,192 holdings, so the table stays small, and most deals find all 16 in it. The
+# cards are kept as a frozenset: a hand is the union of four, and a union copies the
+# cards' stored hashes instead of hashing each card again.
+_HOLDINGS: dict[tuple[int, str], tuple[int, frozenset[Card]]] = {}
 
 
-def _holding(base: int, holding: str) -> tuple[int, tuple[Card, ...]] | None:
+def _holding(base: int, holding: str) -> tuple[int, frozenset[Card]] | None:
     """The bit mask and cards of a holding, remembered; ``None`` if it is not plain."""
     mask = 0
     cards = []
@@ -141,7 +150,7 @@ def _holding(base: int, holding: str) -> tuple[int, tuple[Card, ...]] | None:
             return None
         mask |= 1 << (base + rank)
         cards.append(_BY_INDEX[base + rank])
-    found = (mask, tuple(cards))
+    found = (mask, frozenset(cards))
     if len(_HOLDINGS) < 40_000:
         _HOLDINGS[(base, holding)] = found
     return found
@@ -162,7 +171,7 @@ def deal_of(text: str) -> Deal:
         suits = word.split(".")
         if len(suits) != 4:
             return Deal.from_pbn(text)
-        cards: list[Card] = []
+        cards: frozenset[Card] = _NO_CARDS
         for base, holding in zip(_SUIT_BASE, suits, strict=True):
             found = _HOLDINGS.get((base, holding))
             if found is None:
@@ -173,10 +182,13 @@ def deal_of(text: str) -> Deal:
             if seen & mask:
                 return Deal.from_pbn(text)
             seen |= mask
-            cards.extend(held)
+            cards = cards | held
         if len(cards) != 13:
             return Deal.from_pbn(text)
-        hands[(seat + steps) % 4] = Hand(frozenset(cards))
+        # Every element is one of the 52 Card values: Hand's own check of that is skipped.
+        hand = object.__new__(Hand)
+        object.__setattr__(hand, "cards", cards)
+        hands[(seat + steps) % 4] = hand
     # Every card once and 13 in each hand: exactly what Deal's constructor checks,
     # so the checked hands are set without checking them again.
     deal = object.__new__(Deal)
