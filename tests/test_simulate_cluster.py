@@ -124,3 +124,18 @@ def test_a_worker_killed_mid_slice_costs_that_slice_only(
     assert sorted(started) == list(range(0, DEALS, SMALL_SLICE))
     assert started[held.chunk] == 2
     assert sum(started.values()) == DEALS // SMALL_SLICE + 1
+
+
+@pytest.mark.parametrize("command", [SIMULATE, DEAL])
+def test_a_malformed_scheduler_address_is_a_message(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--scheduler", "head-node"])
+    assert result.exit_code == 1
+    assert "'head-node' is not a Dask scheduler address" in result.output
+    assert "expected tcp://host:port" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_deal_scheduler_is_not_for_board_sets() -> None:
+    result = runner.invoke(app, ["deal", "--boards", "1-4", "--scheduler", "tcp://head:8786"])
+    assert result.exit_code == 2
+    assert "--scheduler deal random deals, not a board set" in result.output

@@ -327,6 +327,10 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
         return Client(scheduler, timeout="30s"), True  # type: ignore[no-untyped-call]
     except OSError as error:
         raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+    except ValueError as error:  # Dask's parsing of the address
+        raise BridgeError(
+            f"{scheduler!r} is not a Dask scheduler address ({error}): expected tcp://host:port"
+        ) from None
 
 
 def task_result(future: Any) -> Any:
