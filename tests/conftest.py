@@ -1,4 +1,4 @@
-"""Shared fixtures: the test side of the chunk runner's hold points.
+"""Shared fixtures: a real Dask cluster, and the test side of the hold points.
 
 ``bridgescore.distributed`` announces ``chunk-started`` (in a worker, before a
 chunk) and ``shard-written`` (in the client, after a shard) to the Unix socket
@@ -12,17 +12,120 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
+import shutil
 import socket
+import subprocess
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bridgescore.distributed import HOLD_VARIABLE
+
+# --- a real Dask cluster, for the cluster tests of the study and of simulate ---------
+
+DASK = Path(sys.executable).with_name("dask")
+# A bound on a hang (a cluster that never comes up), not a wait for an event.
+START_TIMEOUT = "300s"
+
+
+def can_unshare() -> str | None:
+    """Why a private mount namespace is not available here, or None if it is."""
+    if shutil.which("unshare") is None:
+        return "no unshare(1) on this machine"
+    trial = subprocess.run(
+        ["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /mnt"], capture_output=True
+    )
+    if trial.returncode != 0:
+        return f"unshare -m with a tmpfs mount is not permitted here: {trial.stderr.decode()}"
+    return None
+
+
+@contextmanager
+def cluster(
+    tmp_path: Path, workers: list[list[str]], environment: dict[str, str]
+) -> Iterator[tuple[object, list[subprocess.Popen[bytes]]]]:
+    """A ``dask scheduler`` and one ``dask worker`` per prefix (e.g. an unshare command).
+
+    Yields a connected client and the worker processes.
+    """
+    if not DASK.exists():
+        pytest.skip(f"no dask command next to {sys.executable}")
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    scheduler_file = tmp_path / "scheduler.json"
+    common = ["--no-dashboard"]
+    processes: list[subprocess.Popen[bytes]] = []
+    logs = (tmp_path / "cluster.log").open("wb")
+    env = {**os.environ, **environment}
+    try:
+        processes.append(
+            subprocess.Popen(
+                [
+                    str(DASK),
+                    "scheduler",
+                    "--port",
+                    "0",
+                    "--scheduler-file",
+                    str(scheduler_file),
+                    *common,
+                ],
+                stdout=logs,
+                stderr=logs,
+            )
+        )
+        worker_processes = []
+        for prefix in workers:
+            command = [
+                *prefix,
+                str(DASK),
+                "worker",
+                "--scheduler-file",
+                str(scheduler_file),
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                *common,
+            ]
+            worker = subprocess.Popen(command, env=env, stdout=logs, stderr=logs)
+            processes.append(worker)
+            worker_processes.append(worker)
+        import distributed
+
+        client = distributed.Client(scheduler_file=str(scheduler_file), timeout=START_TIMEOUT)
+        try:
+            client.wait_for_workers(len(workers), timeout=START_TIMEOUT)
+            yield client, worker_processes
+        finally:
+            client.close()
+    finally:
+        for process in reversed(processes):
+            if process.poll() is None:
+                process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        logs.close()
+
+
+def blind_to(hidden: Path) -> list[str]:
+    """A command prefix running a worker in its own mount namespace with an empty
+    tmpfs over ``hidden``: it can neither see nor write the client's files there."""
+    return ["unshare", "-m", "--propagation", "private", "sh", "-c",
+            f'mount -t tmpfs tmpfs "{hidden}" && exec "$@"', "sh"]  # fmt: skip
+
+
+# --- hold points --------------------------------------------------------------------
 
 # How long a test waits for a run to reach a hold point before it gives up. It is a
 # bound on a hang (a bug), not a synchronisation: a healthy run arrives much sooner.

@@ -11,14 +11,9 @@ Runs are stopped at exact points through the runner's hold hook, never timed.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import subprocess
-import sys
 import threading
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
@@ -28,16 +23,13 @@ import pytest
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import RunSummary, run_study
 from bridgescore.study.shards import shard_name
-from conftest import HOLD_TIMEOUT, MakeHoldPoints, nth
+from conftest import HOLD_TIMEOUT, MakeHoldPoints, blind_to, can_unshare, cluster, nth
 
 distributed = pytest.importorskip("distributed")
 
 SEED = 13
 CHUNK = 2
 DEALS = 7  # four chunks, the last one partial
-DASK = Path(sys.executable).with_name("dask")
-# A bound on a hang (a cluster that never comes up), not a wait for an event.
-START_TIMEOUT = "300s"
 
 
 def shards(directory: Path) -> dict[str, pa.Table]:
@@ -60,89 +52,10 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return directory
 
 
-def _can_unshare() -> str | None:
-    """Why a private mount namespace is not available here, or None if it is."""
-    if shutil.which("unshare") is None:
-        return "no unshare(1) on this machine"
-    trial = subprocess.run(
-        ["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /mnt"], capture_output=True
-    )
-    if trial.returncode != 0:
-        return f"unshare -m with a tmpfs mount is not permitted here: {trial.stderr.decode()}"
-    return None
-
-
-@contextmanager
-def cluster(
-    tmp_path: Path, workers: list[list[str]], environment: dict[str, str]
-) -> Iterator[tuple[object, list[subprocess.Popen[bytes]]]]:
-    """A ``dask scheduler`` and one ``dask worker`` per prefix (e.g. an unshare command).
-
-    Yields a connected client and the worker processes.
-    """
-    if not DASK.exists():
-        pytest.skip(f"no dask command next to {sys.executable}")
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    scheduler_file = tmp_path / "scheduler.json"
-    common = ["--no-dashboard"]
-    processes: list[subprocess.Popen[bytes]] = []
-    logs = (tmp_path / "cluster.log").open("wb")
-    env = {**os.environ, **environment}
-    try:
-        processes.append(
-            subprocess.Popen(
-                [
-                    str(DASK),
-                    "scheduler",
-                    "--port",
-                    "0",
-                    "--scheduler-file",
-                    str(scheduler_file),
-                    *common,
-                ],
-                stdout=logs,
-                stderr=logs,
-            )
-        )
-        worker_processes = []
-        for prefix in workers:
-            command = [
-                *prefix,
-                str(DASK),
-                "worker",
-                "--scheduler-file",
-                str(scheduler_file),
-                "--nthreads",
-                "1",
-                "--no-nanny",
-                *common,
-            ]
-            worker = subprocess.Popen(command, env=env, stdout=logs, stderr=logs)
-            processes.append(worker)
-            worker_processes.append(worker)
-        client = distributed.Client(scheduler_file=str(scheduler_file), timeout=START_TIMEOUT)
-        try:
-            client.wait_for_workers(len(workers), timeout=START_TIMEOUT)
-            yield client, worker_processes
-        finally:
-            client.close()
-    finally:
-        for process in reversed(processes):
-            if process.poll() is None:
-                process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        logs.close()
-
-
 def test_a_worker_that_cannot_see_the_directory_gives_the_local_study(
     reference: Path, tmp_path: Path
 ) -> None:
-    reason = _can_unshare()
+    reason = can_unshare()
     if reason is not None:
         pytest.skip(reason)
     hidden = tmp_path / "client"
@@ -150,8 +63,7 @@ def test_a_worker_that_cannot_see_the_directory_gives_the_local_study(
     hidden.mkdir()
     (hidden / "only-the-client-sees-this").write_text("x")
     # The worker's own mount namespace, with an empty tmpfs over the client's directory.
-    blind = ["unshare", "-m", "--propagation", "private", "sh", "-c",
-             f'mount -t tmpfs tmpfs "{hidden}" && exec "$@"', "sh"]  # fmt: skip
+    blind = blind_to(hidden)
     with cluster(tmp_path / "cluster", [blind], {}) as (client, _):
         seen = client.run(os.listdir, str(hidden))  # type: ignore[attr-defined]
         assert list(seen.values()) == [[]], "the worker must not see the client's directory"

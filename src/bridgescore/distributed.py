@@ -69,8 +69,12 @@ __all__ = [
     "Progress",
     "ShardWriter",
     "WorkerLost",
+    "cancel_tasks",
+    "connect_scheduler",
     "default_workers",
+    "hold",
     "run_chunks",
+    "task_result",
 ]
 
 HOLD_VARIABLE = "BRIDGESCORE_TEST_HOLD"
@@ -133,7 +137,12 @@ def default_workers() -> int:
 # --- the test hook --------------------------------------------------------------------
 
 
-def _hold(event: str, chunk: int) -> None:
+def hold(event: str, chunk: int) -> None:
+    """Announce ``event`` for ``chunk`` to the test hook and wait for its answer.
+
+    Does nothing unless ``BRIDGESCORE_TEST_HOLD`` is set (see the module docstring);
+    other workflows' task functions call it too, so one hook serves them all.
+    """
     address = os.environ.get(HOLD_VARIABLE)
     if not address:
         return
@@ -171,7 +180,7 @@ def _work(
     progress: Progress | None = None,
 ) -> _Outcome:
     # Runs on the worker: compute the rows, then ship them or store them.
-    _hold("chunk-started", job.chunk)
+    hold("chunk-started", job.chunk)
     start = time.perf_counter()
     table = compute(job, progress)
     rows: bytes | None = None
@@ -188,7 +197,7 @@ def _receive(outcome: _Outcome, writer: ShardWriter) -> ChunkDone:
     # Runs on the client: the shard is written here unless the worker wrote it.
     if outcome.rows is not None:
         writer.write(outcome.done.chunk, _from_ipc(outcome.rows))
-    _hold("shard-written", outcome.done.chunk)
+    hold("shard-written", outcome.done.chunk)
     return outcome.done
 
 
@@ -299,6 +308,59 @@ def _run_pool(
 # --- Dask distributed -----------------------------------------------------------------
 
 
+def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
+    """A Dask client for ``scheduler`` and whether the caller owns (must close) it.
+
+    ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``,
+    returned as is. Raises :class:`BridgeError` when Dask is not installed or the
+    scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - depends on what is installed
+        raise BridgeError(
+            "--scheduler needs dask.distributed: pip install 'bridgescore[study]'"
+        ) from None
+    if isinstance(scheduler, Client):
+        return scheduler, False
+    try:
+        return Client(scheduler, timeout="30s"), True  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+    except ValueError as error:  # Dask's parsing of the address
+        raise BridgeError(
+            f"{scheduler!r} is not a Dask scheduler address ({error}): expected tcp://host:port"
+        ) from None
+
+
+def task_result(future: Any) -> Any:
+    """A Dask future's result; :class:`WorkerLost` if its task died with every worker tried.
+
+    A task whose worker dies is rerun elsewhere by the scheduler, so one dead
+    worker costs only the tasks it held; Dask gives up (``KilledWorker``) only
+    after the task has taken down several workers.
+    """
+    from distributed.scheduler import KilledWorker
+
+    try:
+        return future.result()
+    except KilledWorker as error:
+        raise WorkerLost(
+            f"task {future.key!r} was lost with {error.last_worker.address} "
+            "and every worker it was retried on"
+        ) from None
+
+
+def cancel_tasks(client: Any, futures: Sequence[Any]) -> None:
+    """Cancel tasks not needed any more (Ctrl-C, an early stop); best effort.
+
+    Called while a run is being torn down, so a scheduler already gone is no error.
+    """
+    if futures:
+        with contextlib.suppress(Exception):
+            client.cancel(list(futures))
+
+
 def _run_dask(
     scheduler: Any,
     jobs: Sequence[J],
@@ -307,18 +369,9 @@ def _run_dask(
     direct: bool,
     finished: Callable[[ChunkDone], None] | None,
 ) -> None:
-    try:
-        from distributed import Client, as_completed
-        from distributed.scheduler import KilledWorker
-    except ImportError:  # pragma: no cover - depends on what is installed
-        raise BridgeError(
-            "--scheduler needs dask.distributed: pip install 'bridgescore[study]'"
-        ) from None
-    own = not isinstance(scheduler, Client)
-    try:
-        client = Client(scheduler, timeout="30s") if own else scheduler  # type: ignore[no-untyped-call]
-    except OSError as error:
-        raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+    client, own = connect_scheduler(scheduler)
+    from distributed import as_completed
+
     shipped = writer if direct else None
     pending: dict[str, Any] = {}
     try:
@@ -327,21 +380,14 @@ def _run_dask(
             key = f"bridgescore-{compute.__module__}.{compute.__name__}-{job!r}"
             pending[key] = client.submit(_work, compute, job, shipped, key=key, pure=False)
         for future in as_completed(list(pending.values())):  # type: ignore[no-untyped-call]
-            try:
-                outcome = future.result()
-            except KilledWorker as error:
-                raise WorkerLost(
-                    f"chunk task {future.key!r} was lost with {error.last_worker.address} "
-                    "and every worker it was retried on"
-                ) from None
+            outcome = task_result(future)
             # Dropped at once, so a worker holds no finished rows it might take down with it.
             del pending[future.key]
             done = _receive(outcome, writer)
             if finished is not None:
                 finished(done)
     except BaseException:
-        with contextlib.suppress(Exception):
-            client.cancel(list(pending.values()))
+        cancel_tasks(client, list(pending.values()))
         raise
     finally:
         if own:

@@ -27,7 +27,12 @@ def _fresh_seed() -> int:
 
 
 def _owner_chunks(
-    count: int, seed: int, where: str, predeal: list[str], processes: int
+    count: int,
+    seed: int,
+    where: str,
+    predeal: list[str],
+    processes: int,
+    scheduler: str | None = None,
 ) -> Iterator[npt.NDArray[np.int8]]:
     """Owner arrays of the deals asked for, chunk after chunk.
 
@@ -38,7 +43,14 @@ def _owner_chunks(
     from bridgescore.simulate.pool import dealt_chunks
 
     try:
-        yield from dealt_chunks(count, seed=seed, where=where, predeal=predeal, processes=processes)
+        yield from dealt_chunks(
+            count,
+            seed=seed,
+            where=where,
+            predeal=predeal,
+            processes=processes,
+            scheduler=scheduler,
+        )
     except BridgeError as error:
         raise fail(error) from None
 
@@ -125,6 +137,14 @@ def deal_command(
             min=0, help="Processes dealing under a condition (0: one per core; 1: this one)."
         ),
     ] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="Deal on the Dask cluster at this scheduler address (tcp://host:8786) "
+            "instead: the same deals, chunk by chunk (see docs/par-study.md#on-a-cluster).",
+            show_default=False,
+        ),
+    ] = None,
     boards: Annotated[
         str | None,
         typer.Option(
@@ -200,8 +220,10 @@ def deal_command(
         board_options.verify_board_set(verify, seed_file, commit)
         return
     if boards is not None:
-        if where or predeal:
-            raise fail("--where and --predeal deal random deals, not a board set", code=2)
+        if where or predeal or scheduler:
+            raise fail(
+                "--where, --predeal and --scheduler deal random deals, not a board set", code=2
+            )
         board_options.deal_board_set(
             boards_text=boards,
             fmt="json" if as_json else _board_format(fmt),
@@ -225,7 +247,7 @@ def deal_command(
     predeals = list(predeal or [])
     if seed is None:
         seed = _fresh_seed()
-    chunks = _owner_chunks(count, seed, where, predeals, processes)
+    chunks = _owner_chunks(count, seed, where, predeals, processes, scheduler)
     if as_json or fmt == "json":
         _print_json(chunks, seed, where, predeals)
     else:

@@ -4,7 +4,9 @@ Results come back in task order with at most a few tasks in flight per worker,
 so memory stays flat however many tasks there are. Work is always described by
 text and numbers; with ``scheduler`` (a ``tcp://`` address or a
 ``distributed.Client``) the same function goes to Dask's ``Client.map`` and its
-results come back to this process (workers write nothing).
+results come back to this process (workers write nothing). The connection, the
+lost-worker rule and cancelling are :mod:`bridgescore.distributed`'s, shared with
+the par study: a worker that dies costs only the tasks it held, rerun elsewhere.
 """
 
 from __future__ import annotations
@@ -34,19 +36,6 @@ def default_processes() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
-
-
-def _client(scheduler: Any) -> tuple[Any, bool]:
-    try:
-        from distributed import Client
-    except ImportError as error:
-        raise ImportError(
-            "--scheduler needs Dask's 'distributed'; install it with: pip install "
-            "'bridgescore[study]'"
-        ) from error
-    if isinstance(scheduler, Client):
-        return scheduler, False
-    return Client(scheduler), True  # type: ignore[no-untyped-call]
 
 
 def run_ordered(
@@ -88,7 +77,10 @@ def run_ordered(
 
 
 def _run_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: Any) -> Iterator[R]:
-    client, owned = _client(scheduler)
+    # The par study's connection, lost-worker and cancelling rules: one path for both.
+    from bridgescore.distributed import cancel_tasks, connect_scheduler, task_result
+
+    client, owned = connect_scheduler(scheduler)
     try:
         window = max(2, 2 * sum(client.nthreads().values()))
         pending: deque[Any] = deque()
@@ -96,12 +88,11 @@ def _run_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: Any) ->
             for task in tasks:
                 pending.append(client.submit(function, task, pure=False))
                 if len(pending) >= window:
-                    yield pending.popleft().result()
+                    yield task_result(pending.popleft())
             while pending:
-                yield pending.popleft().result()
+                yield task_result(pending.popleft())
         finally:
-            for future in pending:
-                future.cancel()
+            cancel_tasks(client, list(pending))
     finally:
         if owned:
             client.close()

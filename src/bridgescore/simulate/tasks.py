@@ -65,8 +65,11 @@ def _chunk(spec_json: str, seed: int, chunk: int, size: int) -> npt.NDArray[np.i
 
 def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) -> SliceResult:
     """Deal the slice (from its chunk, as ``deal`` does) and solve what the simulation asks."""
+    from bridgescore.distributed import hold
     from bridgescore.solver import declarer_tricks, lead_tricks
 
+    # The test hook (see bridgescore.distributed); a slice is named by its first deal.
+    hold("chunk-started", task.chunk * DEALS_PER_CHUNK + task.start)
     simulation = Simulation.from_json(simulation_json)
     owners = _chunk(simulation.deal_spec.to_json(), simulation.seed, task.chunk, task.size)
     part = np.ascontiguousarray(owners[task.start : task.stop])
