@@ -29,7 +29,7 @@ SESSION = (Path(__file__).parent / "data" / "session_upload.pbn").read_bytes()
 LIMIT = 8192
 EXAMPLES = 300 if FULL else 30
 STORED = re.compile(r"upload-\d{8}-\d{6}-[0-9a-f]{8}\.db")
-MESSAGE = re.compile(r'<p class="error" role="alert">[^<]+</p>|"detail":"[^"]+"')
+MESSAGE = re.compile(r'<p class="error" role="alert">[^<]+</p>|"detail": ?"[^"]+"')
 
 # What clients put in the filename of a multipart part: paths, traversal, odd bytes.
 FILENAMES = st.sampled_from(
