@@ -7,20 +7,15 @@ Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh docs/img/results-*.png.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from web_helpers import make_event
+from web_helpers import make_event, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).parent.parent
@@ -95,45 +90,11 @@ def test_ranking_to_board_to_hand_record_to_pair_on_a_phone(
     expect(phone.locator("h1")).to_have_text("Tuesday pairs – matchpoints")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     events = tmp_path_factory.mktemp("events")
-    port = free_port()
-    command = [
-        sys.executable, "-c", "from bridgescore.cli import main; main()",
-        "serve", "--port", str(port), "--events", str(events),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        # Wait for the server by asking it, not by a timer; give up only if it exits
-        # or a very generous bound passes (a loaded 2-core machine starts slowly).
-        started = time.monotonic()
-        while True:
-            try:
-                if httpx.get(base + "/upload", timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() - started > 180:
-                output = process.stdout.read().decode() if process.stdout else ""
-                pytest.fail(f"bridgescore serve did not start: {output}")
-            time.sleep(0.2)
+    with serving(["--events", str(events)], ready="/upload") as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def test_upload_then_ranking_board_hand_record_pair(server: str, phone: Any) -> None:

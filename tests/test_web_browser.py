@@ -9,10 +9,6 @@ otherwise they go to a temporary directory.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, make_study, vectors
+from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, make_study, serving, vectors
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -48,13 +44,6 @@ sync_api = pytest.importorskip(
 sync_api.expect.set_options(timeout=120_000)  # a bound on a hang under load
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def first_vector() -> dict[str, Any]:
     return vectors(1)[0]
 
@@ -68,41 +57,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         make_study(studies / "small")
     events = tmp_path_factory.mktemp("events")
     make_event(events / "tuesday.db")
-    port = free_port()
-    command = [
-        sys.executable,
-        "-c",
-        "from bridgescore.cli import main; main()",
-        "serve",
-        "--port",
-        str(port),
-        "--studies",
-        str(studies),
-        "--events",
-        str(events),
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120  # a bound on a hang, not a wait
-        while True:
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                output = process.stdout.read().decode() if process.stdout else ""
-                pytest.fail(f"bridgescore serve did not start: {output}")
-            time.sleep(0.1)
+    with serving(["--studies", str(studies), "--events", str(events)]) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import httpx
+import pytest
 
 VECTORS = Path(__file__).parent / "data" / "par_vectors.jsonl"
 
@@ -67,3 +75,48 @@ def run_after(gate: Any, function: Callable[..., Any], *args: Any) -> Any:
     """``function(*args)`` once ``gate`` (a manager Event) is set; a solver job held by a test."""
     gate.wait()
     return function(*args)
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serving(options: list[str], ready: str = "/") -> Iterator[str]:
+    """``bridgescore serve`` with ``options`` on a free port; yields its base URL.
+
+    Waits for the server by asking it for ``ready``, not by a timer; gives up only
+    if it exits or a generous bound on a hang passes (a loaded 2-core machine
+    starts slowly).
+    """
+    port = free_port()
+    command = [
+        sys.executable, "-c", "from bridgescore.cli import main; main()",
+        "serve", "--port", str(port), *options,
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        started = time.monotonic()
+        while True:
+            try:
+                if httpx.get(base + ready, timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() - started > 180:
+                output = process.stdout.read().decode() if process.stdout else ""
+                pytest.fail(f"bridgescore serve did not start: {output}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
