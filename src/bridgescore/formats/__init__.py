@@ -33,6 +33,7 @@ __all__ = [
     "RecordedCall",
     "Source",
     "check_record",
+    "decode_text",
     "detect_format",
     "format_records",
     "handviewer_link",
@@ -70,7 +71,9 @@ def detect_format(name: str | None, text: str) -> str:
     )
 
 
-def _decode(data: bytes) -> str:
+def decode_text(data: bytes) -> str:
+    """A file's bytes as text, as :func:`read_records` reads them: UTF-8 (with or
+    without a byte order mark), else Windows-1252, else Latin-1, line by line."""
     # Line by line, so that one Latin-1 line does not change how the others read.
     data = data.removeprefix(b"\xef\xbb\xbf")
     return "".join(decode_line(line) for line in data.splitlines(keepends=True))
@@ -107,9 +110,9 @@ def read_records(
     if path is None:
         raise NotationError("read_records needs a path or text")
     if str(path) == "-":
-        return read_text(_decode(sys.stdin.buffer.read()), format, None)
+        return read_text(decode_text(sys.stdin.buffer.read()), format, None)
     data = Path(path).read_bytes()
-    return read_text(_decode(data), format, str(path))
+    return read_text(decode_text(data), format, str(path))
 
 
 def format_records(records: Iterable[BoardRecord], format: str) -> str:

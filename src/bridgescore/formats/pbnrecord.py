@@ -33,7 +33,15 @@ from bridgescore.formats.pbn import (
     split_annotations,
     tag_rows,
 )
-from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.record import (
+    SCORE_TAGS,
+    BoardRecord,
+    Problem,
+    RecordedCall,
+    Source,
+    Traveller,
+    TravellerRow,
+)
 from bridgescore.formats.words import (
     PLAIN_CARDS,
     call_text,
@@ -84,6 +92,8 @@ _READ_TAGS = frozenset(
     }
 )
 _SEAT_TAGS = ("North", "East", "South", "West")
+# A cell of a table row: a quoted string (which may hold spaces) or a word.
+_CELL_RE = re.compile(r'"([^"]*)"|(\S+)')
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
 
 
@@ -213,6 +223,7 @@ class _GameReader:
                 card_lines=tuple(self.card_lines),
             ),
             problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
+            traveller=self.traveller(),
         )
 
     def board(self) -> int | None:
@@ -406,6 +417,21 @@ class _GameReader:
             leader = (leader + winning_position(trick, trump)) % 4
         return tuple(cards)
 
+    def traveller(self) -> Traveller | None:
+        """The ScoreTable: column names (``PairId_NS\\2R``: the name before the
+        width) and rows of cells; the tag itself is also kept as a note."""
+        pair = self.game.section("ScoreTable")
+        if pair is None:
+            return None
+        columns = tuple(part.split("\\")[0].strip() for part in pair.value.split(";"))
+        rows = []
+        for row in pair.rows:
+            # The tokens split a quoted cell at its spaces: read the line's words again.
+            words = _CELL_RE.findall(" ".join(token.text for token in row))
+            cells = tuple(_cell(quoted or bare) for quoted, bare in words)
+            rows.append(TravellerRow(cells, row[0].line))
+        return Traveller(pair.value, columns, tuple(rows))
+
     def notes(self) -> tuple[tuple[str, str], ...]:
         kept: list[tuple[str, str]] = []
         for pair in self.game.pairs:
@@ -423,6 +449,10 @@ class _GameReader:
                 )
             kept.append((pair.name, value))
         return tuple(kept)
+
+
+def _cell(text: str) -> str:
+    return "" if text == "-" else text  # "-": the cell is empty
 
 
 def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract | None:

@@ -25,6 +25,8 @@ __all__ = [
     "Problem",
     "RecordedCall",
     "Source",
+    "Traveller",
+    "TravellerRow",
 ]
 
 SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
@@ -98,6 +100,34 @@ class RecordedCall:
 
 
 @dataclass(frozen=True, slots=True)
+class TravellerRow:
+    """One row of a :class:`Traveller`: its cells in column order (quotes taken off,
+    ``""`` where the file writes ``-``, its empty cell) and the row's line."""
+
+    cells: tuple[str, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Traveller:
+    """The results of the board at other tables, as the file lists them with it
+    (PBN's ``ScoreTable``: one row per table).
+
+    ``header`` is the table's header as written (``"PairId_NS\\2R;Contract\\5L;..."``)
+    and ``columns`` its column names (``PairId_NS``, ``Contract``...), in order.
+    """
+
+    header: str
+    columns: tuple[str, ...]
+    rows: tuple[TravellerRow, ...] = ()
+
+    def column(self, name: str) -> int | None:
+        """The position of column ``name`` (any case), or ``None`` when absent."""
+        wanted = name.lower()
+        return next((i for i, column in enumerate(self.columns) if column.lower() == wanted), None)
+
+
+@dataclass(frozen=True, slots=True)
 class BoardRecord:
     """One board as recorded at one table.
 
@@ -118,6 +148,9 @@ class BoardRecord:
       ``optimum_score`` its DoubleDummyTricks and OptimumScore.
     - ``notes``: every other tag as (name, value) pairs, kept to be written back.
     - ``source`` where it came from, ``problems`` what the reader could not read.
+    - ``traveller``: the results at other tables the file lists with the board
+      (``None``: none). It is read from a tag that ``notes`` also keeps (so every
+      writer writes it back as it was), which is why equality leaves it out.
     """
 
     board: int | None = None
@@ -143,6 +176,7 @@ class BoardRecord:
     notes: tuple[tuple[str, str], ...] = ()
     source: Source = field(default_factory=Source)
     problems: tuple[Problem, ...] = ()
+    traveller: Traveller | None = field(default=None, compare=False, repr=False)
 
     def player(self, seat: Seat) -> str:
         """The name of the player at ``seat`` (``""`` when not given)."""

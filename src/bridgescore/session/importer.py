@@ -9,13 +9,19 @@ the score field). An optional header line names the columns
 ``score`` is the NS score (``+620``, ``-100``, ``NS 620``, ``EW 100``), ``Pass``,
 or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
 
-PBN: each game with ``Contract``/``Declarer``/``Result`` (or ``Score``) and the
-pair tags ``PairNS``/``PairEW`` (or ``HomeTeam``/``VisitTeam`` with ``Room``) is a
-result; so is each row of a ``ScoreTable`` (columns ``PairId_NS``, ``PairId_EW``,
-``Contract``, ``Declarer``, ``Result``, ``Score_NS``, ``Score_EW``, ``Section``);
-each ``Deal`` is a hand record (with ``DoubleDummyTricks`` when given).
+PBN (and JSON records): the file is read by :func:`bridgescore.formats.read_records`
+into board records, the one reading of the tags every command shares (tag
+inheritance, ``#`` values, a board's second table without its Board, Dealer,
+Vulnerable and Deal tags, Latin-1 and CP1252 text). Each game with a contract, a
+result or a ``Score`` (or an auction) and the pair tags ``PairNS``/``PairEW`` (or
+``HomeTeam``/``VisitTeam`` with ``Room``) is a result, scored as ``bridgescore
+game`` scores it; so is each row of a ``ScoreTable`` (columns ``PairId_NS``,
+``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Score_NS``, ``Score_EW``,
+``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given).
 
 A bad line is a :class:`LineProblem` naming the file and line; the rest is read.
+Where a file contradicts itself (its Score and ours, its auction and its Contract
+tag) the result is imported and the difference listed with the checks.
 
 >>> parsed = parse_csv(["board,ns,ew,score", "1,1,2,+420", "1,3,4,oops"], "t.csv")
 >>> [r.score for r, _ in parsed.results], [p.line for p in parsed.problems]
@@ -26,14 +32,17 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bridgescore.errors import BridgeError, RecordError
+from bridgescore.ddtable import DDTable
+from bridgescore.errors import BridgeError, NotationError, RecordError
+from bridgescore.formats import check_record, decode_text, detect_format, read_text
+from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
-from bridgescore.pbn import TagPair
 from bridgescore.session.event import Adjusted, Board, TableResult
 from bridgescore.session.store import AddReport, EventStore, Origin
 
@@ -45,6 +54,7 @@ __all__ = [
     "import_files",
     "parse_csv",
     "parse_pbn",
+    "parse_records",
 ]
 
 _COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
@@ -92,11 +102,15 @@ class LineProblem:
 
 @dataclass(slots=True)
 class Parsed:
-    """What one file gave: results and hand records with their origins, and problems."""
+    """What one file gave: results and hand records with their origins, problems,
+    ``checks`` (where the file contradicts itself or us, the result still imported)
+    and ``notes`` (how an unusual file was read)."""
 
     results: list[tuple[TableResult, Origin]] = field(default_factory=list)
     boards: list[tuple[Board, Origin]] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
+    checks: list[LineProblem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------ CSV
@@ -262,40 +276,171 @@ def _scored(board: int, ns: str, ew: str, text: str, where: tuple[str, str]) -> 
     )
 
 
-# ------------------------------------------------------------------------ PBN
+# ---------------------------------------------------------------- PBN, JSON
 
 
 def parse_pbn(lines: Iterable[str], source: str = "(input)") -> Parsed:
     """Read results and hand records from PBN games (see the module docstring)."""
-    from bridgescore.pbn import read_games
+    return parse_records(read_pbn(lines, source), source)
 
+
+def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Parsed:
+    """Results and hand records of board records, as :func:`bridgescore.formats.read_records`
+    reads them from PBN or JSON (see the module docstring): each tag is read once, by
+    the record, exactly as ``bridgescore game`` reads it."""
     parsed = Parsed()
-    for game in read_games(lines):
-        for problem in game.problems:
-            parsed.problems.append(LineProblem(source, problem.line, problem.message))
-        tags = game.tags
-        line = game.line_of("Board")
-        try:
-            board = _board_number(tags.get("Board", "").strip())
-        except RecordError as error:
-            parsed.problems.append(LineProblem(source, line, str(error)))
+    hands: dict[int, Board] = {}
+    for record in records:
+        errors = reading_problems(record, source, parsed)
+        board = record.board
+        if board is None:
+            if not errors:
+                parsed.problems.append(
+                    LineProblem(source, record.source.line, "no board number: expected a Board tag")
+                )
             continue
-        deal_text = tags.get("Deal", "").strip()
-        if deal_text:
-            try:
-                parsed.boards.append((_hand_record(board, deal_text, tags), Origin(source, line)))
-            except BridgeError as error:
-                parsed.problems.append(LineProblem(source, game.line_of("Deal"), str(error)))
-        table = game.section("ScoreTable")
-        if table is not None:
-            _score_table(board, table, source, parsed)
-        if not any(tags.get(t, "").strip() for t in ("Contract", "Score", "Result")):
+        add_hand_record(record, board, source, parsed, hands)
+        if record.traveller is not None:
+            line = record.source.line_of("ScoreTable")
+            _score_table(board, record.traveller, line, source, parsed)
+        if not _states_a_result(record):
             continue  # a hand record only
         try:
-            parsed.results.append((_pbn_result(board, tags), Origin(source, line)))
-        except BridgeError as error:
-            parsed.problems.append(LineProblem(source, game.line_of("Contract"), str(error)))
+            ns, ew = _record_pairs(board, record)
+        except RecordError as error:
+            line = record.source.line_of("Contract")
+            parsed.problems.append(LineProblem(source, line, str(error)))
+            continue
+        result = table_result(record, board, (ns, ew), source, parsed, errors=errors)
+        if result is not None:
+            parsed.results.append((result, Origin(source, record.source.line_of("Board"))))
     return parsed
+
+
+def reading_problems(record: BoardRecord, source: str, parsed: Parsed) -> bool:
+    """Add what the reader found wrong in ``record`` to ``parsed`` (its notices to the
+    notes); whether there was anything wrong."""
+    errors = False
+    for problem in record.problems:
+        line = problem.line or record.source.line
+        if problem.notice:
+            parsed.notes.append(f"{source}:{line}: {problem.message}")
+        else:
+            parsed.problems.append(LineProblem(source, line, problem.message))
+            errors = True
+    return errors
+
+
+def _states_a_result(record: BoardRecord) -> bool:
+    """Whether the record gives a table's result (else it is a hand record only): a
+    contract, a result or a score; or an auction played by named pairs."""
+    if record.contract is not None or record.passed_out or record.result is not None:
+        return True
+    if record.score_tag("Score") is not None:
+        return True
+    return bool(record.auction) and _who_played(record) is not None
+
+
+def _who_played(record: BoardRecord) -> tuple[str, str] | None:
+    ns, ew = (record.note("PairNS") or "").strip(), (record.note("PairEW") or "").strip()
+    if ns and ew:
+        return ns, ew
+    home, visit = record.home_team, record.visit_team
+    if home and visit and record.room is not None:
+        return (home, visit) if record.room == "open" else (visit, home)
+    return None
+
+
+def _record_pairs(board: int, record: BoardRecord) -> tuple[str, str]:
+    pairs = _who_played(record)
+    if pairs is None:
+        raise RecordError(
+            f"board {board}: the game does not say who played it: expected PairNS and PairEW "
+            "tags, or HomeTeam, VisitTeam and Room (Open/Closed)"
+        )
+    return pairs
+
+
+def table_result(
+    record: BoardRecord,
+    board: int,
+    pairs: tuple[str, str],
+    source: str,
+    parsed: Parsed,
+    *,
+    errors: bool,
+    check_score: bool = True,
+) -> TableResult | None:
+    """The result ``record`` states for ``pairs`` (NS, EW), scored as ``bridgescore game``
+    scores it (:func:`~bridgescore.formats.check_record`: the contract from a complete
+    auction, the tricks from a complete play, else the Contract, Declarer and Result
+    tags), or the file's Score alone when it gives nothing else.
+
+    Where the file contradicts itself (the auction and the Contract tag, the play and
+    the Result, the Score and ours) the result is kept and the disagreement goes to
+    ``parsed.checks`` (``check_score=False`` leaves the Score to the caller). A record
+    that cannot be scored is a problem, unless ``errors`` says it was reported already.
+    """
+    ns, ew = pairs
+    section = (record.note("Section") or "").strip()
+    line = record.source.line_of("Contract")
+    unplayed = record.contract is None and not record.passed_out and record.result is None
+    score = record.score_tag("Score")
+    if unplayed and not record.auction and record.play is None and score is not None:
+        if errors:
+            return None
+        try:
+            return _scored(board, ns, ew, score.strip(), (section, ""))
+        except BridgeError as error:
+            parsed.problems.append(LineProblem(source, record.source.line_of("Score"), str(error)))
+            return None
+    checked = check_record(
+        replace(
+            record,
+            scores=record.scores if check_score else (),
+            dd_tricks="" if _bad_dd(record) else record.dd_tricks,  # a problem already
+        )
+    )
+    found = [problem for problem in checked.problems if problem not in record.problems]
+    said = [LineProblem(source, p.line or line, f"board {board}: {p.message}") for p in found]
+    if checked.played is None:
+        if not errors:
+            parsed.problems.extend(said or [LineProblem(source, line, f"board {board}: no result")])
+        return None
+    parsed.checks.extend(said)
+    return TableResult(board, ns, ew, result=checked.played.result, section=section)
+
+
+def _bad_dd(record: BoardRecord) -> bool:
+    try:
+        _dd_table(record)
+    except BridgeError:
+        return True
+    return False
+
+
+def _dd_table(record: BoardRecord) -> DDTable | None:
+    return DDTable.parse(record.dd_tricks) if record.dd_tricks else None
+
+
+def add_hand_record(
+    record: BoardRecord, board: int, source: str, parsed: Parsed, added: dict[int, Board]
+) -> None:
+    """Add the record's deal (with its DoubleDummyTricks) as the board's hand record,
+    unless this file gave the same already (every table of a board carries its deal)."""
+    if record.deal is None:
+        return
+    try:
+        hand = Board(board, record.deal, _dd_table(record))
+    except BridgeError as error:
+        line = record.source.line_of("DoubleDummyTricks")
+        parsed.problems.append(LineProblem(source, line, f"DoubleDummyTricks: {error}"))
+        hand = Board(board, record.deal)
+    before = added.get(board)
+    if before is not None and before.deal == hand.deal and hand.dd_table in (None, before.dd_table):
+        return
+    added[board] = hand
+    parsed.boards.append((hand, Origin(source, record.source.line_of("Board"))))
 
 
 _TABLE_COLUMNS = {
@@ -310,33 +455,32 @@ _TABLE_COLUMNS = {
 }
 
 
-def _score_table(board: int, table: TagPair, source: str, parsed: Parsed) -> None:
-    """The rows of a PBN ``ScoreTable`` (a traveller: one row per table)."""
-    columns = [part.split("\\")[0].strip().lower() for part in table.value.split(";")]
-    names = [_TABLE_COLUMNS.get(column, "") for column in columns]
+def _score_table(board: int, table: Traveller, line: int, source: str, parsed: Parsed) -> None:
+    """The rows of a traveller (PBN ``ScoreTable``: one row per table) on ``line``."""
+    names = [_TABLE_COLUMNS.get(column.lower(), "") for column in table.columns]
     if "ns" not in names or "ew" not in names:
         parsed.problems.append(
             LineProblem(
                 source,
-                table.line,
-                f"ScoreTable {table.value!r} has no PairId_NS and "
+                line,
+                f"ScoreTable {table.header!r} has no PairId_NS and "
                 "PairId_EW columns: its rows cannot be read as results",
             )
         )
         return
     for row in table.rows:
-        line = row[0].line if row else table.line
-        cells = [token.text.strip('"') for token in row]
+        cells = row.cells
         try:
-            if len(cells) != len(columns):
+            if len(cells) != len(names):
+                written = " ".join(cell or "-" for cell in cells)
                 raise RecordError(
-                    f"ScoreTable row {' '.join(cells)!r} has {len(cells)} entries: "
-                    f"expected {len(columns)} ({table.value})"
+                    f"ScoreTable row {written!r} has {len(cells)} entries: "
+                    f"expected {len(names)} ({table.header})"
                 )
-            values = {n: ("" if c == "-" else c) for n, c in zip(names, cells, strict=True) if n}
-            parsed.results.append((_table_row(board, values), Origin(source, line)))
+            values = {name: cell for name, cell in zip(names, cells, strict=True) if name}
+            parsed.results.append((_table_row(board, values), Origin(source, row.line)))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, line, str(error)))
+            parsed.problems.append(LineProblem(source, row.line, str(error)))
 
 
 def _table_row(board: int, values: dict[str, str]) -> TableResult:
@@ -358,48 +502,6 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     if values.get("score_ew"):
         return _scored(board, ns, ew, f"EW {values['score_ew'].lstrip('+')}", where)
     raise RecordError(f"board {board} {ns} v {ew}: the ScoreTable row has no contract and no score")
-
-
-def _hand_record(board: int, deal_text: str, tags: Mapping[str, str]) -> Board:
-    from bridgescore.ddtable import DDTable
-    from bridgescore.deal import Deal
-
-    dd = tags.get("DoubleDummyTricks", "").strip()
-    return Board(board, Deal.from_pbn(deal_text), DDTable.parse(dd) if dd else None)
-
-
-def _pbn_pairs(board: int, tags: Mapping[str, str]) -> tuple[str, str]:
-    ns, ew = tags.get("PairNS", "").strip(), tags.get("PairEW", "").strip()
-    if ns and ew:
-        return ns, ew
-    home, visit = tags.get("HomeTeam", "").strip(), tags.get("VisitTeam", "").strip()
-    room = tags.get("Room", "").strip().lower()
-    if home and visit and room in ("open", "closed"):
-        return (home, visit) if room == "open" else (visit, home)
-    raise RecordError(
-        f"board {board}: the game does not say who played it: expected PairNS and PairEW "
-        "tags, or HomeTeam, VisitTeam and Room (Open/Closed)"
-    )
-
-
-def _pbn_result(board: int, tags: Mapping[str, str]) -> TableResult:
-    ns, ew = _pbn_pairs(board, tags)
-    where = (tags.get("Section", "").strip(), "")
-    contract = tags.get("Contract", "").strip()
-    if contract:
-        declarer = tags.get("Declarer", "").strip().lstrip("^")
-        result = tags.get("Result", "").strip().lstrip("^")
-        if _PASSED.match(contract):
-            return TableResult(
-                board, ns, ew, result=Result(None), section=where[0], variant=where[1]
-            )
-        if not _whole(result):
-            raise RecordError(
-                f"board {board}: Result {result!r} is not a number of tricks 0-13 (PBN)"
-            )
-        parsed = parse_result(f"{contract} {declarer}".strip(), tricks=int(result))
-        return TableResult(board, ns, ew, result=parsed, section=where[0], variant=where[1])
-    return _scored(board, ns, ew, tags.get("Score", "").strip(), where)
 
 
 # --------------------------------------------------------------------- files
@@ -465,6 +567,8 @@ def import_data(
         return report
     report.files += 1
     report.problems.extend(parsed.problems)
+    report.disagreements.extend(str(check) for check in parsed.checks)
+    report.notes.extend(parsed.notes)
     boards, results = store.add(parsed.boards, parsed.results, info=info)
     report.boards.merge(boards)
     report.results.merge(results)
@@ -490,14 +594,9 @@ def _parse_file(
         info = {"kind": imported.kind, "method": imported.method}
         info["name"] = None if store.name or not imported.name else imported.name
         return imported.parsed, info
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"cannot read the file: byte {data[error.start : error.start + 1]!r} at offset "
-            f"{error.start} is not UTF-8: expected a UTF-8 text file"
-        ) from None
-    if name.lower().endswith(".lin") or _LIN_START.match(text):
+    text = _text(data)
+    kind = _format_of(name, text)
+    if kind == "lin":
         from bridgescore.session.vugraph import parse_vugraph
 
         match = parse_vugraph(text, name)
@@ -508,16 +607,36 @@ def _parse_file(
         named = None if store.name or not match.name else match.name
         method = None if store.method else "imps"  # a method the director chose stands
         return match.parsed, {"kind": "teams", "method": method, "name": named}
-    lines = text.splitlines()
-    is_pbn = name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
-    if not is_pbn:
-        return parse_csv(lines, name), {}
-    from bridgescore.session.teams_pbn import is_online_teams, parse_online_teams
+    if kind == "csv":
+        return parse_csv(text.splitlines(), name), {}
+    from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
 
-    if is_online_teams(lines):
-        online = parse_online_teams(lines, name)
+    records = list(read_text(text, kind, name))
+    if records_are_online_teams(records):
+        online = teams_from_records(records, name)
         report.disagreements.extend(f"{name}:{d.line}: {d}" for d in online.disagreements)
         report.notes.append(f"{name}: an online teams file (HomeTeam sits NS at its Table)")
         named = None if store.name or not online.name else online.name
         return online.parsed, {"kind": "teams", "name": named}
-    return parse_pbn(lines, name), {}
+    return parse_records(records, name), {}
+
+
+def _text(data: bytes) -> str:
+    """The file's text, decoded as every format reader decodes it (UTF-8, else
+    Windows-1252, else Latin-1); a file with NUL bytes (UTF-16, binary) is refused."""
+    if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        offset = max(data.find(b"\x00"), 0)
+        raise RecordError(
+            f"cannot read the file: byte {data[offset : offset + 1]!r} at offset {offset} "
+            "is not UTF-8, Windows-1252 or Latin-1 text (a UTF-16 or binary file?): "
+            "expected a text file"
+        )
+    return decode_text(data)
+
+
+def _format_of(name: str, text: str) -> str:
+    """``pbn``, ``lin``, ``json`` (by the name's extension, then the content) or ``csv``."""
+    try:
+        return detect_format(name, text)
+    except NotationError:
+        return "csv"

@@ -30,23 +30,30 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bridgescore.compare import imps
-from bridgescore.errors import BridgeError, RecordError
-from bridgescore.pbn import PbnGame, read_games
-from bridgescore.session.event import TableResult
+from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.record import BoardRecord
+from bridgescore.session.event import Board, TableResult
 from bridgescore.session.importer import (
     LineProblem,
     Parsed,
-    _board_number,
-    _hand_record,
-    _pbn_result,
+    add_hand_record,
+    reading_problems,
+    table_result,
 )
 from bridgescore.session.store import Origin
 
-__all__ = ["Disagreement", "OnlineTeams", "is_online_teams", "parse_online_teams"]
+__all__ = [
+    "Disagreement",
+    "OnlineTeams",
+    "is_online_teams",
+    "parse_online_teams",
+    "records_are_online_teams",
+    "teams_from_records",
+]
 
 _TAGGED = re.compile(
     r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s+)?(?P<value>[+\-−]?\s*\d+(?:[.,]\d+)?)\s*%?\s*$", re.I
@@ -80,19 +87,23 @@ class OnlineTeams:
     name: str = ""  # the file's Event tag
 
 
-def _is_online_table(tags: Mapping[str, str]) -> bool:
-    return all(tags.get(t, "").strip() for t in ("HomeTeam", "VisitTeam", "Table")) and not (
-        tags.get("Room", "").strip()
-    )
+def _is_online_table(record: BoardRecord) -> bool:
+    return bool(record.home_team and record.visit_team and record.table) and record.room is None
 
 
 def is_online_teams(lines: Iterable[str]) -> bool:
     """Whether a PBN file is written the online-teams way (Table tags, no Room tag)."""
     lines = list(lines)
-    # Most PBN files have no Table tag at all: say so without parsing their games.
+    # Most PBN files have no Table tag at all: say so without reading their games.
     if not any(line.lstrip().startswith("[Table ") for line in lines):
         return False
-    return any(_is_online_table(game.tags) for game in read_games(lines))
+    return records_are_online_teams(read_pbn(lines))
+
+
+def records_are_online_teams(records: Iterable[BoardRecord]) -> bool:
+    """Whether board records (of any format) are an online teams file's: a table
+    with HomeTeam, VisitTeam and Table, and no room."""
+    return any(_is_online_table(record) for record in records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,28 +111,37 @@ class _Table:
     result: TableResult
     table: str
     line: int
-    tags: Mapping[str, str]
+    record: BoardRecord
 
 
 def parse_online_teams(lines: Iterable[str], source: str = "(input)") -> OnlineTeams:
     """Read an online teams PBN file: pair its tables into rooms and check its scores."""
+    return teams_from_records(read_pbn(lines, source), source)
+
+
+def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") -> OnlineTeams:
+    """The online teams file ``source`` read into ``records`` (as
+    :func:`bridgescore.formats.read_records` reads it): its tables paired into rooms,
+    its scores checked."""
     out = OnlineTeams(Parsed())
     parsed = out.parsed
     tables: dict[int, list[_Table]] = defaultdict(list)
-    hands: set[int] = set()
-    for game in read_games(lines):
-        parsed.problems.extend(LineProblem(source, p.line, p.message) for p in game.problems)
-        tags, line = game.tags, game.line_of("Board")
-        out.name = out.name or tags.get("Event", "").strip()
-        try:
-            board = _board_number(tags.get("Board", "").strip())
-        except RecordError as error:
-            parsed.problems.append(LineProblem(source, line, str(error)))
+    hands: dict[int, Board] = {}
+    for record in records:
+        errors = reading_problems(record, source, parsed)
+        line = record.source.line_of("Board")
+        out.name = out.name or record.event
+        board = record.board
+        if board is None:
+            if not errors:
+                message = "no board number: expected a Board tag"
+                parsed.problems.append(LineProblem(source, line, message))
             continue
-        _hand(game, board, source, parsed, hands)
-        if not any(tags.get(t, "").strip() for t in ("Contract", "Score", "Result")):
+        add_hand_record(record, board, source, parsed, hands)
+        stated = record.contract is not None or record.passed_out or record.result is not None
+        if not stated and record.score_tag("Score") is None:
             continue
-        if not _is_online_table(tags):
+        if not _is_online_table(record):
             parsed.problems.append(
                 LineProblem(
                     source,
@@ -131,28 +151,16 @@ def parse_online_teams(lines: Iterable[str], source: str = "(input)") -> OnlineT
                 )
             )
             continue
-        seated = {**tags, "PairNS": tags["HomeTeam"].strip(), "PairEW": tags["VisitTeam"].strip()}
-        try:
-            result = _pbn_result(board, seated)
-        except BridgeError as error:
-            parsed.problems.append(LineProblem(source, game.line_of("Contract"), str(error)))
-            continue
-        tables[board].append(_Table(result, tags["Table"].strip(), line, tags))
+        # The home team sits North-South at its table; its Score is checked below.
+        seats = (record.home_team, record.visit_team)
+        result = table_result(
+            record, board, seats, source, parsed, errors=errors, check_score=False
+        )
+        if result is not None:
+            tables[board].append(_Table(result, record.table, line, record))
     for board in sorted(tables):
         _pair_rooms(board, tables[board], source, out)
     return out
-
-
-def _hand(game: PbnGame, board: int, source: str, parsed: Parsed, seen: set[int]) -> None:
-    deal = game.tags.get("Deal", "").strip()
-    if not deal or board in seen:
-        return
-    try:
-        record = _hand_record(board, deal, game.tags)
-        parsed.boards.append((record, Origin(source, game.line_of("Board"))))
-        seen.add(board)
-    except BridgeError as error:
-        parsed.problems.append(LineProblem(source, game.line_of("Deal"), str(error)))
 
 
 def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams) -> None:
@@ -205,13 +213,12 @@ def _tagged(text: str) -> tuple[str, float] | None:
 
 
 def _disagree(board: int, table: _Table, tag: str, ours: str, out: OnlineTeams) -> None:
-    out.disagreements.append(
-        Disagreement(board, table.table, tag, table.tags[tag].strip(), ours, table.line)
-    )
+    written = (table.record.score_tag(tag) or "").strip()
+    out.disagreements.append(Disagreement(board, table.table, tag, written, ours, table.line))
 
 
 def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
-    written = table.tags.get("Score", "").strip()
+    written = (table.record.score_tag("Score") or "").strip()
     ours = table.result.ns_score()
     if not written or ours is None or table.result.result is None:
         return
@@ -221,7 +228,7 @@ def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
 
 
 def _check_imps(board: int, here: _Table, there: _Table, out: OnlineTeams) -> None:
-    written = here.tags.get("ScoreIMP", "").strip()
+    written = (here.record.score_tag("ScoreIMP") or "").strip()
     s1, s2 = here.result.ns_score(), there.result.ns_score()
     if not written or s1 is None or s2 is None:
         return
@@ -239,13 +246,13 @@ def _check_field(
     wins = sum(1 for s in field_scores if s < score)
     ties = sum(1 for s in field_scores if s == score) - 1
     percent = 100.0 * (wins + ties / 2) / top
-    written = table.tags.get("ScorePercentage", "").strip()
+    written = (table.record.score_tag("ScorePercentage") or "").strip()
     if written:
         given = _tagged(written)
         value = None if given is None else (given[1] if given[0] == "NS" else 100 - given[1])
         if value is None or abs(value - percent) > 0.05:
             _disagree(board, table, "ScorePercentage", f"NS {percent:.2f}", out)
-    written = table.tags.get("ScoreMP", "").strip()
+    written = (table.record.score_tag("ScoreMP") or "").strip()
     if written:
         given = _tagged(written)
         # Either scale: 2 per score beaten (EBU, WBF) or 1 (ACBL).
