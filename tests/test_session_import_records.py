@@ -312,3 +312,26 @@ def test_a_latin1_csv_traveller_keeps_its_names() -> None:
     report, results = _import(data, "t.csv")
     assert report.ok
     assert results == [TableResult(1, "Müller", "Lefèvre", score=420)]
+
+
+def test_the_windows_club_fixture_imports_as_the_sessions_guide_shows(tmp_path: Path) -> None:
+    data = (Path(__file__).parent / "data" / "session_club_cp1252.pbn").read_bytes()
+    assert b"\r\n" in data and "Œ".encode("cp1252") in data  # Windows-1252, CRLF
+    report, results = _import(data, "club.pbn")
+    assert report.ok and report.problems == [] and report.disagreements == []
+    assert (report.results.added, report.boards.added) == (3, 2)
+    assert sorted(results, key=lambda r: (r.board, r.ns)) == [
+        TableResult(1, "Zoë & Jürgen", "Anaïs & Seán", result=Result.parse("3NTN=")),
+        TableResult(1, "Œdipe & Cie", "Müller & Fils", result=Result.parse("2HE=")),
+        TableResult(2, "Zoë & Jürgen", "Anaïs & Seán", result=Result.parse("7NTE=")),
+    ]
+
+
+def test_an_online_teams_file_in_windows_1252_imports_as_in_utf8() -> None:
+    text = (Path(__file__).parent / "data" / "online_teams.pbn").read_text(encoding="utf-8")
+    accented = text.replace('"Aces"', '"Équipe d’As"')
+    utf8 = _import(accented.encode("utf-8"), "league.pbn")
+    cp1252 = _import(accented.encode("cp1252"), "league.pbn")
+    assert utf8[0].ok and cp1252[0].ok and utf8[0].disagreements == []
+    assert cp1252[1] == utf8[1] and len(utf8[1]) == 8
+    assert {r.ns for r in utf8[1]} >= {"Équipe d’As"}

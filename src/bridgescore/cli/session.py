@@ -80,9 +80,10 @@ def import_command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="CSV travellers, PBN (pairs, teams, online teams), USEBIO XML files and "
-            "BBO vugraph archives (.lin: both rooms of a teams match), each recognised "
-            "by its content."
+            help="CSV travellers, PBN (pairs, teams, online teams; UTF-8, Windows-1252 or "
+            "Latin-1) or JSON board records (as 'bridgescore convert' writes them), USEBIO "
+            "XML files and BBO vugraph archives (.lin: both rooms of a teams match), each "
+            "recognised by its content."
         ),
     ],
     name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
