@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, NotationError, RecordError
@@ -394,13 +395,7 @@ def table_result(
         except BridgeError as error:
             parsed.problems.append(LineProblem(source, record.source.line_of("Score"), str(error)))
             return None
-    checked = check_record(
-        replace(
-            record,
-            scores=record.scores if check_score else (),
-            dd_tricks="" if _bad_dd(record) else record.dd_tricks,  # a problem already
-        )
-    )
+    checked = check_record(_to_check(record, check_score))
     found = [problem for problem in checked.problems if problem not in record.problems]
     said = [LineProblem(source, p.line or line, f"board {board}: {p.message}") for p in found]
     if checked.played is None:
@@ -411,12 +406,18 @@ def table_result(
     return TableResult(board, ns, ew, result=checked.played.result, section=section)
 
 
-def _bad_dd(record: BoardRecord) -> bool:
-    try:
-        _dd_table(record)
-    except BridgeError:
-        return True
-    return False
+def _to_check(record: BoardRecord, check_score: bool) -> BoardRecord:
+    """The record as :func:`check_record` should see it: without its Score when the
+    caller checks it, and without a DoubleDummyTricks tag already reported as bad."""
+    changes: dict[str, Any] = {}
+    if not check_score and record.scores:
+        changes["scores"] = ()
+    if record.dd_tricks:
+        try:
+            _dd_table(record)
+        except BridgeError:
+            changes["dd_tricks"] = ""
+    return replace(record, **changes) if changes else record
 
 
 def _dd_table(record: BoardRecord) -> DDTable | None:
