@@ -299,12 +299,21 @@ def test_score_table_cells_may_be_quoted_names_with_spaces() -> None:
     ]
 
 
-def test_a_utf16_or_binary_file_is_refused_with_a_reason(tmp_path: Path) -> None:
-    report, results = _import(_teams("A", "B").encode("utf-16"), "match.pbn")
-    assert results == [] and report.files == 0
-    (problem,) = report.problems
-    assert problem.line == 0 and "is not UTF-8" in problem.message
-    assert "expected a text file" in problem.message
+def test_a_utf16_file_is_refused_with_a_reason() -> None:
+    text = _teams("A", "B")
+    for data in (text.encode("utf-16"), text.encode("utf-16-le")):  # with and without BOM
+        report, results = _import(data, "match.pbn")
+        assert results == [] and report.files == 0
+        (problem,) = report.problems
+        assert problem.line == 0 and "is not UTF-8" in problem.message
+        assert "expected a text file" in problem.message
+
+
+def test_a_stray_nul_byte_is_read_as_game_reads_it() -> None:
+    # One damaged byte in a text file: the file is still text, and its results import.
+    data = _teams("A", "B").encode("utf-8").replace(b"% PBN 2.1", b"% PBN\x00 2.1")
+    report, results = _import(data)
+    assert report.ok and len(results) == 2
 
 
 def test_a_latin1_csv_traveller_keeps_its_names() -> None:
@@ -335,3 +344,33 @@ def test_an_online_teams_file_in_windows_1252_imports_as_in_utf8() -> None:
     assert utf8[0].ok and cp1252[0].ok and utf8[0].disagreements == []
     assert cp1252[1] == utf8[1] and len(utf8[1]) == 8
     assert {r.ns for r in utf8[1]} >= {"Équipe d’As"}
+
+
+def test_the_record_reads_a_score_table_as_a_traveller_and_writes_the_tag_back() -> None:
+    text = """[Board "4"]
+[ScoreTable "Section\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Result\\2R"]
+A 1 6 "4S" 10
+A "Ann Bell" 7 - -
+"""
+    (record,) = read_records(text=text)
+    table = record.traveller
+    assert table is not None
+    assert table.columns == ("Section", "PairId_NS", "PairId_EW", "Contract", "Result")
+    assert table.column("pairid_ew") == 2 and table.column("Score_NS") is None
+    assert [(row.cells, row.line) for row in table.rows] == [
+        (("A", "1", "6", "4S", "10"), 3),
+        (("A", "Ann Bell", "7", "", ""), 4),
+    ]
+    # The tag itself stays a note, written back as it was (here without the quoted
+    # cells, which the PBN writer does not write in a section yet).
+    plain = text.replace('"4S"', "4S").replace('"Ann Bell"', "AB")
+    (record,) = read_records(text=plain)
+    (again,) = read_records(text=format_records([record], "pbn"))
+    assert again.note("ScoreTable") == record.note("ScoreTable")
+    assert again.traveller is not None and record.traveller is not None
+    assert [row.cells for row in again.traveller.rows] == [
+        ("A", "1", "6", "4S", "10"),
+        ("A", "AB", "7", "", ""),
+    ]
+    # Equality leaves the traveller out: the note holds it.
+    assert again.without_source() == record.without_source()

@@ -624,9 +624,12 @@ def _parse_file(
 
 def _text(data: bytes) -> str:
     """The file's text, decoded as every format reader decodes it (UTF-8, else
-    Windows-1252, else Latin-1); a file with NUL bytes (UTF-16, binary) is refused."""
-    if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        offset = max(data.find(b"\x00"), 0)
+    Windows-1252, else Latin-1). A UTF-16 file (by its byte order mark, or the NUL byte
+    beside every ASCII character) or a binary one is refused: read as text it would
+    give one confusing error per line."""
+    start = data[:4096]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or start.count(0) * 8 > len(start):
+        offset = 0 if start.startswith((b"\xff", b"\xfe")) else data.find(b"\x00")
         raise RecordError(
             f"cannot read the file: byte {data[offset : offset + 1]!r} at offset {offset} "
             "is not UTF-8, Windows-1252 or Latin-1 text (a UTF-16 or binary file?): "
