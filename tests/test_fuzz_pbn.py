@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgescore.formats import decode_text
 from bridgescore.pbn import PbnGame, decode_lines, read_games
 from bridgescore.pbngame import read_played_games
 from bridgescore.session.importer import parse_pbn
@@ -23,6 +24,8 @@ from fuzzing import Refused, fuzz_settings, mutated_bytes, mutated_text, read_or
 DATA = Path(__file__).parent / "data"
 PBN_FILES = sorted(path.name for path in DATA.glob("*.pbn"))
 SEEDS = {name: (DATA / name).read_bytes() for name in PBN_FILES}
+# As every reader decodes them: some fixtures are Windows-1252, not UTF-8.
+TEXTS = {name: decode_text(data) for name, data in SEEDS.items()}
 
 
 def _games_from_bytes(data: bytes) -> list[PbnGame]:
@@ -53,7 +56,7 @@ def test_damaged_pbn_file_reads_with_problems_on_real_lines(data: bytes) -> None
 
 
 @fuzz_settings(examples=60)
-@given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(SEEDS[name].decode())))
+@given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(TEXTS[name])))
 def test_damaged_pbn_games_are_scored_or_reported(text: str) -> None:
     played = read_or_refuse(lambda source: list(read_played_games(source)), text)
     assert not isinstance(played, Refused)  # problems go on the games, never raised
@@ -64,7 +67,7 @@ def test_damaged_pbn_games_are_scored_or_reported(text: str) -> None:
 
 
 @fuzz_settings(examples=80)
-@given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(SEEDS[name].decode())))
+@given(st.sampled_from(PBN_FILES).flatmap(lambda name: mutated_text(TEXTS[name])))
 def test_damaged_pbn_results_import_or_report_their_line(text: str) -> None:
     parsed = read_or_refuse(lambda source: parse_pbn(source.splitlines(), "t.pbn"), text)
     assert not isinstance(parsed, Refused)

@@ -33,15 +33,13 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, NotationError, RecordError
-from bridgescore.formats import check_record, decode_text, detect_format, read_text
+from bridgescore.formats import decode_text, detect_format, read_text
 from bridgescore.formats.pbnrecord import read_pbn
-from bridgescore.formats.record import BoardRecord, Traveller
+from bridgescore.formats.record import BoardRecord
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Board, TableResult
@@ -282,227 +280,18 @@ def _scored(board: int, ns: str, ew: str, text: str, where: tuple[str, str]) -> 
 
 def parse_pbn(lines: Iterable[str], source: str = "(input)") -> Parsed:
     """Read results and hand records from PBN games (see the module docstring)."""
+    from bridgescore.session.record_import import parse_records
+
     return parse_records(read_pbn(lines, source), source)
 
 
 def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Parsed:
-    """Results and hand records of board records, as :func:`bridgescore.formats.read_records`
-    reads them from PBN or JSON (see the module docstring): each tag is read once, by
-    the record, exactly as ``bridgescore game`` reads it."""
-    parsed = Parsed()
-    hands: dict[int, Board] = {}
-    for record in records:
-        errors = reading_problems(record, source, parsed)
-        board = record.board
-        if board is None:
-            if not errors:
-                parsed.problems.append(
-                    LineProblem(source, record.source.line, "no board number: expected a Board tag")
-                )
-            continue
-        add_hand_record(record, board, source, parsed, hands)
-        if record.traveller is not None:
-            line = record.source.line_of("ScoreTable")
-            _score_table(board, record.traveller, line, source, parsed)
-        if not _states_a_result(record):
-            continue  # a hand record only
-        try:
-            ns, ew = _record_pairs(board, record)
-        except RecordError as error:
-            line = record.source.line_of("Contract")
-            parsed.problems.append(LineProblem(source, line, str(error)))
-            continue
-        result = table_result(record, board, (ns, ew), source, parsed, errors=errors)
-        if result is not None:
-            parsed.results.append((result, Origin(source, record.source.line_of("Board"))))
-    return parsed
+    """Results and hand records of board records (PBN or JSON, as
+    :func:`bridgescore.formats.read_records` reads them): see
+    :func:`bridgescore.session.record_import.parse_records`."""
+    from bridgescore.session.record_import import parse_records as parse
 
-
-def reading_problems(record: BoardRecord, source: str, parsed: Parsed) -> bool:
-    """Add what the reader found wrong in ``record`` to ``parsed`` (its notices to the
-    notes); whether there was anything wrong."""
-    errors = False
-    for problem in record.problems:
-        line = problem.line or record.source.line
-        if problem.notice:
-            parsed.notes.append(f"{source}:{line}: {problem.message}")
-        else:
-            parsed.problems.append(LineProblem(source, line, problem.message))
-            errors = True
-    return errors
-
-
-def _states_a_result(record: BoardRecord) -> bool:
-    """Whether the record gives a table's result (else it is a hand record only): a
-    contract, a result or a score; or an auction played by named pairs."""
-    if record.contract is not None or record.passed_out or record.result is not None:
-        return True
-    if record.score_tag("Score") is not None:
-        return True
-    return bool(record.auction) and _who_played(record) is not None
-
-
-def _who_played(record: BoardRecord) -> tuple[str, str] | None:
-    ns, ew = (record.note("PairNS") or "").strip(), (record.note("PairEW") or "").strip()
-    if ns and ew:
-        return ns, ew
-    home, visit = record.home_team, record.visit_team
-    if home and visit and record.room is not None:
-        return (home, visit) if record.room == "open" else (visit, home)
-    return None
-
-
-def _record_pairs(board: int, record: BoardRecord) -> tuple[str, str]:
-    pairs = _who_played(record)
-    if pairs is None:
-        raise RecordError(
-            f"board {board}: the game does not say who played it: expected PairNS and PairEW "
-            "tags, or HomeTeam, VisitTeam and Room (Open/Closed)"
-        )
-    return pairs
-
-
-def table_result(
-    record: BoardRecord,
-    board: int,
-    pairs: tuple[str, str],
-    source: str,
-    parsed: Parsed,
-    *,
-    errors: bool,
-    check_score: bool = True,
-) -> TableResult | None:
-    """The result ``record`` states for ``pairs`` (NS, EW), scored as ``bridgescore game``
-    scores it (:func:`~bridgescore.formats.check_record`: the contract from a complete
-    auction, the tricks from a complete play, else the Contract, Declarer and Result
-    tags), or the file's Score alone when it gives nothing else.
-
-    Where the file contradicts itself (the auction and the Contract tag, the play and
-    the Result, the Score and ours) the result is kept and the disagreement goes to
-    ``parsed.checks`` (``check_score=False`` leaves the Score to the caller). A record
-    that cannot be scored is a problem, unless ``errors`` says it was reported already.
-    """
-    ns, ew = pairs
-    section = (record.note("Section") or "").strip()
-    line = record.source.line_of("Contract")
-    unplayed = record.contract is None and not record.passed_out and record.result is None
-    score = record.score_tag("Score")
-    if unplayed and not record.auction and record.play is None and score is not None:
-        if errors:
-            return None
-        try:
-            return _scored(board, ns, ew, score.strip(), (section, ""))
-        except BridgeError as error:
-            parsed.problems.append(LineProblem(source, record.source.line_of("Score"), str(error)))
-            return None
-    checked = check_record(_to_check(record, check_score))
-    found = [problem for problem in checked.problems if problem not in record.problems]
-    said = [LineProblem(source, p.line or line, f"board {board}: {p.message}") for p in found]
-    if checked.played is None:
-        if not errors:
-            parsed.problems.extend(said or [LineProblem(source, line, f"board {board}: no result")])
-        return None
-    parsed.checks.extend(said)
-    return TableResult(board, ns, ew, result=checked.played.result, section=section)
-
-
-def _to_check(record: BoardRecord, check_score: bool) -> BoardRecord:
-    """The record as :func:`check_record` should see it: without its Score when the
-    caller checks it, and without a DoubleDummyTricks tag already reported as bad."""
-    changes: dict[str, Any] = {}
-    if not check_score and record.scores:
-        changes["scores"] = ()
-    if record.dd_tricks:
-        try:
-            _dd_table(record)
-        except BridgeError:
-            changes["dd_tricks"] = ""
-    return replace(record, **changes) if changes else record
-
-
-def _dd_table(record: BoardRecord) -> DDTable | None:
-    return DDTable.parse(record.dd_tricks) if record.dd_tricks else None
-
-
-def add_hand_record(
-    record: BoardRecord, board: int, source: str, parsed: Parsed, added: dict[int, Board]
-) -> None:
-    """Add the record's deal (with its DoubleDummyTricks) as the board's hand record,
-    unless this file gave the same already (every table of a board carries its deal)."""
-    if record.deal is None:
-        return
-    try:
-        hand = Board(board, record.deal, _dd_table(record))
-    except BridgeError as error:
-        line = record.source.line_of("DoubleDummyTricks")
-        parsed.problems.append(LineProblem(source, line, f"DoubleDummyTricks: {error}"))
-        hand = Board(board, record.deal)
-    before = added.get(board)
-    if before is not None and before.deal == hand.deal and hand.dd_table in (None, before.dd_table):
-        return
-    added[board] = hand
-    parsed.boards.append((hand, Origin(source, record.source.line_of("Board"))))
-
-
-_TABLE_COLUMNS = {
-    "pairid_ns": "ns",
-    "pairid_ew": "ew",
-    "contract": "contract",
-    "declarer": "declarer",
-    "result": "result",
-    "score_ns": "score_ns",
-    "score_ew": "score_ew",
-    "section": "section",
-}
-
-
-def _score_table(board: int, table: Traveller, line: int, source: str, parsed: Parsed) -> None:
-    """The rows of a traveller (PBN ``ScoreTable``: one row per table) on ``line``."""
-    names = [_TABLE_COLUMNS.get(column.lower(), "") for column in table.columns]
-    if "ns" not in names or "ew" not in names:
-        parsed.problems.append(
-            LineProblem(
-                source,
-                line,
-                f"ScoreTable {table.header!r} has no PairId_NS and "
-                "PairId_EW columns: its rows cannot be read as results",
-            )
-        )
-        return
-    for row in table.rows:
-        cells = row.cells
-        try:
-            if len(cells) != len(names):
-                written = " ".join(cell or "-" for cell in cells)
-                raise RecordError(
-                    f"ScoreTable row {written!r} has {len(cells)} entries: "
-                    f"expected {len(names)} ({table.header})"
-                )
-            values = {name: cell for name, cell in zip(names, cells, strict=True) if name}
-            parsed.results.append((_table_row(board, values), Origin(source, row.line)))
-        except BridgeError as error:
-            parsed.problems.append(LineProblem(source, row.line, str(error)))
-
-
-def _table_row(board: int, values: dict[str, str]) -> TableResult:
-    ns, ew = values.get("ns", ""), values.get("ew", "")
-    where = (values.get("section", ""), "")
-    contract = values.get("contract", "")
-    result = values.get("result", "")
-    if contract and not _PASSED.match(contract):
-        if not _whole(result):
-            raise RecordError(f"board {board}: Result {result!r} is not a number of tricks 0-13")
-        played = parse_result(
-            f"{contract} {values.get('declarer', '')}".strip(), tricks=int(result)
-        )
-        return TableResult(board, ns, ew, result=played, section=where[0])
-    if contract:
-        return TableResult(board, ns, ew, result=Result(None), section=where[0])
-    if values.get("score_ns"):
-        return _scored(board, ns, ew, values["score_ns"], where)
-    if values.get("score_ew"):
-        return _scored(board, ns, ew, f"EW {values['score_ew'].lstrip('+')}", where)
-    raise RecordError(f"board {board} {ns} v {ew}: the ScoreTable row has no contract and no score")
+    return parse(records, source)
 
 
 # --------------------------------------------------------------------- files
