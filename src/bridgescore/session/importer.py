@@ -81,8 +81,6 @@ _BY_COUNT = {
 _SCORE_RE = re.compile(
     r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
 )
-# A LIN file starts with a two-letter tag and a bar (vg|, qx|, pn|, md|...): no CSV does.
-_LIN_START = re.compile(r"\s*[A-Za-z]{2}\|")
 _PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
 
