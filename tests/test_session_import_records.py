@@ -374,3 +374,25 @@ A "Ann Bell" 7 - -
     ]
     # Equality leaves the traveller out: the note holds it.
     assert again.without_source() == record.without_source()
+
+
+def test_a_reading_problem_is_reported_and_a_table_that_still_scores_is_imported() -> None:
+    text = f"""[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "{DEAL}"]
+[PairNS "1"]
+[PairEW "4"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "10"]
+[Auction "N"]
+1NT =3= Pass 3NT Pass
+Pass Pass
+"""
+    report, results = _import(text.encode("utf-8"), "n.pbn")
+    assert [str(problem) for problem in report.problems] == [
+        "n.pbn:11: note =3= has no [Note \"3:...\"]"
+    ]
+    assert not report.ok
+    assert [str(r.result) for r in results] == ["3NTN+1"]
