@@ -15,7 +15,8 @@ LIN is a run of ``tag|value|`` pairs. The tags read:
 - ``pc`` a card (any case), ``mc`` a claim: declarer's total tricks;
 - ``qx`` room and board of a vugraph archive (``o12`` open room, ``c12`` closed);
 - ``vg`` the archive's header: event, segment, scoring, first and last board,
-  then each team and its carried-over score;
+  then each team and its carried-over score, read into the records' ``match``
+  (a :class:`~bridgescore.formats.record.MatchHeader`);
 - ``nt`` a commentary note, and any other tag: kept as a note, written back.
 
 A board starts at ``qx``, or at ``pn``, ``st`` or ``md`` once the board being
@@ -39,7 +40,15 @@ from urllib.parse import parse_qs, quote, urlsplit
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.record import (
+    MATCH_NOTE,
+    SCORE_TAGS,
+    BoardRecord,
+    MatchHeader,
+    Problem,
+    RecordedCall,
+    Source,
+)
 from bridgescore.formats.words import call_text, card_of, contract_of, deal_of
 
 __all__ = [
@@ -108,6 +117,7 @@ class _Board:
     deal: Deal | None = None
     has_deal: bool = False
     room: str | None = None
+    match: MatchHeader | None = None
     fields: dict[str, str] = field(default_factory=dict)
     calls: list[RecordedCall] | None = None
     cards: list[Card] | None = None
@@ -271,7 +281,7 @@ class _Reader:
         self.players: list[str] = ["", "", "", ""]
         self.closed_players: list[str] | None = None
         self.header: dict[str, str] = {}
-        self.vg: str | None = None
+        self.match: MatchHeader | None = None
         self.board: _Board | None = None
         # Notes and problems of header tags (rs, or text that is no tag) before a
         # board: they go on the next board, so that nothing is dropped.
@@ -280,8 +290,7 @@ class _Reader:
     def start(self, line: int) -> _Board:
         board = _Board(line, list(self.players))
         board.fields.update(self.header)
-        if self.vg is not None:
-            board.notes.append(("LIN_vg", self.vg))
+        board.match = self.match
         board.notes.extend(self.carried[0])
         board.problems.extend(self.carried[1])
         self.carried = ([], [])
@@ -294,8 +303,7 @@ class _Reader:
         if board is None:
             return None
         if not (board.has_content or board.board is not None):
-            notes = [note for note in board.notes if note[0] != "LIN_vg"]
-            self.carried = (notes, board.problems)
+            self.carried = (board.notes, board.problems)
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
@@ -350,6 +358,7 @@ class _Reader:
                 tuple(board.card_lines),
             ),
             problems=tuple(board.problems),
+            match=board.match,
         )
 
     def read(self, text: str) -> Iterator[BoardRecord]:
@@ -388,13 +397,14 @@ class _Reader:
         record = self.finish()
         if record is not None:
             yield record
-        elif self.carried[0] or self.carried[1]:
+        elif self.carried[0] or self.carried[1] or (self.match and not self.number):
             # Header tags with no board after them: still reported and kept.
             self.number += 1
             yield BoardRecord(
                 notes=tuple(self.carried[0]),
                 source=Source(self.file, 1, self.number),
                 problems=tuple(self.carried[1]),
+                match=self.match,
             )
 
     def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
@@ -405,11 +415,15 @@ class _Reader:
             if len(names) not in (4, 8):
                 raise NotationError(f"expected 4 names (S, W, N, E) or 8, got {len(names)}")
             if not board.has_content:
-                self.players = names[:4]
-                self.closed_players = names[4:] if len(names) == 8 else None
-            board.players = names[:4]
-            if len(names) == 8 and board.room == "closed":
-                board.players = names[4:]
+                # Four names inside a room's board are that room's; eight are both rooms'.
+                if len(names) == 8 or board.room is None:
+                    self.players = names[:4]
+                    self.closed_players = names[4:] if len(names) == 8 else None
+                elif board.room == "open":
+                    self.players = names
+                else:
+                    self.closed_players = names
+            board.players = names[4:] if len(names) == 8 and board.room == "closed" else names[:4]
         elif key == "md":
             if board.has_deal:
                 raise NotationError("a second deal in one board")
@@ -456,9 +470,13 @@ class _Reader:
             if self.closed_players is not None and board.room == "closed":
                 board.players = list(self.closed_players)
         elif key == "vg":
-            self.vg = value
-            board.notes.append(("LIN_vg", value))
-            self.header = _header(value)
+            try:
+                self.match = MatchHeader.parse(value)
+            except BridgeError:
+                board.notes.append((MATCH_NOTE, value))  # kept, and reported below
+                raise
+            board.match = self.match
+            self.header = _header(self.match)
             board.fields.update(self.header)
         elif tag in _FIELD_TAGS:
             board.fields[tag] = value
@@ -468,15 +486,13 @@ class _Reader:
             board.notes.append((f"LIN_{tag}", value))
 
 
-def _header(vg: str) -> dict[str, str]:
-    """The event and teams a ``vg`` header names: event, segment, scoring, first and
-    last board, then each team and its carried-over score (the first team sits NS in
-    the open room)."""
-    parts = [part.strip() for part in vg.split(",")]
-    header = {"Event": parts[0]} if parts and parts[0] else {}
-    if len(parts) >= 9:
-        header.update(HomeTeam=parts[5], VisitTeam=parts[7])
-    return header
+def _header(match: MatchHeader | None) -> dict[str, str]:
+    """The event and teams a ``vg`` header names, as the record's fields (the first
+    team sits NS in the open room)."""
+    if match is None:
+        return {}
+    header = {"Event": match.event, "HomeTeam": match.home_team, "VisitTeam": match.visit_team}
+    return {name: value for name, value in header.items() if value}
 
 
 def lin_from_link(text: str) -> str:
@@ -531,9 +547,12 @@ def format_lin(record: BoardRecord) -> str:
     def put(tag: str, value: str) -> None:
         parts.append(f"{tag}|{_value(tag, value)}|")
 
-    vg = next((value for name, value in record.notes if name == "LIN_vg"), None)
-    if vg is not None:
-        put("vg", vg)
+    if record.match is not None:
+        put("vg", str(record.match))
+    # A header that did not read is written back where it was: first.
+    for name, value in record.notes:
+        if name == MATCH_NOTE:
+            put("vg", value)
     if record.room is not None and record.board is not None:
         put("qx", f"{record.room[0]}{record.board}")
     if any(record.players):
@@ -552,12 +571,17 @@ def format_lin(record: BoardRecord) -> str:
         put("ah", f"Board {record.board}")
     if record.vulnerability is not None:
         put("sv", _SV[record.vulnerability])
-    # The vugraph header already names the event and the teams.
-    header = _header(vg) if vg is not None else {}
+    # The vugraph header already names the event and the teams; a record that says
+    # otherwise (even nothing) is written so, as the reader lets a tag override it.
+    header = _header(record.match)
     for name, value in (
-        ("Event", "" if header.get("Event") == record.event else record.event),
-        ("HomeTeam", "" if header.get("HomeTeam") == record.home_team else record.home_team),
-        ("VisitTeam", "" if header.get("VisitTeam") == record.visit_team else record.visit_team),
+        ("Event", record.event),
+        ("HomeTeam", record.home_team),
+        ("VisitTeam", record.visit_team),
+    ):
+        if header.get(name, "") != value:
+            put(name, value)
+    for name, value in (
         ("Table", record.table),
         *record.scores,
         ("DoubleDummyTricks", record.dd_tricks),
@@ -568,9 +592,8 @@ def format_lin(record: BoardRecord) -> str:
     if record.auction is None and record.contract_text is not None:
         put("Contract", "Pass" if record.contract is None else str(record.contract))
     for name, value in record.notes:
-        if name == "LIN_vg":
-            continue
-        put(name.removeprefix("LIN_"), value)
+        if name != MATCH_NOTE:
+            put(name.removeprefix("LIN_"), value)
     if record.auction is not None:
         for call in record.auction:
             # BBO writes 1N, p, d, r.
