@@ -501,13 +501,9 @@ def _parse_file(
         from bridgescore.session.vugraph import parse_vugraph
 
         match = parse_vugraph(text, name)
-        report.notes.append(
-            f"{name}: a vugraph archive: a teams match scored by IMPs (the vg header's "
-            "first team sits NS in the open room)"
-        )
-        named = None if store.name or not match.name else match.name
-        method = None if store.method else "imps"  # a method the director chose stands
-        return match.parsed, {"kind": "teams", "method": method, "name": named}
+        report.notes.extend(match.describe(name))
+        # A method the director chose stands; see VugraphMatch.settings.
+        return match.parsed, match.settings(store)
     lines = text.splitlines()
     is_pbn = name.lower().endswith(".pbn") or text.lstrip().startswith(("%", "["))
     if not is_pbn:

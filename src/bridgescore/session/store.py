@@ -15,9 +15,11 @@ already seen on that board against someone else -- is reported as a
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from types import TracebackType
 
@@ -185,6 +187,32 @@ class EventStore:
     def method(self) -> str | None:
         """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
         return self._meta("method")
+
+    @property
+    def segment(self) -> str:
+        """The segment of a teams match the event holds (a vugraph header's), if any."""
+        return self._meta("segment") or ""
+
+    @property
+    def carry_over(self) -> dict[str, Decimal]:
+        """The scores each team carried into the event's first segment (none: ``{}``)."""
+        text = self._meta("carry_over")
+        if not text:
+            return {}
+        try:
+            values = json.loads(text)
+            return {str(team): Decimal(str(value)) for team, value in values.items()}
+        except (ValueError, AttributeError, ArithmeticError):
+            raise RecordError(
+                f"{self.path!r}: carried-over scores {text[:60]!r} cannot be read: expected "
+                'a JSON object of team -> score, such as {"Lions": "12.5"}'
+            ) from None
+
+    @property
+    def carry_over_from(self) -> int | None:
+        """The first board of the segment whose carried-over scores the event keeps."""
+        text = self._meta("carry_over_from")
+        return int(text) if text and text.isdigit() else None
 
     def set_info(
         self, *, name: str | None = None, kind: str | None = None, method: str | None = None
