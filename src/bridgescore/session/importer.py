@@ -34,7 +34,7 @@ from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.pbn import TagPair
-from bridgescore.session.event import Adjusted, Board, TableResult
+from bridgescore.session.event import Adjusted, Board, Member, TableResult
 from bridgescore.session.store import AddReport, EventStore, Origin
 
 __all__ = [
@@ -97,6 +97,7 @@ class Parsed:
     results: list[tuple[TableResult, Origin]] = field(default_factory=list)
     boards: list[tuple[Board, Origin]] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
+    members: dict[str, tuple[Member, ...]] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------------ CSV
@@ -465,7 +466,7 @@ def import_data(
         return report
     report.files += 1
     report.problems.extend(parsed.problems)
-    boards, results = store.add(parsed.boards, parsed.results, info=info)
+    boards, results = store.add(parsed.boards, parsed.results, info=info, members=parsed.members)
     report.boards.merge(boards)
     report.results.merge(results)
     return report
