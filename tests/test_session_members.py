@@ -123,3 +123,39 @@ def test_a_version_1_file_is_upgraded_in_place(tmp_path: Path) -> None:
         event = store.load()
     assert event.members == {"1": (Member("Ann Archer", "1010"),)}
     assert len(event.results) == 2
+
+
+def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
+    import xml.etree.ElementTree as ET
+
+    from bridgescore.session.event import Event
+    from bridgescore.session.usebio_import import export_usebio, read_usebio_event
+
+    results = (
+        TableResult.played(1, "1NS", "1EW", "4SN=", section="A"),
+        TableResult.played(1, "2NS", "2EW", "4SN+1", section="A"),
+        TableResult.played(1, "3NS", "3EW", "3NTS=", section="B"),
+        TableResult.played(1, "4NS", "4EW", "Pass", section="B"),
+    )
+    members = {"3NS": (Member("Cara Cole", "1020"), Member("Dan Dunn"))}
+    event = Event("Two sections", "pairs", results=results, members=members)
+    text = export_usebio(event)
+    root = ET.fromstring(text.split("\n", 2)[2])  # past the prolog and DOCTYPE
+    event_node = root.find("EVENT")
+    assert event_node is not None and event_node.find("PARTICIPANTS") is None
+    found = {}
+    for section in event_node.iter("SECTION"):
+        children = [child.tag for child in section]
+        # As multi-section producers write it: the section's pairs, then its boards.
+        assert children[0] == "PARTICIPANTS" and set(children[1:]) == {"BOARD"}
+        found[section.get("SECTION_ID")] = sorted(
+            (pair.findtext("PAIR_NUMBER"), pair.findtext("DIRECTION"))
+            for pair in section.iter("PAIR")
+        )
+    assert found == {
+        "A": [("1", "EW"), ("1", "NS"), ("2", "EW"), ("2", "NS")],
+        "B": [("3", "EW"), ("3", "NS"), ("4", "EW"), ("4", "NS")],
+    }
+    imported = read_usebio_event(text.encode(), "two.xml")
+    assert {r for r, _ in imported.parsed.results} == set(results)
+    assert imported.parsed.members == members
