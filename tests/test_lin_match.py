@@ -123,6 +123,8 @@ def test_header_fields_cannot_hold_the_separator() -> None:
         MatchHeader(home_team="Smith, Jones")
     with pytest.raises(BridgeError, match="board 0"):
         MatchHeader(first_board=0)
+    with pytest.raises(BridgeError, match="board 1000000"):
+        MatchHeader(last_board=1_000_000)  # the LIN reader would not read it back
 
 
 def test_header_alone_is_still_a_record() -> None:

@@ -154,8 +154,10 @@ class MatchHeader:
                     "breaks or surrounding blanks (the header's fields are comma-separated)"
                 )
         for board in (self.first_board, self.last_board):
-            if board is not None and board < 1:
-                raise NotationError(f"match header board {board}: expected a board number >= 1")
+            if board is not None and not 1 <= board <= 999_999:
+                raise NotationError(
+                    f"match header board {board}: expected a board number 1 to 999999"
+                )
         for carry in (self.home_carry, self.visit_carry):
             if carry is not None and not _CARRY.fullmatch(str(carry)):
                 raise NotationError(
