@@ -203,3 +203,28 @@ def test_four_names_inside_a_rooms_board_change_that_room_only() -> None:
         ("z", "t", "x", "y"),
     ]
     assert read_lin(text).__next__().player(Seat.SOUTH) == "s1"
+
+
+def test_whole_archive_round_trips_through_each_format() -> None:
+    records_ = [r.without_source() for r in read_records(DATA / "vugraph.lin")]
+    for target in ("lin", "json", "pbn"):
+        text = format_records(records_, target)
+        assert [r.without_source() for r in read_records(text=text)] == records_, target
+
+
+@pytest.mark.parametrize(
+    ("match", "quoted"),
+    [
+        ({"first_board": "x"}, "first_board 'x'"),
+        ({"home_carry": "lots"}, "'lots'"),
+        ({"home_team": "A, B"}, "'A, B'"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_json_match_is_a_clear_problem(match: dict[str, object], quoted: str) -> None:
+    import json
+
+    text = json.dumps([{"board": 1, "match": match}])
+    (record,) = read_records(text=text)
+    assert record.match is None
+    assert len(record.problems) == 1 and quoted in record.problems[0].message
