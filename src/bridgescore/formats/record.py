@@ -23,6 +23,8 @@ from bridgescore.deal import Card, Deal
 from bridgescore.errors import NotationError
 
 __all__ = [
+    "MATCH_NOTE",
+    "MATCH_SCORING",
     "SCORE_TAGS",
     "BoardRecord",
     "MatchHeader",

@@ -213,11 +213,11 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
     }
 
 
-def _standing_dict(standing: Standing, members: tuple[Member, ...] = ()) -> dict[str, Any]:
-    return {
+def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None) -> dict[str, Any]:
+    """A standing as JSON; ``players`` only for an event that knows its players."""
+    data: dict[str, Any] = {
         "rank": standing.rank,
         "name": standing.name,
-        "players": [{"name": m.name, "number": m.number or None} for m in members],
         "section": standing.section,
         "direction": standing.direction or None,
         "total": standing.total,
@@ -225,6 +225,9 @@ def _standing_dict(standing: Standing, members: tuple[Member, ...] = ()) -> dict
         "percent": standing.percent,
         "average": round(standing.average, 4),
     }
+    if members is not None:
+        data["players"] = [{"name": m.name, "number": m.number or None} for m in members]
+    return data
 
 
 def as_dict(session: SessionScore) -> dict[str, Any]:
@@ -245,7 +248,10 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
             "session_percentage": options.session_percentage,
             "adjusted_imps": options.adjusted_imps,
         },
-        "ranking": [_standing_dict(s, session.members.get(s.name, ())) for s in session.standings],
+        "ranking": [
+            _standing_dict(s, session.members.get(s.name, ()) if session.members else None)
+            for s in session.standings
+        ],
         "travellers": [_traveller_dict(t) for t in session.travellers],
         "notes": list(session.notes),
     }
