@@ -21,7 +21,7 @@ from bridgescore.cli.app import app
 from bridgescore.compare import Award
 from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
-from bridgescore.session.event import Adjusted, Event, TableResult
+from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.scorer import score_event
 from bridgescore.session.store import EventStore
@@ -133,6 +133,8 @@ def test_export_reimports_to_the_same_event(tmp_path: Path, fixture: Path) -> No
     assert (again.name, again.kind, again_method) == (event.name, event.kind, method)
     assert set(again.results) == set(event.results)
     assert again.boards == event.boards
+    # The players too, names and membership numbers (both fixtures name every player).
+    assert len(event.members) == len(event.participants()) and again.members == event.members
 
 
 _RESULTS = ["4SN=", "4SN+1", "3NTS-2", "2HXE=", "1NTW+1", "Pass", "6DXXN-1"]
@@ -162,7 +164,21 @@ def _events(draw: st.DrawFn) -> Event:
                 results.append(
                     TableResult(board, ns, ew, adjusted=Adjusted(draw(awards), draw(awards)))
                 )
-    return Event(draw(st.sampled_from(["", "Club night"])), "pairs", results=tuple(results))
+    names = sorted({r.ns for r in results} | {r.ew for r in results})
+    player = st.builds(
+        Member,
+        st.text(alphabet="abcdefghij ABC'é&<>", min_size=1, max_size=10).map(str.strip),
+        st.sampled_from(["", "1010", "EBU 77"]),
+    ).filter(lambda member: bool(member.name))
+    members = {
+        name: tuple(draw(st.lists(player, max_size=2))) for name in names if draw(st.booleans())
+    }
+    return Event(
+        draw(st.sampled_from(["", "Club night"])),
+        "pairs",
+        results=tuple(results),
+        members={name: players for name, players in members.items() if players},
+    )
 
 
 @given(_events())
@@ -171,6 +187,7 @@ def test_any_pairs_event_round_trips(event: Event) -> None:
     imported = read_usebio_event(export_usebio(event).encode(), "rt.xml")
     assert imported.parsed.problems == []
     assert {r for r, _ in imported.parsed.results} == set(event.results)
+    assert imported.parsed.members == event.members
     assert cross_check(imported) == []  # our own points read back agree with our scoring
 
 

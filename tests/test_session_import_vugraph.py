@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import json
 import shutil
 from pathlib import Path
 
@@ -96,3 +97,87 @@ def test_a_hand_history_without_rooms_is_refused_board_by_board(tmp_path: Path) 
 
 def test_doctests() -> None:
     assert doctest.testmod(vugraph).failed == 0
+
+
+# -- the vg header: scoring, segment and carried-over scores ---------------------
+
+
+def _archive(tmp_path: Path, header: str, name: str = "seg.lin") -> Path:
+    """The fixture's boards under another vg header."""
+    lines = ARCHIVE.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / name
+    path.write_text(f"vg|{header}|\n" + "".join(lines[1:]), encoding="utf-8")
+    return path
+
+
+def test_report_adds_the_carried_over_score_and_names_the_segment(tmp_path: Path) -> None:
+    # The fixture carries 0 (Lions) and 12.5 (Tigers) into segment 1. Its boards give
+    # Lions 11 + 1 = 12 IMPs (worked above) and Tigers none, so the match stands
+    # Tigers 12.5, Lions 12; the ranking's totals are net: Tigers +0.5, Lions -0.5.
+    db = str(tmp_path / "m.db")
+    imported = runner.invoke(app, ["session", "import", db, str(ARCHIVE)])
+    assert "carried over from earlier segments: Lions 0, Tigers 12.5" in imported.output
+    result = runner.invoke(app, ["session", "report", db, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    totals = {row["name"]: row["total"] for row in data["ranking"]}
+    assert totals == {"Lions": -0.5, "Tigers": 0.5}
+    assert [row["name"] for row in data["ranking"]] == ["Tigers", "Lions"]
+    assert data["event"] == "Autumn Cup, Final Segment 1"
+    assert "match score with the carry-over: Tigers 12.5, Lions 12" in data["notes"]
+    text = runner.invoke(app, ["session", "report", db]).output
+    assert any(line.startswith("Autumn Cup, Final Segment 1 - IMPs") for line in text.splitlines())
+
+
+def test_equal_totals_after_the_carry_over_are_tied(tmp_path: Path) -> None:
+    path = _archive(tmp_path, "Autumn Cup,Final Segment 1,I,5,6,Lions,0,Tigers,12")
+    with EventStore(tmp_path / "ev.db") as store:
+        import_files(store, [path])
+        from bridgescore.session.workflow import score_stored_event
+
+        scored = score_stored_event(store)
+    # Net IMPs: Lions 12 - 12 carried by Tigers = 0; Tigers -12 + 12 = 0.
+    assert [(s.rank, s.name, s.total) for s in scored.standings] == [
+        ("1=", "Lions", 0),
+        ("1=", "Tigers", 0),
+    ]
+    assert "match score with the carry-over: Lions 12, Tigers 12" in scored.notes
+
+
+def test_board_a_match_header_scores_the_match_by_boards_won(tmp_path: Path) -> None:
+    path = _archive(tmp_path, "Autumn Cup,Final Segment 1,B,5,6,Lions,1,Tigers,0")
+    with EventStore(tmp_path / "ev.db") as store:
+        report = import_files(store, [path])
+        assert store.method == "bam"
+        from bridgescore.session.workflow import score_stored_event
+
+        scored = score_stored_event(store)
+    assert any("board-a-match" in note for note in report.notes)
+    # Board-a-match: Lions win both boards (net +550 and +30): 1 each, plus 1 carried.
+    assert "match score with the carry-over: Lions 3, Tigers 0" in scored.notes
+    assert {s.name: s.total for s in scored.standings} == {"Lions": 3, "Tigers": 0}
+
+
+def test_unknown_scoring_letter_is_said_and_scored_by_imps(tmp_path: Path) -> None:
+    path = _archive(tmp_path, "Autumn Cup,Final Segment 1,Q,5,6,Lions,0,Tigers,0")
+    with EventStore(tmp_path / "ev.db") as store:
+        report = import_files(store, [path])
+        assert store.method == "imps"
+    (said,) = [note for note in report.notes if "'Q'" in note]
+    assert "expected I (IMPs) or B (board-a-match); scored by IMPs" in said
+
+
+def test_a_later_segments_carry_over_is_not_added_twice(tmp_path: Path) -> None:
+    # Segment 1 (boards 5-6) carries 0/12.5 in; segment 2 (the same boards renumbered
+    # would clash, so a header alone) carries the running score 12/12.5 - it already
+    # counts segment 1, so the event keeps the earliest segment's carry-over.
+    first = _archive(tmp_path, "Autumn Cup,Final Segment 1,I,5,6,Lions,0,Tigers,12.5")
+    second = tmp_path / "seg2.lin"
+    second.write_text("vg|Autumn Cup,Final Segment 2,I,7,8,Lions,12,Tigers,12.5|\n")
+    with EventStore(tmp_path / "ev.db") as store:
+        import_files(store, [second, first])
+        assert store.carry_over == {"Lions": 0, "Tigers": 12.5}
+        assert store.segment == "Final Segment 1"
+        import_files(store, [second])
+        assert store.carry_over == {"Lions": 0, "Tigers": 12.5}
+        assert store.carry_over_from == 5

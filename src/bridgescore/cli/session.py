@@ -95,9 +95,11 @@ def import_command(
     """Import results and hand records; bad lines are reported, the rest imported.
 
     USEBIO files set the event's kind and scoring method; online teams PBN
-    files (HomeTeam, VisitTeam and Table tags) and BBO vugraph archives (LIN,
-    scored by IMPs: the vg header's first team sits NS in the open room) make it
-    a teams event. Scores a
+    files (HomeTeam, VisitTeam and Table tags) and BBO vugraph archives (LIN:
+    the vg header's first team sits NS in the open room; its scoring, I for IMPs
+    or B for board-a-match, its segment and the scores it carries over are kept
+    and used by 'session report') make it a teams event. USEBIO players are kept
+    with their pair or team. Scores a
     file states that bridgescore computes differently are listed ("check:").
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept.

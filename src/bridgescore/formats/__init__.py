@@ -23,12 +23,13 @@ from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
 from bridgescore.formats.pbn import decode_line, format_pbn
 from bridgescore.formats.pbnrecord import read_pbn, record_pairs
-from bridgescore.formats.record import BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
 
 __all__ = [
     "FORMATS",
     "BoardRecord",
     "CheckedRecord",
+    "MatchHeader",
     "Problem",
     "RecordedCall",
     "Source",

@@ -10,7 +10,10 @@ list of one. Names and values:
 in the order played), ``claim``, ``contract`` (``4HX``, ``Pass``), ``declarer``,
 ``result`` (declarer's tricks), ``adjusted`` (true: the director's result),
 ``scores`` (``{"ScoreIMP": ..}``),
-``dd_tricks``, ``optimum_score``, ``notes`` (list of ``[name, value]``).
+``dd_tricks``, ``optimum_score``, ``notes`` (list of ``[name, value]``),
+``match`` (a vugraph header: ``{"event", "segment", "scoring", "first_board",
+"last_board", "home_team", "home_carry", "visit_team", "visit_carry", "extra"}``,
+carried-over scores as text such as ``"12.5"``, so they stay exact).
 Absent or null fields are unknown.
 """
 
@@ -24,7 +27,7 @@ from bridgescore.auction import Call
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats.record import BoardRecord, Problem, RecordedCall, Source
+from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
 
 __all__ = ["format_json", "read_json", "record_from_dict", "record_to_dict"]
 
@@ -76,7 +79,59 @@ def record_to_dict(record: BoardRecord) -> dict[str, Any]:
         data["optimum_score"] = record.optimum_score
     if record.notes:
         data["notes"] = [[name, value] for name, value in record.notes]
+    if record.match is not None:
+        data["match"] = _match_dict(record.match)
     return data
+
+
+def _match_dict(match: MatchHeader) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "event": match.event,
+        "segment": match.segment,
+        "scoring": match.scoring,
+        "first_board": match.first_board,
+        "last_board": match.last_board,
+        "home_team": match.home_team,
+        "home_carry": None if match.home_carry is None else str(match.home_carry),
+        "visit_team": match.visit_team,
+        "visit_carry": None if match.visit_carry is None else str(match.visit_carry),
+    }
+    if match.extra:
+        data["extra"] = list(match.extra)
+    return data
+
+
+def _match(data: Any) -> MatchHeader:
+    if not isinstance(data, dict):
+        raise NotationError(f"match {str(data)[:40]!r}: expected an object")
+    texts = ("event", "segment", "scoring", "home_team", "visit_team")
+    known = {*texts, "first_board", "last_board", "home_carry", "visit_carry", "extra"}
+    if set(data) - known:
+        raise NotationError(f"match: unknown field(s) {sorted(set(data) - known)}")
+    boards = []
+    for name in ("first_board", "last_board"):
+        value = data.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise NotationError(f"match {name} {value!r}: expected a board number")
+        boards.append(value)
+    carries = []
+    for name in ("home_carry", "visit_carry"):
+        carries.append(MatchHeader.carry_of(_text(data, name), name))
+    extra = data.get("extra") or []
+    if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+        raise NotationError("match extra: expected a list of text")
+    return MatchHeader(
+        event=_text(data, "event"),
+        segment=_text(data, "segment"),
+        scoring=_text(data, "scoring"),
+        first_board=boards[0],
+        last_board=boards[1],
+        home_team=_text(data, "home_team"),
+        visit_team=_text(data, "visit_team"),
+        home_carry=carries[0],
+        visit_carry=carries[1],
+        extra=tuple(extra),
+    )
 
 
 def _text(data: dict[str, Any], name: str) -> str:
@@ -108,6 +163,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
         "board", "dealer", "vulnerable", "deal", "players", "event", "home_team",
         "visit_team", "table", "room", "auction", "play", "claim", "contract",
         "declarer", "result", "adjusted", "scores", "dd_tricks", "optimum_score", "notes",
+        "match",
     }  # fmt: skip
     if unknown:
         raise NotationError(f"unknown field(s) {sorted(unknown)}: see docs/formats.md")
@@ -178,6 +234,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
         optimum_score=_text(data, "optimum_score"),
         notes=tuple((name, value) for name, value in notes),
         source=source or Source(),
+        match=None if data.get("match") is None else _match(data["match"]),
     )
 
 

@@ -15,7 +15,8 @@ LIN is a run of ``tag|value|`` pairs. The tags read:
 - ``pc`` a card (any case), ``mc`` a claim: declarer's total tricks;
 - ``qx`` room and board of a vugraph archive (``o12`` open room, ``c12`` closed);
 - ``vg`` the archive's header: event, segment, scoring, first and last board,
-  then each team and its carried-over score;
+  then each team and its carried-over score, read into the records' ``match``
+  (a :class:`~bridgescore.formats.record.MatchHeader`);
 - ``nt`` a commentary note, and any other tag: kept as a note, written back.
 
 A board starts at ``qx``, or at ``pn``, ``st`` or ``md`` once the board being
@@ -39,8 +40,22 @@ from urllib.parse import parse_qs, quote, urlsplit
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats.record import SCORE_TAGS, BoardRecord, Problem, RecordedCall, Source
-from bridgescore.formats.words import call_text, card_of, contract_of, deal_of
+from bridgescore.formats.lintags import LIN_DEALER as _LIN_DEALER
+from bridgescore.formats.lintags import LIN_ORDER as _LIN_ORDER
+from bridgescore.formats.lintags import lin_deal as _deal
+from bridgescore.formats.lintags import lin_tags as _tags
+from bridgescore.formats.lintags import plain_deal as _plain_deal  # noqa: F401 (fast-path tests)
+from bridgescore.formats.lintags import read_hands as _read_hands  # noqa: F401 (fast-path tests)
+from bridgescore.formats.record import (
+    MATCH_NOTE,
+    SCORE_TAGS,
+    BoardRecord,
+    MatchHeader,
+    Problem,
+    RecordedCall,
+    Source,
+)
+from bridgescore.formats.words import call_text, card_of, contract_of
 
 __all__ = [
     "HANDVIEWER",
@@ -53,9 +68,7 @@ __all__ = [
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 """The address of BBO's handviewer, which shows a LIN record given as ``?lin=``."""
 
-_LIN_DEALER = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
 _DEALER_DIGIT = {seat: digit for digit, seat in _LIN_DEALER.items()}
-_LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _VULNERABILITY = {
     "o": Vulnerability.NONE,
     "0": Vulnerability.NONE,
@@ -89,10 +102,6 @@ _FIELD_TAGS = (
 _NO_CONTENT = frozenset({"pg", "rh", "st"})
 # The record's tag names for where a problem points: the first call, card and claim.
 _LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
-# A hand written plainly, as BBO writes it: the four suit letters in order, ranks
-# without "10". Such deals take the fast road through words.deal_of.
-_PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
-_RANKS_HIGH_FIRST = "AKQJT98765432"
 _MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
 
 
@@ -108,6 +117,7 @@ class _Board:
     deal: Deal | None = None
     has_deal: bool = False
     room: str | None = None
+    match: MatchHeader | None = None
     fields: dict[str, str] = field(default_factory=dict)
     calls: list[RecordedCall] | None = None
     cards: list[Card] | None = None
@@ -120,132 +130,6 @@ class _Board:
     @property
     def has_content(self) -> bool:
         return self.has_deal or bool(self.calls or self.cards)
-
-
-_TAG_PAIR = re.compile(r"\s*([^|]*)\|([^|]*)\|")
-
-
-def _tags(text: str) -> Iterator[tuple[str, str, int]]:
-    """``(tag, value, line)`` for each ``tag|value|`` of the text; text that is not a
-    tag comes with an empty tag, a value never closed with a NUL before it."""
-    line, counted = 1, 0  # the line of position ``counted``
-    position = 0
-    # One regex match a tag while two bars are left; the ragged end after the loop.
-    for match in _TAG_PAIR.finditer(text):
-        if match.start() != position:
-            break
-        start = match.start(1)
-        line += text.count("\n", counted, start)
-        counted = start
-        yield match[1].strip(), match[2], line
-        position = match.end()
-    while position < len(text):
-        bar = text.find("|", position)
-        raw = text[position:] if bar < 0 else text[position:bar]
-        start = position + len(raw) - len(raw.lstrip())
-        line += text.count("\n", counted, start)
-        counted = start
-        if bar < 0:
-            if raw.strip():
-                yield "", raw.strip(), line
-            return
-        end = text.find("|", bar + 1)
-        if end < 0:
-            yield raw.strip(), "\x00" + text[bar + 1 :], line
-            return
-        yield raw.strip(), text[bar + 1 : end], line
-        position = end + 1
-
-
-def _hand(text: str, seat: Seat) -> Hand:
-    cards: list[Card] = []
-    suit: Strain | None = None
-    for char in text.strip().upper():
-        if char in "SHDC":
-            suit = Strain.parse(char)
-        elif char in RANK_CHARS and suit is not None:
-            cards.append(Card(suit, RANK_CHARS.index(char) + 2))
-        elif char == "1" and suit is not None:
-            continue  # "10" written for the ten: its "0" follows
-        elif char == "0" and suit is not None:
-            cards.append(Card(suit, 10))
-        else:
-            raise NotationError(
-                f"{seat.name.capitalize()}'s hand {text!r}: unexpected {char!r}, expected "
-                "a suit letter S, H, D or C followed by ranks AKQJT98765432"
-            )
-    if len(set(cards)) != len(cards):
-        raise NotationError(f"{seat.name.capitalize()}'s hand {text!r} repeats a card")
-    return Hand(frozenset(cards))
-
-
-def _plain_deal(text: str) -> Deal | None:
-    """The deal of an ``md`` value's hands (after the dealer digit) when every hand is
-    written plainly and at most one is left out, else ``None`` (for the validating
-    reader, :func:`_deal`, to read or refuse): the hands, in the order S W N E,
-    which is clockwise from South, become a PBN deal read by :func:`deal_of`."""
-    parts = text.split(",")
-    if len(parts) > 4:
-        return None
-    parts += [""] * (4 - len(parts))
-    holdings: list[tuple[str, ...] | None] = []
-    for part in parts:
-        part = part.strip().upper()
-        if not part:
-            holdings.append(None)
-            continue
-        match = _PLAIN_HAND.fullmatch(part)
-        if match is None:
-            return None
-        holdings.append(match.groups())
-    missing = [index for index, held in enumerate(holdings) if held is None]
-    if len(missing) > 1:
-        return None
-    if missing:
-        # The hand left out holds the rest of the pack.
-        given = [held for held in holdings if held is not None]
-        holdings[missing[0]] = tuple(
-            "".join(rank for rank in _RANKS_HIGH_FIRST if not any(rank in h[suit] for h in given))
-            for suit in range(4)
-        )
-    words = [".".join(held) for held in holdings if held is not None]
-    try:
-        return deal_of("S:" + " ".join(words))
-    except BridgeError:
-        return None
-
-
-def _deal(value: str) -> tuple[Seat | None, Deal | None]:
-    """The dealer and deal of an ``md`` value (``None`` for a deal not given)."""
-    text = value.strip()
-    dealer = _LIN_DEALER.get(text[:1])
-    if dealer is None:
-        raise NotationError(
-            f"md {value!r}: expected the dealer's digit 1-4 (S, W, N, E) then the hands"
-        )
-    if not any(part.strip() for part in text[1:].split(",")):
-        return dealer, None
-    plain = _plain_deal(text[1:])
-    return dealer, plain if plain is not None else _read_hands(value, text[1:])
-
-
-def _read_hands(value: str, text: str) -> Deal:
-    """The deal of an ``md`` value's hands, read character by character: any case,
-    ``10`` for the ten, suits in any order; raises the clear error for anything wrong."""
-    parts = text.split(",")
-    if len(parts) > 4:
-        raise NotationError(f"md {value!r} has {len(parts)} hands: expected at most 4")
-    parts += [""] * (4 - len(parts))
-    hands: dict[Seat, Hand] = {}
-    for seat, part in zip(_LIN_ORDER, parts, strict=True):
-        hands[seat] = _hand(part, seat)
-    empty = [seat for seat in _LIN_ORDER if not hands[seat].cards]
-    if len(empty) == 1:
-        # The last hand may be left out: it holds the rest of the pack.
-        used = set().union(*(hands[seat].cards for seat in _LIN_ORDER))
-        rest = [Card.from_index(index) for index in range(52)]
-        hands[empty[0]] = Hand(frozenset(card for card in rest if card not in used))
-    return Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
 
 
 def _call(value: str, line: int) -> RecordedCall:
@@ -271,7 +155,7 @@ class _Reader:
         self.players: list[str] = ["", "", "", ""]
         self.closed_players: list[str] | None = None
         self.header: dict[str, str] = {}
-        self.vg: str | None = None
+        self.match: MatchHeader | None = None
         self.board: _Board | None = None
         # Notes and problems of header tags (rs, or text that is no tag) before a
         # board: they go on the next board, so that nothing is dropped.
@@ -280,8 +164,7 @@ class _Reader:
     def start(self, line: int) -> _Board:
         board = _Board(line, list(self.players))
         board.fields.update(self.header)
-        if self.vg is not None:
-            board.notes.append(("LIN_vg", self.vg))
+        board.match = self.match
         board.notes.extend(self.carried[0])
         board.problems.extend(self.carried[1])
         self.carried = ([], [])
@@ -294,8 +177,7 @@ class _Reader:
         if board is None:
             return None
         if not (board.has_content or board.board is not None):
-            notes = [note for note in board.notes if note[0] != "LIN_vg"]
-            self.carried = (notes, board.problems)
+            self.carried = (board.notes, board.problems)
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
@@ -350,6 +232,7 @@ class _Reader:
                 tuple(board.card_lines),
             ),
             problems=tuple(board.problems),
+            match=board.match,
         )
 
     def read(self, text: str) -> Iterator[BoardRecord]:
@@ -388,13 +271,14 @@ class _Reader:
         record = self.finish()
         if record is not None:
             yield record
-        elif self.carried[0] or self.carried[1]:
+        elif self.carried[0] or self.carried[1] or (self.match and not self.number):
             # Header tags with no board after them: still reported and kept.
             self.number += 1
             yield BoardRecord(
                 notes=tuple(self.carried[0]),
                 source=Source(self.file, 1, self.number),
                 problems=tuple(self.carried[1]),
+                match=self.match,
             )
 
     def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
@@ -405,11 +289,15 @@ class _Reader:
             if len(names) not in (4, 8):
                 raise NotationError(f"expected 4 names (S, W, N, E) or 8, got {len(names)}")
             if not board.has_content:
-                self.players = names[:4]
-                self.closed_players = names[4:] if len(names) == 8 else None
-            board.players = names[:4]
-            if len(names) == 8 and board.room == "closed":
-                board.players = names[4:]
+                # Four names inside a room's board are that room's; eight are both rooms'.
+                if len(names) == 8 or board.room is None:
+                    self.players = names[:4]
+                    self.closed_players = names[4:] if len(names) == 8 else None
+                elif board.room == "open":
+                    self.players = names
+                else:
+                    self.closed_players = names
+            board.players = names[4:] if len(names) == 8 and board.room == "closed" else names[:4]
         elif key == "md":
             if board.has_deal:
                 raise NotationError("a second deal in one board")
@@ -456,9 +344,13 @@ class _Reader:
             if self.closed_players is not None and board.room == "closed":
                 board.players = list(self.closed_players)
         elif key == "vg":
-            self.vg = value
-            board.notes.append(("LIN_vg", value))
-            self.header = _header(value)
+            try:
+                self.match = MatchHeader.parse(value)
+            except BridgeError:
+                board.notes.append((MATCH_NOTE, value))  # kept, and reported below
+                raise
+            board.match = self.match
+            self.header = _header(self.match)
             board.fields.update(self.header)
         elif tag in _FIELD_TAGS:
             board.fields[tag] = value
@@ -468,15 +360,13 @@ class _Reader:
             board.notes.append((f"LIN_{tag}", value))
 
 
-def _header(vg: str) -> dict[str, str]:
-    """The event and teams a ``vg`` header names: event, segment, scoring, first and
-    last board, then each team and its carried-over score (the first team sits NS in
-    the open room)."""
-    parts = [part.strip() for part in vg.split(",")]
-    header = {"Event": parts[0]} if parts and parts[0] else {}
-    if len(parts) >= 9:
-        header.update(HomeTeam=parts[5], VisitTeam=parts[7])
-    return header
+def _header(match: MatchHeader | None) -> dict[str, str]:
+    """The event and teams a ``vg`` header names, as the record's fields (the first
+    team sits NS in the open room)."""
+    if match is None:
+        return {}
+    header = {"Event": match.event, "HomeTeam": match.home_team, "VisitTeam": match.visit_team}
+    return {name: value for name, value in header.items() if value}
 
 
 def lin_from_link(text: str) -> str:
@@ -531,9 +421,12 @@ def format_lin(record: BoardRecord) -> str:
     def put(tag: str, value: str) -> None:
         parts.append(f"{tag}|{_value(tag, value)}|")
 
-    vg = next((value for name, value in record.notes if name == "LIN_vg"), None)
-    if vg is not None:
-        put("vg", vg)
+    if record.match is not None:
+        put("vg", str(record.match))
+    # A header that did not read is written back where it was: first.
+    for name, value in record.notes:
+        if name == MATCH_NOTE:
+            put("vg", value)
     if record.room is not None and record.board is not None:
         put("qx", f"{record.room[0]}{record.board}")
     if any(record.players):
@@ -552,12 +445,17 @@ def format_lin(record: BoardRecord) -> str:
         put("ah", f"Board {record.board}")
     if record.vulnerability is not None:
         put("sv", _SV[record.vulnerability])
-    # The vugraph header already names the event and the teams.
-    header = _header(vg) if vg is not None else {}
+    # The vugraph header already names the event and the teams; a record that says
+    # otherwise (even nothing) is written so, as the reader lets a tag override it.
+    header = _header(record.match)
     for name, value in (
-        ("Event", "" if header.get("Event") == record.event else record.event),
-        ("HomeTeam", "" if header.get("HomeTeam") == record.home_team else record.home_team),
-        ("VisitTeam", "" if header.get("VisitTeam") == record.visit_team else record.visit_team),
+        ("Event", record.event),
+        ("HomeTeam", record.home_team),
+        ("VisitTeam", record.visit_team),
+    ):
+        if header.get(name, "") != value:
+            put(name, value)
+    for name, value in (
         ("Table", record.table),
         *record.scores,
         ("DoubleDummyTricks", record.dd_tricks),
@@ -568,9 +466,8 @@ def format_lin(record: BoardRecord) -> str:
     if record.auction is None and record.contract_text is not None:
         put("Contract", "Pass" if record.contract is None else str(record.contract))
     for name, value in record.notes:
-        if name == "LIN_vg":
-            continue
-        put(name.removeprefix("LIN_"), value)
+        if name != MATCH_NOTE:
+            put(name.removeprefix("LIN_"), value)
     if record.auction is not None:
         for call in record.auction:
             # BBO writes 1N, p, d, r.

@@ -224,7 +224,7 @@ class _GameReader:
             ),
             problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
             traveller=self.traveller(),
-        )
+        ).with_match_from_notes()
 
     def board(self) -> int | None:
         text = self.value("Board")
@@ -562,7 +562,7 @@ def record_pairs(record: BoardRecord) -> list[TagPair]:
         if value:
             values[name] = value
     pairs = [TagPair.build(name, value) for name, value in values.items()]
-    for name, value in record.notes:
+    for name, value in record.notes_with_match:
         first, *rows = value.split("\n")
         pairs.append(TagPair.build(name, first, [row.split() for row in rows if row.split()]))
     if record.auction is not None:

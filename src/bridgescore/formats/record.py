@@ -13,15 +13,21 @@ of an impossible auction can still be read, reported and written back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
+from bridgescore.errors import NotationError
 
 __all__ = [
+    "MATCH_NOTE",
+    "MATCH_SCORING",
     "SCORE_TAGS",
     "BoardRecord",
+    "MatchHeader",
     "Problem",
     "RecordedCall",
     "Source",
@@ -99,6 +105,164 @@ class RecordedCall:
             object.__setattr__(self, "alerted", True)
 
 
+_CARRY = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,6})?")
+# What a vugraph header's scoring letter means. "I" is what real archives write for
+# a teams match scored by IMPs; "B" and "P" are read as BBO's board-a-match and
+# matchpoints (see docs/formats.md for what was and was not seen in real files).
+MATCH_SCORING = {"I": "IMPs", "B": "board-a-match", "P": "matchpoints"}
+_SCORING_METHODS = {"I": "imps", "B": "bam"}
+MATCH_NOTE = "LIN_vg"
+"""The name under which a :class:`MatchHeader` travels in formats with no place for it
+(a PBN tag ``[LIN_vg "..."]``), as LIN's own tag name."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchHeader:
+    """The header of a teams match, as a vugraph archive (LIN ``vg``) gives it.
+
+    - ``event`` and ``segment`` (``"Final Segment 1"``); ``scoring`` the letter
+      as written (``I`` IMPs; see :data:`MATCH_SCORING`);
+    - ``first_board``/``last_board`` the segment's boards (``None``: not given);
+    - ``home_team`` sits North-South in the open room, ``visit_team`` in the closed;
+    - ``home_carry``/``visit_carry`` the scores each team carries into the segment
+      from earlier ones (``None``: not given);
+    - ``extra``: any fields after those nine, kept to be written back.
+
+    Its text form is the header's: the fields separated by commas, so no field
+    may hold a comma (or a ``|``, which ends the LIN tag).
+
+    >>> header = MatchHeader.parse("Cup,Final Segment 2,I,17,32,Lions,21,Tigers,12.5")
+    >>> header.segment, header.first_board, header.visit_carry, header.scoring_method
+    ('Final Segment 2', 17, Decimal('12.5'), 'imps')
+    >>> str(header)
+    'Cup,Final Segment 2,I,17,32,Lions,21,Tigers,12.5'
+    """
+
+    event: str = ""
+    segment: str = ""
+    scoring: str = ""
+    first_board: int | None = None
+    last_board: int | None = None
+    home_team: str = ""
+    visit_team: str = ""
+    home_carry: Decimal | None = None
+    visit_carry: Decimal | None = None
+    extra: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        texts = (self.event, self.segment, self.scoring, self.home_team, self.visit_team)
+        for text in (*texts, *self.extra):
+            if any(char in text for char in ",|\n\r") or text != text.strip():
+                raise NotationError(
+                    f"match header field {text!r}: expected text without ',', '|', line "
+                    "breaks or surrounding blanks (the header's fields are comma-separated)"
+                )
+        for board in (self.first_board, self.last_board):
+            if board is not None and not 1 <= board <= 999_999:
+                raise NotationError(
+                    f"match header board {board}: expected a board number 1 to 999999"
+                )
+        for carry in (self.home_carry, self.visit_carry):
+            if carry is not None and not _CARRY.fullmatch(str(carry)):
+                raise NotationError(
+                    f"carried-over score {carry}: expected a number such as 12 or 12.5"
+                )
+
+    @classmethod
+    def parse(cls, text: str) -> MatchHeader:
+        """Read a header's text: event, segment, scoring, first and last board, then
+        each team and its carried-over score; fields left out are not given."""
+        fields = [part.strip() for part in text.split(",")]
+        fields += [""] * (9 - len(fields))
+
+        def board(index: int, what: str) -> int | None:
+            value = fields[index]
+            if not value:
+                return None
+            if not (value.isascii() and value.isdigit()) or len(value) > 6 or int(value) < 1:
+                raise NotationError(
+                    f"match header {text[:80]!r}: {what} {value!r}: expected a board number"
+                )
+            return int(value)
+
+        return cls(
+            event=fields[0],
+            segment=fields[1],
+            scoring=fields[2],
+            first_board=board(3, "first board"),
+            last_board=board(4, "last board"),
+            home_team=fields[5],
+            visit_team=fields[7],
+            home_carry=cls.carry_of(fields[6], f"{fields[5] or 'the first team'}'s"),
+            visit_carry=cls.carry_of(fields[8], f"{fields[7] or 'the second team'}'s"),
+            extra=tuple(fields[9:]),
+        )
+
+    @staticmethod
+    def carry_of(text: str, whose: str = "a team's") -> Decimal | None:
+        """A carried-over score's text read exactly (``""``: none)."""
+        value = text.strip()
+        if not value:
+            return None
+        if not _CARRY.fullmatch(value):
+            raise NotationError(
+                f"{whose} carried-over score {value!r}: expected a number such as 12 or 12.5"
+            )
+        return Decimal(value)
+
+    def __str__(self) -> str:
+        def text(value: object) -> str:
+            return "" if value is None else str(value)
+
+        fields = [
+            self.event,
+            self.segment,
+            self.scoring,
+            text(self.first_board),
+            text(self.last_board),
+            self.home_team,
+            text(self.home_carry),
+            self.visit_team,
+            text(self.visit_carry),
+            *self.extra,
+        ]
+        return ",".join(fields)
+
+    @property
+    def scoring_method(self) -> str | None:
+        """The session scoring method the header names (``imps``, ``bam``), if any."""
+        return _SCORING_METHODS.get(self.scoring.upper())
+
+    @property
+    def scoring_text(self) -> str:
+        """The scoring in words: ``IMPs``, ``board-a-match``... or the letter as written."""
+        return MATCH_SCORING.get(self.scoring.upper(), self.scoring)
+
+    @property
+    def carried_over(self) -> dict[str, Decimal]:
+        """Each named team's carried-over score, for the teams that carry one."""
+        out: dict[str, Decimal] = {}
+        for team, carry in ((self.home_team, self.home_carry), (self.visit_team, self.visit_carry)):
+            if team and carry is not None:
+                out[team] = carry
+        return out
+
+    @staticmethod
+    def from_notes(
+        notes: tuple[tuple[str, str], ...],
+    ) -> tuple[tuple[tuple[str, str], ...], MatchHeader | None]:
+        """The notes without a readable :data:`MATCH_NOTE`, and the header it held:
+        how a format with no place for the header (PBN) reads it back."""
+        for index, (name, value) in enumerate(notes):
+            if name == MATCH_NOTE:
+                try:
+                    header = MatchHeader.parse(value)
+                except NotationError:
+                    return notes, None  # kept as the note it is
+                return notes[:index] + notes[index + 1 :], header
+        return notes, None
+
+
 @dataclass(frozen=True, slots=True)
 class TravellerRow:
     """One row of a :class:`Traveller`: its cells in column order (quotes taken off,
@@ -151,6 +315,7 @@ class BoardRecord:
     - ``traveller``: the results at other tables the file lists with the board
       (``None``: none). It is read from a tag that ``notes`` also keeps (so every
       writer writes it back as it was), which is why equality leaves it out.
+    - ``match``: the teams match the board belongs to (a vugraph archive's header).
     """
 
     board: int | None = None
@@ -177,6 +342,7 @@ class BoardRecord:
     source: Source = field(default_factory=Source)
     problems: tuple[Problem, ...] = ()
     traveller: Traveller | None = field(default=None, compare=False, repr=False)
+    match: MatchHeader | None = None
 
     def player(self, seat: Seat) -> str:
         """The name of the player at ``seat`` (``""`` when not given)."""
@@ -212,6 +378,22 @@ class BoardRecord:
     def note(self, name: str) -> str | None:
         """The value of a kept tag, if any."""
         return next((value for tag, value in self.notes if tag == name), None)
+
+    @property
+    def notes_with_match(self) -> tuple[tuple[str, str], ...]:
+        """The notes, the match header first as a :data:`MATCH_NOTE` note: what a
+        format with no place for the header (PBN) writes as tags."""
+        if self.match is None:
+            return self.notes
+        return ((MATCH_NOTE, str(self.match)), *self.notes)
+
+    def with_match_from_notes(self) -> BoardRecord:
+        """The record with a readable :data:`MATCH_NOTE` note read into ``match``:
+        how such a format reads the header back (see :attr:`notes_with_match`)."""
+        if self.match is not None:
+            return self
+        notes, match = MatchHeader.from_notes(self.notes)
+        return self if match is None else replace(self, notes=notes, match=match)
 
     def with_problems(self, problems: Iterable[Problem]) -> BoardRecord:
         """The same record with more problems."""

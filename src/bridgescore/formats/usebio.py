@@ -407,10 +407,12 @@ def write_usebio(file: UsebioFile) -> str:
         ("WINNER_TYPE", file.winner_type),
     )
     out += [_element(tag, value, 2) for tag, value in header if value]
-    out.append("    <PARTICIPANTS>")
-    for who in file.participants:
-        out += _write_participant(who)
-    out.append("    </PARTICIPANTS>")
+    # Real multi-section files list each section's pairs inside its SECTION, next
+    # to its boards; the others (one section, teams) right under EVENT.
+    where = _sections_of(file) if file.kind != "teams" else {}
+    top = [who for who in file.participants if not where.get(_key(who), {""}) - {""}]
+    if top or not any(sections - {""} for sections in where.values()):
+        out += _write_participants(top, 2)
     if file.kind == "teams":
         out += _write_matches(file)
     else:
@@ -422,6 +424,8 @@ def write_usebio(file: UsebioFile) -> str:
             if section:  # sections are written as real multi-section files do
                 out += ["    <SESSION>", f"      <SECTION SECTION_ID={quoteattr(section)}>"]
                 depth = 4
+                members = [w for w in file.participants if section in where.get(_key(w), ())]
+                out += _write_participants(members, depth)
             for board in sorted(by_board):
                 out += _write_pairs_board(board, by_board[board], file.scoring, depth)
             if section:
@@ -448,6 +452,31 @@ def _write_pairs_board(
         out += _write_line_body(line, scoring, depth + 2)
         out.append(f"{pad}  </TRAVELLER_LINE>")
     out.append(f"{pad}</BOARD>")
+    return out
+
+
+def _key(who: Participant) -> tuple[str, str]:
+    return who.number, who.direction
+
+
+def _sections_of(file: UsebioFile) -> dict[tuple[str, str], set[str]]:
+    """The sections each pair (number, direction) played in."""
+    where: dict[tuple[str, str], set[str]] = {}
+    for line in file.lines:
+        for number, direction in ((line.ns, "NS"), (line.ew, "EW")):
+            where.setdefault((number, direction), set()).add(line.section)
+            where.setdefault((number, ""), set()).add(line.section)
+    return where
+
+
+def _write_participants(participants: list[Participant], depth: int) -> list[str]:
+    if not participants and depth > 2:
+        return []
+    pad = "  " * (depth - 2)
+    out = [f"{pad}    <PARTICIPANTS>"]
+    for who in participants:
+        out += [pad + text for text in _write_participant(who)]
+    out.append(f"{pad}    </PARTICIPANTS>")
     return out
 
 

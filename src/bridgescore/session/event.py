@@ -18,7 +18,7 @@ teams event the names are teams: the two tables of a match are (NS=A, EW=B) and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -31,7 +31,7 @@ from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
 
-__all__ = ["Adjusted", "Board", "Event", "EventKind", "TableResult", "ns_scores"]
+__all__ = ["Adjusted", "Board", "Event", "EventKind", "Member", "TableResult", "ns_scores"]
 
 EventKind = Literal["pairs", "teams"]
 EVENT_KINDS: tuple[EventKind, ...] = ("pairs", "teams")
@@ -223,6 +223,17 @@ class TableResult:
         return str(self.adjusted)
 
 
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A player of a pair or team: the name, and the membership number (``""``: none)."""
+
+    name: str
+    number: str = ""
+
+    def __str__(self) -> str:
+        return self.name or self.number
+
+
 @dataclass(frozen=True)
 class Event:
     """An event: its name and kind, its boards and its results.
@@ -236,6 +247,8 @@ class Event:
     kind: EventKind = "pairs"
     boards: dict[int, Board] = field(default_factory=dict)
     results: tuple[TableResult, ...] = ()
+    # The players of each pair or team, by the name the results use (a results file's).
+    members: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in EVENT_KINDS:
@@ -253,7 +266,7 @@ class Event:
         return sorted(names, key=natural_key)
 
     def with_results(self, results: Iterable[TableResult]) -> Event:
-        return Event(self.name, self.kind, dict(self.boards), tuple(results))
+        return Event(self.name, self.kind, dict(self.boards), tuple(results), self.members)
 
 
 @lru_cache(maxsize=4096)

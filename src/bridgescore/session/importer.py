@@ -42,7 +42,7 @@ from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Adjusted, Board, TableResult
+from bridgescore.session.event import Adjusted, Board, Member, TableResult
 from bridgescore.session.store import AddReport, EventStore, Origin
 
 __all__ = [
@@ -108,6 +108,7 @@ class Parsed:
     problems: list[LineProblem] = field(default_factory=list)
     checks: list[LineProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    members: dict[str, tuple[Member, ...]] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------------ CSV
@@ -357,7 +358,7 @@ def import_data(
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
     report.notes.extend(parsed.notes)
-    boards, results = store.add(parsed.boards, parsed.results, info=info)
+    boards, results = store.add(parsed.boards, parsed.results, info=info, members=parsed.members)
     report.boards.merge(boards)
     report.results.merge(results)
     return report
@@ -388,13 +389,9 @@ def _parse_file(
         from bridgescore.session.vugraph import parse_vugraph
 
         match = parse_vugraph(text, name)
-        report.notes.append(
-            f"{name}: a vugraph archive: a teams match scored by IMPs (the vg header's "
-            "first team sits NS in the open room)"
-        )
-        named = None if store.name or not match.name else match.name
-        method = None if store.method else "imps"  # a method the director chose stands
-        return match.parsed, {"kind": "teams", "method": method, "name": named}
+        report.notes.extend(match.describe(name))
+        # A method the director chose stands; see VugraphMatch.settings.
+        return match.parsed, match.settings(store)
     if kind == "csv":
         return parse_csv(text.splitlines(), name), {}
     from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records

@@ -14,6 +14,7 @@ import csv
 import io
 from typing import Any
 
+from bridgescore.session.event import Member
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 
@@ -23,6 +24,7 @@ __all__ = [
     "fmt",
     "last_column",
     "last_value",
+    "players_text",
     "ranked_as",
     "ranking_csv",
     "ranking_text",
@@ -79,6 +81,7 @@ def ranking_text(session: SessionScore) -> str:
             "Rank",
             *(["Section"] if has_section else []),
             ranked_as(session),
+            *(["Players"] if session.members else []),
             "Boards",
             f"Total {session.unit}",
             last_column(session),
@@ -91,16 +94,22 @@ def ranking_text(session: SessionScore) -> str:
                     s.rank,
                     *([s.section] if has_section else []),
                     s.name,
+                    *([players_text(session, s.name)] if session.members else []),
                     str(s.boards),
                     fmt(s.total),
                     last,
                 ]
             )
-        first_number = 2 if has_section else 1
+        first_number = (2 if has_section else 1) + (1 if session.members else 0)
         lines.extend(_table(headers, table_rows, set(range(first_number + 1, len(headers)))))
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
+
+
+def players_text(session: SessionScore, name: str) -> str:
+    """The players of a pair or team as the ranking shows them: ``Ann Archer & Bob Baker``."""
+    return " & ".join(str(member) for member in session.members.get(name, ()))
 
 
 def ranked_as(session: SessionScore) -> str:
@@ -204,8 +213,9 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
     }
 
 
-def _standing_dict(standing: Standing) -> dict[str, Any]:
-    return {
+def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None) -> dict[str, Any]:
+    """A standing as JSON; ``players`` only for an event that knows its players."""
+    data: dict[str, Any] = {
         "rank": standing.rank,
         "name": standing.name,
         "section": standing.section,
@@ -215,6 +225,9 @@ def _standing_dict(standing: Standing) -> dict[str, Any]:
         "percent": standing.percent,
         "average": round(standing.average, 4),
     }
+    if members is not None:
+        data["players"] = [{"name": m.name, "number": m.number or None} for m in members]
+    return data
 
 
 def as_dict(session: SessionScore) -> dict[str, Any]:
@@ -235,7 +248,10 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
             "session_percentage": options.session_percentage,
             "adjusted_imps": options.adjusted_imps,
         },
-        "ranking": [_standing_dict(s) for s in session.standings],
+        "ranking": [
+            _standing_dict(s, session.members.get(s.name, ()) if session.members else None)
+            for s in session.standings
+        ],
         "travellers": [_traveller_dict(t) for t in session.travellers],
         "notes": list(session.notes),
     }

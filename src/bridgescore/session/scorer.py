@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from bridgescore.compare import TENTHS, Award, imps
 from bridgescore.errors import RecordError, ScoringMethodError
-from bridgescore.session.event import Board, Event, TableResult, natural_key
+from bridgescore.session.event import Board, Event, Member, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores
 from bridgescore.session.methods import (
     SCORING_METHODS,
@@ -117,6 +117,8 @@ class SessionScore:
     standings: tuple[Standing, ...]
     notes: tuple[str, ...] = field(default=())
     scored_by: ScoringMethod | None = None  # set by score_event; else found by name
+    # The players of each pair or team, when the event knows them (the event's members).
+    members: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
 
     @property
     def scoring_method(self) -> ScoringMethod:
@@ -167,6 +169,7 @@ def score_event(
         tuple(standings),
         tuple(notes),
         chosen,
+        event.members,
     )
 
 

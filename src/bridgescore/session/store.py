@@ -15,9 +15,11 @@ already seen on that board against someone else -- is reported as a
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from types import TracebackType
 
@@ -31,12 +33,15 @@ from bridgescore.session.event import (
     Board,
     Event,
     EventKind,
+    Member,
     TableResult,
 )
 
 __all__ = ["AddReport", "Conflict", "EventStore", "Origin"]
 
-SCHEMA_VERSION = "1"
+# 2 added the members table (players of pairs and teams); a version 1 file gets it,
+# empty, when opened, and is marked 2: nothing else changed, so nothing is rewritten.
+SCHEMA_VERSION = "2"
 # How long a writer waits for another process's import to commit: imports into
 # one event file queue up instead of failing with "database is locked".
 BUSY_TIMEOUT_SECONDS = 300.0
@@ -60,6 +65,13 @@ CREATE TABLE IF NOT EXISTS results (
     source TEXT,
     line INTEGER,
     PRIMARY KEY (section, board, ns, ew)
+);
+CREATE TABLE IF NOT EXISTS members (
+    participant TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    number TEXT NOT NULL,
+    PRIMARY KEY (participant, position)
 );
 """
 
@@ -149,6 +161,10 @@ class EventStore:
                 self._db.execute(
                     "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                 )
+                self._db.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'schema' AND value = '1'",
+                    (SCHEMA_VERSION,),
+                )
         except sqlite3.DatabaseError as error:
             raise RecordError(f"{self.path!r} is not a bridgescore event file: {error}") from None
 
@@ -186,6 +202,32 @@ class EventStore:
         """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
         return self._meta("method")
 
+    @property
+    def segment(self) -> str:
+        """The segment of a teams match the event holds (a vugraph header's), if any."""
+        return self._meta("segment") or ""
+
+    @property
+    def carry_over(self) -> dict[str, Decimal]:
+        """The scores each team carried into the event's first segment (none: ``{}``)."""
+        text = self._meta("carry_over")
+        if not text:
+            return {}
+        try:
+            values = json.loads(text)
+            return {str(team): Decimal(str(value)) for team, value in values.items()}
+        except (ValueError, AttributeError, ArithmeticError):
+            raise RecordError(
+                f"{self.path!r}: carried-over scores {text[:60]!r} cannot be read: expected "
+                'a JSON object of team -> score, such as {"Lions": "12.5"}'
+            ) from None
+
+    @property
+    def carry_over_from(self) -> int | None:
+        """The first board of the segment whose carried-over scores the event keeps."""
+        text = self._meta("carry_over_from")
+        return int(text) if text and text.isdigit() else None
+
     def set_info(
         self, *, name: str | None = None, kind: str | None = None, method: str | None = None
     ) -> None:
@@ -199,6 +241,34 @@ class EventStore:
             if value is not None:
                 self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
+    # --------------------------------------------------------------- members
+
+    def set_members(self, members: Mapping[str, tuple[Member, ...]]) -> None:
+        """Keep the players of each pair or team named: a participant's players are
+        those of the last file that named any (a corrected file replaces them)."""
+        with self._db:
+            self._set_members(members)
+
+    def _set_members(self, members: Mapping[str, tuple[Member, ...]]) -> None:
+        for participant, players in members.items():
+            if not players:
+                continue
+            self._db.execute("DELETE FROM members WHERE participant = ?", (participant,))
+            self._db.executemany(
+                "INSERT INTO members VALUES (?, ?, ?, ?)",
+                [(participant, i, m.name, m.number) for i, m in enumerate(players)],
+            )
+
+    def members(self) -> dict[str, tuple[Member, ...]]:
+        """The players of each pair or team, in the order the file listed them."""
+        rows = self._db.execute(
+            "SELECT participant, name, number FROM members ORDER BY participant, position"
+        ).fetchall()
+        out: dict[str, list[Member]] = {}
+        for participant, name, number in rows:
+            out.setdefault(str(participant), []).append(Member(str(name), str(number)))
+        return {participant: tuple(players) for participant, players in out.items()}
+
     # --------------------------------------------------------------- results
 
     def add(
@@ -207,11 +277,13 @@ class EventStore:
         results: Iterable[tuple[TableResult, Origin]],
         *,
         info: Mapping[str, str | None] | None = None,
+        members: Mapping[str, tuple[Member, ...]] | None = None,
     ) -> tuple[AddReport, AddReport]:
         """Add hand records and results together, in one transaction.
 
         ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
-        so a killed import leaves neither its results nor its event settings.
+        so a killed import leaves neither its results nor its event settings;
+        so are ``members`` (see :meth:`set_members`).
         """
         _check_kind((info or {}).get("kind"))
         board_report, result_report = AddReport(), AddReport()
@@ -220,6 +292,7 @@ class EventStore:
             # transaction that read before writing could fail with "locked".
             self._db.execute("BEGIN IMMEDIATE")
             self._set_meta(info or {})
+            self._set_members(members or {})
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
@@ -353,7 +426,7 @@ class EventStore:
     def load(self) -> Event:
         """The whole event, as values."""
         try:
-            return Event(self.name, self.kind, self.boards(), tuple(self.results()))
+            return Event(self.name, self.kind, self.boards(), tuple(self.results()), self.members())
         except BridgeError as error:
             raise RecordError(
                 f"{self.path!r} holds a record that cannot be read: {error}"

@@ -7,7 +7,8 @@ names as written; the event remembers the scoring method the file names
 ``cross-imps``, teams -> ``imps``); ``A6040``-style scores are artificial
 adjusted scores (NS then EW percentage: 60, 50 or 40). The points the file's
 scorer gave each line are kept aside and compared with ours
-(:func:`cross_check`).
+(:func:`cross_check`). Each participant's ``PLAYER`` elements (name and
+membership number) become the event's members of that pair or team.
 
 Export: any event, as :func:`bridgescore.formats.usebio.write_usebio` writes it.
 
@@ -32,13 +33,14 @@ from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.usebio import (
     HandRecord,
     Participant,
+    Player,
     TravellerLine,
     UsebioFile,
     read_usebio,
     write_usebio,
 )
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Adjusted, Board, Event, TableResult, natural_key
+from bridgescore.session.event import Adjusted, Board, Event, Member, TableResult, natural_key
 from bridgescore.session.importer import LineProblem, Parsed
 from bridgescore.session.store import Origin
 
@@ -137,6 +139,10 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
             "bridgescore scores: expected MP_PAIRS, BUTLER_PAIRS, CROSS_IMP or a teams event"
         )
     names = _names(file.participants, kind)
+    for who in file.participants:
+        if who.players:
+            participant = _name(names, who.number, who.direction)
+            parsed.members[participant] = tuple(Member(p.name, p.national_id) for p in who.players)
     for line in file.lines:
         ns, ew = _name(names, line.ns, "NS"), _name(names, line.ew, "EW")
         try:
@@ -427,11 +433,12 @@ def export_usebio(
     for name in event.participants():
         rank, percent, total = standings.get(name, ("", None, 0.0))
         score = f"{total:g}" if teams else ("" if percent is None else f"{percent:.2f}")
+        players = tuple(Player(m.name, m.number) for m in event.members.get(name, ()))
         if teams:
-            file.participants.append(Participant(name, "", name, (), rank, score))
+            file.participants.append(Participant(name, "", name, players, rank, score))
         else:
             number, direction = numbers[name]
-            file.participants.append(Participant(number, direction, "", (), rank, score))
+            file.participants.append(Participant(number, direction, "", players, rank, score))
     for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
         ns_points, ew_points = points.get(result.key, (None, None))
         ns = result.ns if teams else numbers[result.ns][0]

@@ -77,4 +77,10 @@ def score_stored_event(
                 # Without solving, boards lacking a table are by design, not news.
                 notes.extend(lookup.notes)
     scored = score_event(event, chosen, options, pars=found)
+    if event.kind == "teams" and (store.segment or store.carry_over):
+        from bridgescore.session.vugraph import with_carried_over
+
+        # A vugraph match's carry-over is in its own scoring: added only when scored so.
+        same = chosen.name == (store.method or chosen.name)
+        scored = with_carried_over(scored, store.carry_over if same else {}, store.segment)
     return replace(scored, notes=(*scored.notes, *notes)) if notes else scored
