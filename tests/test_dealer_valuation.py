@@ -131,6 +131,8 @@ def test_a_definition_uses_the_declared_count() -> None:
         ("cccc(nrth) > 1200", 6, "^^^^", "is not a seat"),
         ("rnd() < 3", 5, "^", "expected a number"),
         ("rnd(4 < 3", 10, "^", "expected ')' to close rnd("),
+        ("pointcount 1 99999999999\n1", 14, "^" * 11, "is too large"),
+        ("hcp(north) < 2147483648", 14, "^" * 10, "numbers go up to 2,147,483,647"),
     ],
 )
 def test_bad_uses_point_at_the_token(text: str, column: int, caret: str, expected: str) -> None:

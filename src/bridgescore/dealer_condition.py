@@ -68,6 +68,7 @@ _NOT_HERE = (
 )
 
 Evaluator = Callable[[HandView], Array]
+_LARGEST = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +250,13 @@ class _Parser:
             raise self.fail(self.token, "expected a condition, such as 'hcp(north) >= 12'")
         return self.terms(condition_start)
 
+    def number(self, token: Token) -> int:
+        # Values are C ints in dealer, int32 here: a larger number cannot be held.
+        value = int(token.text)
+        if value > _LARGEST:
+            raise self.fail(token, f"is too large: numbers go up to {_LARGEST:,}")
+        return value
+
     def count_declaration(self) -> None:
         """``pointcount 4 3 2 1`` (weights from the ace down) or ``altcount N 1 1``."""
         keyword = self.advance()
@@ -264,7 +272,7 @@ class _Parser:
                 raise self.fail(
                     self.token, f"too many weights for {keyword.text}: 13 at most (ace to two)"
                 )
-            weights.append(int(self.advance().text))
+            weights.append(self.number(self.advance()))
         self.counts[slot] = rank_table(tuple(weights))
 
     def terms(self, start: int) -> list[tuple[str, _Expr]]:
@@ -362,7 +370,7 @@ class _Parser:
         self.advance()
         word = token.text.lower()
         if word.isdigit():
-            return _constant(int(word))
+            return _constant(self.number(token))
         if word in self.names:
             return self.names[word]
         if self.at("("):
