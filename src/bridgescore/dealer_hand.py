@@ -61,8 +61,8 @@ def rank_table(weights: tuple[int, ...]) -> npt.NDArray[np.int32]:
     return np.array([by_rank.get(int(rank), 0) for rank in _RANK_OF], dtype=np.int32)
 
 
-# Each card's rank as one bit (two = bit 0 ... ace = bit 12), for holdings; see suit_ranks.
-_RANK_BIT = (1 << (_RANK_OF - 2)).astype(np.int32)
+# Each card as one bit of a 52-bit set (bit ``card``), for card_bits and suit_ranks.
+_CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 # Suit lengths packed one byte per suit, so one gather-and-sum gives all four.
 _LENGTH_PACK = (1 << (8 * _SUIT_OF)).astype(np.int32)
 SHAPE_STRIDES = np.array([14**3, 14**2, 14, 1])  # spades, hearts, diamonds, clubs
@@ -156,9 +156,9 @@ class HandView:
         key = ("ranks", seat, suit)
         found = self._cache.get(key)
         if found is None:
-            table = np.where(suit == _SUIT_OF, _RANK_BIT, 0).astype(np.int32)
-            # One bit per card, so the sum is the bitwise or of the suit's cards.
-            found = table[self.cards[seat]].sum(axis=1, dtype=np.int32)
+            # Card numbers are suit * 13 + rank - 2, so a suit is 13 bits of the hand's set.
+            suit_bits = self.card_bits(seat) >> np.uint64(13 * int(suit))
+            found = (suit_bits & np.uint64(0x1FFF)).astype(np.int32)
             self._cache[key] = found
         return found
 
@@ -167,7 +167,7 @@ class HandView:
         key = ("bits", seat)
         found = self._cache.get(key)
         if found is None:
-            bits = np.left_shift(np.uint64(1), self.cards[seat].astype(np.uint64))
-            found = np.bitwise_or.reduce(bits, axis=1)
+            # One bit per card, so the sum is the set of the hand's cards.
+            found = _CARD_BIT[self.cards[seat]].sum(axis=1, dtype=np.uint64)
             self._cache[key] = found
         return found.astype(np.uint64, copy=False)  # no copy: it is uint64

@@ -30,8 +30,53 @@ _SUITS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
 _ACE, _KING, _QUEEN, _JACK, _TEN, _NINE, _EIGHT = 12, 11, 10, 9, 8, 7, 6  # rank bits
 
 
+# The number of cards in each 13-bit holding.
+_LENGTH = np.array([holding.bit_count() for holding in range(1 << 13)], dtype=np.int32)
+
+
 def _held(ranks: IntArray, bit: int) -> IntArray:
     return ((ranks >> bit) & 1).astype(np.int32)
+
+
+def _suit_quality(ranks: IntArray) -> IntArray:
+    """Quality times 100 of suit holdings given as rank bits (see :func:`quality`)."""
+    length = _LENGTH[ranks]
+    ace, king, queen, jack = (_held(ranks, bit) for bit in (_ACE, _KING, _QUEEN, _JACK))
+    ten, nine, eight = (_held(ranks, bit) for bit in (_TEN, _NINE, _EIGHT))
+    factor = length * 10
+    honours = ace + king + queen + jack
+    result = factor * (4 * ace + 3 * king + 2 * queen + jack)
+    long_suit = length > 6
+    replaced = np.minimum(3 - 2 * queen - jack, length - 6)
+    ten_value = np.where((honours > 1) | (jack == 1), factor, factor // 2) * ten
+    nine_value = np.where((honours == 2) | (ten == 1) | (eight == 1), factor // 2, 0) * nine
+    result += np.where(long_suit, replaced * factor, ten_value + nine_value)
+    return result.astype(np.int32)
+
+
+def _suit_cccc(ranks: IntArray) -> IntArray:
+    """One suit's part of :func:`cccc` times 100 (honours and quality; not the shape)."""
+    length = _LENGTH[ranks]
+    ace, king, queen, jack = (_held(ranks, bit) for bit in (_ACE, _KING, _QUEEN, _JACK))
+    ten, nine = _held(ranks, _TEN), _held(ranks, _NINE)
+    singleton, doubleton = length == 1, length == 2
+    total = 300 * ace
+    total += king * np.where(singleton, 50, 200)
+    queen_value = 100 - np.where(singleton, 75, np.where(doubleton, 25, 0))
+    total += queen * (queen_value - np.where(ace + king == 0, 25, 0))
+    above_jack = ace + king + queen
+    total += jack * np.select([above_jack == 2, above_jack == 1], [50, 25], 0)
+    above_ten = above_jack + jack
+    total += ten * np.where((above_ten == 2) | ((above_ten == 1) & (nine == 1)), 25, 0)
+    return (total + _suit_quality(ranks)).astype(np.int32)
+
+
+# Both depend only on the suit's holding: tabulated once for all 8,192 holdings, so a
+# condition costs one look-up per suit and candidate deal.
+_HOLDINGS = np.arange(1 << 13, dtype=np.int32)
+_QUALITY = _suit_quality(_HOLDINGS)
+_CCCC = _suit_cccc(_HOLDINGS)
+_SHORTNESS = (np.maximum(3 - _LENGTH, 0) * 100).astype(np.int32)  # void 3, singleton 2, ...
 
 
 def quality(view: HandView, seat: Seat, suit: Strain) -> IntArray:
@@ -52,19 +97,8 @@ def quality(view: HandView, seat: Seat, suit: Strain) -> IntArray:
     >>> evaluate("quality(north, spades) == 420", deal.to_array()[None, :]).tolist()
     [True]
     """
-    ranks = view.suit_ranks(seat, suit)
-    length = view.length(seat, suit).astype(np.int32)
-    ace, king, queen, jack = (_held(ranks, bit) for bit in (_ACE, _KING, _QUEEN, _JACK))
-    ten, nine, eight = (_held(ranks, bit) for bit in (_TEN, _NINE, _EIGHT))
-    factor = length * 10
-    honours = ace + king + queen + jack
-    result = factor * (4 * ace + 3 * king + 2 * queen + jack)
-    long_suit = length > 6
-    replaced = np.minimum(3 - 2 * queen - jack, length - 6)
-    ten_value = np.where((honours > 1) | (jack == 1), factor, factor // 2) * ten
-    nine_value = np.where((honours == 2) | (ten == 1) | (eight == 1), factor // 2, 0) * nine
-    result += np.where(long_suit, replaced * factor, ten_value + nine_value)
-    return result.astype(np.int32)
+    result: IntArray = _QUALITY[view.suit_ranks(seat, suit)]
+    return result
 
 
 def cccc(view: HandView, seat: Seat) -> IntArray:
@@ -79,22 +113,10 @@ def cccc(view: HandView, seat: Seat) -> IntArray:
     shape_points = np.zeros(view.n, dtype=np.int32)
     for suit in _SUITS:
         ranks = view.suit_ranks(seat, suit)
-        length = view.length(seat, suit).astype(np.int32)
-        ace, king, queen, jack = (_held(ranks, bit) for bit in (_ACE, _KING, _QUEEN, _JACK))
-        ten, nine = _held(ranks, _TEN), _held(ranks, _NINE)
-        shape_points += np.maximum(3 - length, 0) * 100
-        singleton, doubleton = length == 1, length == 2
-        total += 300 * ace
-        total += king * np.where(singleton, 50, 200)
-        queen_value = 100 - np.where(singleton, 75, np.where(doubleton, 25, 0))
-        total += queen * (queen_value - np.where(ace + king == 0, 25, 0))
-        above_jack = ace + king + queen
-        total += jack * np.select([above_jack == 2, above_jack == 1], [50, 25], 0)
-        above_ten = above_jack + jack
-        total += ten * np.where((above_ten == 2) | ((above_ten == 1) & (nine == 1)), 25, 0)
-        total += quality(view, seat, suit)
-    total += np.where(shape_points == 0, -50, shape_points - 100)
-    return total.astype(np.int32)
+        total += _CCCC[ranks]
+        shape_points += _SHORTNESS[ranks]
+    total += np.where(shape_points == 0, -50, shape_points - 100).astype(np.int32)
+    return total
 
 
 # splitmix64's constants: a fast mix whose output bits each depend on every input bit.
