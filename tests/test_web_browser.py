@@ -9,6 +9,7 @@ otherwise they go to a temporary directory.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,27 @@ def test_simulate_form_shows_the_lead_table(server: str, page: Any, shots: Path)
     (table,) = httpx.post(server + "/api/simulate", json=body, timeout=120).json()["leads"]
     assert leads == [row["cards"] for row in table["cards"]]
     page.screenshot(path=str(shots / "simulate.png"), full_page=True)
+
+
+def test_simulate_form_shows_the_plot(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "/simulate")
+    page.locator("#where").fill("hearts(south) >= 6")
+    page.locator("input[name=contracts]").fill("4H S, 3NT S")
+    page.locator("input[name=deals]").fill("8")
+    page.locator("input[name=seed]").fill("4")
+    page.get_by_role("button", name="Simulate").click()
+    plot = page.locator("#simulate-plot")
+    sync_api.expect(plot).to_be_visible()
+    # The browser decoded the image (the page's Content-Security-Policy allows data: images).
+    assert plot.evaluate("image => image.complete && image.naturalWidth") > 0
+    sync_api.expect(plot).to_have_attribute(
+        "alt", re.compile(r"^Share of deals by tricks taken for 4H by S, 3NT by S; net IMPs")
+    )
+    # It is the plot of this simulation: the one the JSON API draws for the same request.
+    body = {"contracts": ["4H S", "3NT S"], "where": "hearts(south) >= 6", "deals": 8,
+            "seed": 4, "plot": "svg"}  # fmt: skip
+    report = httpx.post(server + "/api/simulate", json=body, timeout=120).json()
+    assert plot.get_attribute("src") == report["plot"]
+    imps = f"{report['comparisons'][0]['imps']:+.2f}"
+    sync_api.expect(plot).to_have_attribute("alt", re.compile(re.escape(imps) + "$"))
+    page.screenshot(path=str(shots / "simulate-plot.png"), full_page=True)

@@ -5,7 +5,8 @@ A condition is text such as ``hcp(south) >= 15 && shape(south, any 4333 + any 44
 candidate deals at once: it gets the 13 cards of each seat it needs as arrays and
 returns one truth value per deal. The grammar (C precedence, as ``dealer``)::
 
-    program    := (NAME "=" expr)* ["condition"] expr
+    program    := (count | NAME "=" expr)* ["condition"] expr
+    count      := "pointcount" NUMBER* | "altcount" NUMBER NUMBER*
     expr       := or ["?" expr ":" expr]
     or         := and (("||" | "or") and)*
     and        := equality (("&&" | "and") equality)*
@@ -19,7 +20,10 @@ returns one truth value per deal. The grammar (C precedence, as ``dealer``)::
 Functions: ``hcp``, ``spades`` / ``hearts`` / ``diamonds`` / ``clubs``, ``controls``,
 ``losers``, ``aces`` ``kings`` ``queens`` ``jacks`` ``tens`` ``top2`` ... ``top5``
 ``c13`` (and ``pt0`` ... ``pt9``), each ``(seat)`` or ``(seat, suit)`` where it makes
-sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)`` and ``hascard(seat, AS)``.
+sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``,
+``cccc(seat)``, ``quality(seat, suit)`` and ``rnd(expr)`` (see
+:mod:`bridgescore.dealer_valuation`). ``pointcount`` and ``altcount`` declarations
+give ``hcp`` and ``pt0`` ... ``pt9`` other card weights, wherever they are written.
 Division truncates towards zero as in C; comparisons and logic give 0 or 1.
 
 Only the whole-seat features a condition uses are ever computed, and a condition's
@@ -30,16 +34,16 @@ already failed.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import permutations
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer_hand import SHAPE_STRIDES, WEIGHTS, HandView
+from bridgescore.dealer_hand import WEIGHTS, HandView, rank_table
+from bridgescore.dealer_syntax import Token, card_number, condition_error, shape_patterns, tokens
+from bridgescore.dealer_valuation import cccc, quality, random_below
 from bridgescore.errors import ConditionError
 
 __all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-exported
@@ -54,10 +58,17 @@ _SUITS = {
     "heart": Strain.HEARTS,
     "spade": Strain.SPADES,
 }
-_RANK_CHARS = "23456789TJQKA"
 _PLURAL_OK = {"hcp", "control", "ten", "jack", "queen", "king", "ace", "loser"}
+# dealer's alternative counts pt0 ... pt9, by their readable names; ``altcount N`` redefines one.
+_ALT_NAMES = ("ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13")
+_NOT_HERE = (
+    "is not available in a condition here: it needs a double-dummy solve of every candidate "
+    "deal, millions of them; deal with the condition and use simulate --contract for tricks "
+    "and scores (and --json for IMPs)"
+)
 
 Evaluator = Callable[[HandView], Array]
+_LARGEST = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,46 +104,6 @@ class Condition:
         for term in self.terms:
             result &= term.evaluate(view)
         return result
-
-
-@dataclass(frozen=True, slots=True)
-class _Token:
-    kind: str  # "word", "op" or "end"
-    text: str
-    start: int
-
-
-_TOKEN = re.compile(
-    r"\s+|//[^\n]*|/\*.*?\*/|#[^\n]*"
-    r"|(?P<word>[A-Za-z0-9_]+)"
-    r"|(?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:(),=])",
-    re.DOTALL,
-)
-
-
-def _tokens(text: str) -> list[_Token]:
-    found: list[_Token] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None:
-            raise _error(text, position, 1, f"{text[position]!r} is not part of the language")
-        if match.lastgroup is not None:
-            found.append(_Token(match.lastgroup, match.group(), position))
-        position = match.end()
-    found.append(_Token("end", "", len(text)))
-    return found
-
-
-def _error(text: str, start: int, width: int, message: str) -> ConditionError:
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    caret = " " * (start - line_start) + "^" * max(1, width)
-    return ConditionError(
-        f"condition {text.strip()!r}, column {start - line_start + 1}: {message}\n"
-        f"  {line}\n  {caret}"
-    )
 
 
 def _as_int(expr: _Expr) -> Evaluator:
@@ -219,16 +190,19 @@ def _binary(op: str, left: _Expr, right: _Expr) -> _Expr:
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens = _tokens(text)
+        self.tokens = tokens(text)
         self.position = 0
         self.names: dict[str, _Expr] = {}
+        # Declared card weights ("hcp" or 0..9 -> a 52-card table). Filled while parsing and
+        # read when evaluating, so, as in dealer, a declaration counts wherever it is written.
+        self.counts: dict[str | int, npt.NDArray[np.int32]] = {}
 
     # -- token helpers -------------------------------------------------------
     @property
-    def token(self) -> _Token:
+    def token(self) -> Token:
         return self.tokens[self.position]
 
-    def advance(self) -> _Token:
+    def advance(self) -> Token:
         token = self.tokens[self.position]
         self.position += 1
         return token
@@ -237,11 +211,11 @@ class _Parser:
         token = self.token
         return token.kind != "end" and token.text.lower() in texts
 
-    def fail(self, token: _Token, message: str) -> ConditionError:
+    def fail(self, token: Token, message: str) -> ConditionError:
         shown = "the end" if token.kind == "end" else repr(token.text)
-        return _error(self.text, token.start, len(token.text), f"{shown}: {message}")
+        return condition_error(self.text, token.start, len(token.text), f"{shown}: {message}")
 
-    def expect(self, text: str, what: str) -> _Token:
+    def expect(self, text: str, what: str) -> Token:
         if not self.at(text):
             raise self.fail(self.token, f"expected {what}")
         return self.advance()
@@ -261,6 +235,9 @@ class _Parser:
                 self.position += 2
                 self.names[name] = self.expression()
                 continue
+            if self.at("pointcount", "altcount"):
+                self.count_declaration()
+                continue
             if self.at("condition"):
                 self.advance()
             elif token.kind == "word" and token.text.lower() in _COMMANDS:
@@ -272,6 +249,31 @@ class _Parser:
         if condition is None:
             raise self.fail(self.token, "expected a condition, such as 'hcp(north) >= 12'")
         return self.terms(condition_start)
+
+    def number(self, token: Token) -> int:
+        # Values are C ints in dealer, int32 here: a larger number cannot be held.
+        value = int(token.text)
+        if value > _LARGEST:
+            raise self.fail(token, f"is too large: numbers go up to {_LARGEST:,}")
+        return value
+
+    def count_declaration(self) -> None:
+        """``pointcount 4 3 2 1`` (weights from the ace down) or ``altcount N 1 1``."""
+        keyword = self.advance()
+        slot: str | int = "hcp"
+        if keyword.text.lower() == "altcount":
+            number = self.advance()
+            if not number.text.isdigit() or int(number.text) > 9:
+                raise self.fail(number, "expected the number of an alternative count, 0 to 9")
+            slot = int(number.text)
+        weights: list[int] = []
+        while self.token.kind == "word" and self.token.text.isdigit():
+            if len(weights) == 13:
+                raise self.fail(
+                    self.token, f"too many weights for {keyword.text}: 13 at most (ace to two)"
+                )
+            weights.append(self.number(self.advance()))
+        self.counts[slot] = rank_table(tuple(weights))
 
     def terms(self, start: int) -> list[tuple[str, _Expr]]:
         # Re-read the condition keeping its top-level && terms apart, with their text.
@@ -368,7 +370,7 @@ class _Parser:
         self.advance()
         word = token.text.lower()
         if word.isdigit():
-            return _constant(int(word))
+            return _constant(self.number(token))
         if word in self.names:
             return self.names[word]
         if self.at("("):
@@ -379,7 +381,7 @@ class _Parser:
             token,
             "is not a function, number or defined name: expected hcp, spades, hearts, "
             "diamonds, clubs, shape, hascard, controls, losers, aces ... tens, "
-            "top2 ... top5, c13 or pt0 ... pt9",
+            "top2 ... top5, c13, pt0 ... pt9, cccc, quality or rnd",
         )
 
     # -- functions -----------------------------------------------------------
@@ -398,13 +400,23 @@ class _Parser:
             return _SUITS[single]
         raise self.fail(token, "is not a suit: expected spades, hearts, diamonds or clubs")
 
-    def call(self, name: _Token, word: str) -> _Expr:
+    def call(self, name: Token, word: str) -> _Expr:
         function = _function_name(word)
         if function is None:
+            if word in ("trick", "tricks", "score", "imp", "imps"):
+                raise self.fail(name, _NOT_HERE)
             raise self.fail(name, "is not a function (see the list in docs/simulate.md)")
         self.expect("(", "'('")
+        if function == "rnd":
+            return self.random(name)
         seat = self.seat()
-        if function == "shape":
+        if function == "cccc":
+            expr = _Expr(lambda view: cccc(view, seat), frozenset({seat}), False)
+        elif function == "quality":
+            self.expect(",", "',' then a suit: quality(seat, suit)")
+            suit_of = self.suit()
+            expr = _Expr(lambda view: quality(view, seat, suit_of), frozenset({seat}), False)
+        elif function == "shape":
             self.expect(",", "',' then a shape list such as 'any 4333 + 5xxx'")
             expr = self.shape(seat)
         elif function == "hascard":
@@ -422,6 +434,20 @@ class _Parser:
         self.expect(")", f"')' to close {name.text}(")
         return expr
 
+    def random(self, name: Token) -> _Expr:
+        """``rnd(expr)`` after its '(': a number from 0 to expr - 1, drawn from the deal."""
+        bound = self.expression()
+        self.expect(")", f"')' to close {name.text}(")
+        # The salt is the rnd's place among the condition's rnd calls: stable when the
+        # condition is read twice (see terms) and the same for every use of a definition.
+        earlier = (token for token in self.tokens if token.start < name.start)
+        salt = sum(1 for token in earlier if token.text.lower() == "rnd")
+        value = _as_int(bound)
+        # It reads the whole deal, so it is tested once every seat is dealt.
+        return _Expr(
+            lambda view: random_below(view, value(view), salt), frozenset(Seat) | bound.seats, False
+        )
+
     def feature(self, function: str, seat: Seat, suit: Strain | None) -> _Expr:
         if function == "loser":
             suits = [suit] if suit is not None else list(_SUITS.values())
@@ -433,11 +459,22 @@ class _Parser:
                 return total
 
             return _Expr(losers, frozenset({seat}), False)
-        return _Expr(lambda view: view.weight(seat, function, suit), frozenset({seat}), False)
+        slot = _count_slot(function)
+        if slot is None:
+            return _Expr(lambda view: view.weight(seat, function, suit), frozenset({seat}), False)
+        counts = self.counts
+
+        def counted(view: HandView) -> IntArray:
+            table = counts.get(slot)
+            if table is None:
+                return view.weight(seat, function, suit)
+            return view.points(seat, table, suit)
+
+        return _Expr(counted, frozenset({seat}), False)
 
     def hascard(self, seat: Seat) -> _Expr:
         token = self.advance()
-        card = _card_number(token.text)
+        card = card_number(token.text)
         if card is None:
             raise self.fail(token, "is not a card: expected a rank and a suit such as AS or TC")
         return _Expr(lambda view: view.has(seat, card), frozenset({seat}), True)
@@ -451,7 +488,7 @@ class _Parser:
                 self.advance()
                 any_order = True
             token = self.advance()
-            patterns = _shape_patterns(token.text.lower(), any_order)
+            patterns = shape_patterns(token.text.lower(), any_order)
             if patterns is None:
                 raise self.fail(
                     token,
@@ -480,8 +517,19 @@ _COMMANDS = {
 }
 
 
+def _count_slot(function: str) -> str | int | None:
+    # The declarable count a function reads: "hcp", or alternative count 0..9.
+    if function == "hcp":
+        return "hcp"
+    if function in _ALT_NAMES:
+        return _ALT_NAMES.index(function)
+    if function.startswith("pt") and function[2:].isdigit():
+        return int(function[2:])
+    return None
+
+
 def _function_name(word: str) -> str | None:
-    if word in ("shape", "hascard"):
+    if word in ("shape", "hascard", "cccc", "quality", "rnd"):
         return word
     single = word[:-1] if word.endswith("s") else word
     if single in _SUITS:
@@ -497,45 +545,10 @@ def _is_keyword(word: str) -> bool:
     return (
         _function_name(word) is not None
         or word in _SEATS
-        or word in ("and", "or", "not", "any", "condition")
+        or word in ("and", "or", "not", "any", "condition", "pointcount", "altcount")
+        or word in ("trick", "tricks", "score", "imp", "imps")
         or word in _COMMANDS
     )
-
-
-def _card_number(text: str) -> int | None:
-    word = text.upper()
-    if len(word) != 2:
-        return None
-    for rank_char, suit_char in ((word[0], word[1]), (word[1], word[0])):
-        if rank_char in _RANK_CHARS and suit_char in "CDHS":
-            return "CDHS".index(suit_char) * 13 + _RANK_CHARS.index(rank_char)
-    return None
-
-
-def _shape_patterns(word: str, any_order: bool) -> list[int] | None:
-    if len(word) != 4 or any(char not in "0123456789x" for char in word):
-        return None
-    fixed = [int(char) for char in word if char != "x"]
-    if sum(fixed) > 13 or ("x" not in word and sum(fixed) != 13):
-        return None
-    orders = set(permutations(word)) if any_order else {tuple(word)}
-    found: set[int] = set()
-    for order in orders:
-        for lengths in _complete(list(order)):
-            found.add(int(np.dot(lengths, SHAPE_STRIDES)))
-    return sorted(found)
-
-
-def _complete(pattern: list[str]) -> Iterator[list[int]]:
-    # Every way of filling the x's so the four lengths add up to 13.
-    if "x" not in pattern:
-        lengths = [int(char) for char in pattern]
-        if sum(lengths) == 13:
-            yield lengths
-        return
-    slot = pattern.index("x")
-    for length in range(14):
-        yield from _complete([*pattern[:slot], str(length), *pattern[slot + 1 :]])
 
 
 def parse_condition(text: str) -> Condition:

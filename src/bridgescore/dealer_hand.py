@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 
-__all__ = ["SHAPE_STRIDES", "WEIGHTS", "HandView"]
+__all__ = ["SHAPE_STRIDES", "WEIGHTS", "HandView", "rank_table"]
 
 IntArray = npt.NDArray[np.int32]
 
@@ -47,6 +47,22 @@ for _number, _name in enumerate(
     ["ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13"]
 ):
     WEIGHTS[f"pt{_number}"] = WEIGHTS[_name]
+
+
+def rank_table(weights: tuple[int, ...]) -> npt.NDArray[np.int32]:
+    """A card weight table from weights for the ranks ace down to two, as ``dealer`` lists them.
+
+    ``pointcount 4 3 2 1`` lists the ace first; ranks not listed weigh 0.
+
+    >>> rank_table((4, 3, 2, 1))[12::13].tolist()  # the ace of each suit
+    [4, 4, 4, 4]
+    """
+    by_rank = {14 - position: value for position, value in enumerate(weights)}
+    return np.array([by_rank.get(int(rank), 0) for rank in _RANK_OF], dtype=np.int32)
+
+
+# Each card as one bit of a 52-bit set (bit ``card``), for card_bits and suit_ranks.
+_CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 # Suit lengths packed one byte per suit, so one gather-and-sum gives all four.
 _LENGTH_PACK = (1 << (8 * _SUIT_OF)).astype(np.int32)
 SHAPE_STRIDES = np.array([14**3, 14**2, 14, 1])  # spades, hearts, diamonds, clubs
@@ -118,3 +134,40 @@ class HandView:
             3 - a - k - q,
         ).astype(np.int32)
         return result
+
+    # -- additions for the valuations of dealer_valuation (built on ``cards`` alone) ------
+    def points(self, seat: Seat, table: npt.NDArray[np.int32], suit: Strain | None) -> IntArray:
+        """The sum of any 52-card weight ``table`` (see :func:`rank_table`) over a hand or suit.
+
+        For counts a condition declares (``pointcount``, ``altcount``); the built-in
+        ones go through :meth:`weight`.
+        """
+        key = ("points", seat, table.tobytes(), suit)
+        found = self._cache.get(key)
+        if found is None:
+            if suit is not None:
+                table = np.where(suit == _SUIT_OF, table, 0).astype(np.int32)
+            found = table[self.cards[seat]].sum(axis=1, dtype=np.int32)
+            self._cache[key] = found
+        return found
+
+    def suit_ranks(self, seat: Seat, suit: Strain) -> IntArray:
+        """The ranks the seat holds in ``suit`` as bits: two = bit 0 ... ace = bit 12."""
+        key = ("ranks", seat, suit)
+        found = self._cache.get(key)
+        if found is None:
+            # Card numbers are suit * 13 + rank - 2, so a suit is 13 bits of the hand's set.
+            suit_bits = self.card_bits(seat) >> np.uint64(13 * int(suit))
+            found = (suit_bits & np.uint64(0x1FFF)).astype(np.int32)
+            self._cache[key] = found
+        return found
+
+    def card_bits(self, seat: Seat) -> npt.NDArray[np.uint64]:
+        """The seat's 13 cards as a 52-bit set (bit ``card``): the same for any card order."""
+        key = ("bits", seat)
+        found = self._cache.get(key)
+        if found is None:
+            # One bit per card, so the sum is the set of the hand's cards.
+            found = _CARD_BIT[self.cards[seat]].sum(axis=1, dtype=np.uint64)
+            self._cache[key] = found
+        return found.astype(np.uint64, copy=False)  # no copy: it is uint64

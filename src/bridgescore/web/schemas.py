@@ -218,6 +218,11 @@ class SimulateRequest(BaseModel):
         max_length=_TEXT,
         description="N, E, S or W: analyse this seat's opening leads.",
     )
+    plot: Literal["png", "svg"] | None = Field(
+        default=None,
+        description="Also draw the plot (trick distributions, comparisons) in this format: "
+        "the answer's `plot` holds it as a data: URI.",
+    )
 
 
 class ContractOdds(BaseModel):
@@ -290,3 +295,8 @@ class SimulateResponse(BaseModel):
     comparisons: list[ContractComparison] = Field(default_factory=list)
     leads: list[LeadTable] = Field(default_factory=list)
     par: ParSummary | None = None
+    plot: str | None = Field(
+        default=None,
+        description="Only when the request asked for a plot: the image as a data: URI "
+        "(data:image/png;base64,... or data:image/svg+xml;base64,...).",
+    )

@@ -5,10 +5,16 @@ contracts, seed and deal count), never as code, and shares the bounded queue of
 :class:`~bridgescore.web.limits.SolverLimiter`: when it is full the answer is 503
 with ``Retry-After``. Web simulations are capped at ``WebSettings.max_simulate_deals``
 deals (at most :data:`~bridgescore.web.schemas.MAX_WEB_DEALS`).
+
+With ``"plot": "svg"`` (or ``"png"``) the worker also draws the report's plot
+(:func:`bridgescore.simulate.plot.render_report`) and the answer carries it as a
+``data:`` URI in ``plot``; the form always shows it (SVG) under the tables.
 """
 
 from __future__ import annotations
 
+import base64
+import importlib.util
 import json
 import math
 from typing import Any
@@ -17,6 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
+from bridgescore.web.api import FeatureMissing
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS, ErrorDetail, SimulateRequest, SimulateResponse
 
@@ -35,13 +42,31 @@ _ANSWERS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def run_simulation_json(simulation_json: str) -> str:
-    """Run a simulation given as JSON text in a worker; the report as JSON text."""
+_MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
+
+
+def run_simulation_json(simulation_json: str, plot: str | None = None) -> str:
+    """Run a simulation given as JSON text in a worker; the report as JSON text.
+
+    With ``plot`` ("png" or "svg") the report also holds its plot as a ``data:`` URI,
+    drawn here in the worker so the server's event loop never renders.
+    """
     from bridgescore.simulate.run import run_simulation
     from bridgescore.simulate.spec import Simulation
 
     report, _ = run_simulation(Simulation.from_json(simulation_json))
-    return json.dumps(report.as_dict())
+    answer = report.as_dict()
+    if plot is not None:
+        from bridgescore.simulate.plot import render_report
+
+        image = base64.b64encode(render_report(answer, "svg" if plot == "svg" else "png"))
+        answer["plot"] = f"data:{_MEDIA_TYPES[plot]};base64,{image.decode('ascii')}"
+    return json.dumps(answer)
+
+
+def can_plot() -> bool:
+    """Whether matplotlib (the ``study`` extra) is installed, so plots can be drawn."""
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def _simulation(body: SimulateRequest) -> Any:
@@ -91,7 +116,11 @@ async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
         )
     limiter: SolverLimiter = request.app.state.solver
     simulation = _simulation(body)
-    answer = await limiter.run(run_simulation_json, simulation.to_json())
+    if body.plot is not None and not can_plot():
+        raise FeatureMissing(
+            "plots need matplotlib, which is not installed: pip install 'bridgescore[study]'"
+        )
+    answer = await limiter.run(run_simulation_json, simulation.to_json(), body.plot)
     report: dict[str, Any] = _no_nan(json.loads(answer))
     return report
 
@@ -136,6 +165,7 @@ async def simulate_page(
                 seed=max(seed, 0),
                 vulnerability=vulnerability,
                 lead=lead.strip() or None,
+                plot="svg" if can_plot() else None,
             )
             report = await _run(request, body)
         except (BridgeError, ValueError) as problem:
@@ -154,4 +184,5 @@ async def simulate_page(
         report=report,
         error=error,
         max_deals=_deal_limit(request),
+        can_plot=can_plot(),
     )
