@@ -312,8 +312,9 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
     """A Dask client for ``scheduler`` and whether the caller owns (must close) it.
 
     ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``,
-    returned as is. Raises :class:`BridgeError` when Dask is not installed or the
-    scheduler cannot be reached.
+    returned as is. Raises :class:`BridgeError` when Dask is not installed, the
+    address is malformed (refused before any client is made) or the scheduler
+    cannot be reached.
     """
     try:
         from distributed import Client
