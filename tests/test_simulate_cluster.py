@@ -10,6 +10,7 @@ timed). Slices are made small (3 deals) so a dozen deals give several tasks.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -21,12 +22,14 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
+from bridgescore.distributed import connect_scheduler
+from bridgescore.errors import BridgeError
 from bridgescore.simulate import Simulation, parse_contracts, run_simulation
 from bridgescore.simulate import tasks as slice_tasks
 from bridgescore.simulate.report import Report
 from conftest import HOLD_TIMEOUT, MakeHoldPoints, blind_to, can_unshare, cluster, nth
 
-pytest.importorskip("distributed")
+distributed = pytest.importorskip("distributed")
 
 runner = CliRunner()
 SEED = 21
@@ -80,10 +83,6 @@ def test_a_worker_that_cannot_see_the_client_gives_the_local_reports(
     assert sorted(os.listdir(hidden)) == ["only-the-client-sees-this"]
 
 
-@pytest.mark.skip(
-    reason="hung once in a fresh-clone CI run (the second chunk-started never reached the "
-    "hold point, both workers alive); kept for the fix, see the closing note of this change"
-)
 def test_a_worker_killed_mid_slice_costs_that_slice_only(
     local_reports: tuple[dict[str, object], dict[str, object]],
     tmp_path: Path,
@@ -98,7 +97,10 @@ def test_a_worker_killed_mid_slice_costs_that_slice_only(
         where=WHERE,
         par=True,
     )
-    points = hold_points(nth("chunk-started", 2))
+    # The first slice to start anywhere is held: no slice has finished yet, so the
+    # killed worker takes no finished rows with it (they would be recomputed and
+    # announced again) and costs exactly the slice in its hands.
+    points = hold_points(nth("chunk-started", 1))
     with cluster(tmp_path / "cluster", [[], []], points.environment) as (client, workers):
         pids = {worker.pid for worker in workers}
         address = client.scheduler.address  # type: ignore[attr-defined]
@@ -137,6 +139,30 @@ def test_a_malformed_scheduler_address_is_a_message(command: list[str]) -> None:
     assert "'head-node' is not a Dask scheduler address" in result.output
     assert "expected tcp://host:port" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "address", ["head-node", "tcp://head:port", "nonsense://head:8786", "tcp://[::1", ""]
+)
+def test_a_refused_address_leaves_no_dask_client_behind(address: str) -> None:
+    # A Client refused half-way through its construction kept its IO loop thread,
+    # and when the garbage collector finalised it, it took the lock every Dask client
+    # in the process shares: collected while this thread was starting another client,
+    # it deadlocked that thread (a cluster test hung for ever in its Client()).
+    threads_before = set(threading.enumerate())
+    clients_before = {id(c) for c in gc.get_objects() if isinstance(c, distributed.Client)}
+    with pytest.raises(BridgeError, match="is not a Dask scheduler address") as refused:
+        connect_scheduler(address)
+    assert repr(address) in str(refused.value)
+    assert "expected tcp://host:port" in str(refused.value)
+    started = [thread.name for thread in set(threading.enumerate()) - threads_before]
+    assert started == []
+    made = [
+        c
+        for c in gc.get_objects()
+        if isinstance(c, distributed.Client) and id(c) not in clients_before
+    ]
+    assert made == []
 
 
 def test_deal_scheduler_is_not_for_board_sets() -> None:

@@ -312,8 +312,9 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
     """A Dask client for ``scheduler`` and whether the caller owns (must close) it.
 
     ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``,
-    returned as is. Raises :class:`BridgeError` when Dask is not installed or the
-    scheduler cannot be reached.
+    returned as is. Raises :class:`BridgeError` when Dask is not installed, the
+    address is malformed (refused before any client is made) or the scheduler
+    cannot be reached.
     """
     try:
         from distributed import Client
@@ -323,14 +324,38 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
         ) from None
     if isinstance(scheduler, Client):
         return scheduler, False
+    _check_address(scheduler)
     try:
         return Client(scheduler, timeout="30s"), True  # type: ignore[no-untyped-call]
     except OSError as error:
         raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
-    except ValueError as error:  # Dask's parsing of the address
-        raise BridgeError(
-            f"{scheduler!r} is not a Dask scheduler address ({error}): expected tcp://host:port"
-        ) from None
+    except ValueError as error:  # anything else Dask refuses in the address
+        raise _not_an_address(scheduler, error) from None
+
+
+def _check_address(scheduler: Any) -> None:
+    # Checked before a Client exists, with Dask's own parsers: a Client refused
+    # mid-construction is left half-started (its IO loop thread running, status
+    # "connecting"), and when the garbage collector later finalises it, its close()
+    # takes a lock shared by every Dask client in the process. If that happens while
+    # this thread is starting another client (which holds the lock), the thread
+    # deadlocks on itself: a later Client() in the same process hangs for ever.
+    from distributed.comm import registry
+    from distributed.comm.addressing import parse_address
+
+    try:
+        scheme, location = parse_address(scheduler)
+        backend = registry.get_backend(scheme)
+        with contextlib.suppress(NotImplementedError):  # schemes without host:port
+            backend.get_address_host_port(location)  # type: ignore[no-untyped-call]
+    except (TypeError, ValueError) as error:
+        raise _not_an_address(scheduler, error) from None
+
+
+def _not_an_address(scheduler: Any, error: Exception) -> BridgeError:
+    return BridgeError(
+        f"{scheduler!r} is not a Dask scheduler address ({error}): expected tcp://host:port"
+    )
 
 
 def task_result(future: Any) -> Any:
