@@ -133,15 +133,17 @@ _SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each s
 _NO_CARDS: frozenset[Card] = frozenset()
 
 
-# Holdings in one suit ("AKQ2" in spades) met so far: their cards and bit mask. A suit
-# has 8,192 holdings, so the table stays small, and most deals find all 16 in it. The
-# cards are kept as a frozenset: a hand is the union of four, and a union copies the
-# cards' stored hashes instead of hashing each card again.
-_HOLDINGS: dict[tuple[int, str], tuple[int, frozenset[Card]]] = {}
+# Holdings in one suit ("AKQ2" in spades) met so far, a table per suit: their cards
+# and bit mask. A suit has 8,192 holdings, so the tables stay small, and most deals
+# find all 16 in them. The cards are kept as a frozenset: a hand is the union of
+# four, and a union copies the cards' stored hashes instead of hashing each card again.
+_HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
 
 
-def _holding(base: int, holding: str) -> tuple[int, frozenset[Card]] | None:
-    """The bit mask and cards of a holding, remembered; ``None`` if it is not plain."""
+def _holding(suit: int, holding: str) -> tuple[int, frozenset[Card]] | None:
+    """The bit mask and cards of a holding (suits in PBN's order, spades first),
+    remembered; ``None`` if it is not plain."""
+    base = _SUIT_BASE[suit]
     mask = 0
     cards = []
     for char in holding:
@@ -151,8 +153,9 @@ def _holding(base: int, holding: str) -> tuple[int, frozenset[Card]] | None:
         mask |= 1 << (base + rank)
         cards.append(_BY_INDEX[base + rank])
     found = (mask, frozenset(cards))
-    if len(_HOLDINGS) < 40_000:
-        _HOLDINGS[(base, holding)] = found
+    # Ranks in any order are read, so a file could name more holdings than there are.
+    if len(_HOLDINGS[suit]) < 16_384:
+        _HOLDINGS[suit][holding] = found
     return found
 
 
@@ -165,26 +168,26 @@ def deal_of(text: str) -> Deal:
     words = rest.split()
     if seat is None or not colon or len(words) != 4:
         return Deal.from_pbn(text)
+    spades, hearts, diamonds, clubs = _HOLDINGS
     seen = 0
     hands: list[Hand | None] = [None, None, None, None]
     for steps, word in enumerate(words):
         suits = word.split(".")
         if len(suits) != 4:
             return Deal.from_pbn(text)
-        cards: frozenset[Card] = _NO_CARDS
-        for base, holding in zip(_SUIT_BASE, suits, strict=True):
-            found = _HOLDINGS.get((base, holding))
-            if found is None:
-                found = _holding(base, holding)
-                if found is None:
-                    return Deal.from_pbn(text)
-            mask, held = found
-            if seen & mask:
-                return Deal.from_pbn(text)
-            seen |= mask
-            cards = cards | held
-        if len(cards) != 13:
+        spade = spades.get(suits[0]) or _holding(0, suits[0])
+        heart = hearts.get(suits[1]) or _holding(1, suits[1])
+        diamond = diamonds.get(suits[2]) or _holding(2, suits[2])
+        club = clubs.get(suits[3]) or _holding(3, suits[3])
+        if spade is None or heart is None or diamond is None or club is None:
             return Deal.from_pbn(text)
+        mask = spade[0] | heart[0] | diamond[0] | club[0]
+        cards = spade[1].union(heart[1], diamond[1], club[1])
+        # The suits' masks never overlap, so a hand of 13 has 13 bits; a card
+        # already in another hand shows as a bit seen before.
+        if seen & mask or len(cards) != 13:
+            return Deal.from_pbn(text)
+        seen |= mask
         # Every element is one of the 52 Card values: Hand's own check of that is skipped.
         hand = object.__new__(Hand)
         object.__setattr__(hand, "cards", cards)
