@@ -392,18 +392,17 @@ class Play:
 def _winning_position(cards: list[Card], trump: Strain) -> int:
     """Which of a trick's four cards (0 for the lead) wins it: the highest trump,
     else the highest card of the suit led."""
-    led = cards[0].suit
-    best, best_value = 0, -1
-    for position, card in enumerate(cards):
-        suit = card.suit
-        if suit is trump:
-            value = 100 + card.rank
-        elif suit is led:
-            value = card.rank
-        else:
-            continue
-        if value > best_value:
-            best, best_value = position, value
+    # The card winning so far is beaten by a higher card of its own suit, or by a
+    # trump when it is not one (a card of another suit that is no trump never wins).
+    best = 0
+    top = cards[0]
+    for position in (1, 2, 3):
+        card = cards[position]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best, top = position, card
+        elif card.suit is trump:
+            best, top = position, card
     return best
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
@@ -75,9 +76,12 @@ SEAT_LETTERS: Mapping[str, Seat] = {seat.letter: seat for seat in Seat} | {
 # One tag pair alone on its line (as pbn.read_games reads it in one go).
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]\s*$')
 _ESCAPE = re.compile(r'\\(["\\])')
-# What makes a line of words more than words: a tag, a comment.
-_SPECIAL = re.compile(r"[\[{;]")
 _NOTE = re.compile(r"=([0-9]+)=$")
+# The four cards of a Play row in the order played, when the trick's leader sits
+# in column 0, 1, 2 or 3 (the columns are seats from the opening leader).
+_FROM_COLUMN = tuple(
+    itemgetter(column, (column + 1) % 4, (column + 2) % 4, (column + 3) % 4) for column in range(4)
+)
 
 # Values met over and over in a file, read once each: vulnerabilities and the
 # contracts with their declarers. Only values read without an error are kept.
@@ -104,6 +108,7 @@ def expand_all_pass(calls: list[RecordedCall]) -> None:
 
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
+_NO_ROWS: _Rows = []  # the section of a tag that has none (shared, never added to)
 
 
 def read_plain_game(
@@ -140,7 +145,7 @@ def _read(
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
     pairs: list[tuple[str, str, _Rows]] = []
-    rows: _Rows | None = None
+    rows: _Rows | None = None  # the section lines of the last tag, once it has one
     plain_tag = _PLAIN_TAG.match
     for index in range(start, end):
         text = lines[index]
@@ -164,13 +169,18 @@ def _read(
                 tag_lines[name] = index + 1
             elif name != "Note":
                 raise _NotPlain  # a repeated tag: reported by the full reader
-            rows = []
-            pairs.append((name, value, rows))
+            rows = None
+            pairs.append((name, value, _NO_ROWS))
         elif first == "%":
             continue  # a directive
-        elif rows is None or _SPECIAL.search(text) is not None:
-            raise _NotPlain
+        elif not pairs or "[" in text or "{" in text or ";" in text:
+            raise _NotPlain  # a word before any tag, a tag after words, a comment
         else:
+            if rows is None:
+                # Most tags have no section: its list is made at its first line.
+                name, value, _ = pairs[-1]
+                rows = []
+                pairs[-1] = (name, value, rows)
             rows.append((text.split(), index + 1))
     if not GAME_TAGS.intersection(tags):
         return tags, None
@@ -179,6 +189,17 @@ def _read(
 
 class _Game:
     """One plain game's tags read into a record, as pbnrecord's reader reads them."""
+
+    __slots__ = (
+        "card_lines",
+        "pairs",
+        "previous",
+        "source",
+        "tag_lines",
+        "tags",
+        "used_notes",
+        "values",
+    )
 
     def __init__(
         self,
@@ -327,40 +348,48 @@ class _Game:
         first = SEAT_LETTERS.get(value)
         if first is None:
             raise _NotPlain
-        # Each call with the numbers of the notes written after it.
-        items: list[tuple[str, int, list[str]]] = []
-        for words, line in rows:
-            for word in words:
-                if word[0] == "=":
-                    match = _NOTE.match(word)
-                    if match is None or not items:
-                        raise _NotPlain
-                    items[-1][2].append(match[1])
-                elif word[0] in "$!?^" or word[-1] in "!?":
-                    raise _NotPlain  # annotations and irregularities
-                else:
-                    items.append((word, line, []))
-        notes = self.notes_by_number() if any(marks for _, _, marks in items) else {}
         calls: list[RecordedCall] = []
-        for word, line, marks in items:
-            explanation = ""
+        # The call read last, waiting for the notes written after it.
+        word, line, marks = "", 0, []
+        for words, row_line in rows:
+            for next_word in words:
+                if next_word[0] == "=":
+                    match = _NOTE.match(next_word)
+                    if match is None or not word:
+                        raise _NotPlain
+                    marks.append(match[1])
+                    continue
+                if next_word[0] in "$!?^" or next_word[-1] in "!?":
+                    raise _NotPlain  # annotations and irregularities
+                if word and self.call(calls, word, line, marks):
+                    return first, tuple(calls)
+                word, line, marks = next_word, row_line, []
+        if word:
+            self.call(calls, word, line, marks)
+        return first, tuple(calls)
+
+    def call(self, calls: list[RecordedCall], word: str, line: int, marks: list[str]) -> bool:
+        """Add the call ``word`` with its notes; whether the auction's words end here."""
+        explanation = ""
+        if marks:
+            notes = self.notes_by_number()
             for number in marks:
                 self.used_notes.add(number)
                 if number not in notes:
                     raise _NotPlain  # a note that is not there: a problem
                 explanation = notes[number]
-            if word in ("*", "-") or word.upper() == "AP":
-                if marks:
-                    raise _NotPlain
-                if word.upper() == "AP":
-                    expand_all_pass(calls)
-                break  # the auction ends here, or the rest is not given
-            try:
-                text = call_text(word)
-            except BridgeError:
-                raise _NotPlain from None
-            calls.append(RecordedCall(text, bool(marks), explanation, line))
-        return first, tuple(calls)
+        if word in ("*", "-") or word.upper() == "AP":
+            if marks:
+                raise _NotPlain
+            if word.upper() == "AP":
+                expand_all_pass(calls)
+            return True  # the auction ends here, or the rest is not given
+        try:
+            text = call_text(word)
+        except BridgeError:
+            raise _NotPlain from None
+        calls.append(RecordedCall(text, bool(marks), explanation, line))
+        return False
 
     def contract(self) -> tuple[Contract | None, bool]:
         text = self.values.get("Contract")
@@ -425,8 +454,7 @@ class _Game:
             if one is None or two is None or three is None or four is None:
                 break
             turn = (leader - start_seat) % 4
-            row = [one, two, three, four]
-            played = row[turn:] + row[:turn]
+            played = _FROM_COLUMN[turn]((one, two, three, four))
             cards.extend(played)
             lines.extend((line, line, line, line))
             leader = (leader + winning_position(played, trump)) % 4

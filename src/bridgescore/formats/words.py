@@ -111,18 +111,19 @@ def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Stra
 
 
 def winning_position(cards: Sequence[Card], trump: Strain) -> int:
-    """Which of four cards (0 for the lead) wins the trick."""
-    led = cards[0].suit
-    best, best_value = 0, -1
-    for position, card in enumerate(cards):
-        if card.suit == trump:
-            value = 100 + card.rank
-        elif card.suit == led:
-            value = card.rank
-        else:
-            continue
-        if value > best_value:
-            best, best_value = position, value
+    """Which of four cards (0 for the lead) wins the trick: the highest trump, else
+    the highest card of the suit led."""
+    # The card winning so far is beaten by a higher card of its own suit, or by a
+    # trump when it is not one (a card of another suit that is no trump never wins).
+    best = 0
+    top = cards[0]
+    for position in (1, 2, 3):
+        card = cards[position]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best, top = position, card
+        elif card.suit is trump:
+            best, top = position, card
     return best
 
 
@@ -159,10 +160,24 @@ def _holding(suit: int, holding: str) -> tuple[int, frozenset[Card]] | None:
     return found
 
 
+# Deals read lately, by their text: a results file writes each deal at every table.
+_RECENT_DEALS: dict[str, Deal] = {}
+
+
 def deal_of(text: str) -> Deal:
     """A PBN deal (``N:AKQ.. ...``), read fast when it is written plainly (upper-case
     ranks, no voids written ``-``, no ``10``); anything else, and anything wrong,
     through :meth:`Deal.from_pbn`, which validates and raises the clear error."""
+    deal = _RECENT_DEALS.get(text)
+    if deal is None:
+        deal = _read_deal(text)
+        if len(_RECENT_DEALS) >= 256:
+            _RECENT_DEALS.clear()
+        _RECENT_DEALS[text] = deal
+    return deal
+
+
+def _read_deal(text: str) -> Deal:
     first, colon, rest = text.strip().partition(":")
     seat = _FIRST.get(first)
     words = rest.split()
