@@ -77,6 +77,16 @@ SEAT_LETTERS: Mapping[str, Seat] = {seat.letter: seat for seat in Seat} | {
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]\s*$')
 _ESCAPE = re.compile(r'\\(["\\])')
 _NOTE = re.compile(r"=([0-9]+)=$")
+# Calls written as they are written back: read without a call.
+_CANONICAL_CALLS = {
+    text: text
+    for text in (
+        "Pass",
+        "X",
+        "XX",
+        *(f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")),
+    )
+}
 # The four cards of a Play row in the order played, when the trick's leader sits
 # in column 0, 1, 2 or 3 (the columns are seats from the opening leader).
 _FROM_COLUMN = tuple(
@@ -349,47 +359,39 @@ class _Game:
         if first is None:
             raise _NotPlain
         calls: list[RecordedCall] = []
-        # The call read last, waiting for the notes written after it.
-        word, line, marks = "", 0, []
-        for words, row_line in rows:
-            for next_word in words:
-                if next_word[0] == "=":
-                    match = _NOTE.match(next_word)
-                    if match is None or not word:
-                        raise _NotPlain
-                    marks.append(match[1])
-                    continue
-                if next_word[0] in "$!?^" or next_word[-1] in "!?":
-                    raise _NotPlain  # annotations and irregularities
-                if word and self.call(calls, word, line, marks):
-                    return first, tuple(calls)
-                word, line, marks = next_word, row_line, []
-        if word:
-            self.call(calls, word, line, marks)
-        return first, tuple(calls)
-
-    def call(self, calls: list[RecordedCall], word: str, line: int, marks: list[str]) -> bool:
-        """Add the call ``word`` with its notes; whether the auction's words end here."""
-        explanation = ""
-        if marks:
-            notes = self.notes_by_number()
-            for number in marks:
+        words = [(word, line) for row, line in rows for word in row]
+        for index, (word, line) in enumerate(words):
+            text = _CANONICAL_CALLS.get(word)
+            if text is not None:
+                calls.append(RecordedCall(text, False, "", line))
+                continue
+            if word[0] == "=":
+                # A note on the call before: that call is alerted and explained.
+                match = _NOTE.match(word)
+                if match is None or not calls or index == 0:
+                    raise _NotPlain
+                number = match[1]
                 self.used_notes.add(number)
-                if number not in notes:
+                explanation = self.notes_by_number().get(number)
+                if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
-                explanation = notes[number]
-        if word in ("*", "-") or word.upper() == "AP":
-            if marks:
-                raise _NotPlain
-            if word.upper() == "AP":
-                expand_all_pass(calls)
-            return True  # the auction ends here, or the rest is not given
-        try:
-            text = call_text(word)
-        except BridgeError:
-            raise _NotPlain from None
-        calls.append(RecordedCall(text, bool(marks), explanation, line))
-        return False
+                last = calls[-1]
+                calls[-1] = RecordedCall(last.call, True, explanation, last.line)
+                continue
+            if word[0] in "$!?^" or word[-1] in "!?":
+                raise _NotPlain  # annotations and irregularities
+            if word in ("*", "-") or word.upper() == "AP":
+                if index + 1 < len(words) and words[index + 1][0][0] in "=$!?":
+                    raise _NotPlain  # a note on the end of the auction
+                if word.upper() == "AP":
+                    expand_all_pass(calls)
+                break  # the auction ends here, or the rest is not given
+            try:
+                text = call_text(word)
+            except BridgeError:
+                raise _NotPlain from None
+            calls.append(RecordedCall(text, False, "", line))
+        return first, tuple(calls)
 
     def contract(self) -> tuple[Contract | None, bool]:
         text = self.values.get("Contract")
