@@ -32,11 +32,21 @@ from bridgescore.formats.words import (
     winning_position,
 )
 
-__all__ = ["BOARD_TAGS", "GAME_TAGS", "READ_TAGS", "expand_all_pass", "read_plain_game"]
+__all__ = [
+    "BOARD_TAGS",
+    "GAME_TAGS",
+    "READ_TAGS",
+    "SEAT_LETTERS",
+    "SECTIONS",
+    "UNKNOWN",
+    "expand_all_pass",
+    "read_plain_game",
+]
 
 UNKNOWN = ("", "?")
 """Tag values that say the value is unknown."""
 SECTIONS = ("Auction", "Play")
+"""The tags whose section lines are calls and cards."""
 BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 """The tags a board's second table may leave out, to take them from the game before."""
 GAME_TAGS = frozenset(
@@ -137,6 +147,13 @@ def read_plain_game(
     number; the game's line and tag lines are filled in here. Returns the game's
     tags and its record (``None``: a header game, no board), or ``None`` when the
     game is not plain and the full reader must read it.
+
+    >>> lines = ['[Board "1"]', '[Contract "3NT"]', '[Declarer "S"]', '[Result "9"]']
+    >>> tags, record = read_plain_game(lines, 0, len(lines), {}, None, Source())
+    >>> record.board, str(record.contract), record.result, record.source.line
+    (1, '3NTS', 9, 1)
+    >>> read_plain_game(['[Board "1"] {a comment}'], 0, 1, {}, None, Source()) is None
+    True
     """
     try:
         return _read(lines, start, end, previous_tags, previous, source)
