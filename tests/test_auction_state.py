@@ -68,9 +68,7 @@ def _contract(calls: list[str], dealer: Seat) -> Contract | None:
     if after:
         doubling = Doubling.REDOUBLED if after[-1] == "XX" else Doubling.DOUBLED
     strain = _strain(calls[last])
-    first = next(
-        i for i in bids if (i - last) % 2 == 0 and _strain(calls[i]) == strain
-    )
+    first = next(i for i in bids if (i - last) % 2 == 0 and _strain(calls[i]) == strain)
     return Contract(
         int(calls[last][0]),
         Strain.parse(strain),

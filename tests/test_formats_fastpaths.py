@@ -279,7 +279,7 @@ _JUNK = [
     "", " ", "\n", "\n\n", "{", "}", ";", "!", "?", "$1", "=1=", "=9=", "#", '"', "\\", "-", "*",
     "^", "AP", "ap", "10", "S", "SA", "Z6", "%", "[", "]", '[Note "1:x"]', '[Board "#"]', "x",
     "North", "Love", "NS ", "0", "99", "-", "3NT", "pass", "\ufeff", "=",
-]
+]  # fmt: skip
 
 
 def _mutate(text: str, rng: random.Random) -> str:

@@ -308,9 +308,7 @@ class _Game:
             contract=contract,
             passed_out=passed_out,
             result=result,
-            scores=tuple(
-                (name, tags[name]) for name in SCORE_TAGS if values.get(name) is not None
-            ),
+            scores=tuple((name, tags[name]) for name in SCORE_TAGS if values.get(name) is not None),
             dd_tricks=values.get("DoubleDummyTricks") or "",
             optimum_score=values.get("OptimumScore") or "",
             notes=self.notes(),
