@@ -63,20 +63,23 @@ class Call:
     strain: Strain | None = None
 
     def __post_init__(self) -> None:
-        try:
-            object.__setattr__(self, "kind", CallKind(self.kind))
-        except ValueError:
-            raise NotationError(f"unknown call kind {self.kind!r}") from None
+        # The type tests spare an enum call when the members are given, as readers give them.
+        if type(self.kind) is not CallKind:
+            try:
+                object.__setattr__(self, "kind", CallKind(self.kind))
+            except ValueError:
+                raise NotationError(f"unknown call kind {self.kind!r}") from None
         if self.kind is CallKind.BID:
             level = self.level
             if not is_whole_number(level, 1, 7):
                 raise NotationError(f"a bid needs a level from 1 to 7, got {level!r}")
             if self.strain is None:
                 raise NotationError(f"a bid needs a strain, got level {level} alone")
-            try:
-                object.__setattr__(self, "strain", Strain(self.strain))
-            except ValueError:
-                raise NotationError(f"unknown strain {self.strain!r} in a bid") from None
+            if type(self.strain) is not Strain:
+                try:
+                    object.__setattr__(self, "strain", Strain(self.strain))
+                except ValueError:
+                    raise NotationError(f"unknown strain {self.strain!r} in a bid") from None
         elif self.level is not None or self.strain is not None:
             raise NotationError(f"a {self.kind.name.lower()} has no level or strain")
 
@@ -163,14 +166,23 @@ class Auction:
     (Contract.parse('4HE'), True)
     """
 
-    __slots__ = ("_calls", "_dealer")
+    # Besides the calls, the auction keeps what the Laws' checks ask about on every
+    # call, updated as calls are added rather than found again by scanning them:
+    # the index of the last bid and of the last call other than a pass (-1: none)
+    # and how many passes end the auction so far.
+    __slots__ = ("_calls", "_dealer", "_last_action", "_last_bid", "_passes")
 
     def __init__(self, dealer: Seat, calls: Iterable[Call | str] = ()) -> None:
-        try:
-            self._dealer = Seat(dealer)
-        except ValueError:
-            raise NotationError(f"unknown dealer {dealer!r}: expected a Seat") from None
+        if type(dealer) is not Seat:
+            try:
+                dealer = Seat(dealer)
+            except ValueError:
+                raise NotationError(f"unknown dealer {dealer!r}: expected a Seat") from None
+        self._dealer: Seat = dealer
         self._calls: list[Call] = []
+        self._last_bid = -1
+        self._last_action = -1
+        self._passes = 0
         self.extend(calls)
 
     @classmethod
@@ -218,27 +230,42 @@ class Auction:
     @property
     def is_complete(self) -> bool:
         """Four passes at the start, or three passes after any other call (Law 22)."""
-        calls = self._calls
-        if len(calls) == 4 and all(call.is_pass for call in calls):
-            return True
-        return len(calls) >= 4 and all(call.is_pass for call in calls[-3:])
+        # Four passes at the start end with three passes too, and no call is
+        # accepted after the end, so three closing passes in four calls or more
+        # are exactly the two cases.
+        return self._passes >= 3 and len(self._calls) >= 4
 
     @property
     def is_passed_out(self) -> bool:
-        return self.is_complete and all(call.is_pass for call in self._calls)
+        return self.is_complete and self._last_action < 0
+
+    def _push(self, call: Call) -> None:
+        """Add a call known to be legal, keeping the auction's state up to date."""
+        kind = call.kind
+        if kind is CallKind.PASS:
+            self._passes += 1
+        else:
+            self._passes = 0
+            self._last_action = len(self._calls)
+            if kind is CallKind.BID:
+                self._last_bid = self._last_action
+        self._calls.append(call)
+
+    def _recount(self) -> None:
+        """Find the auction's state again from its calls (after a call is taken back)."""
+        calls = self._calls
+        self._last_bid = self._last_action = -1
+        self._passes = 0
+        self._calls = []
+        for call in calls:
+            self._push(call)
 
     def _last_bid_index(self) -> int | None:
-        for index in range(len(self._calls) - 1, -1, -1):
-            if self._calls[index].is_bid:
-                return index
-        return None
+        return None if self._last_bid < 0 else self._last_bid
 
     def _last_action_index(self) -> int | None:
         """The index of the last call other than a pass."""
-        for index in range(len(self._calls) - 1, -1, -1):
-            if not self._calls[index].is_pass:
-                return index
-        return None
+        return None if self._last_action < 0 else self._last_action
 
     @property
     def last_bid(self) -> Call | None:
@@ -248,16 +275,13 @@ class Auction:
     @property
     def doubling(self) -> Doubling:
         """The doubling of the last bid so far."""
-        index = self._last_bid_index()
-        if index is None:
+        # Any call after the last bid other than a pass is a double or a redouble,
+        # and the last of them says the doubling.
+        if self._last_action <= self._last_bid:
             return Doubling.UNDOUBLED
-        doubling = Doubling.UNDOUBLED
-        for call in self._calls[index + 1 :]:
-            if call.kind is CallKind.DOUBLE:
-                doubling = Doubling.DOUBLED
-            elif call.kind is CallKind.REDOUBLE:
-                doubling = Doubling.REDOUBLED
-        return doubling
+        if self._calls[self._last_action].kind is CallKind.DOUBLE:
+            return Doubling.DOUBLED
+        return Doubling.REDOUBLED
 
     @property
     def contract(self) -> Contract | None:
@@ -268,18 +292,20 @@ class Auction:
         """
         if not self.is_complete:
             return None
-        index = self._last_bid_index()
-        if index is None:
+        index = self._last_bid
+        if index < 0:
             return None
-        bid = self._calls[index]
+        calls = self._calls
+        bid = calls[index]
         assert bid.level is not None and bid.strain is not None
-        side = self.seat_of(index).side
-        declarer = next(
-            seat
-            for seat, call in self.calls_with_seats()
-            if call.is_bid and call.strain == bid.strain and seat.side == side
+        # The calls of the declaring side are those whose index has the parity of
+        # the final bid's: seats alternate sides.
+        first = next(
+            position
+            for position in range(index & 1, index + 1, 2)
+            if calls[position].strain is bid.strain and calls[position].kind is CallKind.BID
         )
-        return Contract(bid.level, bid.strain, self.doubling, declarer)
+        return Contract(bid.level, bid.strain, self.doubling, self.seat_of(first))
 
     @property
     def declarer(self) -> Seat | None:
@@ -292,12 +318,12 @@ class Auction:
         """The reason ``call`` may not be made now, or ``None`` when it is legal."""
         if self.is_complete:
             return "the auction is over"
-        seat = self.seat_of(len(self._calls))
-        if call.kind is CallKind.PASS:
+        kind = call.kind
+        if kind is CallKind.PASS:
             return None
-        if call.kind is CallKind.BID:
-            last = self._last_bid_index()
-            if last is not None and call.rank <= self._calls[last].rank:
+        if kind is CallKind.BID:
+            last = self._last_bid
+            if last >= 0 and call.rank <= self._calls[last].rank:
                 previous = self._calls[last]
                 return (
                     f"it is insufficient: it does not supersede {previous} by "
@@ -305,8 +331,9 @@ class Auction:
                     "many in a higher strain)"
                 )
             return None
+        seat = self.seat_of(len(self._calls))
         action = self._last_action_index()
-        if call.kind is CallKind.DOUBLE:
+        if kind is CallKind.DOUBLE:
             if action is None:
                 return "there is no bid to double"
             last_action = self._calls[action]
@@ -350,6 +377,22 @@ class Auction:
         the reason, and leaves the auction unchanged, when the Laws forbid it.
         """
         call = _as_call(call)
+        # The common cases first, as the Laws allow them: a pass or a bid above the
+        # last one, before the auction is over. Everything else is asked of
+        # why_illegal, which gives the reason.
+        kind = call.kind
+        if self._passes < 3 or len(self._calls) < 4:
+            if kind is CallKind.PASS:
+                self._passes += 1
+                self._calls.append(call)
+                return
+            if kind is CallKind.BID and (
+                self._last_bid < 0 or call.rank > self._calls[self._last_bid].rank
+            ):
+                self._passes = 0
+                self._last_bid = self._last_action = len(self._calls)
+                self._calls.append(call)
+                return
         reason = self.why_illegal(call)
         if reason is not None:
             if self.is_complete:
@@ -359,7 +402,7 @@ class Auction:
                 )
             seat = self.seat_of(len(self._calls))
             raise IllegalCallError(f"{seat.full_name}'s {call} is illegal: {reason}")
-        self._calls.append(call)
+        self._push(call)
 
     def extend(self, calls: Iterable[Call | str] | str) -> None:
         """Add several calls; text is split on spaces, and ``AP`` passes until the end.
@@ -381,16 +424,25 @@ class Auction:
                 f"'AP' (all pass) after the end of the auction is illegal ({self.format()})"
             )
         while not self.is_complete:
-            self._calls.append(PASS)
+            self._push(PASS)
 
     def copy(self) -> Auction:
-        return Auction(self._dealer, self._calls)
+        # The calls were checked when they were made: the copy takes them and the
+        # state as they are instead of checking them again.
+        auction = Auction(self._dealer)
+        auction._calls = list(self._calls)
+        auction._last_bid = self._last_bid
+        auction._last_action = self._last_action
+        auction._passes = self._passes
+        return auction
 
     def pop(self) -> Call:
         """Take back the last call."""
         if not self._calls:
             raise IllegalCallError("there is no call to take back")
-        return self._calls.pop()
+        call = self._calls.pop()
+        self._recount()
+        return call
 
     # -- text --------------------------------------------------------------
 
@@ -412,9 +464,20 @@ class Auction:
     __hash__ = None  # type: ignore[assignment]  # mutable, like a list
 
 
+# Calls met as text, parsed once each: an auction read from a file names the same
+# few dozen calls over and over. Only what Call.parse accepts is kept, so the
+# table holds at most a few hundred spellings of the 38 calls.
+_CALLS_BY_TEXT: dict[str, Call] = {}
+
+
 def _as_call(call: Call | str) -> Call:
     if isinstance(call, Call):
         return call
     if isinstance(call, str):
-        return Call.parse(call)
+        known = _CALLS_BY_TEXT.get(call)
+        if known is None:
+            known = Call.parse(call)
+            if len(call) <= 8 and len(_CALLS_BY_TEXT) < 4096:
+                _CALLS_BY_TEXT[call] = known
+        return known
     raise NotationError(f"not a call: {call!r}: expected a Call or text such as '1NT'")

@@ -34,12 +34,12 @@ class Side(enum.IntEnum):
     @property
     def opponents(self) -> Side:
         """The other side."""
-        return Side(1 - self)
+        return _SIDES[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
         """The two seats of the side, North or East first."""
-        return (Seat(self), Seat(self + 2))
+        return (_SEATS[self], _SEATS[self + 2])
 
     @classmethod
     def parse(cls, text: str) -> Side:
@@ -66,24 +66,28 @@ class Seat(enum.IntEnum):
     SOUTH = 2
     WEST = 3
 
+    # The answers below are looked up in tuples of members rather than computed
+    # with Seat(...): an enum call costs a Python frame, and auctions and plays ask
+    # for these on every call and card.
+
     @property
     def side(self) -> Side:
         """The side this seat belongs to."""
-        return Side(self & 1)
+        return _SIDES[self & 1]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return _ROTATED[self][2]
 
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat in the order of play."""
-        return Seat((self + 1) % 4)
+        return _ROTATED[self][1]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the previous seat in the order of play."""
-        return Seat((self + 3) % 4)
+        return _ROTATED[self][3]
 
     @property
     def letter(self) -> str:
@@ -96,7 +100,7 @@ class Seat(enum.IntEnum):
 
     def rotate(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (N -> E for one step)."""
-        return Seat((self + steps) % 4)
+        return _ROTATED[self][steps % 4]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -112,6 +116,12 @@ class Seat(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
+
+
+_SIDES = (Side.NS, Side.EW)
+_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+# _ROTATED[seat][steps]: the seat ``steps`` places clockwise of ``seat``.
+_ROTATED = tuple(tuple(_SEATS[(seat + steps) % 4] for steps in range(4)) for seat in range(4))
 
 
 class Strain(enum.IntEnum):
@@ -369,16 +379,22 @@ class Contract:
     declarer: Seat | None = None
 
     def __post_init__(self) -> None:
-        if not is_whole_number(self.level):
-            raise NotationError(f"contract level {self.level!r} is not a whole number 1-7")
-        if not 1 <= self.level <= 7:
-            raise NotationError(f"contract level {self.level} is impossible: expected 1 to 7")
+        level = self.level
+        if type(level) is not int or not 1 <= level <= 7:
+            if not is_whole_number(level):
+                raise NotationError(f"contract level {level!r} is not a whole number 1-7")
+            if not 1 <= level <= 7:
+                raise NotationError(f"contract level {level} is impossible: expected 1 to 7")
         # Accept plain ints for the enums but store the enums, so equality and
-        # hashing never depend on how the value was built.
+        # hashing never depend on how the value was built. (Members already are
+        # the enums: the type test spares the enum call readers would pay for
+        # every contract.)
         try:
-            object.__setattr__(self, "strain", Strain(self.strain))
-            object.__setattr__(self, "doubling", Doubling(self.doubling))
-            if self.declarer is not None:
+            if type(self.strain) is not Strain:
+                object.__setattr__(self, "strain", Strain(self.strain))
+            if type(self.doubling) is not Doubling:
+                object.__setattr__(self, "doubling", Doubling(self.doubling))
+            if self.declarer is not None and type(self.declarer) is not Seat:
                 object.__setattr__(self, "declarer", Seat(self.declarer))
         except ValueError as error:
             raise NotationError(f"invalid contract field: {error}") from None

@@ -98,7 +98,21 @@ class Play:
     includes the claimed tricks.
     """
 
-    __slots__ = ("_cards", "_claimed", "_contract", "_deal", "_played")
+    # Besides the cards, the play keeps what the Laws' checks ask about on every
+    # card, updated card by card rather than found again from all the tricks:
+    # the leader and cards of the trick in progress, the tricks each side has won
+    # and how many cards of each suit each seat still holds (the revoke check).
+    __slots__ = (
+        "_cards",
+        "_claimed",
+        "_contract",
+        "_deal",
+        "_leader",
+        "_left",
+        "_played",
+        "_trick",
+        "_won",
+    )
 
     def __init__(self, deal: Deal, contract: Contract, cards: Iterable[Card | str] = ()) -> None:
         if not isinstance(deal, Deal):
@@ -115,7 +129,39 @@ class Play:
         self._cards: list[Card] = []
         self._played: set[Card] = set()
         self._claimed: tuple[int, int] | None = None  # (declarer's, defenders') claimed tricks
+        self._restart()
         self.extend(cards)
+
+    def _restart(self) -> None:
+        """Set the state of a play with no card played."""
+        assert self._contract.declarer is not None
+        self._leader = self._contract.declarer.lho
+        self._trick: list[Card] = []
+        self._won = [0, 0]  # tricks won in play by NS, EW
+        # _left[seat * 4 + suit]: the cards of that suit the seat still holds.
+        left = [0] * 16
+        for seat, hand in enumerate(self._deal.hands):
+            for card in hand.cards:
+                left[seat * 4 + card.suit] += 1
+        self._left = left
+        self._played = set()
+        cards, self._cards = self._cards, []
+        for card in cards:
+            self._add(card)
+
+    def _add(self, card: Card) -> None:
+        """Play a card known to be legal, keeping the state up to date."""
+        trick = self._trick
+        seat = self._leader.rotate(len(trick))
+        self._cards.append(card)
+        self._played.add(card)
+        self._left[seat * 4 + card.suit] -= 1
+        trick.append(card)
+        if len(trick) == 4:
+            winner = self._leader.rotate(_winning_position(trick, self._contract.strain))
+            self._won[winner & 1] += 1
+            self._leader = winner
+            self._trick = []
 
     # -- state -------------------------------------------------------------
 
@@ -169,20 +215,12 @@ class Play:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (empty when a new trick is about to start)."""
-        tricks = self.tricks_played()
-        if tricks and not tricks[-1].is_complete:
-            return tricks[-1]
-        leader = tricks[-1].winner if tricks else self.opening_leader
-        assert leader is not None
-        return Trick(leader, (), self.trump)
+        return Trick(self._leader, tuple(self._trick), self.trump)
 
     @property
     def tricks(self) -> tuple[int, int]:
         """Tricks won by (NS, EW) so far, claimed tricks included."""
-        won = [0, 0]
-        for trick in self.completed_tricks:
-            assert trick.winner is not None
-            won[trick.winner.side] += 1
+        won = list(self._won)
         if self._claimed is not None:
             side = self.declarer.side
             won[side] += self._claimed[0]
@@ -212,8 +250,7 @@ class Play:
         """Who plays next (declarer plays dummy's cards, but this names dummy's seat)."""
         if self.is_complete:
             return None
-        trick = self.current_trick
-        return trick.leader.rotate(len(trick.cards))
+        return self._leader.rotate(len(self._trick))
 
     def hand(self, seat: Seat) -> frozenset[Card]:
         """The cards ``seat`` still holds."""
@@ -233,7 +270,7 @@ class Play:
             return f"{card} was already played, by {owner.full_name} in trick {number}"
         if owner != seat:
             return f"it is {seat.full_name}'s turn, and {card} is in {owner.full_name}'s hand"
-        led = self.current_trick.suit_led
+        led = self._trick[0].suit if self._trick else None
         if led is not None and card.suit != led:
             holding = sorted((c for c in self.hand(seat) if c.suit == led), reverse=True)
             if holding:
@@ -249,7 +286,7 @@ class Play:
         if seat is None:
             return []
         hand = self.hand(seat)
-        led = self.current_trick.suit_led
+        led = self._trick[0].suit if self._trick else None
         following = [card for card in hand if card.suit == led]
         return sorted(following or hand, reverse=True)
 
@@ -261,6 +298,23 @@ class Play:
         and leaves the play unchanged.
         """
         card = _as_card(card)
+        # The common case first, as the Laws allow it: the player to play holds the
+        # card, has not played it, and follows suit or cannot. Everything else is
+        # asked of why_illegal, which gives the reason.
+        trick = self._trick
+        if self._claimed is None and len(self._cards) < 4 * TRICKS:
+            turn = self._leader.rotate(len(trick))
+            if (
+                card in self._deal.hands[turn].cards
+                and card not in self._played
+                and (
+                    not trick
+                    or card.suit == trick[0].suit
+                    or self._left[turn * 4 + trick[0].suit] == 0
+                )
+            ):
+                self._add(card)
+                return
         reason = self.why_illegal(card)
         if reason is not None:
             seat = self.next_seat
@@ -271,8 +325,7 @@ class Play:
                 else f"{seat.full_name} to play: "
             )
             raise IllegalPlayError(f"{who}{card} is illegal: {reason}")
-        self._cards.append(card)
-        self._played.add(card)
+        self._add(card)
 
     def extend(self, cards: Iterable[Card | str] | str) -> None:
         """Play several cards; text is split on spaces. Stops at the first illegal one."""
@@ -311,12 +364,20 @@ class Play:
         if not self._cards:
             raise IllegalPlayError("there is no card to take back")
         card = self._cards.pop()
-        self._played.discard(card)
+        self._restart()
         return card
 
     def copy(self) -> Play:
-        play = Play(self._deal, self._contract, self._cards)
+        # The cards were checked when they were played: the copy takes them and the
+        # state as they are instead of checking them again.
+        play = Play(self._deal, self._contract)
+        play._cards = list(self._cards)
+        play._played = set(self._played)
         play._claimed = self._claimed
+        play._leader = self._leader
+        play._trick = list(self._trick)
+        play._won = list(self._won)
+        play._left = list(self._left)
         return play
 
     def format(self) -> str:
@@ -326,6 +387,23 @@ class Play:
     def __repr__(self) -> str:
         cards = " ".join(map(str, self._cards))
         return f"<Play {self._contract} {len(self._cards)} card(s) {cards!r} tricks {self.tricks}>"
+
+
+def _winning_position(cards: list[Card], trump: Strain) -> int:
+    """Which of a trick's four cards (0 for the lead) wins it: the highest trump,
+    else the highest card of the suit led."""
+    # The card winning so far is beaten by a higher card of its own suit, or by a
+    # trump when it is not one (a card of another suit that is no trump never wins).
+    best = 0
+    top = cards[0]
+    for position in (1, 2, 3):
+        card = cards[position]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best, top = position, card
+        elif card.suit is trump:
+            best, top = position, card
+    return best
 
 
 def _as_card(card: Card | str) -> Card:

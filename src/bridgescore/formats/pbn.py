@@ -262,20 +262,27 @@ def decode_line(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
-def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
+def read_games(
+    source: Iterable[str] | str,
+    *,
+    first_line: int = 1,
+    previous: Mapping[str, str] | None = None,
+) -> Iterator[PbnGame]:
     """Read PBN games lazily from lines (an open file works) or from one string.
 
     Never raises on bad input: each problem is recorded on its game with its line
     number, and reading goes on with the next game. A blank line (outside a
     ``{...}`` comment) ends a game; lines starting with ``%`` are directives.
+    To read a part of a file, give the number of its first line (``first_line``)
+    and the tags of the games before it (``previous``), whose values ``#`` copies.
     """
     lines: Iterable[str] = source.splitlines() if isinstance(source, str) else source
-    previous: dict[str, str] = {}
+    known: dict[str, str] = dict(previous or {})  # the tags of the games so far
     game: _GameBuilder | None = None
     comment: list[str] | None = None  # an open {...} comment, possibly over several lines
     comment_line = 0
     number = 0
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(lines, start=first_line):
         text = raw.rstrip("\r\n")
         if number == 1:
             text = text.removeprefix("\ufeff")  # a byte order mark
@@ -284,8 +291,8 @@ def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
                 continue
             if not text.strip():
                 if game is not None and not game.is_empty:
-                    finished = game.finish(previous)
-                    previous = {**previous, **finished.tags}
+                    finished = game.finish(known)
+                    known = {**known, **finished.tags}
                     yield finished
                 game = None
                 continue
@@ -362,7 +369,7 @@ def read_games(source: Iterable[str] | str) -> Iterator[PbnGame]:
         )
         game.comments.append("\n".join(comment).strip())
     if game is not None and not game.is_empty:
-        yield game.finish(previous)
+        yield game.finish(known)
 
 
 _ANNOTATION_RE = re.compile(r"^(?P<body>.*?)(?P<suffix>!!|\?\?|!\?|\?!|!|\?)$")

@@ -33,6 +33,16 @@ from bridgescore.formats.pbn import (
     split_annotations,
     tag_rows,
 )
+from bridgescore.formats.pbnfast import (
+    BOARD_TAGS,
+    GAME_TAGS,
+    READ_TAGS,
+    SEAT_LETTERS,
+    SECTIONS,
+    UNKNOWN,
+    expand_all_pass,
+    read_plain_game,
+)
 from bridgescore.formats.record import (
     SCORE_TAGS,
     BoardRecord,
@@ -61,63 +71,17 @@ __all__ = [
     "records_from_games",
 ]
 
-_UNKNOWN = ("", "?")
-_SECTIONS = ("Auction", "Play")
-_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
-_GAME_TAGS = frozenset(
-    {"Board", "Deal", "Dealer", "Auction", "Play", "Contract", "Result", "Declarer"}
-)
-# Tags the record reads into fields of its own; any other tag is kept as a note.
-_READ_TAGS = frozenset(
-    {
-        *_BOARD_TAGS,
-        "North",
-        "East",
-        "South",
-        "West",
-        "Event",
-        "HomeTeam",
-        "VisitTeam",
-        "Table",
-        "Room",
-        "Auction",
-        "Play",
-        "Contract",
-        "Declarer",
-        "Result",
-        "Note",
-        "DoubleDummyTricks",
-        "OptimumScore",
-        *SCORE_TAGS,
-    }
-)
 _SEAT_TAGS = ("North", "East", "South", "West")
 # A cell of a table row: a quoted string (which may hold spaces) or a word.
 _CELL_RE = re.compile(r'"([^"]*)"|(\S+)')
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
 
 
-# The seat letters as files write them, looked up before the full parser (which
-# also takes names and spaces, and raises the clear error).
-_SEAT_LETTERS = {seat.letter: seat for seat in Seat} | {seat.letter.lower(): seat for seat in Seat}
-
-
 def _seat_of(text: str) -> Seat:
-    seat = _SEAT_LETTERS.get(text)
+    # The seat letters first; the full parser also takes names and spaces, and
+    # raises the clear error.
+    seat = SEAT_LETTERS.get(text)
     return seat if seat is not None else Seat.parse(text)
-
-
-def expand_all_pass(calls: list[RecordedCall]) -> None:
-    """Append the passes ``AP`` (all pass) stands for: passes until the auction ends."""
-    if not any(call.call != "Pass" for call in calls):
-        calls.extend(RecordedCall("Pass") for _ in range(4 - len(calls)))
-        return
-    trailing = 0
-    for call in reversed(calls):
-        if call.call != "Pass":
-            break
-        trailing += 1
-    calls.extend(RecordedCall("Pass") for _ in range(3 - trailing))
 
 
 def play_tricks(cards: Iterable[Card], leader: Seat, trump: Strain) -> Iterator[Trick]:
@@ -151,19 +115,19 @@ class _GameReader:
 
     def value(self, name: str) -> str | None:
         value = self.game.tags.get(name)
-        return None if value is None or value.strip() in _UNKNOWN else value.strip()
+        return None if value is None or value.strip() in UNKNOWN else value.strip()
 
     def read(self) -> BoardRecord:
         tags = self.game.tags
         for pair in self.game.pairs:
-            if pair.rows and pair.name not in _SECTIONS and not pair.name.endswith("Table"):
+            if pair.rows and pair.name not in SECTIONS and not pair.name.endswith("Table"):
                 self.problem(
                     pair.name,
                     f"unexpected {pair.rows[0][0].text!r} after the {pair.name} tag: "
                     "only Auction, Play and tables have lines of their own",
                     pair.rows[0][0].line,
                 )
-        inherit = self.previous is not None and not any(name in tags for name in _BOARD_TAGS)
+        inherit = self.previous is not None and not any(name in tags for name in BOARD_TAGS)
         if inherit and self.previous is not None:
             board, dealer = self.previous.board, self.previous.dealer
             vulnerability, deal = self.previous.vulnerability, self.previous.deal
@@ -217,10 +181,12 @@ class _GameReader:
             dd_tricks=self.value("DoubleDummyTricks") or "",
             optimum_score=self.value("OptimumScore") or "",
             notes=self.notes(),
-            source=replace(
-                self.source,
-                tag_lines=tuple(self.game.tag_lines.items()),
-                card_lines=tuple(self.card_lines),
+            source=Source(
+                self.source.file,
+                self.source.line,
+                self.source.record,
+                tuple(self.game.tag_lines.items()),
+                tuple(self.card_lines),
             ),
             problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
             traveller=self.traveller(),
@@ -437,10 +403,10 @@ class _GameReader:
         for pair in self.game.pairs:
             if pair.name == "Note" and pair.value.partition(":")[0].strip() in self.used_notes:
                 continue  # read into the calls' explanations
-            if pair.name in _READ_TAGS and pair.name != "Note":
+            if pair.name in READ_TAGS and pair.name != "Note":
                 continue
             value = pair.value
-            if value.strip() in _UNKNOWN and not pair.rows:
+            if value.strip() in UNKNOWN and not pair.rows:
                 continue  # "?" and "" say the value is unknown: nothing to keep
             if pair.rows:
                 # Sections of other tags (tables) are kept line by line.
@@ -486,40 +452,102 @@ def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Ite
     return (record for _, record in game_records(games, file))
 
 
-def game_records(
-    games: Iterable[PbnGame], file: str | None = None
-) -> Iterator[tuple[PbnGame, BoardRecord]]:
-    """Each PBN game with its board record, as :func:`records_from_games` reads them."""
-    previous: BoardRecord | None = None
-    number = 0
-    reconciled = 0
-    for game in games:
-        if not game.problems and not _GAME_TAGS.intersection(game.tags):
-            continue
-        number += 1
-        record = _GameReader(game, Source(file, game.line, number), previous).read()
+class _FileReader:
+    """What the records of one file share: the record before (whose board tags a
+    second table takes), their count, and whether restored passes were said."""
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+        self.previous: BoardRecord | None = None
+        self.number = 0
+        self.reconciled = 0
+
+    def game_record(self, game: PbnGame) -> BoardRecord | None:
+        """The record of a game read by the full reader (``None``: a header game)."""
+        if not game.problems and not GAME_TAGS.intersection(game.tags):
+            return None
+        self.number += 1
+        record = _GameReader(game, Source(self.file, game.line, self.number), self.previous).read()
+        return self.done(record)
+
+    def done(self, record: BoardRecord) -> BoardRecord:
+        """The record with its opening passes restored where needed, kept as the
+        record before the next one."""
         restored = _reconcile_opening_passes(record)
         if restored is not None:
-            if reconciled == 0:
+            if self.reconciled == 0:
                 restored = restored.with_problems(
                     [
                         Problem(
-                            game.line_of("Auction"),
+                            restored.source.line_of("Auction"),
                             "this file leaves out the opening passes: they are restored "
                             "where the Declarer tag needs them (said once per file)",
                             notice=True,
                         )
                     ]
                 )
-            reconciled += 1
+            self.reconciled += 1
             record = restored
-        previous = record
-        yield game, record
+        self.previous = record
+        return record
+
+
+def game_records(
+    games: Iterable[PbnGame], file: str | None = None
+) -> Iterator[tuple[PbnGame, BoardRecord]]:
+    """Each PBN game with its board record, as :func:`records_from_games` reads them."""
+    reader = _FileReader(file)
+    for game in games:
+        record = reader.game_record(game)
+        if record is not None:
+            yield game, record
 
 
 def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
-    """Board records of PBN text (a string or lines), lazily."""
+    """Board records of PBN text (a string or lines), lazily.
+
+    Text without ``{`` comments is split into games at its blank lines, and each
+    game written plainly is read straight into its record
+    (:mod:`bridgescore.formats.pbnfast`); any other game, and lines from a file,
+    go through :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
+    """
+    if isinstance(source, str) and "{" not in source:
+        # Without "{" no comment spans a blank line, so blank lines end games.
+        return _read_text(source, file)
     return records_from_games(read_games(source), file)
+
+
+def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
+    reader = _FileReader(file)
+    lines = text.splitlines()
+    if lines:
+        lines[0] = lines[0].removeprefix("\ufeff")  # a byte order mark
+    lines.append("")  # the last game ends too
+    tags: dict[str, str] = {}  # every tag so far, the latest value of each: what "#" copies
+    start = -1
+    for index, line in enumerate(lines):
+        if line.strip():
+            if start < 0:
+                start = index
+            continue
+        if start < 0:
+            continue
+        plain = read_plain_game(
+            lines, start, index, tags, reader.previous, Source(file, 0, reader.number + 1)
+        )
+        if plain is not None:
+            game_tags, record = plain
+            tags.update(game_tags)
+            if record is not None:
+                reader.number += 1
+                yield reader.done(record)
+        else:
+            for game in read_games(lines[start:index], first_line=start + 1, previous=tags):
+                tags.update(game.tags)
+                found = reader.game_record(game)
+                if found is not None:
+                    yield found
+        start = -1
 
 
 # -- writing ------------------------------------------------------------------

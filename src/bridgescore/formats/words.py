@@ -111,18 +111,19 @@ def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Stra
 
 
 def winning_position(cards: Sequence[Card], trump: Strain) -> int:
-    """Which of four cards (0 for the lead) wins the trick."""
-    led = cards[0].suit
-    best, best_value = 0, -1
-    for position, card in enumerate(cards):
-        if card.suit == trump:
-            value = 100 + card.rank
-        elif card.suit == led:
-            value = card.rank
-        else:
-            continue
-        if value > best_value:
-            best, best_value = position, value
+    """Which of four cards (0 for the lead) wins the trick: the highest trump, else
+    the highest card of the suit led."""
+    # The card winning so far is beaten by a higher card of its own suit, or by a
+    # trump when it is not one (a card of another suit that is no trump never wins).
+    best = 0
+    top = cards[0]
+    for position in (1, 2, 3):
+        card = cards[position]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best, top = position, card
+        elif card.suit is trump:
+            best, top = position, card
     return best
 
 
@@ -133,15 +134,17 @@ _SUIT_BASE = (39, 26, 13, 0)  # spades, hearts, diamonds, clubs: index of each s
 _NO_CARDS: frozenset[Card] = frozenset()
 
 
-# Holdings in one suit ("AKQ2" in spades) met so far: their cards and bit mask. A suit
-# has 8,192 holdings, so the table stays small, and most deals find all 16 in it. The
-# cards are kept as a frozenset: a hand is the union of four, and a union copies the
-# cards' stored hashes instead of hashing each card again.
-_HOLDINGS: dict[tuple[int, str], tuple[int, frozenset[Card]]] = {}
+# Holdings in one suit ("AKQ2" in spades) met so far, a table per suit: their cards
+# and bit mask. A suit has 8,192 holdings, so the tables stay small, and most deals
+# find all 16 in them. The cards are kept as a frozenset: a hand is the union of
+# four, and a union copies the cards' stored hashes instead of hashing each card again.
+_HOLDINGS: tuple[dict[str, tuple[int, frozenset[Card]]], ...] = ({}, {}, {}, {})
 
 
-def _holding(base: int, holding: str) -> tuple[int, frozenset[Card]] | None:
-    """The bit mask and cards of a holding, remembered; ``None`` if it is not plain."""
+def _holding(suit: int, holding: str) -> tuple[int, frozenset[Card]] | None:
+    """The bit mask and cards of a holding (suits in PBN's order, spades first),
+    remembered; ``None`` if it is not plain."""
+    base = _SUIT_BASE[suit]
     mask = 0
     cards = []
     for char in holding:
@@ -151,40 +154,55 @@ def _holding(base: int, holding: str) -> tuple[int, frozenset[Card]] | None:
         mask |= 1 << (base + rank)
         cards.append(_BY_INDEX[base + rank])
     found = (mask, frozenset(cards))
-    if len(_HOLDINGS) < 40_000:
-        _HOLDINGS[(base, holding)] = found
+    # Ranks in any order are read, so a file could name more holdings than there are.
+    if len(_HOLDINGS[suit]) < 16_384:
+        _HOLDINGS[suit][holding] = found
     return found
+
+
+# Deals read lately, by their text: a results file writes each deal at every table.
+_RECENT_DEALS: dict[str, Deal] = {}
 
 
 def deal_of(text: str) -> Deal:
     """A PBN deal (``N:AKQ.. ...``), read fast when it is written plainly (upper-case
     ranks, no voids written ``-``, no ``10``); anything else, and anything wrong,
     through :meth:`Deal.from_pbn`, which validates and raises the clear error."""
+    deal = _RECENT_DEALS.get(text)
+    if deal is None:
+        deal = _read_deal(text)
+        if len(_RECENT_DEALS) >= 256:
+            _RECENT_DEALS.clear()
+        _RECENT_DEALS[text] = deal
+    return deal
+
+
+def _read_deal(text: str) -> Deal:
     first, colon, rest = text.strip().partition(":")
     seat = _FIRST.get(first)
     words = rest.split()
     if seat is None or not colon or len(words) != 4:
         return Deal.from_pbn(text)
+    spades, hearts, diamonds, clubs = _HOLDINGS
     seen = 0
     hands: list[Hand | None] = [None, None, None, None]
     for steps, word in enumerate(words):
         suits = word.split(".")
         if len(suits) != 4:
             return Deal.from_pbn(text)
-        cards: frozenset[Card] = _NO_CARDS
-        for base, holding in zip(_SUIT_BASE, suits, strict=True):
-            found = _HOLDINGS.get((base, holding))
-            if found is None:
-                found = _holding(base, holding)
-                if found is None:
-                    return Deal.from_pbn(text)
-            mask, held = found
-            if seen & mask:
-                return Deal.from_pbn(text)
-            seen |= mask
-            cards = cards | held
-        if len(cards) != 13:
+        spade = spades.get(suits[0]) or _holding(0, suits[0])
+        heart = hearts.get(suits[1]) or _holding(1, suits[1])
+        diamond = diamonds.get(suits[2]) or _holding(2, suits[2])
+        club = clubs.get(suits[3]) or _holding(3, suits[3])
+        if spade is None or heart is None or diamond is None or club is None:
             return Deal.from_pbn(text)
+        mask = spade[0] | heart[0] | diamond[0] | club[0]
+        cards = spade[1].union(heart[1], diamond[1], club[1])
+        # The suits' masks never overlap, so a hand of 13 has 13 bits; a card
+        # already in another hand shows as a bit seen before.
+        if seen & mask or len(cards) != 13:
+            return Deal.from_pbn(text)
+        seen |= mask
         # Every element is one of the 52 Card values: Hand's own check of that is skipped.
         hand = object.__new__(Hand)
         object.__setattr__(hand, "cards", cards)
