@@ -129,6 +129,7 @@ def test_former_crash_manifest_numbers_are_refused(
     [
         (b'{"format": "\xff"}', "is not UTF-8 text"),  # was UnicodeDecodeError
         (b"[" * 100_000, "is not JSON"),  # was RecursionError
+        (b'{"seed": ' + b"7" * 5000 + b"}", "is not JSON"),  # was ValueError (int digits)
     ],
 )
 def test_former_crash_manifest_text_is_refused(tmp_path: Path, text: bytes, words: str) -> None:

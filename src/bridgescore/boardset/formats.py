@@ -285,6 +285,8 @@ def _read_json(text: str) -> tuple[list[Board], list[BoardProblem]]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return [], [BoardProblem(error.lineno, f"not JSON: {error.msg}")]
+    except (ValueError, RecursionError) as error:  # a 5,000-digit number; "[[[[..."
+        return [], [BoardProblem(1, f"not JSON: {str(error) or type(error).__name__}")]
     if isinstance(data, list):
         # formats/ JSON (a list of board records, as `bridgescore convert` writes).
         return _boards_of_records(_records(text, "json"), "json")

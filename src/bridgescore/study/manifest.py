@@ -142,7 +142,9 @@ def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
             raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:  # RecursionError: "[[[[..."
+    # RecursionError: "[[[[..."; ValueError (JSONDecodeError's base): also a number
+    # of more than 4,300 digits, which Python refuses to convert.
+    except (ValueError, RecursionError) as error:
         raise StudyError(f"{shown!r} is not JSON: {error}") from None
     return Manifest.from_dict(data, repr(shown))
 
