@@ -37,6 +37,18 @@ import numpy.typing as npt
 from bridgescore.core import Seat, Strain
 from bridgescore.deal import Deal
 from bridgescore.dealer_condition import Condition, HandView, Term, parse_condition
+from bridgescore.dealer_draw import (
+    HandSampler,
+    MaskHandView,
+    SuitMasks,
+    cards_masks,
+    cards_of_masks,
+    hand_masks,
+    owner_hands,
+    shuffle_steps,
+    suit_masks,
+)
+from bridgescore.dealer_pbn import pbn_lines, pbn_strings
 from bridgescore.errors import ConditionError, PredealError
 
 __all__ = [
@@ -50,6 +62,7 @@ __all__ = [
     "evaluate",
     "iter_deal_chunks",
     "parse_predeal",
+    "pbn_lines",
     "pbn_strings",
 ]
 
@@ -57,6 +70,8 @@ DEALS_PER_CHUNK = 10_000
 """Deals per chunk: chunk ``i`` holds deals ``10000 i + 1`` to ``10000 (i + 1)`` of a run."""
 BATCH = 16_384
 """Candidate deals drawn per numpy call; fixed, so chunks are prefix-stable."""
+GROUP = 10_000
+"""Candidates whose first seat passed are completed this many at a time (at most)."""
 MAX_CANDIDATES_PER_CHUNK = 20_000_000
 """A chunk gives up (with a ConditionError) after this many candidates."""
 
@@ -66,6 +81,7 @@ _RANKS = "23456789TJQKA"
 _PBN_SUIT_ORDER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _SPOT = (np.arange(52) % 13 <= 7).astype(np.int8)  # ranks 2..9
 _SUIT_OF = np.arange(52) // 13
+_FULL = np.uint64((1 << 52) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,17 +241,11 @@ class DealingPlan:
                     f"{Strain(suit).name.lower()} (x) but only {left} are not named"
                 )
         self.fixed = {seat: np.array(sorted(fixed[seat]), dtype=np.int8) for seat in Seat}
-        self.free = np.array(sorted(set(range(52)) - taken), dtype=np.int8)
         self.need = {seat: 13 - len(fixed[seat]) for seat in Seat}
         terms = list(self.condition.terms if self.condition else ()) + extra_terms
         if predicate is not None:
             terms.append(Term("<Python predicate>", frozenset(Seat), _checked(predicate)))
         self.order = _seat_order(terms)
-        self.offsets: dict[Seat, int] = {}
-        start = 0
-        for seat in self.order:
-            self.offsets[seat] = start
-            start += self.need[seat]
         # Each term is tested at the first stage where every seat it names is dealt.
         self.stages: list[tuple[Seat, list[Term]]] = []
         remaining = list(terms)
@@ -247,6 +257,18 @@ class DealingPlan:
             self.stages.append((seat, ready))
         # A term naming no seat (``1 == 2``) is tested at the first stage.
         assert not remaining
+        self.fixed_hands = {
+            seat: np.array(
+                [sum(1 << c % 13 for c in fixed[seat] if c // 13 == suit) for suit in range(4)],
+                dtype=np.uint16,
+            )
+            for seat in Seat
+        }
+        taken_mask = sum(1 << card for card in taken)
+        self.taken = np.uint64(taken_mask)
+        first = self.order[0]
+        free = [(~taken_mask >> 13 * suit) & 0x1FFF for suit in range(4)]
+        self.sampler = HandSampler(free, self.fixed_hands[first].tolist(), self.need[first])
 
 
 Predicate = Callable[[HandView], "npt.NDArray[np.bool_]"]
@@ -273,19 +295,21 @@ def _spot_terms(predeal: Predeal, text: str) -> list[Term]:
             continue
         named = sum(1 for card in predeal.cards if card // 13 == suit and card % 13 <= 7)
         table = np.where(suit == _SUIT_OF, _SPOT, 0).astype(np.int8)
-        seat = predeal.seat
+        strain = Strain(suit)
 
         def holds_spots(
             view: HandView,
             table: npt.NDArray[np.int8] = table,
             least: int = named + wanted,
-            seat: Seat = seat,
+            seat: Seat = predeal.seat,
+            suit: Strain = strain,
         ) -> npt.NDArray[np.bool_]:
+            if isinstance(view, MaskHandView):
+                return view.spots(seat, suit) >= least
             result: npt.NDArray[np.bool_] = table[view.cards[seat]].sum(axis=1) >= least
             return result
 
-        letter = Strain(suit).letter
-        terms.append(Term(f"{wanted} x{letter}", frozenset({seat}), holds_spots))
+        terms.append(Term(f"{wanted} x{strain.letter}", frozenset({predeal.seat}), holds_spots))
     return terms
 
 
@@ -299,86 +323,85 @@ def _seat_order(terms: Sequence[Term]) -> list[Seat]:
     return sorted(Seat, key=lambda seat: (-weight[seat], int(seat)))
 
 
-def _generator(seed: int, chunk: int) -> np.random.Generator:
+def _check_seed(seed: int, chunk: int) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
         raise ValueError(f"seed {seed!r} is not usable: expected a whole number 0 or more")
     if isinstance(chunk, bool) or not isinstance(chunk, int | np.integer) or chunk < 0:
         raise ValueError(f"chunk {chunk!r} is not usable: expected a whole number 0 or more")
-    sequence = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),))
-    return np.random.Generator(np.random.PCG64(sequence))
 
 
-def _shuffle_steps(rows: npt.NDArray[np.int8], draws: npt.NDArray[np.float64], first: int) -> None:
-    """Fisher-Yates steps ``first ..`` on every row, in place, one step for all rows at a time.
+def _streams(seed: int, chunk: int) -> list[np.random.Generator]:
+    """Chunk ``chunk``'s random streams: candidates, then one per later seat.
 
-    Step ``j`` swaps position ``j`` with ``j + floor(u * (m - j))``, ``u`` the row's
-    float64 draw in [0, 1): uniform up to a relative bias below ``52 / 2**53``.
-    (A numba kernel for this loop measured no faster overall: docs/performance.md.)
+    The candidates come from child ``chunk`` of ``SeedSequence(seed)``; the seat
+    dealt ``j``-th (``j`` = 1, 2, 3) draws from that child's own child ``j - 1``.
+    Each later seat uses a fixed number of draws per deal that reaches it, so the
+    deals do not depend on how candidates are grouped into numpy calls.
     """
-    count, width = rows.shape
-    flat = rows.reshape(-1)
-    base = np.arange(count, dtype=np.intp) * width
-    for offset in range(draws.shape[1]):
-        step = first + offset
-        here = base + step
-        there = here + (draws[:, offset] * (width - step)).astype(np.intp)
-        held = flat[here]
-        flat[here] = flat[there]
-        flat[there] = held
+    _check_seed(seed, chunk)
+    parent = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),))
+    return [np.random.Generator(np.random.PCG64(s)) for s in (parent, *parent.spawn(3))]
 
 
-def _deal_batch(plan: DealingPlan, rng: np.random.Generator) -> npt.NDArray[np.int8]:
-    free = plan.free.size
-    rows = np.broadcast_to(plan.free, (BATCH, free)).copy()
-    # Fisher-Yates over all rows at once, seat by seat: the steps that fix a seat's
-    # cards draw their random numbers (one float64 per step and row) only for the
-    # rows still alive, so a candidate that fails is never completed.
-    done = 0
-    for seat, terms in plan.stages:
-        if rows.shape[0] == 0:
+def _test(terms: list[Term], view: HandView) -> npt.NDArray[np.bool_]:
+    alive = terms[0].evaluate(view)
+    for term in terms[1:]:
+        if not alive.any():
             break
-        last = min(plan.offsets[seat] + plan.need[seat], free - 1)
-        if last > done:
-            _shuffle_steps(rows, rng.random((rows.shape[0], last - done)), done)
-            done = last
+        alive &= term.evaluate(view)
+    return alive
+
+
+def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat, SuitMasks], int]:
+    """One batch of candidates for the first seat; those that pass its terms, and how many."""
+    seat, terms = plan.stages[0]
+    hands = plan.sampler.draw(rng.bit_generator.random_raw(BATCH))
+    tried = hands.shape[1]
+    if terms:
+        hands = hands[:, _test(terms, MaskHandView({seat: hands}, tried))]
+    return {seat: hands}, tried
+
+
+def _complete(
+    plan: DealingPlan, first: dict[Seat, SuitMasks], streams: list[np.random.Generator]
+) -> dict[Seat, SuitMasks]:
+    """Deal the other seats for candidates whose first seat passed; keep those that pass."""
+    hands = dict(first)
+    seat = plan.order[0]
+    n = hands[seat].shape[1]
+    left = 52 - 13 - sum(len(plan.fixed[other]) for other in plan.order[1:])
+    taken = hand_masks(hands[seat]) | plan.taken
+    rest = cards_of_masks(~taken & _FULL, left)
+    start = 0
+    for number, (seat, terms) in enumerate(plan.stages[1:], start=1):
+        if n == 0:
+            break
+        need = plan.need[seat]
+        # The last seat takes the cards left as they lie: no draws.
+        steps = 0 if start + need == left else need
+        if steps:
+            shuffle_steps(rest, streams[number].random((n, steps)), start)
+        dealt = cards_masks(rest[:, start : start + need]) if need else np.zeros(n, np.uint64)
+        hands[seat] = suit_masks(dealt) | plan.fixed_hands[seat][:, None]
+        start += need
         if terms:
-            view = HandView(_SeatCards(plan, rows), rows.shape[0])
-            alive = terms[0].evaluate(view)
-            for term in terms[1:]:
-                if not alive.any():
-                    break
-                alive &= term.evaluate(view)
-            rows = rows[alive]
-    if rows.shape[0] and done < free - 1:
-        _shuffle_steps(rows, rng.random((rows.shape[0], free - 1 - done)), done)
-    owners = np.empty((rows.shape[0], 52), dtype=np.int8)
-    for seat in Seat:
-        owners[:, plan.fixed[seat]] = seat
-        start = plan.offsets[seat]
-        columns = rows[:, start : start + plan.need[seat]].astype(np.intp)
-        np.put_along_axis(owners, columns, np.int8(seat), axis=1)
+            alive = _test(terms, MaskHandView(hands, n))
+            hands = {each: hand[:, alive] for each, hand in hands.items()}
+            rest = rest[alive]
+            n = rest.shape[0]
+    return hands
+
+
+def _owners(hands: dict[Seat, SuitMasks]) -> npt.NDArray[np.int8]:
+    """Owner arrays (n, 52) of complete deals given as every seat's suit masks."""
+    owners: npt.NDArray[np.int8] | None = None
+    for seat, hand in hands.items():
+        masks = hand_masks(hand).astype("<u8")
+        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        held = bits[:, :52].view(np.int8) * np.int8(seat)
+        owners = held if owners is None else owners + held
+    assert owners is not None
     return owners
-
-
-class _SeatCards(dict[Seat, npt.NDArray[np.int8]]):
-    """Each seat's 13 cards (predealt + dealt) for the live rows, built on first use."""
-
-    def __init__(self, plan: DealingPlan, rows: npt.NDArray[np.int8]) -> None:
-        super().__init__()
-        self.plan = plan
-        self.rows = rows
-
-    def __missing__(self, seat: Seat) -> npt.NDArray[np.int8]:
-        start = self.plan.offsets[seat]
-        dealt = self.rows[:, start : start + self.plan.need[seat]]
-        fixed = self.plan.fixed[seat]
-        cards = (
-            np.concatenate([np.broadcast_to(fixed, (dealt.shape[0], fixed.size)), dealt], axis=1)
-            if fixed.size
-            else dealt
-        )
-        self[seat] = cards
-        return cards
 
 
 def deal_chunk(
@@ -396,21 +419,30 @@ def deal_chunk(
     candidates in ``max_candidates`` pass the condition.
     """
     plan = spec if isinstance(spec, DealingPlan) else spec.plan()
-    rng = _generator(seed, chunk)
+    streams = _streams(seed, chunk)
     found: list[npt.NDArray[np.int8]] = []
     have = tried = 0
     while have < size:
-        if tried >= max_candidates:
-            raise ConditionError(
-                f"condition {plan.spec.where!r} with predeal {list(plan.spec.predeal)} is too "
-                f"rare: {have} of {tried:,} random deals passed (about 1 in "
-                f"{tried // max(have, 1):,}); loosen it or predeal more cards"
-            )
-        batch = _deal_batch(plan, rng)
-        tried += BATCH
-        if batch.shape[0]:
-            found.append(batch)
-            have += batch.shape[0]
+        # Candidates whose first seat passes are gathered over several batches and
+        # the other seats dealt for all of them at once (fewer, larger numpy calls).
+        passed: list[dict[Seat, SuitMasks]] = []
+        waiting = 0
+        while waiting < min(size - have, GROUP):
+            if tried >= max_candidates:
+                raise ConditionError(
+                    f"condition {plan.spec.where!r} with predeal {list(plan.spec.predeal)} is "
+                    f"too rare: {have} of {tried:,} random deals passed (about 1 in "
+                    f"{tried // max(have, 1):,}); loosen it or predeal more cards"
+                )
+            hands, count = _candidates(plan, streams[0])
+            tried += count
+            passed.append(hands)
+            waiting += next(iter(hands.values())).shape[1]
+        seat = plan.order[0]
+        first = {seat: np.concatenate([hands[seat] for hands in passed], axis=1)}
+        deals = _owners(_complete(plan, first, streams))
+        found.append(deals)
+        have += deals.shape[0]
     owners = np.concatenate(found) if found else np.empty((0, 52), dtype=np.int8)
     return owners[:size], tried
 
@@ -445,11 +477,8 @@ def evaluate(where: str | Predicate, owners: npt.NDArray[np.integer[Any]]) -> np
     """Whether each deal (owner arrays shaped (n, 52)) satisfies the condition ``where``."""
     plan = _plan(where, ())
     owners = np.asarray(owners)
-    cards = {
-        seat: np.argsort(owners != seat, axis=1, kind="stable")[:, :13].astype(np.int8)
-        for seat in Seat
-    }
-    view = HandView(cards, owners.shape[0])
+    # The view the dealer itself tests candidates with (suit masks and table look-ups).
+    view = MaskHandView({seat: owner_hands(owners, seat) for seat in Seat}, owners.shape[0])
     result = np.ones(owners.shape[0], dtype=bool)
     for _, terms in plan.stages:
         for term in terms:
@@ -485,35 +514,3 @@ def deal_many(
 def _check_count(count: int) -> None:
     if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 0:
         raise ValueError(f"count {count!r} is not valid: expected a whole number 0 or more")
-
-
-# -- PBN text for many deals at once --------------------------------------------------
-
-# Card c (C2=0 .. SA=51) shown as its rank character; seat s's block starts at 2 + 17 s.
-_RANK_BYTES = np.frombuffer(("".join(_RANKS[c % 13] for c in range(52))).encode(), np.uint8)
-# Within a seat, cards go spades first and high to low: descending card number,
-# with one dot before each suit below spades.
-_DOTS_BEFORE = (3 - _SUIT_OF).astype(np.int16)
-
-
-def pbn_strings(owners: npt.NDArray[np.integer[Any]]) -> list[str]:
-    """PBN ``Deal`` strings (``N:...``) of owner arrays shaped (n, 52), built in bulk.
-
-    Equal to ``Deal.from_array(row).to_pbn()`` for each row, without building Deals.
-    """
-    owners = np.asarray(owners)
-    n = owners.shape[0]
-    if n == 0:
-        return []
-    text = np.full((n, 69), ord("."), dtype=np.uint8)
-    text[:, 0] = ord("N")
-    text[:, 1] = ord(":")
-    text[:, [18, 35, 52]] = ord(" ")
-    # Cards of the same seat with a higher number come before (reverse cumulative count).
-    held = owners[:, :, None] == np.arange(4, dtype=owners.dtype)  # (n, 52, 4)
-    higher = np.cumsum(held[:, ::-1, :], axis=1, dtype=np.int16)[:, ::-1, :]
-    before = np.take_along_axis(higher, owners[:, :, None].astype(np.intp), axis=2)[:, :, 0] - 1
-    position = 2 + 17 * owners.astype(np.int16) + before + _DOTS_BEFORE
-    np.put_along_axis(text, position.astype(np.intp), np.broadcast_to(_RANK_BYTES, (n, 52)), axis=1)
-    lines: list[str] = text.view("S69")[:, 0].astype(str).tolist()
-    return lines
