@@ -40,6 +40,7 @@ from bridgescore.dealer_condition import Condition, HandView, Term, parse_condit
 from bridgescore.dealer_draw import (
     HandSampler,
     MaskHandView,
+    ShapeProbe,
     SuitMasks,
     cards_masks,
     cards_of_masks,
@@ -266,9 +267,28 @@ class DealingPlan:
         }
         taken_mask = sum(1 << card for card in taken)
         self.taken = np.uint64(taken_mask)
-        first = self.order[0]
+        first, first_terms = self.stages[0]
         free = [(~taken_mask >> 13 * suit) & 0x1FFF for suit in range(4)]
-        self.sampler = HandSampler(free, self.fixed_hands[first].tolist(), self.need[first])
+        sampler = HandSampler(free, self.fixed_hands[first].tolist(), self.need[first])
+        # Terms on the first seat's suit lengths alone decide by shape: the sampler
+        # draws only hands of the shapes they allow, and the other terms are tested.
+        allowed = np.ones(len(sampler.shapes), dtype=bool)
+        self.first_terms: list[Term] = []
+        for term in first_terms:
+            probe = ShapeProbe(first, sampler.examples())
+            passed = term.evaluate(probe)
+            if probe.looked_at_cards:
+                self.first_terms.append(term)
+            else:
+                allowed &= passed
+        self.sampler = sampler if allowed.all() else sampler.restricted(allowed.tolist())
+        self.impossible = (
+            ""
+            if self.sampler.total
+            else f"condition {spec.where!r} with predeal {list(spec.predeal)} cannot hold: no "
+            f"hand of {first.name.title()} has a shape that satisfies "
+            + repr(" && ".join(term.text for term in first_terms))
+        )
 
 
 Predicate = Callable[[HandView], "npt.NDArray[np.bool_]"]
@@ -354,7 +374,7 @@ def _test(terms: list[Term], view: HandView) -> npt.NDArray[np.bool_]:
 
 def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat, SuitMasks], int]:
     """One batch of candidates for the first seat; those that pass its terms, and how many."""
-    seat, terms = plan.stages[0]
+    seat, terms = plan.order[0], plan.first_terms
     hands = plan.sampler.draw(rng.bit_generator.random_raw(BATCH))
     tried = hands.shape[1]
     if terms:
@@ -420,8 +440,10 @@ def deal_chunk(
     """
     plan = spec if isinstance(spec, DealingPlan) else spec.plan()
     streams = _streams(seed, chunk)
+    if plan.impossible and size:
+        raise ConditionError(plan.impossible)
     found: list[npt.NDArray[np.int8]] = []
-    have = tried = 0
+    have = drawn = tried = 0
     while have < size:
         # Candidates whose first seat passes are gathered over several batches and
         # the other seats dealt for all of them at once (fewer, larger numpy calls).
@@ -435,7 +457,9 @@ def deal_chunk(
                     f"{tried // max(have, 1):,}); loosen it or predeal more cards"
                 )
             hands, count = _candidates(plan, streams[0])
-            tried += count
+            # A draw among the allowed shapes only stands for possible / total random deals.
+            drawn += count
+            tried = drawn * plan.sampler.possible // plan.sampler.total
             passed.append(hands)
             waiting += next(iter(hands.values())).shape[1]
         seat = plan.order[0]

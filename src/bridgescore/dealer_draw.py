@@ -12,6 +12,7 @@ for the candidates that pass, by Fisher-Yates steps over the cards left
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from math import comb, prod
@@ -26,6 +27,7 @@ from bridgescore.dealer_hand import WEIGHTS, HandView
 __all__ = [
     "HandSampler",
     "MaskHandView",
+    "ShapeProbe",
     "cards_masks",
     "cards_of_masks",
     "hand_masks",
@@ -44,7 +46,7 @@ _ALL_MASKS = np.arange(8192, dtype=np.uint16)
 _CARD_NUMBERS = np.arange(64, dtype=np.int8)
 _RAW_BITS = 48
 """Bits of each 64-bit draw used to pick a hand (C(52, 13) < 2**40 leaves room to spare)."""
-_BUCKET_BITS = 18
+_BUCKET_BITS = 16
 """log2 of the number of buckets in the table that finds a draw's shape without a search."""
 
 
@@ -67,76 +69,108 @@ class HandSampler:
 
     ``free[suit]`` is the 13-bit mask of the ranks of that suit nobody was predealt,
     ``fixed[suit]`` the seat's own predealt ranks, ``need`` how many cards it still
-    gets. A draw ``r`` uniform in ``[0, C(m, need))`` is unranked: the suit lengths
-    (the "shape" of the dealt part) take the first ``count(shape)`` values in a fixed
+    gets. A draw ``r`` uniform in ``[0, total)`` is unranked: the suit lengths (the
+    "shape" of the dealt part) take the first ``count(shape)`` values in a fixed
     order of shapes, and the rest of ``r`` is split in mixed radix into one index per
     suit among that suit's ``C(free, length)`` holdings. It is a one-to-one map from
     the draws to the hands, so each hand is equally likely.
+
+    :meth:`restricted` keeps only some shapes (those a condition on lengths allows):
+    the draws then cover exactly the hands of those shapes, each equally likely.
     """
 
     def __init__(self, free: Sequence[int], fixed: Sequence[int], need: int) -> None:
-        sizes = [int(np.bitwise_count(np.uint16(mask))) for mask in free]
+        self.sizes = [int(np.bitwise_count(np.uint16(mask))) for mask in free]
         tables = [_subsets(free[suit], fixed[suit]) for suit in range(4)]
-        shapes = [
-            lengths
-            for lengths in itertools.product(*(range(min(size, need) + 1) for size in sizes))
-            if sum(lengths) == need
+        self._holdings = [table for table, _ in tables]
+        self._starts = [starts for _, starts in tables]
+        ranges = [range(min(size, need) + 1) for size in self.sizes]
+        self.shapes = [
+            (a, b, c, need - a - b - c)
+            for a, b, c in itertools.product(*ranges[:3])
+            if 0 <= need - a - b - c <= min(self.sizes[3], need)
         ]
-        counts = [
-            prod(comb(size, held) for size, held in zip(sizes, lengths)) for lengths in shapes
-        ]
+        self.possible = comb(sum(self.sizes), need)
+        """How many hands the seat can get, whatever their shape."""
+        self._build(self.shapes)
+
+    def examples(self) -> SuitMasks:
+        """One hand of each shape (in :attr:`shapes` order), to test conditions on lengths."""
+        return np.array(
+            [
+                [self._holdings[suit][self._starts[suit][shape[suit]]] for shape in self.shapes]
+                for suit in range(4)
+            ],
+            dtype=np.uint16,
+        ).reshape(4, len(self.shapes))
+
+    def restricted(self, allowed: Sequence[bool]) -> HandSampler:
+        """A sampler of the hands whose shape (in :attr:`shapes` order) is allowed."""
+        other = copy.copy(self)
+        other._build([shape for shape, keep in zip(self.shapes, allowed) if keep])
+        return other
+
+    def _build(self, shapes: list[tuple[int, int, int, int]]) -> None:
+        sizes = self.sizes
+        counts = [prod(comb(size, held) for size, held in zip(sizes, shape)) for shape in shapes]
         # Most likely shapes first, so the buckets of the common draws hold one shape edge.
         order = sorted(range(len(shapes)), key=lambda i: (-counts[i], shapes[i]))
         shapes = [shapes[i] for i in order]
         counts = [counts[i] for i in order]
-        self.total = comb(sum(sizes), need)
-        assert sum(counts) == self.total
+        self.total = sum(counts)
+        """How many hands the draws cover (0: none has an allowed shape)."""
+        if not self.total:
+            return
         edges = [0, *itertools.accumulate(counts)]
-        self._first = np.array(edges[:-1], dtype=np.uint64)
-        self._next = np.array(edges[1:], dtype=np.uint64)
+        # Every number here is below 2**40, so float64 arithmetic on them is exact, and
+        # vectorized where numpy's uint64 division is not.
+        self._first = np.array(edges[:-1], dtype=np.float64)
+        self._next = np.array(edges[1:], dtype=np.float64)
         self._radix = [
-            np.array([comb(sizes[suit], lengths[suit]) for lengths in shapes], dtype=np.uint64)
+            np.array([comb(sizes[suit], shape[suit]) for shape in shapes], dtype=np.float64)
             for suit in range(4)
         ]
         self._start = [
-            np.array([tables[suit][1][lengths[suit]] for lengths in shapes], dtype=np.intp)
+            np.array([self._starts[suit][shape[suit]] for shape in shapes], dtype=np.int32)
             for suit in range(4)
         ]
-        self._holdings = [table for table, _ in tables]
         # Accept a draw's top 48 bits below the largest multiple of total: exactly uniform.
         self._limit = np.uint64((1 << _RAW_BITS) // self.total * self.total)
+        # A table from a draw's top bits to its shape; -1 where a bucket holds more
+        # than one shape edge (rare shapes: those draws are searched for).
         self._shift = np.uint64(max(0, self.total.bit_length() - _BUCKET_BITS))
         starts = np.arange((self.total - 1 >> int(self._shift)) + 1, dtype=np.uint64) << self._shift
         ends = np.minimum(starts + ((np.uint64(1) << self._shift) - np.uint64(1)), self.total - 1)
-        low = np.searchsorted(self._first, starts, side="right") - 1
-        high = np.searchsorted(self._first, ends, side="right") - 1
-        self._bucket_shape = low.astype(np.intp)
-        self._bucket_simple = (high - low) <= 1
+        low = np.searchsorted(self._first, starts.astype(np.float64), side="right") - 1
+        high = np.searchsorted(self._first, ends.astype(np.float64), side="right") - 1
+        self._bucket_shape = np.where(high - low <= 1, low, -1).astype(np.int32)
 
     def draw(self, raw: npt.NDArray[np.uint64]) -> SuitMasks:
         """Hands (predeal included) for the 64-bit random numbers ``raw``, as suit masks.
 
-        A number whose top 48 bits fall in the last, incomplete multiple of ``C(m,
-        need)`` is skipped (probability below 0.3%), so there may be fewer hands
-        than numbers.
+        A number whose top 48 bits fall in the last, incomplete multiple of
+        :attr:`total` is skipped (probability below 0.3%), so there may be fewer
+        hands than numbers.
         """
         value = raw >> np.uint64(64 - _RAW_BITS)
         value = value[value < self._limit] % np.uint64(self.total)
-        bucket = (value >> self._shift).astype(np.intp)
-        shape = self._bucket_shape[bucket]
-        shape += value >= self._next[shape]
-        crowded = ~self._bucket_simple[bucket]
-        if crowded.any():
-            shape[crowded] = np.searchsorted(self._first, value[crowded], side="right") - 1
-        rest = value - self._first[shape]
+        shape = self._bucket_shape[value >> self._shift]
+        if shape.size and shape.min() < 0:
+            crowded = shape < 0
+            shape[crowded] = (
+                np.searchsorted(self._first, value[crowded].astype(np.float64), side="right") - 1
+            )
+        rest = value.astype(np.float64)
+        shape += rest >= self._next[shape]
+        rest -= self._first[shape]
         hands = np.empty((4, value.size), dtype=np.uint16)
         for suit in range(3):
             radix = self._radix[suit][shape]
-            quotient = rest // radix
-            index = (rest - quotient * radix).astype(np.intp) + self._start[suit][shape]
+            quotient = np.floor(rest / radix)
+            index = (rest - quotient * radix).astype(np.int32) + self._start[suit][shape]
             hands[suit] = self._holdings[suit][index]
             rest = quotient
-        hands[3] = self._holdings[3][rest.astype(np.intp) + self._start[3][shape]]
+        hands[3] = self._holdings[3][rest.astype(np.int32) + self._start[3][shape]]
         return hands
 
 
@@ -240,6 +274,24 @@ class _CardsFromMasks(Mapping[Seat, npt.NDArray[np.int8]]):
         return len(self._hands)
 
 
+class _Recording(Mapping[Seat, SuitMasks]):
+    """Hands that note whether anyone looked at them."""
+
+    def __init__(self, hands: Mapping[Seat, SuitMasks]) -> None:
+        self._hands = hands
+        self.looked = False
+
+    def __getitem__(self, seat: Seat) -> SuitMasks:
+        self.looked = True
+        return self._hands[seat]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self._hands)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+
 class MaskHandView(HandView):
     """A :class:`HandView` over suit masks: features are 8192-entry table look-ups.
 
@@ -287,3 +339,27 @@ class MaskHandView(HandView):
             np.int32
         )
         return count
+
+
+class ShapeProbe(MaskHandView):
+    """One example hand of each shape, noting whether a test looks at more than lengths.
+
+    A condition term that only asks for the seat's suit lengths (``spades(south)``,
+    ``shape(south, ...)``) gives the same answer for every hand of a shape, so its
+    answers here say which shapes can pass; any other question (points, cards,
+    losers, ``cards``) reads the hands and sets :attr:`looked_at_cards`.
+    """
+
+    def __init__(self, seat: Seat, examples: SuitMasks) -> None:
+        self._recording = _Recording({seat: examples})
+        super().__init__(self._recording, examples.shape[1])
+        self._lengths = {seat: np.bitwise_count(examples).astype(np.int32)}
+
+    @property
+    def looked_at_cards(self) -> bool:
+        """Whether the test read anything but suit lengths."""
+        return self._recording.looked
+
+    def length(self, seat: Seat, suit: Strain) -> IntArray:
+        lengths: IntArray = self._lengths[seat][suit]
+        return lengths
