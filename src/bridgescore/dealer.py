@@ -29,13 +29,12 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.deal import Deal
 from bridgescore.dealer_condition import Condition, HandView, Term, parse_condition
 from bridgescore.dealer_draw import (
     HandSampler,
@@ -51,6 +50,9 @@ from bridgescore.dealer_draw import (
 )
 from bridgescore.dealer_pbn import pbn_lines, pbn_strings
 from bridgescore.errors import ConditionError, PredealError
+
+if TYPE_CHECKING:
+    from bridgescore.deal import Deal
 
 __all__ = [
     "BATCH",
@@ -529,6 +531,8 @@ def deal_many(
     >>> all(d[Seat.NORTH].hcp >= 20 for d in deal_many(5, seed=1, where="hcp(north) >= 20"))
     True
     """
+    from bridgescore.deal import Deal  # only here: `bridgescore deal` does not need it
+
     deals: list[Deal] = []
     for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
         deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
