@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from bridgescore.core import Seat, Strain
-from bridgescore.deal import random_deal_array
+from bridgescore.deal import Deal, random_deal_array
 from bridgescore.dealer import DealSpec, deal_many, pbn_lines, pbn_strings
 from bridgescore.dealer_condition import parse_condition
 from bridgescore.dealer_draw import (
@@ -178,8 +178,16 @@ def test_a_shape_nobody_can_hold_is_an_error_at_once() -> None:
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 30))
-def test_pbn_lines_are_the_pbn_strings(seed: int, n: int) -> None:
+def test_pbn_lines_are_the_deal_values_text(seed: int, n: int) -> None:
     owners = random_deal_array(seed, n)
-    text = pbn_lines(owners)
-    assert text.decode("ascii").splitlines() == pbn_strings(owners)
-    assert text.endswith(b"\n") or n == 0
+    expected = "".join(Deal.from_array(row).to_pbn() + "\n" for row in owners)
+    assert pbn_lines(owners) == expected.encode("ascii")
+    assert pbn_strings(owners) == expected.splitlines()
+
+
+def test_pbn_lines_of_more_deals_than_a_block() -> None:
+    owners = np.concatenate([random_deal_array(1, 5000), random_deal_array(2, 5000)])
+    lines = pbn_lines(owners).decode("ascii").splitlines()
+    assert len(lines) == 10_000
+    for number in (0, 4095, 4096, 4097, 8191, 8192, 9999):
+        assert lines[number] == Deal.from_array(owners[number]).to_pbn()

@@ -42,8 +42,9 @@ from bridgescore.dealer_draw import (
     ShapeProbe,
     SuitMasks,
     cards_masks,
-    cards_of_masks,
+    cards_of_bits,
     hand_masks,
+    mask_bits,
     owner_hands,
     shuffle_steps,
     suit_masks,
@@ -84,7 +85,6 @@ _RANKS = "23456789TJQKA"
 _PBN_SUIT_ORDER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _SPOT = (np.arange(52) % 13 <= 7).astype(np.int8)  # ranks 2..9
 _SUIT_OF = np.arange(52) // 13
-_FULL = np.uint64((1 << 52) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +268,7 @@ class DealingPlan:
             for seat in Seat
         }
         taken_mask = sum(1 << card for card in taken)
-        self.taken = np.uint64(taken_mask)
+        self.taken_bits = np.array([taken_mask >> card & 1 for card in range(52)], dtype=bool)
         first, first_terms = self.stages[0]
         free = [(~taken_mask >> 13 * suit) & 0x1FFF for suit in range(4)]
         sampler = HandSampler(free, self.fixed_hands[first].tolist(), self.need[first])
@@ -386,43 +386,42 @@ def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat,
 
 def _complete(
     plan: DealingPlan, first: dict[Seat, SuitMasks], streams: list[np.random.Generator]
-) -> dict[Seat, SuitMasks]:
-    """Deal the other seats for candidates whose first seat passed; keep those that pass."""
+) -> npt.NDArray[np.int8]:
+    """Deal the other seats for candidates whose first seat passed: owner arrays (n, 52)
+    of the deals that pass the rest of the condition."""
+    first_seat = plan.order[0]
     hands = dict(first)
-    seat = plan.order[0]
-    n = hands[seat].shape[1]
-    left = 52 - 13 - sum(len(plan.fixed[other]) for other in plan.order[1:])
-    taken = hand_masks(hands[seat]) | plan.taken
-    rest = cards_of_masks(~taken & _FULL, left)
+    held = mask_bits(hand_masks(first[first_seat]))
+    left = 52 - 13 - sum(len(plan.fixed[seat]) for seat in plan.order[1:])
+    rest = cards_of_bits(~(held | plan.taken_bits), left)
+    # Suit masks of a later seat are only needed if a term tests it.
+    tested = [any(terms for _, terms in plan.stages[number:]) for number in range(5)]
     start = 0
     for number, (seat, terms) in enumerate(plan.stages[1:], start=1):
+        n = rest.shape[0]
         if n == 0:
             break
         need = plan.need[seat]
         # The last seat takes the cards left as they lie: no draws.
-        steps = 0 if start + need == left else need
-        if steps:
-            shuffle_steps(rest, streams[number].random((n, steps)), start)
-        dealt = cards_masks(rest[:, start : start + need]) if need else np.zeros(n, np.uint64)
-        hands[seat] = suit_masks(dealt) | plan.fixed_hands[seat][:, None]
+        if start + need != left:
+            shuffle_steps(rest, streams[number].random((n, need)), start)
+        if tested[number]:
+            dealt = cards_masks(rest[:, start : start + need]) if need else np.zeros(n, np.uint64)
+            hands[seat] = suit_masks(dealt) | plan.fixed_hands[seat][:, None]
         start += need
         if terms:
             alive = _test(terms, MaskHandView(hands, n))
             hands = {each: hand[:, alive] for each, hand in hands.items()}
             rest = rest[alive]
-            n = rest.shape[0]
-    return hands
-
-
-def _owners(hands: dict[Seat, SuitMasks]) -> npt.NDArray[np.int8]:
-    """Owner arrays (n, 52) of complete deals given as every seat's suit masks."""
-    owners: npt.NDArray[np.int8] | None = None
-    for seat, hand in hands.items():
-        masks = hand_masks(hand).astype("<u8")
-        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        held = bits[:, :52].view(np.int8) * np.int8(seat)
-        owners = held if owners is None else owners + held
-    assert owners is not None
+            held = held[alive]
+    owners = held.astype(np.int8) * np.int8(first_seat)
+    start = 0
+    for seat in plan.order[1:]:
+        need = plan.need[seat]
+        if need:
+            np.put_along_axis(owners, rest[:, start : start + need].astype(np.intp), seat, axis=1)
+        owners[:, plan.fixed[seat]] = seat
+        start += need
     return owners
 
 
@@ -466,7 +465,7 @@ def deal_chunk(
             waiting += next(iter(hands.values())).shape[1]
         seat = plan.order[0]
         first = {seat: np.concatenate([hands[seat] for hands in passed], axis=1)}
-        deals = _owners(_complete(plan, first, streams))
+        deals = _complete(plan, first, streams)
         found.append(deals)
         have += deals.shape[0]
     owners = np.concatenate(found) if found else np.empty((0, 52), dtype=np.int8)

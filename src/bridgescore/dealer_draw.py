@@ -29,8 +29,10 @@ __all__ = [
     "MaskHandView",
     "ShapeProbe",
     "cards_masks",
+    "cards_of_bits",
     "cards_of_masks",
     "hand_masks",
+    "mask_bits",
     "owner_hands",
     "shuffle_steps",
     "suit_masks",
@@ -43,7 +45,7 @@ IntArray = npt.NDArray[np.int32]
 _SUIT_BITS = np.uint16(0x1FFF)
 _ONE = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _ALL_MASKS = np.arange(8192, dtype=np.uint16)
-_CARD_NUMBERS = np.arange(64, dtype=np.int8)
+_CARD_NUMBERS = np.arange(52, dtype=np.int8)
 _RAW_BITS = 48
 """Bits of each 64-bit draw used to pick a hand (C(52, 13) < 2**40 leaves room to spare)."""
 _BUCKET_BITS = 16
@@ -226,13 +228,24 @@ def owner_hands(owners: npt.NDArray[np.integer[Any]], seat: Seat) -> SuitMasks:
     return suit_masks(padded.view("<u8")[:, 0].astype(np.uint64))
 
 
-def cards_of_masks(masks: npt.NDArray[np.uint64], held: int) -> npt.NDArray[np.int8]:
-    """Card numbers, ascending, of 52-bit masks that each hold ``held`` cards: (n, held)."""
+def mask_bits(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
+    """Whether each card is in each 52-bit mask: shape (n, 52)."""
     bits = np.unpackbits(
         masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little"
-    ).view(bool)
+    )
+    held: npt.NDArray[np.bool_] = bits[:, :52].view(bool)
+    return held
+
+
+def cards_of_bits(bits: npt.NDArray[np.bool_], held: int) -> npt.NDArray[np.int8]:
+    """Card numbers, ascending, of rows of :func:`mask_bits` that each hold ``held`` cards."""
     cards: npt.NDArray[np.int8] = np.broadcast_to(_CARD_NUMBERS, bits.shape)[bits]
-    return cards.reshape(masks.size, held)
+    return cards.reshape(bits.shape[0], held)
+
+
+def cards_of_masks(masks: npt.NDArray[np.uint64], held: int) -> npt.NDArray[np.int8]:
+    """Card numbers, ascending, of 52-bit masks that each hold ``held`` cards: (n, held)."""
+    return cards_of_bits(mask_bits(masks), held)
 
 
 def _suit_tables(name: str) -> list[npt.NDArray[np.int16]]:
