@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -425,6 +426,12 @@ def _complete(
     return owners
 
 
+@lru_cache(maxsize=16)
+def _spec_plan(spec: DealSpec) -> DealingPlan:
+    # Workers deal chunk after chunk of one specification: its tables are built once.
+    return spec.plan()
+
+
 def deal_chunk(
     spec: DealSpec | DealingPlan,
     seed: int,
@@ -439,7 +446,7 @@ def deal_chunk(
     :meth:`Deal.to_array`). Raises :class:`ConditionError` when fewer than ``size``
     candidates in ``max_candidates`` pass the condition.
     """
-    plan = spec if isinstance(spec, DealingPlan) else spec.plan()
+    plan = spec if isinstance(spec, DealingPlan) else _spec_plan(spec)
     streams = _streams(seed, chunk)
     if plan.impossible and size:
         raise ConditionError(plan.impossible)
