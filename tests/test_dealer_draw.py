@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from bridgescore.core import Seat, Strain
-from bridgescore.deal import Deal, random_deal_array
+from bridgescore.deal import Card, Deal, random_deal_array
 from bridgescore.dealer import DealSpec, deal_many, pbn_lines, pbn_strings
 from bridgescore.dealer_condition import parse_condition
 from bridgescore.dealer_draw import (
@@ -191,3 +191,14 @@ def test_pbn_lines_of_more_deals_than_a_block() -> None:
     assert len(lines) == 10_000
     for number in (0, 4095, 4096, 4097, 8191, 8192, 9999):
         assert lines[number] == Deal.from_array(owners[number]).to_pbn()
+
+
+def test_terms_on_later_seats_are_tested_on_their_masks() -> None:
+    where = "hcp(north) >= 12 && hcp(south) >= 12 && spades(west) >= 5 && hascard(east, AS)"
+    deals = deal_many(60, seed=4, where=where, predeal="S=Q...")
+    for deal in deals:
+        assert deal[Seat.NORTH].hcp >= 12 and deal[Seat.SOUTH].hcp >= 12
+        assert deal[Seat.WEST].shape[0] >= 5
+        assert Card.parse("SA") in deal[Seat.EAST]
+        assert Card.parse("SQ") in deal[Seat.SOUTH]
+    assert deal_many(20, seed=4, where=where, predeal="S=Q...") == deals[:20]
