@@ -416,13 +416,14 @@ def _complete(
             rest = rest[alive]
             held = held[alive]
     owners = held.astype(np.int8) * np.int8(first_seat)
-    start = 0
+    # rest[:, j] goes to the seat dealt from position j: one scatter for all of them.
+    seats = np.repeat(
+        np.array(plan.order[1:], dtype=np.int8), [plan.need[s] for s in plan.order[1:]]
+    )
+    places = rest.astype(np.intp) + (np.arange(rest.shape[0], dtype=np.intp) * 52)[:, None]
+    owners.reshape(-1)[places] = seats
     for seat in plan.order[1:]:
-        need = plan.need[seat]
-        if need:
-            np.put_along_axis(owners, rest[:, start : start + need].astype(np.intp), seat, axis=1)
         owners[:, plan.fixed[seat]] = seat
-        start += need
     return owners
 
 
