@@ -10,14 +10,19 @@ How a chunk is dealt, and why it is uniform and reproducible:
   ``numpy.random.SeedSequence(s)`` (as par studies do), so any chunk can be dealt
   anywhere, alone, and gives the same deals in ``deal``, ``simulate``, the library
   and on a Dask worker.
-- Candidates come in batches of :data:`BATCH` rows: each row is a Fisher-Yates
-  shuffle of the cards nobody was predealt (numpy draws, one float64 a step), cut
-  into the seats' missing cards in a fixed seat order. Each candidate is therefore
-  a uniform random completion of the predeal; keeping those that pass the
+- Seats are dealt in a fixed order, the seats the condition tests alone first, and
+  the condition's top-level ``&&`` terms are tested as soon as the seats they name
+  are dealt (early rejection: a candidate that fails is never completed).
+- The first seat's hand is drawn for every candidate, :data:`BATCH` at a time, by
+  :class:`~bridgescore.dealer_draw.HandSampler`: one 64-bit draw unranked into one
+  of the ways to complete its predeal, each equally likely. Terms on that seat's
+  suit lengths only are decided per shape, and only the shapes they allow are drawn.
+- The other seats are dealt for the candidates that passed, by Fisher-Yates steps
+  over the cards left (one float64 draw a step), the ``j``-th seat from child
+  ``j - 2`` of the chunk's ``SeedSequence``, a fixed number of draws per deal: the
+  deals do not depend on how candidates are grouped into numpy calls. So each deal
+  is a uniform random completion of the predeal, and keeping those that pass the
   condition gives deals uniform among all deals that satisfy it.
-- Early rejection: the condition's top-level ``&&`` terms are tested seat by seat
-  (the seats the condition names first), on the rows still alive, before any
-  later seat's features are computed or any deal is assembled.
 - The batch size does not depend on how many deals are asked for, so the first
   ``k`` deals of a chunk are the same whatever its length: a shorter run is a
   prefix of a longer one.
