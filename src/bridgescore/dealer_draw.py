@@ -250,7 +250,9 @@ def cards_of_masks(masks: npt.NDArray[np.uint64], held: int) -> npt.NDArray[np.i
 
 def _suit_tables(name: str) -> list[npt.NDArray[np.int16]]:
     """Per suit, the sum of card weight table ``name`` over each of the 8192 holdings."""
-    found = _TABLES.get(name)
+    # Keyed by the card weights themselves, so a table changed in WEIGHTS is seen.
+    key = WEIGHTS[name].astype(np.int16).tobytes()
+    found = _TABLES.get(key)
     if found is None:
         weights = WEIGHTS[name].astype(np.int16)
         found = []
@@ -259,11 +261,11 @@ def _suit_tables(name: str) -> list[npt.NDArray[np.int16]]:
             for rank in range(13):
                 table += ((_ALL_MASKS >> rank) & 1).astype(np.int16) * weights[suit * 13 + rank]
             found.append(table)
-        _TABLES[name] = found
+        _TABLES[key] = found
     return found
 
 
-_TABLES: dict[str, list[npt.NDArray[np.int16]]] = {}
+_TABLES: dict[bytes, list[npt.NDArray[np.int16]]] = {}
 
 
 class _CardsFromMasks(Mapping[Seat, npt.NDArray[np.int8]]):
