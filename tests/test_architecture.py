@@ -30,6 +30,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "dealer",
         "dealer_condition",
         "dealer_hand",
+        "dealer_draw",
+        "dealer_pbn",
     ),
     "engines": ("solver",),
     "values": ("core", "notation", "deal", "ddtable", "errors", "validate"),
