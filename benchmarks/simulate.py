@@ -4,7 +4,8 @@
    process, start-up included, PBN lines to /dev/null) against the C ``dealer``
    program (Debian package ``dealer``: ``apt-get install dealer``; skipped with a
    message when absent) on the same condition and count, both as wall time and
-   CPU time (the machine may be shared). Ours also with ``--processes 2``.
+   CPU time (the machine may be shared). Ours also with ``--processes 2``, and
+   ``--before`` another installation (the code before a change) in the same run.
 2. Memory: peak resident size of ``bridgescore deal`` for a small and a large
    count (default 1,000,000 deals), which stays flat because chunks stream.
 3. Double-dummy: ``declarer_tricks`` (one strain and declarer per deal, DDS
@@ -12,7 +13,8 @@
    CalcAllTables) and against endplay's own ``solve_all_boards`` on the same
    deals (raw DDS, batches of 200). Runs alternate; ratios are baseline / ours.
 
-Run: ``python benchmarks/simulate.py [--deals 200000] [--memory-deals 1000000] [--dd-deals 200]``.
+Run: ``python benchmarks/simulate.py [--deals 200000] [--memory-deals 1000000] [--dd-deals 200]
+[--rounds 3] [--before OTHER/.venv/bin/bridgescore] [--skip memory]``.
 """
 
 from __future__ import annotations
@@ -66,32 +68,43 @@ def peak_memory(command: list[str]) -> int:
     return int(done.stdout.strip())
 
 
-def dealing(count: int) -> None:
+def dealing(count: int, rounds: int, before: str | None) -> None:
     print(f"\n1. {count:,} deals under: {CONDITION}")
-    ours = [*BRIDGESCORE, "deal", "--seed", "1", "--count", str(count), "--where", CONDITION]
+    print(f"   load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    arguments = ["deal", "--seed", "1", "--count", str(count), "--where", CONDITION]
+    ours = [*BRIDGESCORE, *arguments]
+    commands: dict[str, list[str]] = {
+        "bridgescore deal": ours,
+        "bridgescore deal --processes 2": [*ours, "--processes", "2"],
+    }
+    if before is not None:
+        # Another installation (the code before a change), timed in the same run.
+        commands["before: bridgescore deal"] = [before, *arguments]
     dealer = shutil.which("dealer") or (
         "/usr/games/dealer" if Path("/usr/games/dealer").exists() else None
     )
-    rows: list[tuple[str, float, float]] = []
-    for _ in range(2):  # alternate, so load hits both alike
-        wall, cpu, _ = run(ours)
-        rows.append(("bridgescore deal", wall, cpu))
-        wall, cpu, _ = run([*ours, "--processes", "2"])
-        rows.append(("bridgescore deal --processes 2", wall, cpu))
-        if dealer is not None:
-            with tempfile.NamedTemporaryFile("w", suffix=".dl", delete=False) as script:
-                script.write(f"condition {CONDITION}\nproduce {count}\naction printpbn\n")
-            wall, cpu, _ = run([dealer, "-s", "1", script.name])
-            os.unlink(script.name)
-            rows.append(("dealer (C)", wall, cpu))
+    script_name = None
+    if dealer is not None:
+        with tempfile.NamedTemporaryFile("w", suffix=".dl", delete=False) as script:
+            script.write(f"condition {CONDITION}\nproduce {count}\naction printpbn\n")
+        script_name = script.name
+        commands["dealer (C)"] = [dealer, "-s", "1", script_name]
     best: dict[str, tuple[float, float]] = {}
-    for name, wall, cpu in rows:
-        old = best.get(name)
-        best[name] = (min(wall, old[0]), min(cpu, old[1])) if old else (wall, cpu)
+    try:
+        for _ in range(rounds):  # alternate, so load hits all alike
+            for name, command in commands.items():
+                wall, cpu, _ = run(command)
+                old = best.get(name)
+                best[name] = (min(wall, old[0]), min(cpu, old[1])) if old else (wall, cpu)
+    finally:
+        if script_name is not None:
+            os.unlink(script_name)
+    print(f"   best of {rounds} alternating runs, process start included, PBN to /dev/null:")
     for name, (wall, cpu) in best.items():
         print(
             f"   {name:<32} wall {wall:6.2f} s   cpu {cpu:6.2f} s   {count / wall:>10,.0f} deals/s"
         )
+    print(f"   load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if "dealer (C)" not in best:
         print(
             "   dealer not found: install Debian's package 'dealer' (apt-get install dealer) "
@@ -99,7 +112,9 @@ def dealing(count: int) -> None:
         )
         return
     base_wall, base_cpu = best["dealer (C)"]
-    for name in ("bridgescore deal", "bridgescore deal --processes 2"):
+    for name in best:
+        if name == "dealer (C)":
+            continue
         wall, cpu = best[name]
         print(
             f"   {name}: {base_wall / wall:.2f}x dealer's speed (wall), {base_cpu / cpu:.2f}x (CPU)"
@@ -164,13 +179,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200_000)
     parser.add_argument("--memory-deals", type=int, default=1_000_000)
     parser.add_argument("--dd-deals", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each program")
+    parser.add_argument(
+        "--before",
+        help="another bridgescore executable (say, a checkout before a change) to time too",
+    )
     parser.add_argument("--skip", choices=["dealing", "memory", "dd"], action="append", default=[])
     args = parser.parse_args()
     print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M %Z')}"
     )
     if "dealing" not in args.skip:
-        dealing(args.deals)
+        dealing(args.deals, args.rounds, args.before)
     if "memory" not in args.skip:
         memory(10_000, args.memory_deals)
     if "dd" not in args.skip:

@@ -32,6 +32,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "dealer_hand",
         "dealer_syntax",
         "dealer_valuation",
+        "dealer_draw",
+        "dealer_pbn",
     ),
     "engines": ("solver",),
     "values": ("core", "notation", "deal", "ddtable", "errors", "validate"),

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -67,3 +70,64 @@ def test_plain_deal_is_the_stream_of_simulate_and_deal_many() -> None:
     where = runner.invoke(app, ["deal", "-n", "3", "--seed", "1", "--where", "1"]).stdout
     assert plain == where.splitlines()
     assert plain == [deal.to_pbn() for deal in deal_many(3, seed=1)]
+
+
+def _run_main(*arguments: str) -> subprocess.CompletedProcess[str]:
+    # The installed entry point's code path: bridgescore.cli.main in a fresh interpreter,
+    # then the bridgescore modules it imported (printed at exit).
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print(' '.join(sorted(m for m in sys.modules "
+        "if m.startswith('bridgescore'))), file=sys.stderr))\n"
+        "from bridgescore.cli import main\n"
+        "sys.argv[0] = 'bridgescore'\n"
+        "main()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=False
+    )
+
+
+def test_deal_starts_without_the_modules_it_does_not_use() -> None:
+    done = _run_main("deal", "--count", "3", "--seed", "6", "--where", WHERE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [d.to_pbn() for d in deal_many(3, seed=6, where=WHERE)]
+    loaded = set(done.stderr.split())
+    assert "bridgescore.dealer" in loaded
+    for heavy in (
+        "bridgescore.solver",
+        "bridgescore.formats",
+        "bridgescore.simulate",
+        "bridgescore.boardset",
+        "bridgescore.web",
+        "bridgescore.cli.solve",
+    ):
+        assert heavy not in loaded
+
+
+def test_the_one_command_application_reads_as_the_whole_one() -> None:
+    done = _run_main("deal", "--count", "x")
+    assert done.returncode == 2
+    assert "Usage: bridgescore deal [OPTIONS]" in done.stderr
+    assert "Invalid value for '--count'" in done.stderr
+    bad = _run_main("deal", "--where", "hcp(nrth) >= 20", "--seed", "1")
+    assert bad.returncode == 1
+    assert "'nrth': is not a seat" in bad.stderr
+    listing = _run_main("--help")
+    assert listing.returncode == 0
+    assert "simulate" in listing.stdout and "session" in listing.stdout
+
+
+def test_the_package_names_load_on_first_use() -> None:
+    import bridgescore as bs
+    import bridgescore.par
+    import bridgescore.simulate.run
+
+    # As when the package imported them eagerly: the names are the functions, not the
+    # modules of the same name, even after those modules are imported.
+    assert bs.par is sys.modules["bridgescore.par"].par
+    assert bs.simulate is sys.modules["bridgescore.simulate.run"].simulate
+    assert set(bs.__all__) <= set(dir(bs))
+    assert all(getattr(bs, name) is not None for name in bs.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        bs.nonsense  # noqa: B018

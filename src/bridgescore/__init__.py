@@ -11,55 +11,163 @@
 
 from __future__ import annotations
 
-from bridgescore.auction import Auction, Call
-from bridgescore.chicago import ChicagoScore
-from bridgescore.compare import (
-    Award,
-    adjusted_imps,
-    adjusted_matchpoints,
-    adjusted_percentage,
-    assigned_imps,
-    assigned_matchpoints,
-    board_a_match,
-    butler_imps,
-    cross_imps,
-    imps,
-    matchpoints,
-)
-from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability, dealer_of_board
-from bridgescore.ddtable import DDTable
-from bridgescore.deal import Card, Deal, Hand, random_deal, random_deals
-from bridgescore.dealer import deal_many
-from bridgescore.errors import (
-    BridgeError,
-    ConditionError,
-    IllegalCallError,
-    IllegalPlayError,
-    InvalidDealError,
-    InvalidTableError,
-    NotationError,
-    PredealError,
-    RecordError,
-)
-from bridgescore.game import PlayedDeal, play_deal
-from bridgescore.notation import Result, parse_result
-from bridgescore.par import Par, ParContract, par
-from bridgescore.pararray import par_array
-from bridgescore.play import Play, Trick
-from bridgescore.rubber import RubberScore
-from bridgescore.scoring import (
-    LAW_2017,
-    PRE_1987,
-    Rules,
-    ScoreBreakdown,
-    score,
-    score_array,
-    score_breakdown,
-)
-from bridgescore.simulate.run import simulate
-from bridgescore.solver import solve, solve_many
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgescore.auction import Auction, Call
+    from bridgescore.chicago import ChicagoScore
+    from bridgescore.compare import (
+        Award,
+        adjusted_imps,
+        adjusted_matchpoints,
+        adjusted_percentage,
+        assigned_imps,
+        assigned_matchpoints,
+        board_a_match,
+        butler_imps,
+        cross_imps,
+        imps,
+        matchpoints,
+    )
+    from bridgescore.core import (
+        Contract,
+        Doubling,
+        Seat,
+        Side,
+        Strain,
+        Vulnerability,
+        dealer_of_board,
+    )
+    from bridgescore.ddtable import DDTable
+    from bridgescore.deal import Card, Deal, Hand, random_deal, random_deals
+    from bridgescore.dealer import deal_many
+    from bridgescore.errors import (
+        BridgeError,
+        ConditionError,
+        IllegalCallError,
+        IllegalPlayError,
+        InvalidDealError,
+        InvalidTableError,
+        NotationError,
+        PredealError,
+        RecordError,
+    )
+    from bridgescore.game import PlayedDeal, play_deal
+    from bridgescore.notation import Result, parse_result
+    from bridgescore.par import Par, ParContract, par
+    from bridgescore.pararray import par_array
+    from bridgescore.play import Play, Trick
+    from bridgescore.rubber import RubberScore
+    from bridgescore.scoring import (
+        LAW_2017,
+        PRE_1987,
+        Rules,
+        ScoreBreakdown,
+        score,
+        score_array,
+        score_breakdown,
+    )
+    from bridgescore.simulate.run import simulate
+    from bridgescore.solver import solve, solve_many
 
 __version__ = "0.1.0"
+
+# The public names are imported on first use (PEP 562), so a command or a program
+# that needs only part of the package (dealing, scoring) does not pay for the
+# rest (DDS, the formats, the simulation workflow) at start-up.
+_PUBLIC = {
+    "Auction": "auction",
+    "Call": "auction",
+    "ChicagoScore": "chicago",
+    "Award": "compare",
+    "adjusted_imps": "compare",
+    "adjusted_matchpoints": "compare",
+    "adjusted_percentage": "compare",
+    "assigned_imps": "compare",
+    "assigned_matchpoints": "compare",
+    "board_a_match": "compare",
+    "butler_imps": "compare",
+    "cross_imps": "compare",
+    "imps": "compare",
+    "matchpoints": "compare",
+    "Contract": "core",
+    "Doubling": "core",
+    "Seat": "core",
+    "Side": "core",
+    "Strain": "core",
+    "Vulnerability": "core",
+    "dealer_of_board": "core",
+    "DDTable": "ddtable",
+    "Card": "deal",
+    "Deal": "deal",
+    "Hand": "deal",
+    "random_deal": "deal",
+    "random_deals": "deal",
+    "deal_many": "dealer",
+    "BridgeError": "errors",
+    "ConditionError": "errors",
+    "IllegalCallError": "errors",
+    "IllegalPlayError": "errors",
+    "InvalidDealError": "errors",
+    "InvalidTableError": "errors",
+    "NotationError": "errors",
+    "PredealError": "errors",
+    "RecordError": "errors",
+    "PlayedDeal": "game",
+    "play_deal": "game",
+    "Result": "notation",
+    "parse_result": "notation",
+    "Par": "par",
+    "ParContract": "par",
+    "par": "par",
+    "par_array": "pararray",
+    "Play": "play",
+    "Trick": "play",
+    "RubberScore": "rubber",
+    "LAW_2017": "scoring",
+    "PRE_1987": "scoring",
+    "Rules": "scoring",
+    "ScoreBreakdown": "scoring",
+    "score": "scoring",
+    "score_array": "scoring",
+    "score_breakdown": "scoring",
+    "simulate": "simulate.run",
+    "solve": "solver",
+    "solve_many": "solver",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bridgescore' has no attribute {name!r}")
+    value = getattr(import_module(f"bridgescore.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC})
+
+
+class _Package(ModuleType):
+    """Keeps ``bridgescore.par`` and ``bridgescore.simulate`` the functions.
+
+    Importing a submodule sets it as an attribute of the package; the functions
+    ``par`` and ``simulate`` share their modules' names and stay what
+    ``bridgescore.par`` means, as when the package imported them eagerly.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, ModuleType) and _PUBLIC.get(name, "").split(".")[0] == name:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "LAW_2017",

@@ -10,14 +10,19 @@ How a chunk is dealt, and why it is uniform and reproducible:
   ``numpy.random.SeedSequence(s)`` (as par studies do), so any chunk can be dealt
   anywhere, alone, and gives the same deals in ``deal``, ``simulate``, the library
   and on a Dask worker.
-- Candidates come in batches of :data:`BATCH` rows: each row is a Fisher-Yates
-  shuffle of the cards nobody was predealt (numpy draws, one float64 a step), cut
-  into the seats' missing cards in a fixed seat order. Each candidate is therefore
-  a uniform random completion of the predeal; keeping those that pass the
+- Seats are dealt in a fixed order, the seats the condition tests alone first, and
+  the condition's top-level ``&&`` terms are tested as soon as the seats they name
+  are dealt (early rejection: a candidate that fails is never completed).
+- The first seat's hand is drawn for every candidate, :data:`BATCH` at a time, by
+  :class:`~bridgescore.dealer_draw.HandSampler`: one 64-bit draw unranked into one
+  of the ways to complete its predeal, each equally likely. Terms on that seat's
+  suit lengths only are decided per shape, and only the shapes they allow are drawn.
+- The other seats are dealt for the candidates that passed, by Fisher-Yates steps
+  over the cards left (one float64 draw a step), the ``j``-th seat from child
+  ``j - 2`` of the chunk's ``SeedSequence``, a fixed number of draws per deal: the
+  deals do not depend on how candidates are grouped into numpy calls. So each deal
+  is a uniform random completion of the predeal, and keeping those that pass the
   condition gives deals uniform among all deals that satisfy it.
-- Early rejection: the condition's top-level ``&&`` terms are tested seat by seat
-  (the seats the condition names first), on the rows still alive, before any
-  later seat's features are computed or any deal is assembled.
 - The batch size does not depend on how many deals are asked for, so the first
   ``k`` deals of a chunk are the same whatever its length: a shorter run is a
   prefix of a longer one.
@@ -29,15 +34,32 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.deal import Deal
 from bridgescore.dealer_condition import Condition, HandView, Term, parse_condition
+from bridgescore.dealer_draw import (
+    HandSampler,
+    MaskHandView,
+    ShapeProbe,
+    SuitMasks,
+    cards_masks,
+    cards_of_bits,
+    hand_masks,
+    mask_bits,
+    owner_hands,
+    shuffle_steps,
+    suit_masks,
+)
+from bridgescore.dealer_pbn import pbn_lines, pbn_strings
 from bridgescore.errors import ConditionError, PredealError
+
+if TYPE_CHECKING:
+    from bridgescore.deal import Deal
 
 __all__ = [
     "BATCH",
@@ -50,6 +72,7 @@ __all__ = [
     "evaluate",
     "iter_deal_chunks",
     "parse_predeal",
+    "pbn_lines",
     "pbn_strings",
 ]
 
@@ -57,6 +80,8 @@ DEALS_PER_CHUNK = 10_000
 """Deals per chunk: chunk ``i`` holds deals ``10000 i + 1`` to ``10000 (i + 1)`` of a run."""
 BATCH = 16_384
 """Candidate deals drawn per numpy call; fixed, so chunks are prefix-stable."""
+GROUP = 10_000
+"""Candidates whose first seat passed are completed this many at a time (at most)."""
 MAX_CANDIDATES_PER_CHUNK = 20_000_000
 """A chunk gives up (with a ConditionError) after this many candidates."""
 
@@ -225,17 +250,11 @@ class DealingPlan:
                     f"{Strain(suit).name.lower()} (x) but only {left} are not named"
                 )
         self.fixed = {seat: np.array(sorted(fixed[seat]), dtype=np.int8) for seat in Seat}
-        self.free = np.array(sorted(set(range(52)) - taken), dtype=np.int8)
         self.need = {seat: 13 - len(fixed[seat]) for seat in Seat}
         terms = list(self.condition.terms if self.condition else ()) + extra_terms
         if predicate is not None:
             terms.append(Term("<Python predicate>", frozenset(Seat), _checked(predicate)))
         self.order = _seat_order(terms)
-        self.offsets: dict[Seat, int] = {}
-        start = 0
-        for seat in self.order:
-            self.offsets[seat] = start
-            start += self.need[seat]
         # Each term is tested at the first stage where every seat it names is dealt.
         self.stages: list[tuple[Seat, list[Term]]] = []
         remaining = list(terms)
@@ -247,6 +266,37 @@ class DealingPlan:
             self.stages.append((seat, ready))
         # A term naming no seat (``1 == 2``) is tested at the first stage.
         assert not remaining
+        self.fixed_hands = {
+            seat: np.array(
+                [sum(1 << c % 13 for c in fixed[seat] if c // 13 == suit) for suit in range(4)],
+                dtype=np.uint16,
+            )
+            for seat in Seat
+        }
+        taken_mask = sum(1 << card for card in taken)
+        self.taken_bits = np.array([taken_mask >> card & 1 for card in range(52)], dtype=bool)
+        first, first_terms = self.stages[0]
+        free = [(~taken_mask >> 13 * suit) & 0x1FFF for suit in range(4)]
+        sampler = HandSampler(free, self.fixed_hands[first].tolist(), self.need[first])
+        # Terms on the first seat's suit lengths alone decide by shape: the sampler
+        # draws only hands of the shapes they allow, and the other terms are tested.
+        allowed = np.ones(len(sampler.shapes), dtype=bool)
+        self.first_terms: list[Term] = []
+        for term in first_terms:
+            probe = ShapeProbe(first, sampler.examples())
+            passed = term.evaluate(probe)
+            if probe.looked_at_cards:
+                self.first_terms.append(term)
+            else:
+                allowed &= passed
+        self.sampler = sampler if allowed.all() else sampler.restricted(allowed.tolist())
+        self.impossible = (
+            ""
+            if self.sampler.total
+            else f"condition {spec.where!r} with predeal {list(spec.predeal)} cannot hold: no "
+            f"hand of {first.name.title()} has a shape that satisfies "
+            + repr(" && ".join(term.text for term in first_terms))
+        )
 
 
 Predicate = Callable[[HandView], "npt.NDArray[np.bool_]"]
@@ -273,19 +323,21 @@ def _spot_terms(predeal: Predeal, text: str) -> list[Term]:
             continue
         named = sum(1 for card in predeal.cards if card // 13 == suit and card % 13 <= 7)
         table = np.where(suit == _SUIT_OF, _SPOT, 0).astype(np.int8)
-        seat = predeal.seat
+        strain = Strain(suit)
 
         def holds_spots(
             view: HandView,
             table: npt.NDArray[np.int8] = table,
             least: int = named + wanted,
-            seat: Seat = seat,
+            seat: Seat = predeal.seat,
+            suit: Strain = strain,
         ) -> npt.NDArray[np.bool_]:
+            if isinstance(view, MaskHandView):
+                return view.spots(seat, suit) >= least
             result: npt.NDArray[np.bool_] = table[view.cards[seat]].sum(axis=1) >= least
             return result
 
-        letter = Strain(suit).letter
-        terms.append(Term(f"{wanted} x{letter}", frozenset({seat}), holds_spots))
+        terms.append(Term(f"{wanted} x{strain.letter}", frozenset({predeal.seat}), holds_spots))
     return terms
 
 
@@ -299,86 +351,91 @@ def _seat_order(terms: Sequence[Term]) -> list[Seat]:
     return sorted(Seat, key=lambda seat: (-weight[seat], int(seat)))
 
 
-def _generator(seed: int, chunk: int) -> np.random.Generator:
+def _check_seed(seed: int, chunk: int) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
         raise ValueError(f"seed {seed!r} is not usable: expected a whole number 0 or more")
     if isinstance(chunk, bool) or not isinstance(chunk, int | np.integer) or chunk < 0:
         raise ValueError(f"chunk {chunk!r} is not usable: expected a whole number 0 or more")
-    sequence = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),))
-    return np.random.Generator(np.random.PCG64(sequence))
 
 
-def _shuffle_steps(rows: npt.NDArray[np.int8], draws: npt.NDArray[np.float64], first: int) -> None:
-    """Fisher-Yates steps ``first ..`` on every row, in place, one step for all rows at a time.
+def _streams(seed: int, chunk: int) -> list[np.random.Generator]:
+    """Chunk ``chunk``'s random streams: candidates, then one per later seat.
 
-    Step ``j`` swaps position ``j`` with ``j + floor(u * (m - j))``, ``u`` the row's
-    float64 draw in [0, 1): uniform up to a relative bias below ``52 / 2**53``.
-    (A numba kernel for this loop measured no faster overall: docs/performance.md.)
+    The candidates come from child ``chunk`` of ``SeedSequence(seed)``; the seat
+    dealt ``j``-th (``j`` = 1, 2, 3) draws from that child's own child ``j - 1``.
+    Each later seat uses a fixed number of draws per deal that reaches it, so the
+    deals do not depend on how candidates are grouped into numpy calls.
     """
-    count, width = rows.shape
-    flat = rows.reshape(-1)
-    base = np.arange(count, dtype=np.intp) * width
-    for offset in range(draws.shape[1]):
-        step = first + offset
-        here = base + step
-        there = here + (draws[:, offset] * (width - step)).astype(np.intp)
-        held = flat[here]
-        flat[here] = flat[there]
-        flat[there] = held
+    _check_seed(seed, chunk)
+    parent = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),))
+    return [np.random.Generator(np.random.PCG64(s)) for s in (parent, *parent.spawn(3))]
 
 
-def _deal_batch(plan: DealingPlan, rng: np.random.Generator) -> npt.NDArray[np.int8]:
-    free = plan.free.size
-    rows = np.broadcast_to(plan.free, (BATCH, free)).copy()
-    # Fisher-Yates over all rows at once, seat by seat: the steps that fix a seat's
-    # cards draw their random numbers (one float64 per step and row) only for the
-    # rows still alive, so a candidate that fails is never completed.
-    done = 0
-    for seat, terms in plan.stages:
-        if rows.shape[0] == 0:
+def _test(terms: list[Term], view: HandView) -> npt.NDArray[np.bool_]:
+    alive = terms[0].evaluate(view)
+    for term in terms[1:]:
+        if not alive.any():
             break
-        last = min(plan.offsets[seat] + plan.need[seat], free - 1)
-        if last > done:
-            _shuffle_steps(rows, rng.random((rows.shape[0], last - done)), done)
-            done = last
+        alive &= term.evaluate(view)
+    return alive
+
+
+def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat, SuitMasks], int]:
+    """One batch of candidates for the first seat; those that pass its terms, and how many."""
+    seat, terms = plan.order[0], plan.first_terms
+    hands = plan.sampler.draw(rng.bit_generator.random_raw(BATCH))
+    tried = hands.shape[1]
+    if terms:
+        hands = hands[:, _test(terms, MaskHandView({seat: hands}, tried))]
+    return {seat: hands}, tried
+
+
+def _complete(
+    plan: DealingPlan, first: dict[Seat, SuitMasks], streams: list[np.random.Generator]
+) -> npt.NDArray[np.int8]:
+    """Deal the other seats for candidates whose first seat passed: owner arrays (n, 52)
+    of the deals that pass the rest of the condition."""
+    first_seat = plan.order[0]
+    hands = dict(first)
+    held = mask_bits(hand_masks(first[first_seat]))
+    left = 52 - 13 - sum(len(plan.fixed[seat]) for seat in plan.order[1:])
+    rest = cards_of_bits(~(held | plan.taken_bits), left)
+    # Suit masks of a later seat are only needed if a term tests it.
+    tested = [any(terms for _, terms in plan.stages[number:]) for number in range(5)]
+    start = 0
+    for number, (seat, terms) in enumerate(plan.stages[1:], start=1):
+        n = rest.shape[0]
+        if n == 0:
+            break
+        need = plan.need[seat]
+        # The last seat takes the cards left as they lie: no draws.
+        if start + need != left:
+            shuffle_steps(rest, streams[number].random((n, need)), start)
+        if tested[number]:
+            dealt = cards_masks(rest[:, start : start + need]) if need else np.zeros(n, np.uint64)
+            hands[seat] = suit_masks(dealt) | plan.fixed_hands[seat][:, None]
+        start += need
         if terms:
-            view = HandView(_SeatCards(plan, rows), rows.shape[0])
-            alive = terms[0].evaluate(view)
-            for term in terms[1:]:
-                if not alive.any():
-                    break
-                alive &= term.evaluate(view)
-            rows = rows[alive]
-    if rows.shape[0] and done < free - 1:
-        _shuffle_steps(rows, rng.random((rows.shape[0], free - 1 - done)), done)
-    owners = np.empty((rows.shape[0], 52), dtype=np.int8)
-    for seat in Seat:
+            alive = _test(terms, MaskHandView(hands, n))
+            hands = {each: hand[:, alive] for each, hand in hands.items()}
+            rest = rest[alive]
+            held = held[alive]
+    owners = held.astype(np.int8) * np.int8(first_seat)
+    # rest[:, j] goes to the seat dealt from position j: one scatter for all of them.
+    seats = np.repeat(
+        np.array(plan.order[1:], dtype=np.int8), [plan.need[s] for s in plan.order[1:]]
+    )
+    places = rest.astype(np.intp) + (np.arange(rest.shape[0], dtype=np.intp) * 52)[:, None]
+    owners.reshape(-1)[places] = seats
+    for seat in plan.order[1:]:
         owners[:, plan.fixed[seat]] = seat
-        start = plan.offsets[seat]
-        columns = rows[:, start : start + plan.need[seat]].astype(np.intp)
-        np.put_along_axis(owners, columns, np.int8(seat), axis=1)
     return owners
 
 
-class _SeatCards(dict[Seat, npt.NDArray[np.int8]]):
-    """Each seat's 13 cards (predealt + dealt) for the live rows, built on first use."""
-
-    def __init__(self, plan: DealingPlan, rows: npt.NDArray[np.int8]) -> None:
-        super().__init__()
-        self.plan = plan
-        self.rows = rows
-
-    def __missing__(self, seat: Seat) -> npt.NDArray[np.int8]:
-        start = self.plan.offsets[seat]
-        dealt = self.rows[:, start : start + self.plan.need[seat]]
-        fixed = self.plan.fixed[seat]
-        cards = (
-            np.concatenate([np.broadcast_to(fixed, (dealt.shape[0], fixed.size)), dealt], axis=1)
-            if fixed.size
-            else dealt
-        )
-        self[seat] = cards
-        return cards
+@lru_cache(maxsize=16)
+def _spec_plan(spec: DealSpec) -> DealingPlan:
+    # Workers deal chunk after chunk of one specification: its tables are built once.
+    return spec.plan()
 
 
 def deal_chunk(
@@ -395,22 +452,35 @@ def deal_chunk(
     :meth:`Deal.to_array`). Raises :class:`ConditionError` when fewer than ``size``
     candidates in ``max_candidates`` pass the condition.
     """
-    plan = spec if isinstance(spec, DealingPlan) else spec.plan()
-    rng = _generator(seed, chunk)
+    plan = spec if isinstance(spec, DealingPlan) else _spec_plan(spec)
+    streams = _streams(seed, chunk)
+    if plan.impossible and size:
+        raise ConditionError(plan.impossible)
     found: list[npt.NDArray[np.int8]] = []
-    have = tried = 0
+    have = drawn = tried = 0
     while have < size:
-        if tried >= max_candidates:
-            raise ConditionError(
-                f"condition {plan.spec.where!r} with predeal {list(plan.spec.predeal)} is too "
-                f"rare: {have} of {tried:,} random deals passed (about 1 in "
-                f"{tried // max(have, 1):,}); loosen it or predeal more cards"
-            )
-        batch = _deal_batch(plan, rng)
-        tried += BATCH
-        if batch.shape[0]:
-            found.append(batch)
-            have += batch.shape[0]
+        # Candidates whose first seat passes are gathered over several batches and
+        # the other seats dealt for all of them at once (fewer, larger numpy calls).
+        passed: list[dict[Seat, SuitMasks]] = []
+        waiting = 0
+        while waiting < min(size - have, GROUP):
+            if tried >= max_candidates:
+                raise ConditionError(
+                    f"condition {plan.spec.where!r} with predeal {list(plan.spec.predeal)} is "
+                    f"too rare: {have} of {tried:,} random deals passed (about 1 in "
+                    f"{tried // max(have, 1):,}); loosen it or predeal more cards"
+                )
+            hands, count = _candidates(plan, streams[0])
+            # A draw among the allowed shapes only stands for possible / total random deals.
+            drawn += count
+            tried = drawn * plan.sampler.possible // plan.sampler.total
+            passed.append(hands)
+            waiting += next(iter(hands.values())).shape[1]
+        seat = plan.order[0]
+        first = {seat: np.concatenate([hands[seat] for hands in passed], axis=1)}
+        deals = _complete(plan, first, streams)
+        found.append(deals)
+        have += deals.shape[0]
     owners = np.concatenate(found) if found else np.empty((0, 52), dtype=np.int8)
     return owners[:size], tried
 
@@ -445,11 +515,8 @@ def evaluate(where: str | Predicate, owners: npt.NDArray[np.integer[Any]]) -> np
     """Whether each deal (owner arrays shaped (n, 52)) satisfies the condition ``where``."""
     plan = _plan(where, ())
     owners = np.asarray(owners)
-    cards = {
-        seat: np.argsort(owners != seat, axis=1, kind="stable")[:, :13].astype(np.int8)
-        for seat in Seat
-    }
-    view = HandView(cards, owners.shape[0])
+    # The view the dealer itself tests candidates with (suit masks and table look-ups).
+    view = MaskHandView({seat: owner_hands(owners, seat) for seat in Seat}, owners.shape[0])
     result = np.ones(owners.shape[0], dtype=bool)
     for _, terms in plan.stages:
         for term in terms:
@@ -476,6 +543,8 @@ def deal_many(
     >>> all(d[Seat.NORTH].hcp >= 20 for d in deal_many(5, seed=1, where="hcp(north) >= 20"))
     True
     """
+    from bridgescore.deal import Deal  # only here: `bridgescore deal` does not need it
+
     deals: list[Deal] = []
     for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
         deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
@@ -485,35 +554,3 @@ def deal_many(
 def _check_count(count: int) -> None:
     if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 0:
         raise ValueError(f"count {count!r} is not valid: expected a whole number 0 or more")
-
-
-# -- PBN text for many deals at once --------------------------------------------------
-
-# Card c (C2=0 .. SA=51) shown as its rank character; seat s's block starts at 2 + 17 s.
-_RANK_BYTES = np.frombuffer(("".join(_RANKS[c % 13] for c in range(52))).encode(), np.uint8)
-# Within a seat, cards go spades first and high to low: descending card number,
-# with one dot before each suit below spades.
-_DOTS_BEFORE = (3 - _SUIT_OF).astype(np.int16)
-
-
-def pbn_strings(owners: npt.NDArray[np.integer[Any]]) -> list[str]:
-    """PBN ``Deal`` strings (``N:...``) of owner arrays shaped (n, 52), built in bulk.
-
-    Equal to ``Deal.from_array(row).to_pbn()`` for each row, without building Deals.
-    """
-    owners = np.asarray(owners)
-    n = owners.shape[0]
-    if n == 0:
-        return []
-    text = np.full((n, 69), ord("."), dtype=np.uint8)
-    text[:, 0] = ord("N")
-    text[:, 1] = ord(":")
-    text[:, [18, 35, 52]] = ord(" ")
-    # Cards of the same seat with a higher number come before (reverse cumulative count).
-    held = owners[:, :, None] == np.arange(4, dtype=owners.dtype)  # (n, 52, 4)
-    higher = np.cumsum(held[:, ::-1, :], axis=1, dtype=np.int16)[:, ::-1, :]
-    before = np.take_along_axis(higher, owners[:, :, None].astype(np.intp), axis=2)[:, :, 0] - 1
-    position = 2 + 17 * owners.astype(np.int16) + before + _DOTS_BEFORE
-    np.put_along_axis(text, position.astype(np.intp), np.broadcast_to(_RANK_BYTES, (n, 52)), axis=1)
-    lines: list[str] = text.view("S69")[:, 0].astype(str).tolist()
-    return lines

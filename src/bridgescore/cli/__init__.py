@@ -15,7 +15,11 @@ __all__ = ["main"]
 def main() -> None:
     """Entry point of the ``bridgescore`` command."""
     try:
-        from bridgescore.cli.app import app
+        from bridgescore.cli.commands import COMMANDS, GROUPS, build_app
+
+        # Only the subcommand asked for is imported; --help and errors get them all.
+        asked = sys.argv[1] if len(sys.argv) > 1 else ""
+        app = build_app([asked]) if asked in COMMANDS or asked in GROUPS else build_app()
     except ImportError as error:  # pragma: no cover - depends on what is installed
         missing = getattr(error, "name", None) or str(error)
         print(

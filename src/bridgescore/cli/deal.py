@@ -5,25 +5,33 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import numpy as np
-import numpy.typing as npt
 import typer
 
-from bridgescore.boardset import FORMATS, BoardSetFormat
-from bridgescore.cli import boards as board_options
-from bridgescore.cli.common import echo_json, fail, hand_json
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError
+# Dealing's own modules are imported when used, so `bridgescore deal` starts
+# without the formats, board sets and DDS that its other options need.
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from bridgescore.boardset import BoardSetFormat
 
 __all__ = ["deal_command"]
 
 
 def _fresh_seed() -> int:
+    import numpy as np
+
     seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
     typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
     return seed
+
+
+def _fail(error: Any, code: int = 1) -> typer.Exit:
+    from bridgescore.cli.common import fail
+
+    return fail(error, code)
 
 
 def _owner_chunks(
@@ -40,9 +48,17 @@ def _owner_chunks(
     ``SeedSequence(seed)`` child i), so ``deal``, ``simulate`` and ``deal_many``
     deal the same hands for the same seed.
     """
-    from bridgescore.simulate.pool import dealt_chunks
+    from bridgescore.errors import BridgeError
 
     try:
+        if processes == 1 and scheduler is None:
+            # This process deals: the same chunks as the pool would, without its imports.
+            from bridgescore.dealer import iter_deal_chunks
+
+            yield from iter_deal_chunks(count, seed=seed, where=where, predeal=predeal)
+            return
+        from bridgescore.simulate.pool import dealt_chunks
+
         yield from dealt_chunks(
             count,
             seed=seed,
@@ -52,20 +68,30 @@ def _owner_chunks(
             scheduler=scheduler,
         )
     except BridgeError as error:
-        raise fail(error) from None
+        raise _fail(error) from None
 
 
 def _print_pbn(chunks: Iterator[npt.NDArray[np.int8]], diagram: bool, symbols: bool) -> None:
-    from bridgescore.dealer import pbn_strings
+    from bridgescore.dealer import pbn_lines, pbn_strings
+
+    out = sys.stdout
+    if not diagram:
+        # ASCII lines straight to the byte stream when there is one (no str objects).
+        binary = getattr(out, "buffer", None)
+        for owners in chunks:
+            lines = pbn_lines(owners)
+            if binary is not None:
+                out.flush()
+                binary.write(lines)
+            else:
+                out.write(lines.decode("ascii"))
+        out.flush()
+        return
+    from bridgescore.deal import Deal
 
     number = 0
-    out = sys.stdout
     for owners in chunks:
-        lines = pbn_strings(owners)
-        if not diagram:
-            out.write("\n".join(lines) + ("\n" if lines else ""))
-            continue
-        for line in lines:
+        for line in pbn_strings(owners):
             number += 1
             deal = Deal.from_pbn(line)
             out.write(f"Deal {number}: {line}\n\n{deal.diagram(symbols=symbols)}\n\n")
@@ -75,6 +101,8 @@ def _print_pbn(chunks: Iterator[npt.NDArray[np.int8]], diagram: bool, symbols: b
 def _print_json(
     chunks: Iterator[npt.NDArray[np.int8]], seed: int, where: str, predeal: list[str]
 ) -> None:
+    from bridgescore.cli.common import echo_json, hand_json
+    from bridgescore.deal import Deal
     from bridgescore.dealer import pbn_strings
 
     deals = [Deal.from_pbn(text) for owners in chunks for text in pbn_strings(owners)]
@@ -217,13 +245,17 @@ def deal_command(
     """
     fmt = output_format.lower()
     if verify is not None:
+        from bridgescore.cli import boards as board_options
+
         board_options.verify_board_set(verify, seed_file, commit)
         return
     if boards is not None:
         if where or predeal or scheduler:
-            raise fail(
+            raise _fail(
                 "--where, --predeal and --scheduler deal random deals, not a board set", code=2
             )
+        from bridgescore.cli import boards as board_options
+
         board_options.deal_board_set(
             boards_text=boards,
             fmt="json" if as_json else _board_format(fmt),
@@ -236,11 +268,11 @@ def deal_command(
         )
         return
     if seed_file or commit or analyse:
-        raise fail(
+        raise _fail(
             "--seed-file, --commit and --analyse deal a board set: add --boards 1-36", code=2
         )
     if fmt not in ("pbn", "json"):
-        raise fail(
+        raise _fail(
             f"--format {output_format!r}: expected pbn or json (lin and csv are for --boards)",
             code=2,
         )
@@ -255,9 +287,11 @@ def deal_command(
 
 
 def _board_format(text: str) -> BoardSetFormat:
+    from bridgescore.boardset import FORMATS
+
     for fmt in FORMATS:
         if text == fmt:
             return fmt
-    raise fail(
+    raise _fail(
         f"--format {text!r} is not a board-set format: expected pbn, lin, csv or json", code=2
     )

@@ -1,0 +1,70 @@
+"""Which module holds each subcommand, and the Typer application built from them.
+
+The table names modules rather than importing them, so ``bridgescore deal`` can
+build an application holding only ``deal`` and import nothing the other commands
+need (their formats, the web server, DDS): start-up is part of every command's
+time. :data:`bridgescore.cli.app.app` is the whole application, built the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Any
+
+import typer
+
+__all__ = ["COMMANDS", "GROUPS", "build_app"]
+
+COMMANDS = {
+    "score": "score:score_command",
+    "demo": "demo:demo_command",
+    "serve": "serve:serve_command",
+    "rubber": "rubber:rubber_command",
+    "chicago": "rubber:chicago_command",
+    "solve": "solve:solve_command",
+    "deal": "deal:deal_command",
+    "simulate": "simulate:simulate_command",
+    "game": "game:game_command",
+    "handrecord": "handrecord:handrecord_command",
+    "convert": "convert:convert_command",
+    "par": "par:par_command",
+}
+"""Subcommand -> ``module:function`` in :mod:`bridgescore.cli`, in --help's order."""
+GROUPS = {"study": "study:app", "session": "session:app"}
+"""Subcommand groups -> ``module:Typer application``."""
+
+
+def _load(target: str) -> Any:
+    module, name = target.split(":")
+    return getattr(import_module(f"bridgescore.cli.{module}"), name)
+
+
+def _as_group() -> None:
+    """Exact contract bridge scoring, double-dummy tables and par."""
+
+
+def build_app(only: Iterable[str] | None = None) -> typer.Typer:
+    """The ``bridgescore`` application: every subcommand, or only those named in ``only``.
+
+    An application built for some subcommands stays a group (``bridgescore NAME ...``),
+    so usage lines and errors read as in the whole application.
+    """
+    wanted = None if only is None else set(only)
+    app = typer.Typer(
+        name="bridgescore",
+        help="Exact contract bridge scoring, double-dummy tables and par.",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
+    for name, target in COMMANDS.items():
+        if wanted is None or name in wanted:
+            app.command(name)(_load(target))
+    for name, target in GROUPS.items():
+        if wanted is None or name in wanted:
+            app.add_typer(_load(target), name=name)
+    if wanted is not None:
+        app.callback()(_as_group)
+    return app
