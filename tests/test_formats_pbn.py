@@ -237,3 +237,40 @@ def test_formats_guide_examples() -> None:
         globs={"Seat": Seat, "Contract": Contract},
     )
     assert attempted >= 5 and failed == 0
+
+
+def test_a_traveller_with_quoted_cells_is_written_back_and_reads_the_same() -> None:
+    """Real ScoreTables quote their text cells ("4S", "Smith - Jones"): writing such a
+    file as PBN keeps every cell, and reading it back gives the same rows."""
+    from bridgescore.formats import format_records
+
+    text = "\n".join(
+        [
+            '[Board "2"]',
+            '[Dealer "E"]',
+            '[Vulnerable "NS"]',
+            '[ScoreTable "PairId_NS\\2R;Names\\20L;Contract\\5L;Declarer\\1R;Result\\2R"]',
+            ' 1 "Smith - Jones"  "4S"   N 10',
+            ' 3 "O\'Brien"        "3NTX" E  7',
+            "",
+        ]
+    )
+    (record,) = read_pbn(text)
+    assert record.traveller is not None
+    rows = [row.cells for row in record.traveller.rows]
+    assert rows == [("1", "Smith - Jones", "4S", "N", "10"), ("3", "O'Brien", "3NTX", "E", "7")]
+    written = format_records([record], "pbn")
+    assert '1 "Smith - Jones" "4S" N 10' in written
+    (again,) = read_pbn(written)
+    assert again.traveller is not None
+    assert [row.cells for row in again.traveller.rows] == rows
+
+
+def test_a_section_line_with_a_stray_quote_is_refused_by_the_writer() -> None:
+    from bridgescore.formats.pbn import TagPair, format_game
+
+    good = TagPair.build("ScoreTable", "PairId_NS\\2R;Names\\20L", [["1", '"Smith', 'Jones"']])
+    assert format_game([good], fill_missing=False).endswith('1 "Smith Jones"')
+    bad = TagPair.build("ScoreTable", "PairId_NS\\2R;Names\\20L", [["1", 'Sm"ith']])
+    with pytest.raises(BridgeError, match=r"section line '1 Sm\"ith' of tag ScoreTable"):
+        format_game([bad], fill_missing=False)

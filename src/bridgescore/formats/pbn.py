@@ -145,6 +145,10 @@ _NAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TOKEN_END = re.compile(r"[\s\[{;]")
 _WHOLE_TAG_RE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _SPECIAL = re.compile(r"[\[{;]")
+# A section line we may write: bare words and whole quoted strings (with \" escapes),
+# separated by blanks.
+_ROW_ITEM = r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")'
+_ROW_RE = re.compile(rf"{_ROW_ITEM}(?: {_ROW_ITEM})*")
 _new_token = tuple.__new__
 
 
@@ -478,13 +482,21 @@ def format_game(pairs: Iterable[TagPair] | PbnGame, *, fill_missing: bool = True
         for row in pair.rows:
             words = [token.text for token in row]
             for word in words:
-                if not word or re.search(r'[\s\[\]{};"%]', word):
+                if not word or re.search(r"[\s\[\]{};%]", word):
                     raise NotationError(
                         f"section token {word!r} of tag {pair.name} cannot be written: "
-                        "expected a word without spaces, brackets, braces, ';', '%' or quotes"
+                        "expected a word without spaces, brackets, braces, ';' or '%'"
                     )
+            line = " ".join(words)
+            # Quotes only as whole strings ("4S", "Smith - Jones"): the reader splits a
+            # string's words as tokens and a table's reader (the traveller) joins them.
+            if words and not _ROW_RE.fullmatch(line):
+                raise NotationError(
+                    f"section line {line!r} of tag {pair.name} cannot be written: "
+                    'expected words and whole "quoted strings"'
+                )
             if words:
-                lines.append(_check_line(" ".join(words)))
+                lines.append(_check_line(line))
     return "\n".join(lines)
 
 
