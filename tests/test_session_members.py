@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from html.parser import HTMLParser
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -159,3 +160,60 @@ def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
     imported = read_usebio_event(text.encode(), "two.xml")
     assert {r for r, _ in imported.parsed.results} == set(results)
     assert imported.parsed.members == members
+
+
+class _Rows(HTMLParser):
+    """The text of each table row of an HTML page (header rows included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def _html_rows(text: str) -> list[list[str]]:
+    parser = _Rows()
+    parser.feed(text)
+    return parser.rows
+
+
+def test_html_report_and_site_show_the_players(tmp_path: Path) -> None:
+    db = str(tmp_path / "ev.db")
+    runner.invoke(app, ["session", "import", db, str(PAIRS)])
+    page, site = tmp_path / "report.html", tmp_path / "site"
+    assert runner.invoke(app, ["session", "report", db, "--html", str(page)]).exit_code == 0
+    assert runner.invoke(app, ["session", "report", db, "--html", f"{site}/"]).exit_code == 0
+    for text in (page.read_text(encoding="utf-8"), (site / "index.html").read_text("utf-8")):
+        rows = _html_rows(text)
+        head = next(row for row in rows if row and row[0] == "Rank")
+        assert head[1:3] == ["Pair", "Players"]
+        # As the fixture lists them: pair 2 NS is Cara Cole and Dan Dunn.
+        row = next(row for row in rows if len(row) > 2 and row[1] == "2NS")
+        assert row[2] == "Cara Cole & Dan Dunn"
+        assert len(row) == len(head)
+
+
+def test_html_report_of_an_event_without_players_has_no_players_column(tmp_path: Path) -> None:
+    db = str(tmp_path / "ev.db")
+    csv = tmp_path / "t.csv"
+    csv.write_text("board,ns,ew,score\n1,1,2,+420\n1,3,4,-50\n", encoding="utf-8")
+    runner.invoke(app, ["session", "import", db, str(csv)])
+    page = tmp_path / "report.html"
+    assert runner.invoke(app, ["session", "report", db, "--html", str(page)]).exit_code == 0
+    head = next(row for row in _html_rows(page.read_text("utf-8")) if row and row[0] == "Rank")
+    assert "Players" not in head

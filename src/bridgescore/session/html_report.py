@@ -20,6 +20,7 @@ from bridgescore.session.report import (
     fmt,
     last_column,
     last_value,
+    players_text,
     ranked_as,
     report_title,
     score_text,
@@ -114,6 +115,7 @@ def html_report(session: SessionScore) -> str:
             "Rank",
             *(["Section"] if has_section else []),
             ranked_as(session),
+            *(["Players"] if session.members else []),
             "Boards",
             f"Total {session.unit}",
             last_column(session),
@@ -126,11 +128,13 @@ def html_report(session: SessionScore) -> str:
                 s.rank,
                 *([s.section] if has_section else []),
                 s.name,
+                *([players_text(session, s.name)] if session.members else []),
                 str(s.boards),
                 fmt(s.total),
                 last_value(session, s),
             ]
-            parts.append(_row(cells, 3 if has_section else 2))
+            first_number = (3 if has_section else 2) + (1 if session.members else 0)
+            parts.append(_row(cells, first_number))
         parts.append("</table>")
     if session.notes:
         parts.append('<ul class="notes">')

@@ -32,7 +32,7 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
 from bridgescore.par import par
 from bridgescore.session.event import Board
-from bridgescore.session.report import METHOD_NAMES, fmt
+from bridgescore.session.report import METHOD_NAMES, fmt, players_text
 from bridgescore.session.scorer import Line, SessionScore, Traveller
 
 __all__ = ["results_site", "write_site"]
@@ -188,6 +188,7 @@ class _Site:
                     (escape(s.rank), False),
                     *([(escape(s.section), False)] if s.section else []),
                     (self._pair_link(s.section, s.name), False),
+                    *([(escape(players_text(session, s.name)), False)] if session.members else []),
                     (str(s.boards), True),
                     (fmt(s.total), True),
                     (value, True),
@@ -198,6 +199,7 @@ class _Site:
                 ("Rank", False),
                 *([("Section", False)] if sections else []),
                 (who, False),
+                *([("Players", False)] if session.members else []),
                 ("Boards", True),
                 (f"Total {session.unit}", True),
                 (last, True),
