@@ -18,7 +18,7 @@ the highest card of the suit led, and its winner leads next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bridgescore.core import Contract, Seat, Strain
@@ -27,7 +27,7 @@ from bridgescore.errors import IllegalPlayError, NotationError
 from bridgescore.notation import Result
 from bridgescore.validate import is_whole_number
 
-__all__ = ["Play", "Trick"]
+__all__ = ["Play", "Trick", "winning_position"]
 
 TRICKS = 13
 
@@ -72,15 +72,7 @@ class Trick:
         """
         if not self.is_complete:
             return None
-        led = self.cards[0].suit
-
-        def strength(card: Card) -> int:
-            if card.suit == self.trump:
-                return 100 + card.rank
-            return card.rank if card.suit == led else 0
-
-        best = max(range(4), key=lambda i: strength(self.cards[i]))
-        return self.leader.rotate(best)
+        return self.leader.rotate(winning_position(self.cards, self.trump))
 
     def format(self, *, symbols: bool = False) -> str:
         return " ".join(card.format(symbols=symbols) for card in self.cards)
@@ -158,7 +150,7 @@ class Play:
         self._left[seat * 4 + card.suit] -= 1
         trick.append(card)
         if len(trick) == 4:
-            winner = self._leader.rotate(_winning_position(trick, self._contract.strain))
+            winner = self._leader.rotate(winning_position(trick, self._contract.strain))
             self._won[winner & 1] += 1
             self._leader = winner
             self._trick = []
@@ -389,7 +381,7 @@ class Play:
         return f"<Play {self._contract} {len(self._cards)} card(s) {cards!r} tricks {self.tricks}>"
 
 
-def _winning_position(cards: list[Card], trump: Strain) -> int:
+def winning_position(cards: Sequence[Card], trump: Strain) -> int:
     """Which of a trick's four cards (0 for the lead) wins it: the highest trump,
     else the highest card of the suit led."""
     # The card winning so far is beaten by a higher card of its own suit, or by a

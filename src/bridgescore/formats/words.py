@@ -9,13 +9,14 @@ is the one the calls name, and a trick's winner the one its cards say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
 from bridgescore.auction import Call
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
+from bridgescore.play import winning_position
 
 __all__ = [
     "PLAIN_CARDS",
@@ -108,23 +109,6 @@ def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Stra
     """The seat that wins four cards played from ``leader``: highest trump, else the
     highest card of the suit led."""
     return _SEATS[(leader + winning_position(cards, trump)) % 4]
-
-
-def winning_position(cards: Sequence[Card], trump: Strain) -> int:
-    """Which of four cards (0 for the lead) wins the trick: the highest trump, else
-    the highest card of the suit led."""
-    # The card winning so far is beaten by a higher card of its own suit, or by a
-    # trump when it is not one (a card of another suit that is no trump never wins).
-    best = 0
-    top = cards[0]
-    for position in (1, 2, 3):
-        card = cards[position]
-        if card.suit is top.suit:
-            if card.rank > top.rank:
-                best, top = position, card
-        elif card.suit is trump:
-            best, top = position, card
-    return best
 
 
 _BY_INDEX = tuple(Card.from_index(index) for index in range(52))
