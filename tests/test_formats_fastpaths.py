@@ -363,9 +363,10 @@ def test_plain_games_take_the_plain_road() -> None:
     for number, (start, end) in enumerate(zip(starts, ends, strict=True), start=1):
         while not lines[end - 1].strip():
             end -= 1
-        plain = read_plain_game(lines, start, end, tags, previous, Source(None, 0, number))
+        game = "\n".join(lines[start:end])
+        plain = read_plain_game(game, start + 1, tags, previous, Source(None, 0, number))
         assert plain is not None
-        game_tags, previous = plain
+        game_tags, previous = plain.tags, plain.record
         tags.update(game_tags)
         assert previous is not None and previous.problems == ()
         assert previous.source.line == start + 1
@@ -374,18 +375,18 @@ def test_plain_games_take_the_plain_road() -> None:
 def test_plain_reader_declines_what_the_full_reader_reports() -> None:
     lines = ['[Board "1"]', '[Dealer "N"]', '[Auction "N"]', "1NT =1= Pass", '[Note "1:15-17"]']
     source = Source(None, 0, 1)
-    plain = read_plain_game(lines, 0, len(lines), {}, None, source)
-    assert plain is not None and plain[1] is not None
-    assert plain[1].auction is not None
-    assert [(c.call, c.explanation) for c in plain[1].auction] == [("1NT", "15-17"), ("Pass", "")]
+    plain = read_plain_game("\n".join(lines), 1, {}, None, source)
+    assert plain is not None and plain.record is not None
+    assert plain.record.auction is not None
+    assert [(c.call, c.explanation) for c in plain.record.auction] == [("1NT", "15-17"), ("Pass", "")]
     for bad in ("1NT =2= Pass", "1NT! Pass", "1NT Pass {c}", "1NT Pass ; c", "1NT Pass $1"):
         changed = [*lines[:3], bad, lines[4]]
-        assert read_plain_game(changed, 0, len(changed), {}, None, source) is None
+        assert read_plain_game("\n".join(changed), 1, {}, None, source) is None
     repeated = [*lines, '[Board "2"]']
-    assert read_plain_game(repeated, 0, len(repeated), {}, None, source) is None
+    assert read_plain_game("\n".join(repeated), 1, {}, None, source) is None
     inherited = ['[Event "#"]', *lines]
-    assert read_plain_game(inherited, 0, len(inherited), {}, None, source) is None
-    assert read_plain_game(inherited, 0, len(inherited), {"Event": "Cup"}, None, source) is not None
+    assert read_plain_game("\n".join(inherited), 1, {}, None, source) is None
+    assert read_plain_game("\n".join(inherited), 1, {"Event": "Cup"}, None, source) is not None
 
 
 def test_traveller_and_match_header_read_on_either_road() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bridgescore.errors import NotationError
+from bridgescore.formats.batches import in_batches
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
@@ -86,12 +87,13 @@ def read_text(
     """Records of ``text`` in ``format`` (``None``: detected from ``file`` and the text)."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     chosen = format or detect_format(file, text)
+    # A batch at a time, with the cycle collector paused: see formats/batches.py.
     if chosen == "pbn":
-        return read_pbn(text, file)
+        return in_batches(read_pbn(text, file))
     if chosen == "lin":
-        return read_lin(text, file)
+        return in_batches(read_lin(text, file))
     if chosen == "json":
-        return read_json(text, file)
+        return in_batches(read_json(text, file))
     raise NotationError(f"unknown format {chosen!r}: expected one of {', '.join(FORMATS)}")
 
 

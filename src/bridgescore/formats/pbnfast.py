@@ -16,13 +16,21 @@ games.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Mapping
+from itertools import accumulate, chain, repeat
+from operator import add, itemgetter
+from typing import NamedTuple
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
-from bridgescore.formats.record import SCORE_TAGS, BoardRecord, RecordedCall, Source
+from bridgescore.formats.record import (
+    SCORE_TAGS,
+    BoardRecord,
+    RecordedCall,
+    Source,
+    plain_call,
+)
 from bridgescore.formats.words import (
     PLAIN_CARDS,
     call_text,
@@ -39,6 +47,7 @@ __all__ = [
     "SEAT_LETTERS",
     "SECTIONS",
     "UNKNOWN",
+    "PlainGame",
     "expand_all_pass",
     "read_plain_game",
 ]
@@ -83,8 +92,6 @@ SEAT_LETTERS: Mapping[str, Seat] = {seat.letter: seat for seat in Seat} | {
 }
 """The seat letters as files write them, looked up before the full parser."""
 
-# One tag pair alone on its line (as pbn.read_games reads it in one go).
-_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]\s*$')
 _ESCAPE = re.compile(r'\\(["\\])')
 _NOTE = re.compile(r"=([0-9]+)=$")
 # Calls written as they are written back: read without a call.
@@ -103,11 +110,27 @@ _FROM_COLUMN = tuple(
     itemgetter(column, (column + 1) % 4, (column + 2) % 4, (column + 3) % 4) for column in range(4)
 )
 
+# Lines of four words each (a trick of a Play section, or what looks like one).
+_FULL_ROWS = re.compile(r"(?:[^\S\n]*\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]*\n)*")
+_PLAIN_CARDS = dict(PLAIN_CARDS)  # a dict's lookup is quicker than its read-only view's
+
 # Values met over and over in a file, read once each: vulnerabilities and the
 # contracts with their declarers. Only values read without an error are kept.
 _VULNERABILITIES: dict[str, Vulnerability] = {}
 _CONTRACTS: dict[tuple[str, Seat | None], Contract] = {}
 _TABLE_LIMIT = 2048
+
+
+class PlainGame(NamedTuple):
+    """What :func:`read_plain_game` read of a plain game."""
+
+    tags: dict[str, str]
+    """The game's tags, as written (``#`` read)."""
+    record: BoardRecord | None
+    """Its record (``None``: a header game, with no board)."""
+    settled: bool
+    """Whether its auction is known to agree with its Contract and Declarer tags
+    as it is, with no opening pass to restore (see pbnrecord)."""
 
 
 class _NotPlain(Exception):
@@ -128,19 +151,23 @@ def expand_all_pass(calls: list[RecordedCall]) -> None:
 
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
-_NO_ROWS: _Rows = []  # the section of a tag that has none (shared, never added to)
+# One tag pair at the start of a line, and the section lines after it (lines that
+# start neither a tag nor a directive): a plain game is a run of these.
+_ITEM = re.compile(
+    r'^\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*\n((?:[^\[%\n][^\n]*\n)*)',
+    re.M,
+)
 
 
 def read_plain_game(
-    lines: Sequence[str],
-    start: int,
-    end: int,
+    text: str,
+    first_line: int,
     previous_tags: Mapping[str, str],
     previous: BoardRecord | None,
     source: Source,
-) -> tuple[dict[str, str], BoardRecord | None] | None:
-    """Read ``lines[start:end]`` (one game, no blank line; line ``start`` is line
-    ``start + 1`` of the file) when it is written plainly.
+) -> PlainGame | None:
+    """Read one game's ``text`` (its lines, no blank line; the first is line
+    ``first_line`` of the file) when it is written plainly.
 
     ``previous_tags`` are the tags ``#`` copies, ``previous`` the record before
     (for a second table's board tags) and ``source`` the file and the record's
@@ -148,70 +175,98 @@ def read_plain_game(
     tags and its record (``None``: a header game, no board), or ``None`` when the
     game is not plain and the full reader must read it.
 
-    >>> lines = ['[Board "1"]', '[Contract "3NT"]', '[Declarer "S"]', '[Result "9"]']
-    >>> tags, record = read_plain_game(lines, 0, len(lines), {}, None, Source())
+    >>> text = '[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n[Result "9"]'
+    >>> record = read_plain_game(text, 1, {}, None, Source()).record
     >>> record.board, str(record.contract), record.result, record.source.line
     (1, '3NTS', 9, 1)
-    >>> read_plain_game(['[Board "1"] {a comment}'], 0, 1, {}, None, Source()) is None
+    >>> read_plain_game('[Board "1"] {a comment}', 1, {}, None, Source()) is None
     True
     """
     try:
-        return _read(lines, start, end, previous_tags, previous, source)
+        return _read(text, first_line, previous_tags, previous, source)
     except _NotPlain:
         return None
 
 
 def _read(
-    lines: Sequence[str],
-    start: int,
-    end: int,
+    text: str,
+    first_line: int,
     previous_tags: Mapping[str, str],
     previous: BoardRecord | None,
     source: Source,
-) -> tuple[dict[str, str], BoardRecord | None]:
-    tags: dict[str, str] = {}
-    tag_lines: dict[str, int] = {}
-    pairs: list[tuple[str, str, _Rows]] = []
-    rows: _Rows | None = None  # the section lines of the last tag, once it has one
-    plain_tag = _PLAIN_TAG.match
-    for index in range(start, end):
-        text = lines[index]
-        first = text[:1]
-        if first == "[":
-            match = plain_tag(text)
-            if match is None:
-                raise _NotPlain
-            name, value = match.groups()
-            if "\\" in value:
-                # Only \" and \\ are escapes; other backslashes (table formats) stay.
-                value = _ESCAPE.sub(r"\1", value)
-            if value == "#":
-                # Tag value inheritance: "#" repeats the previous game's value.
-                inherited = previous_tags.get(name)
-                if inherited is None:
-                    raise _NotPlain
-                value = inherited
-            if name not in tags:
-                tags[name] = value
-                tag_lines[name] = index + 1
-            elif name != "Note":
-                raise _NotPlain  # a repeated tag: reported by the full reader
-            rows = None
-            pairs.append((name, value, _NO_ROWS))
-        elif first == "%":
-            continue  # a directive
-        elif not pairs or "[" in text or "{" in text or ";" in text:
-            raise _NotPlain  # a word before any tag, a tag after words, a comment
-        else:
-            if rows is None:
-                # Most tags have no section: its list is made at its first line.
-                name, value, _ = pairs[-1]
-                rows = []
-                pairs[-1] = (name, value, rows)
-            rows.append((text.split(), index + 1))
+) -> PlainGame:
+    if not text.endswith("\n"):
+        text += "\n"
+    found = _ITEM.findall(text)
+    if not found:
+        raise _NotPlain
+    # The tags' names, values and sections, each a tuple: the work is done a
+    # column at a time, in comprehensions, rather than tag by tag.
+    names, given, texts = zip(*found)
+    if "\\" in text or "#" in text:
+        given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
+    # Each tag's line: a line for the tag and one for each line of its section.
+    starts = list(
+        accumulate(map(add, map(str.count, texts, repeat("\n")), repeat(1)), initial=first_line)
+    )
+    # Every line must belong to a tag or to its section: a line the pattern skips
+    # (a directive, a comment, a word before the first tag) is the full reader's.
+    if starts[-1] - first_line != text.count("\n"):
+        raise _NotPlain
+    tags = dict(zip(names, given))
+    tag_lines = dict(zip(names, starts))
+    if len(tags) != len(names):
+        # Only Note may repeat (the full reader reports any other), and the first counts.
+        others = [name for name in names if name != "Note"]
+        if len(set(others)) != len(others):
+            raise _NotPlain
+        first = names.index("Note")
+        tags["Note"], tag_lines["Note"] = given[first], starts[first]
+    odd = "ScoreTable" in tags  # the full reader reads it into the record's traveller
+    for name, section in [(name, section) for name, section in zip(names, texts) if section]:
+        if "[" in section or ";" in section or "{" in section:
+            raise _NotPlain  # a tag after words, a comment
+        if name not in SECTIONS and not name.endswith("Table"):
+            odd = True  # words after a tag that has none
     if not GAME_TAGS.intersection(tags):
-        return tags, None
-    return tags, _Game(tags, tag_lines, pairs, previous, source).record()
+        return PlainGame(tags, None, True)
+    if odd:
+        raise _NotPlain
+    # The values given, stripped; a value "" or "?" says it is unknown.
+    values = {name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN}
+    sections = {
+        name: (tags[name], texts[names.index(name)], tag_lines[name])
+        for name in SECTIONS
+        if name in tags
+    }
+    kept = [
+        (name, value, section)
+        for name, value, section in zip(names, given, texts)
+        if name not in READ_TAGS or name == "Note"
+    ]
+    game = _Game(tags, tag_lines, values, kept, previous, source)
+    record = game.record(sections)
+    return PlainGame(tags, record, game.settled)
+
+
+def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
+    """A tag's value with its escapes read, or the value ``#`` copies."""
+    if "\\" in value:
+        # Only \" and \\ are escapes; other backslashes (table formats) stay.
+        value = _ESCAPE.sub(r"\1", value)
+    if value == "#":
+        # Tag value inheritance: "#" repeats the previous game's value.
+        inherited = previous_tags.get(name)
+        if inherited is None:
+            raise _NotPlain
+        return inherited
+    return value
+
+
+def _rows(section: str, line: int) -> _Rows:
+    """The words of each line of a tag's section, with their line numbers (the
+    tag is on ``line``)."""
+    return [(text.split(), number) for number, text in enumerate(section.splitlines(), line + 1)]
 
 
 class _Game:
@@ -219,8 +274,9 @@ class _Game:
 
     __slots__ = (
         "card_lines",
-        "pairs",
+        "kept",
         "previous",
+        "settled",
         "source",
         "tag_lines",
         "tags",
@@ -232,35 +288,23 @@ class _Game:
         self,
         tags: dict[str, str],
         tag_lines: dict[str, int],
-        pairs: list[tuple[str, str, _Rows]],
+        values: dict[str, str],
+        kept: list[tuple[str, str, str]],
         previous: BoardRecord | None,
         source: Source,
     ) -> None:
         self.tags = tags
-        # The values given, stripped; a value "" or "?" says it is unknown.
-        values: dict[str, str] = {}
-        for name, value in tags.items():
-            value = value.strip()
-            if value not in UNKNOWN:
-                values[name] = value
-        self.values = values
         self.tag_lines = tag_lines
-        self.pairs = pairs
+        self.values = values
+        self.kept = kept
         self.previous = previous
         self.source = source
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
+        self.settled = True
 
-    def record(self) -> BoardRecord:
+    def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
         tags, values = self.tags, self.values
-        sections: dict[str, tuple[str, _Rows]] = {}
-        for name, value, rows in self.pairs:
-            if name in SECTIONS:
-                sections.setdefault(name, (value, rows))
-            elif name == "ScoreTable":
-                raise _NotPlain  # the full reader reads it into the record's traveller
-            elif rows and not name.endswith("Table"):
-                raise _NotPlain  # words after a tag that has no section
         previous = self.previous
         if previous is not None and not any(name in tags for name in BOARD_TAGS):
             board, dealer = previous.board, previous.dealer
@@ -279,9 +323,21 @@ class _Game:
                 raise _NotPlain  # the calls are another seat's: a problem
         contract, passed_out = self.contract()
         result = self.result()
+        # The contract the calls name, worked out once: the Play is read in it, and a
+        # first call other than a pass may want opening passes restored (pbnrecord).
+        named: Contract | None = None
+        stated = contract is not None and contract.declarer is not None
+        if (
+            auction
+            and dealer is not None
+            and ("Play" in sections or (stated and auction[0].call != "Pass"))
+        ):
+            named = contract_of([call.call for call in auction], dealer)[1]
+        self.settled = not stated or not auction or auction[0].call == "Pass" or named == contract
         play = None
         if "Play" in sections:
-            play = self.play(*sections["Play"], contract, auction, dealer)
+            value, section, line = sections["Play"]
+            play = self.play(value, section, line, named or contract)
         room = values.get("Room")
         if room is not None:
             room = room.lower()
@@ -310,7 +366,7 @@ class _Game:
             contract=contract,
             passed_out=passed_out,
             result=result,
-            scores=tuple((name, tags[name]) for name in SCORE_TAGS if values.get(name) is not None),
+            scores=tuple((name, tags[name]) for name in SCORE_TAGS if name in values),
             dd_tricks=values.get("DoubleDummyTricks") or "",
             optimum_score=values.get("OptimumScore") or "",
             notes=self.notes(),
@@ -365,22 +421,22 @@ class _Game:
 
     def notes_by_number(self) -> dict[str, str]:
         notes: dict[str, str] = {}
-        for name, value, _ in self.pairs:
+        for name, value, _ in self.kept:
             if name == "Note":
                 number, _, text = value.partition(":")
                 notes.setdefault(number.strip(), text)
         return notes
 
-    def auction(self, value: str, rows: _Rows) -> tuple[Seat, tuple[RecordedCall, ...]]:
+    def auction(self, value: str, section: str, line: int) -> tuple[Seat, tuple[RecordedCall, ...]]:
         first = SEAT_LETTERS.get(value)
         if first is None:
             raise _NotPlain
         calls: list[RecordedCall] = []
-        words = [(word, line) for row, line in rows for word in row]
+        words = [(word, line) for row, line in _rows(section, line) for word in row]
         for index, (word, line) in enumerate(words):
             text = _CANONICAL_CALLS.get(word)
             if text is not None:
-                calls.append(RecordedCall(text, False, "", line))
+                calls.append(plain_call(text, line))
                 continue
             if word[0] == "=":
                 # A note on the call before: that call is alerted and explained.
@@ -407,7 +463,7 @@ class _Game:
                 text = call_text(word)
             except BridgeError:
                 raise _NotPlain from None
-            calls.append(RecordedCall(text, False, "", line))
+            calls.append(plain_call(text, line))
         return first, tuple(calls)
 
     def contract(self) -> tuple[Contract | None, bool]:
@@ -441,16 +497,15 @@ class _Game:
     def play(
         self,
         value: str,
-        rows: _Rows,
+        section: str,
+        line: int,
         contract: Contract | None,
-        auction: tuple[RecordedCall, ...] | None,
-        dealer: Seat | None,
     ) -> tuple[Card, ...]:
+        """The cards of a Play section in the order played, in ``contract`` (the
+        auction's, else the Contract tag's)."""
         first = SEAT_LETTERS.get(value)
         if first is None:
             raise _NotPlain
-        if auction is not None and dealer is not None:
-            contract = contract_of([call.call for call in auction], dealer)[1] or contract
         if contract is None:
             raise _NotPlain  # no strain to read the play in: a problem
         declarer = contract.declarer
@@ -461,32 +516,30 @@ class _Game:
         lines = self.card_lines
         start_seat = int(first)
         leader = start_seat  # seats as ints: these loops run for every trick
-        plain = PLAIN_CARDS.get
         # Rows of four plainly written cards, one trick each, the common case: the
         # columns are seats from the opening leader, and the trick's leader comes first.
-        done = 0
-        for words, line in rows:
-            if len(words) != 4:
-                break
-            one, two = plain(words[0]), plain(words[1])
-            three, four = plain(words[2]), plain(words[3])
-            if one is None or two is None or three is None or four is None:
-                break
-            turn = (leader - start_seat) % 4
-            played = _FROM_COLUMN[turn]((one, two, three, four))
+        # They are read together: the words of all such rows, then trick by trick.
+        rows_found = _FULL_ROWS.match(section)
+        full = rows_found[0] if rows_found is not None else ""
+        done = full.count("\n")
+        found = list(map(_PLAIN_CARDS.get, full.split()))
+        if None in found:
+            done = found.index(None) // 4  # the rows before the first card not plain
+        for at in range(0, done * 4, 4):
+            played = _FROM_COLUMN[(leader - start_seat) % 4](found[at : at + 4])
             cards.extend(played)
-            lines.extend((line, line, line, line))
             leader = (leader + winning_position(played, trump)) % 4
-            done += 1
+        numbers = range(line + 1, line + 1 + done)
+        lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
         # Anything else from there on cell by cell, as the full reader reads it.
         cells: list[tuple[str, int] | None] = []
-        for words, line in rows[done:]:
+        for words, row_line in _rows(section.split("\n", done)[-1], line + done):
             for word in words:
                 if word == "*":
                     break
                 if word[0] in "=$!?^" or word[-1] in "!?":
                     raise _NotPlain
-                cells.append(None if word == "-" else (word, line))
+                cells.append(None if word == "-" else (word, row_line))
             else:
                 continue
             break  # "*": the rest of the play is not given
@@ -512,17 +565,15 @@ class _Game:
     def notes(self) -> tuple[tuple[str, str], ...]:
         kept: list[tuple[str, str]] = []
         used = self.used_notes
-        for name, value, rows in self.pairs:
-            if name == "Note":
-                if value.partition(":")[0].strip() in used:
-                    continue  # read into the calls' explanations
-            elif name in READ_TAGS:
-                continue
-            if not rows:
+        for name, value, section in self.kept:
+            if name == "Note" and value.partition(":")[0].strip() in used:
+                continue  # read into the calls' explanations
+            if not section:
                 if value.strip() in UNKNOWN:
                     continue  # "?" and "" say the value is unknown: nothing to keep
                 kept.append((name, value))
             else:
                 # Sections of other tags (tables) are kept line by line.
-                kept.append((name, "\n".join([value, *(" ".join(words) for words, _ in rows)])))
+                rows = section.splitlines()
+                kept.append((name, "\n".join([value, *(" ".join(row.split()) for row in rows)])))
         return tuple(kept)

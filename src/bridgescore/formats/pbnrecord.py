@@ -470,10 +470,10 @@ class _FileReader:
         record = _GameReader(game, Source(self.file, game.line, self.number), self.previous).read()
         return self.done(record)
 
-    def done(self, record: BoardRecord) -> BoardRecord:
-        """The record with its opening passes restored where needed, kept as the
-        record before the next one."""
-        restored = _reconcile_opening_passes(record)
+    def done(self, record: BoardRecord, settled: bool = False) -> BoardRecord:
+        """The record with its opening passes restored where needed (``settled``:
+        known to need none), kept as the record before the next one."""
+        restored = None if settled else _reconcile_opening_passes(record)
         if restored is not None:
             if self.reconciled == 0:
                 restored = restored.with_problems(
@@ -511,43 +511,63 @@ def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[B
     (:mod:`bridgescore.formats.pbnfast`); any other game, and lines from a file,
     go through :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
     """
-    if isinstance(source, str) and "{" not in source:
+    if isinstance(source, str) and "{" not in source and _only_lf(source):
         # Without "{" no comment spans a blank line, so blank lines end games.
         return _read_text(source, file)
     return records_from_games(read_games(source), file)
 
 
+# Line breaks other than LF that str.splitlines (and so the full reader) honours:
+# text holding one is left to the full reader, so that both count lines alike.
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _only_lf(text: str) -> bool:
+    """Whether the text's only line break is LF (ASCII text asks less: a quicker test)."""
+    if text.isascii():
+        return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e")
+    return _OTHER_BREAKS.search(text) is None
+
+
+# A line of spaces alone (a blank line, as a line with nothing is).
+_SPACES_ALONE = re.compile(r"\n[^\S\n]+(?=\n)")
+
+
 def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
     reader = _FileReader(file)
-    lines = text.splitlines()
-    if lines:
-        lines[0] = lines[0].removeprefix("\ufeff")  # a byte order mark
-    lines.append("")  # the last game ends too
+    # Blank lines end games: lines of spaces are emptied (keeping the lines' count)
+    # so that the games are the pieces between two line breaks in a row.
+    text = "\n" + text.removeprefix("\ufeff") + "\n"  # the first and last lines too
+    if _SPACES_ALONE.search(text) is not None:
+        text = _SPACES_ALONE.sub("\n", text)
     tags: dict[str, str] = {}  # every tag so far, the latest value of each: what "#" copies
-    start = -1
-    for index, line in enumerate(lines):
-        if line.strip():
-            if start < 0:
-                start = index
-            continue
-        if start < 0:
-            continue
-        plain = read_plain_game(
-            lines, start, index, tags, reader.previous, Source(file, 0, reader.number + 1)
-        )
-        if plain is not None:
-            game_tags, record = plain
-            tags.update(game_tags)
-            if record is not None:
-                reader.number += 1
-                yield reader.done(record)
-        else:
-            for game in read_games(lines[start:index], first_line=start + 1, previous=tags):
-                tags.update(game.tags)
-                found = reader.game_record(game)
-                if found is not None:
-                    yield found
-        start = -1
+    line = 0  # the line of the piece's first character (the "\n" added is line 0)
+    for piece in text.split("\n\n"):
+        game = piece.strip("\n")
+        if game:
+            first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
+            yield from _read_game(reader, game, first, tags)
+        line += piece.count("\n") + 2
+
+
+def _read_game(
+    reader: _FileReader, game: str, first: int, tags: dict[str, str]
+) -> Iterator[BoardRecord]:
+    """The records of one game's text (no blank line in it), from its line ``first`` on."""
+    plain = read_plain_game(
+        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
+    )
+    if plain is not None:
+        tags.update(plain.tags)
+        if plain.record is not None:
+            reader.number += 1
+            yield reader.done(plain.record, plain.settled)
+        return
+    for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
+        tags.update(pbn_game.tags)
+        found = reader.game_record(pbn_game)
+        if found is not None:
+            yield found
 
 
 # -- writing ------------------------------------------------------------------

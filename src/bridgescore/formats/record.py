@@ -33,6 +33,7 @@ __all__ = [
     "Source",
     "Traveller",
     "TravellerRow",
+    "plain_call",
 ]
 
 SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
@@ -103,6 +104,32 @@ class RecordedCall:
     def __post_init__(self) -> None:
         if self.explanation and not self.alerted:
             object.__setattr__(self, "alerted", True)
+
+
+# Setting a slot through its descriptor skips the lookup that object.__setattr__
+# (and so a frozen dataclass's constructor) makes for every field.
+_new = object.__new__
+_set_call = RecordedCall.__dict__["call"].__set__
+_set_alerted = RecordedCall.__dict__["alerted"].__set__
+_set_explanation = RecordedCall.__dict__["explanation"].__set__
+_set_line = RecordedCall.__dict__["line"].__set__
+
+
+def plain_call(call: str, line: int = 0) -> RecordedCall:
+    """``RecordedCall(call, line=line)``: a call neither alerted nor explained.
+
+    Readers make one for every call of a file; made slot by slot it costs a
+    third of the constructor's time.
+
+    >>> plain_call("1NT", 3) == RecordedCall("1NT"), plain_call("1NT", 3).line
+    (True, 3)
+    """
+    made = _new(RecordedCall)
+    _set_call(made, call)
+    _set_alerted(made, False)
+    _set_explanation(made, "")
+    _set_line(made, line)
+    return made
 
 
 _CARRY = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,6})?")
