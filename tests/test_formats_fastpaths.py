@@ -378,7 +378,10 @@ def test_plain_reader_declines_what_the_full_reader_reports() -> None:
     plain = read_plain_game("\n".join(lines), 1, {}, None, source)
     assert plain is not None and plain.record is not None
     assert plain.record.auction is not None
-    assert [(c.call, c.explanation) for c in plain.record.auction] == [("1NT", "15-17"), ("Pass", "")]
+    assert [(c.call, c.explanation) for c in plain.record.auction] == [
+        ("1NT", "15-17"),
+        ("Pass", ""),
+    ]
     for bad in ("1NT =2= Pass", "1NT! Pass", "1NT Pass {c}", "1NT Pass ; c", "1NT Pass $1"):
         changed = [*lines[:3], bad, lines[4]]
         assert read_plain_game("\n".join(changed), 1, {}, None, source) is None
