@@ -144,11 +144,11 @@ class _Checker:
         if calls is None:
             return None
         auction = Auction(dealer)
-        for call in calls:
+        for index, call in enumerate(calls):
             try:
                 auction.append(call_of(call.call))
             except BridgeError as error:
-                self.problem(f"Auction: {error}", call.line or "Auction")
+                self.problem(f"Auction: {error}", self.record.source.call_line(index))
                 break
         return auction
 

@@ -48,6 +48,7 @@ from bridgescore.formats.lintags import plain_deal as _plain_deal  # noqa: F401 
 from bridgescore.formats.lintags import read_hands as _read_hands  # noqa: F401 (fast-path tests)
 from bridgescore.formats.record import (
     MATCH_NOTE,
+    PLAIN_CALLS,
     SCORE_TAGS,
     BoardRecord,
     MatchHeader,
@@ -124,6 +125,7 @@ class _Board:
     claim: int | None = None
     tag_lines: dict[str, int] = field(default_factory=dict)
     card_lines: list[int] = field(default_factory=list)
+    call_lines: list[int] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -132,12 +134,13 @@ class _Board:
         return self.has_deal or bool(self.calls or self.cards)
 
 
-def _call(value: str, line: int) -> RecordedCall:
+def _call(value: str) -> RecordedCall:
     text = value.strip()
     alerted = text.endswith("!")
     text = text.rstrip("!").strip()
     word = _CALLS.get(text.upper(), text)
-    return RecordedCall(call_text(word), alerted, line=line)
+    call = call_text(word)
+    return RecordedCall(call, True) if alerted else PLAIN_CALLS.get(call) or RecordedCall(call)
 
 
 def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contract | None, bool]:
@@ -230,6 +233,7 @@ class _Reader:
                 self.number,
                 tuple(board.tag_lines.items()),
                 tuple(board.card_lines),
+                tuple(board.call_lines),
             ),
             problems=tuple(board.problems),
             match=board.match,
@@ -319,12 +323,13 @@ class _Reader:
         elif key == "mb":
             if board.calls is None:
                 board.calls = []
-            board.calls.append(_call(value, line))
+            board.calls.append(_call(value))
+            board.call_lines.append(line)
         elif key == "an":
             if not board.calls:
                 raise NotationError("an explanation before any call")
             last = board.calls[-1]
-            board.calls[-1] = RecordedCall(last.call, True, value, last.line)
+            board.calls[-1] = RecordedCall(last.call, True, value)
         elif key == "pc":
             if board.cards is None:
                 board.cards = []

@@ -25,11 +25,11 @@ from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import (
+    PLAIN_CALLS,
     SCORE_TAGS,
     BoardRecord,
     RecordedCall,
     Source,
-    plain_call,
 )
 from bridgescore.formats.words import (
     PLAIN_CARDS,
@@ -94,16 +94,6 @@ SEAT_LETTERS: Mapping[str, Seat] = {seat.letter: seat for seat in Seat} | {
 
 _ESCAPE = re.compile(r'\\(["\\])')
 _NOTE = re.compile(r"=([0-9]+)=$")
-# Calls written as they are written back: read without a call.
-_CANONICAL_CALLS = {
-    text: text
-    for text in (
-        "Pass",
-        "X",
-        "XX",
-        *(f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")),
-    )
-}
 # The four cards of a Play row in the order played, when the trick's leader sits
 # in column 0, 1, 2 or 3 (the columns are seats from the opening leader).
 _FROM_COLUMN = tuple(
@@ -140,14 +130,14 @@ class _NotPlain(Exception):
 def expand_all_pass(calls: list[RecordedCall]) -> None:
     """Append the passes ``AP`` (all pass) stands for: passes until the auction ends."""
     if not any(call.call != "Pass" for call in calls):
-        calls.extend(RecordedCall("Pass") for _ in range(4 - len(calls)))
+        calls.extend([PLAIN_CALLS["Pass"]] * (4 - len(calls)))
         return
     trailing = 0
     for call in reversed(calls):
         if call.call != "Pass":
             break
         trailing += 1
-    calls.extend(RecordedCall("Pass") for _ in range(3 - trailing))
+    calls.extend([PLAIN_CALLS["Pass"]] * (3 - trailing))
 
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
@@ -273,6 +263,7 @@ class _Game:
     """One plain game's tags read into a record, as pbnrecord's reader reads them."""
 
     __slots__ = (
+        "call_lines",
         "card_lines",
         "kept",
         "previous",
@@ -301,6 +292,7 @@ class _Game:
         self.source = source
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
+        self.call_lines: list[int] = []
         self.settled = True
 
     def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
@@ -376,6 +368,7 @@ class _Game:
                 source.record,
                 tuple(self.tag_lines.items()),
                 tuple(self.card_lines),
+                tuple(self.call_lines),
             ),
         ).with_match_from_notes()
 
@@ -431,25 +424,34 @@ class _Game:
         first = SEAT_LETTERS.get(value)
         if first is None:
             raise _NotPlain
+        lines = self.call_lines
+        rows = _rows(section, line)
+        # Calls written canonically with no note, no annotation and no end mark, the
+        # common case: each is the one shared value of that call.
+        plain = list(map(PLAIN_CALLS.get, section.split()))
+        if None not in plain:
+            for row, number in rows:
+                lines.extend(repeat(number, len(row)))
+            return first, tuple(plain)  # type: ignore[arg-type]  # (no None in it)
         calls: list[RecordedCall] = []
-        words = [(word, line) for row, line in _rows(section, line) for word in row]
-        for index, (word, line) in enumerate(words):
-            text = _CANONICAL_CALLS.get(word)
-            if text is not None:
-                calls.append(plain_call(text, line))
+        words = [(word, number) for row, number in rows for word in row]
+        for index, (word, number) in enumerate(words):
+            call = PLAIN_CALLS.get(word)
+            if call is not None:
+                calls.append(call)
+                lines.append(number)
                 continue
             if word[0] == "=":
                 # A note on the call before: that call is alerted and explained.
                 match = _NOTE.match(word)
                 if match is None or not calls or index == 0:
                     raise _NotPlain
-                number = match[1]
-                self.used_notes.add(number)
-                explanation = self.notes_by_number().get(number)
+                note = match[1]
+                self.used_notes.add(note)
+                explanation = self.notes_by_number().get(note)
                 if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
-                last = calls[-1]
-                calls[-1] = RecordedCall(last.call, True, explanation, last.line)
+                calls[-1] = RecordedCall(calls[-1].call, True, explanation)
                 continue
             if word[0] in "$!?^" or word[-1] in "!?":
                 raise _NotPlain  # annotations and irregularities
@@ -458,12 +460,15 @@ class _Game:
                     raise _NotPlain  # a note on the end of the auction
                 if word.upper() == "AP":
                     expand_all_pass(calls)
+                    # The passes "AP" stands for have no line of their own.
+                    lines.extend([0] * (len(calls) - len(lines)))
                 break  # the auction ends here, or the rest is not given
             try:
                 text = call_text(word)
             except BridgeError:
                 raise _NotPlain from None
-            calls.append(plain_call(text, line))
+            calls.append(PLAIN_CALLS.get(text) or RecordedCall(text))
+            lines.append(number)
         return first, tuple(calls)
 
     def contract(self) -> tuple[Contract | None, bool]:

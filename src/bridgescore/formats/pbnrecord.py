@@ -44,6 +44,7 @@ from bridgescore.formats.pbnfast import (
     read_plain_game,
 )
 from bridgescore.formats.record import (
+    PLAIN_CALLS,
     SCORE_TAGS,
     BoardRecord,
     Problem,
@@ -109,6 +110,7 @@ class _GameReader:
         self.problems: list[Problem] = list(game.problems)
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
+        self.call_lines: list[int] = []
 
     def problem(self, name: str, message: str, line: int | None = None) -> None:
         self.problems.append(Problem(self.game.line_of(name) if line is None else line, message))
@@ -187,6 +189,7 @@ class _GameReader:
                 self.source.record,
                 tuple(self.game.tag_lines.items()),
                 tuple(self.card_lines),
+                tuple(self.call_lines),
             ),
             problems=tuple(sorted(self.problems, key=lambda problem: problem.line)),
             traveller=self.traveller(),
@@ -269,7 +272,10 @@ class _GameReader:
             except BridgeError as error:
                 self.problem("Auction", f"Auction: {error}", token.line)
                 break
-            calls.append(RecordedCall(text, alerted, explanation, token.line))
+            calls.append(RecordedCall(text, alerted, explanation))
+            self.call_lines.append(token.line)
+        # The passes "AP" stands for have no line of their own.
+        self.call_lines.extend([0] * (len(calls) - len(self.call_lines)))
         return tuple(calls), first
 
     def contract(self) -> tuple[Contract | None, bool]:
@@ -436,9 +442,13 @@ def _reconcile_opening_passes(record: BoardRecord) -> BoardRecord | None:
     if calls[0].call == "Pass" or _auction_contract(calls, dealer) == stated:
         return None
     for missing in (1, 2, 3):
-        restored = tuple(RecordedCall("Pass") for _ in range(missing)) + calls
+        restored = (PLAIN_CALLS["Pass"],) * missing + calls
         if _auction_contract(restored, dealer) == stated:
-            return replace(record, auction=restored)
+            # The passes restored have no line in the file.
+            lines = (0,) * missing + record.source.call_lines
+            return replace(
+                record, auction=restored, source=replace(record.source, call_lines=lines)
+            )
     return None
 
 

@@ -14,7 +14,7 @@ of an impossible auction can still be read, reported and written back.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -25,6 +25,7 @@ from bridgescore.errors import NotationError
 __all__ = [
     "MATCH_NOTE",
     "MATCH_SCORING",
+    "PLAIN_CALLS",
     "SCORE_TAGS",
     "BoardRecord",
     "MatchHeader",
@@ -33,7 +34,6 @@ __all__ = [
     "Source",
     "Traveller",
     "TravellerRow",
-    "plain_call",
 ]
 
 SCORE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage")
@@ -67,10 +67,13 @@ class Source:
     file: str | None = None
     line: int = 0
     record: int = 0
-    # The line of each tag (``Auction``, ``Play``, ``Result``...) and of each card
-    # played, so that a problem found later is reported where it is.
+    # The line of each tag (``Auction``, ``Play``, ``Result``...), of each card
+    # played and of each call, so that a problem found later is reported where it
+    # is (0: not known). Calls keep no line of their own, so that a plain call can
+    # be one shared value (see PLAIN_CALLS).
     tag_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False)
     card_lines: tuple[int, ...] = field(default=(), repr=False)
+    call_lines: tuple[int, ...] = field(default=(), repr=False)
 
     def line_of(self, tag: str) -> int:
         """The line of ``tag`` in the file, else the record's first line."""
@@ -81,6 +84,12 @@ class Source:
         if index < len(self.card_lines):
             return self.card_lines[index]
         return self.line_of("Play")
+
+    def call_line(self, index: int) -> int:
+        """The line of the ``index``-th call, else the Auction tag's line."""
+        if index < len(self.call_lines) and self.call_lines[index]:
+            return self.call_lines[index]
+        return self.line_of("Auction")
 
     def __str__(self) -> str:
         where = [self.file or "<text>"]
@@ -99,37 +108,23 @@ class RecordedCall:
     call: str
     alerted: bool = False
     explanation: str = ""
-    line: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.explanation and not self.alerted:
             object.__setattr__(self, "alerted", True)
 
 
-# Setting a slot through its descriptor skips the lookup that object.__setattr__
-# (and so a frozen dataclass's constructor) makes for every field.
-_new = object.__new__
-_set_call = RecordedCall.__dict__["call"].__set__
-_set_alerted = RecordedCall.__dict__["alerted"].__set__
-_set_explanation = RecordedCall.__dict__["explanation"].__set__
-_set_line = RecordedCall.__dict__["line"].__set__
-
-
-def plain_call(call: str, line: int = 0) -> RecordedCall:
-    """``RecordedCall(call, line=line)``: a call neither alerted nor explained.
-
-    Readers make one for every call of a file; made slot by slot it costs a
-    third of the constructor's time.
-
-    >>> plain_call("1NT", 3) == RecordedCall("1NT"), plain_call("1NT", 3).line
-    (True, 3)
-    """
-    made = _new(RecordedCall)
-    _set_call(made, call)
-    _set_alerted(made, False)
-    _set_explanation(made, "")
-    _set_line(made, line)
-    return made
+PLAIN_CALLS: Mapping[str, RecordedCall] = {
+    text: RecordedCall(text)
+    for text in (
+        "Pass",
+        "X",
+        "XX",
+        *(f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")),
+    )
+}
+"""Each call written canonically, neither alerted nor explained: one value each,
+shared by every record that makes it (a file makes thousands)."""
 
 
 _CARRY = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,6})?")
