@@ -24,10 +24,18 @@ from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
 from bridgescore.formats.pbn import decode_line, format_pbn
 from bridgescore.formats.pbnrecord import read_pbn, record_pairs
-from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
+from bridgescore.formats.record import (
+    PLAIN_CALLS,
+    BoardRecord,
+    MatchHeader,
+    Problem,
+    RecordedCall,
+    Source,
+)
 
 __all__ = [
     "FORMATS",
+    "PLAIN_CALLS",
     "BoardRecord",
     "CheckedRecord",
     "MatchHeader",
