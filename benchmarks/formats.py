@@ -168,7 +168,16 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--championship-bytes", type=int, default=2_000_000)
+    parser.add_argument(
+        "--collector-as-usual",
+        action="store_true",
+        help="read without pausing the cycle collector batch by batch, to show what it gives",
+    )
     args = parser.parse_args()
+    if args.collector_as_usual:
+        import bridgescore.formats
+
+        bridgescore.formats.in_batches = iter  # type: ignore[assignment]
 
     import endplay.parsers.lin as endplay_lin
     import endplay.parsers.pbn as endplay_pbn
@@ -184,6 +193,8 @@ def main() -> None:
     gc.freeze()
     print(f"machine: {platform.machine()} {platform.processor() or ''}".rstrip())
     print(f"python {platform.python_version()}; {args.boards:,} boards, best of {args.repeat}")
+    if args.collector_as_usual:
+        print("our readers run with the cycle collector as usual (no pauses)")
     print(f"load average at the start: {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
     theirs = {"pbn": endplay_pbn.loads, "lin": endplay_lin.loads}
     for name, text in texts.items():

@@ -1,16 +1,17 @@
-"""PBN games written plainly, read from their lines straight into board records.
+"""PBN games written plainly, read from their text straight into board records.
 
 Most games in real files are written plainly: one tag pair a line with no
 escaped characters, calls and cards as plain words, alerts as note references
-(``=1=``), no comments. :func:`read_plain_game` reads such a game in one pass
-over its lines into the :class:`BoardRecord` the full reader
-(:func:`bridgescore.formats.pbn.read_games`, then
-:mod:`bridgescore.formats.pbnrecord`) gives, without building the tag pairs and
-tokens in between. At anything else (a comment, an annotation, a value the full
-reader would report as a problem) it declines with ``None``, and the game goes
-to the full reader, which says what is wrong and where. The two give equal
-records: ``tests/test_formats_fastpaths.py`` checks it on generated and mutated
-games.
+(``=1=``), no comments. :func:`read_plain_game` reads such a game into the
+:class:`BoardRecord` the full reader (:func:`bridgescore.formats.pbn.read_games`,
+then :mod:`bridgescore.formats.pbnrecord`) gives, without building the tag
+pairs and tokens in between: one pattern finds every tag with the lines of its
+section, the tags are read a column at a time, calls are the shared values of
+:data:`~bridgescore.formats.record.PLAIN_CALLS` and rows of four cards are read
+together. At anything else (a comment, an annotation, a value the full reader
+would report as a problem) it declines with ``None``, and the game goes to the
+full reader, which says what is wrong and where. The two give equal records:
+``tests/test_formats_fastpaths.py`` checks it on generated and mutated games.
 """
 
 from __future__ import annotations
@@ -428,11 +429,14 @@ class _Game:
         rows = _rows(section, line)
         # Calls written canonically with no note, no annotation and no end mark, the
         # common case: each is the one shared value of that call.
-        plain = list(map(PLAIN_CALLS.get, section.split()))
-        if None not in plain:
+        try:
+            plain = tuple(map(PLAIN_CALLS.__getitem__, section.split()))
+        except KeyError:
+            pass  # a word that is no plain call: read word by word below
+        else:
             for row, number in rows:
                 lines.extend(repeat(number, len(row)))
-            return first, tuple(plain)  # type: ignore[arg-type]  # (no None in it)
+            return first, plain
         calls: list[RecordedCall] = []
         words = [(word, number) for row, number in rows for word in row]
         for index, (word, number) in enumerate(words):
@@ -527,9 +531,16 @@ class _Game:
         rows_found = _FULL_ROWS.match(section)
         full = rows_found[0] if rows_found is not None else ""
         done = full.count("\n")
-        found = list(map(_PLAIN_CARDS.get, full.split()))
-        if None in found:
-            done = found.index(None) // 4  # the rows before the first card not plain
+        words = full.split()
+        # (Looked up by key, not with get: "None in" a list of cards would call each
+        # card's __eq__, written in Python, to compare it with None.)
+        try:
+            found = list(map(_PLAIN_CARDS.__getitem__, words))
+        except KeyError:
+            # The rows before the first word that is not a plain card.
+            plain = list(map(_PLAIN_CARDS.get, words))
+            done = next(index for index, card in enumerate(plain) if card is None) // 4
+            found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
         for at in range(0, done * 4, 4):
             played = _FROM_COLUMN[(leader - start_seat) % 4](found[at : at + 4])
             cards.extend(played)

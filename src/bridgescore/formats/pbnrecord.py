@@ -562,22 +562,24 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
 
 def _read_game(
     reader: _FileReader, game: str, first: int, tags: dict[str, str]
-) -> Iterator[BoardRecord]:
+) -> list[BoardRecord]:
     """The records of one game's text (no blank line in it), from its line ``first`` on."""
     plain = read_plain_game(
         game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
     )
     if plain is not None:
         tags.update(plain.tags)
-        if plain.record is not None:
-            reader.number += 1
-            yield reader.done(plain.record, plain.settled)
-        return
+        if plain.record is None:
+            return []
+        reader.number += 1
+        return [reader.done(plain.record, plain.settled)]
+    records = []
     for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
         tags.update(pbn_game.tags)
         found = reader.game_record(pbn_game)
         if found is not None:
-            yield found
+            records.append(found)
+    return records
 
 
 # -- writing ------------------------------------------------------------------
