@@ -22,7 +22,11 @@ Vulnerable and Deal written only at its first table, ``#`` tags, Score tags) is
 read and scored (auction, play, claim, score, the file's Score tags checked):
 target under 2 seconds.
 
-    .venv/bin/python benchmarks/formats.py [--boards 10000] [--repeat 5]
+Our readers pause Python's cycle collector while they read a batch of records
+(``bridgescore/formats/batches.py``); ``--collector-as-usual`` times them without
+the pauses, to show what they give.
+
+    .venv/bin/python benchmarks/formats.py [--boards 10000] [--repeat 5] [--collector-as-usual]
 """
 
 from __future__ import annotations
