@@ -140,7 +140,7 @@ def _call(value: str) -> RecordedCall:
     text = text.rstrip("!").strip()
     word = _CALLS.get(text.upper(), text)
     call = call_text(word)
-    return RecordedCall(call, True) if alerted else PLAIN_CALLS.get(call) or RecordedCall(call)
+    return RecordedCall(call, True) if alerted else PLAIN_CALLS[call]
 
 
 def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contract | None, bool]:

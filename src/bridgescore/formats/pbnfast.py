@@ -103,7 +103,6 @@ _FROM_COLUMN = tuple(
 
 # Lines of four words each (a trick of a Play section, or what looks like one).
 _FULL_ROWS = re.compile(r"(?:[^\S\n]*\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]*\n)*")
-_PLAIN_CARDS = dict(PLAIN_CARDS)  # a dict's lookup is quicker than its read-only view's
 
 # Values met over and over in a file, read once each: vulnerabilities and the
 # contracts with their declarers. Only values read without an error are kept.
@@ -119,9 +118,6 @@ class PlainGame(NamedTuple):
     """The game's tags, as written (``#`` read)."""
     record: BoardRecord | None
     """Its record (``None``: a header game, with no board)."""
-    settled: bool
-    """Whether its auction is known to agree with its Contract and Declarer tags
-    as it is, with no opening pass to restore (see pbnrecord)."""
 
 
 class _NotPlain(Exception):
@@ -220,7 +216,7 @@ def _read(
         if name not in SECTIONS and not name.endswith("Table"):
             odd = True  # words after a tag that has none
     if not GAME_TAGS.intersection(tags):
-        return PlainGame(tags, None, True)
+        return PlainGame(tags, None)
     if odd:
         raise _NotPlain
     # The values given, stripped; a value "" or "?" says it is unknown.
@@ -235,9 +231,7 @@ def _read(
         for name, value, section in zip(names, given, texts)
         if name not in READ_TAGS or name == "Note"
     ]
-    game = _Game(tags, tag_lines, values, kept, previous, source)
-    record = game.record(sections)
-    return PlainGame(tags, record, game.settled)
+    return PlainGame(tags, _Game(tags, tag_lines, values, kept, previous, source).record(sections))
 
 
 def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
@@ -268,7 +262,6 @@ class _Game:
         "card_lines",
         "kept",
         "previous",
-        "settled",
         "source",
         "tag_lines",
         "tags",
@@ -294,7 +287,6 @@ class _Game:
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
-        self.settled = True
 
     def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
         tags, values = self.tags, self.values
@@ -316,21 +308,15 @@ class _Game:
                 raise _NotPlain  # the calls are another seat's: a problem
         contract, passed_out = self.contract()
         result = self.result()
-        # The contract the calls name, worked out once: the Play is read in it, and a
-        # first call other than a pass may want opening passes restored (pbnrecord).
-        named: Contract | None = None
-        stated = contract is not None and contract.declarer is not None
-        if (
-            auction
-            and dealer is not None
-            and ("Play" in sections or (stated and auction[0].call != "Pass"))
-        ):
-            named = contract_of([call.call for call in auction], dealer)[1]
-        self.settled = not stated or not auction or auction[0].call == "Pass" or named == contract
         play = None
         if "Play" in sections:
             value, section, line = sections["Play"]
-            play = self.play(value, section, line, named or contract)
+            # The Play is read in the contract the calls name, else the Contract tag's.
+            if auction is not None and dealer is not None:
+                contract_played = contract_of([call.call for call in auction], dealer)[1]
+            else:
+                contract_played = None
+            play = self.play(value, section, line, contract_played or contract)
         room = values.get("Room")
         if room is not None:
             room = room.lower()
@@ -471,7 +457,7 @@ class _Game:
                 text = call_text(word)
             except BridgeError:
                 raise _NotPlain from None
-            calls.append(PLAIN_CALLS.get(text) or RecordedCall(text))
+            calls.append(PLAIN_CALLS[text])
             lines.append(number)
         return first, tuple(calls)
 
@@ -535,10 +521,10 @@ class _Game:
         # (Looked up by key, not with get: "None in" a list of cards would call each
         # card's __eq__, written in Python, to compare it with None.)
         try:
-            found = list(map(_PLAIN_CARDS.__getitem__, words))
+            found = list(map(PLAIN_CARDS.__getitem__, words))
         except KeyError:
             # The rows before the first word that is not a plain card.
-            plain = list(map(_PLAIN_CARDS.get, words))
+            plain = list(map(PLAIN_CARDS.get, words))
             done = next(index for index, card in enumerate(plain) if card is None) // 4
             found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
         for at in range(0, done * 4, 4):

@@ -480,10 +480,10 @@ class _FileReader:
         record = _GameReader(game, Source(self.file, game.line, self.number), self.previous).read()
         return self.done(record)
 
-    def done(self, record: BoardRecord, settled: bool = False) -> BoardRecord:
-        """The record with its opening passes restored where needed (``settled``:
-        known to need none), kept as the record before the next one."""
-        restored = None if settled else _reconcile_opening_passes(record)
+    def done(self, record: BoardRecord) -> BoardRecord:
+        """The record with its opening passes restored where needed, kept as the
+        record before the next one."""
+        restored = _reconcile_opening_passes(record)
         if restored is not None:
             if self.reconciled == 0:
                 restored = restored.with_problems(
@@ -572,7 +572,7 @@ def _read_game(
         if plain.record is None:
             return []
         reader.number += 1
-        return [reader.done(plain.record, plain.settled)]
+        return [reader.done(plain.record)]
     records = []
     for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
         tags.update(pbn_game.tags)

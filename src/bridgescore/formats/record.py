@@ -18,7 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from bridgescore.core import Contract, Seat, Vulnerability
+from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
+from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import NotationError
 
@@ -115,12 +116,12 @@ class RecordedCall:
 
 
 PLAIN_CALLS: Mapping[str, RecordedCall] = {
-    text: RecordedCall(text)
-    for text in (
-        "Pass",
-        "X",
-        "XX",
-        *(f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")),
+    str(call): RecordedCall(str(call))
+    for call in (
+        PASS,
+        DOUBLE,
+        REDOUBLE,
+        *(Call.bid(level, strain) for level in range(1, 8) for strain in Strain),
     )
 }
 """Each call written canonically, neither alerted nor explained: one value each,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from types import MappingProxyType
 
 from bridgescore.auction import Call
 from bridgescore.core import Contract, Doubling, Seat, Strain
@@ -45,7 +44,7 @@ for _index in range(52):
         _CARDS[_suit + "10"] = _CARDS[_suit.lower() + "10"] = _card
 
 
-PLAIN_CARDS: Mapping[str, Card] = MappingProxyType(_CARDS)
+PLAIN_CARDS: Mapping[str, Card] = _CARDS  # a dict: its lookups are quicker than a read-only view's
 """The card of each plain card text (``SA``, ``sa``, ``H10``): a lookup that needs no call."""
 
 
