@@ -70,19 +70,21 @@ def test_bad_lines_are_reported_and_the_rest_recorded() -> None:
         "honors NS 100\n"  # 6: that deal already has honours
         "4S=\n"  # 7: who declared?
         "4HX+1 EW honours NS 100\n"  # 8: EW's second game
-        "1C= NS\n"  # 9: after the end
+        "1C= NS\n"  # 9: after the end: the first deal of the next rubber
     )
     result = runner.invoke(app, ["rubber", "--json"], input=text)
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert [error["line"] for error in data["errors"]] == [2, 6, 7, 9]
+    assert [error["line"] for error in data["errors"]] == [2, 6, 7]
     assert "'4Z+1'" in data["errors"][0]["error"]
-    assert "rubber is over" in data["errors"][3]["error"]
-    assert [entry["line"] for entry in data["entries"]] == [1, 3, 4, 8]
+    assert [entry["line"] for entry in data["entries"]] == [1, 3, 4, 8, 9]
+    assert [entry["rubber"] for entry in data["entries"]] == [1, 1, 1, 1, 2]
     assert data["entries"][2]["honors"] == "EW 150"
-    # EW: 60 + 40 + 60 + 150, then vulnerable 240 + 200 + 50 + 700 (2-0); NS: 60 + 100.
-    assert data["totals"] == {"NS": 160, "EW": 1500}
-    assert "line 2:" in result.stderr and "4 line(s) could not be recorded" in result.stderr
+    # Rubber 1: EW 60 + 40 + 60 + 150, then vulnerable 240 + 200 + 50 + 700 (2-0);
+    # NS 60 + 100. Rubber 2: NS 1C= is 20 below, nobody vulnerable.
+    assert [r["totals"] for r in data["rubbers"]] == [{"NS": 160, "EW": 1500}, {"NS": 20, "EW": 0}]
+    assert data["totals"] == {"NS": 160 + 20, "EW": 1500}
+    assert "line 2:" in result.stderr and "3 line(s) could not be recorded" in result.stderr
 
 
 def test_unreadable_file_and_bad_options() -> None:
@@ -113,10 +115,17 @@ def test_chicago_options_and_json() -> None:
 def test_chicago_honours_flag_and_records_after_the_end() -> None:
     text = "4S= NS honors EW 100\n1C-1 NS\n1C-1 NS\n1C-1 NS\n1C= EW\n"
     result = runner.invoke(app, ["chicago", "--json"], input=text)
-    assert result.exit_code == 1
+    assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert [error["line"] for error in data["errors"]] == [5]
-    assert "round is over" in data["errors"][0]["error"]
+    assert data["errors"] == []
+    # Round 1: NS 120 + 300 (game, deal 1 nv), EW 100 honours + 50 (NS nv on deal 2)
+    # + 100 + 100 (NS vul on deals 3 and 4). Line 5 opens round 2: EW 20 on deal 1.
+    assert [(e["line"], e["round"], e["deal"]) for e in data["entries"]][-2:] == [
+        (4, 1, 4),
+        (5, 2, 1),
+    ]
+    assert [r["totals"] for r in data["rounds"]] == [{"NS": 420, "EW": 350}, {"NS": 0, "EW": 20}]
+    assert data["totals"] == {"NS": 420, "EW": 370}
     off = runner.invoke(app, ["chicago", "--no-honors", "--json"], input=text)
     off_data = json.loads(off.stdout)
     # Line 1 is refused, so line 5 becomes deal 4: EW 50 + 50 + 100 (NS V on deal 3)
