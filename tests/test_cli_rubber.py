@@ -132,3 +132,86 @@ def test_chicago_honours_flag_and_records_after_the_end() -> None:
     # in undertricks, then 1C= for 20 + 100.
     assert [error["line"] for error in off_data["errors"]] == [1]
     assert off_data["totals"] == {"NS": 0, "EW": 320}
+
+
+# An evening: NS win rubber 1 2-0 (4S= 120 game; vulnerable 3NT+1: 100 game, 30 over,
+# 700 rubber: 950). Rubber 2: EW 2H= 60 below; one passed out; EW 4HX-1 not
+# vulnerable: 100 to NS. Law 80: EW 100 for the only partscore in the unfinished game.
+EVENING = "4S= NS\n3NT+1 NS\n2H= EW\npass\n4HX-1 EW\n"
+
+
+def test_rubber_evening_in_text() -> None:
+    result = runner.invoke(app, ["rubber", "--finish", "--first-dealer", "N"], input=EVENING)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "rubber 1"
+    assert "rubber 1 over: games NS 2 EW 0; points NS 950 EW 0; NS win by 950" in lines
+    second = lines.index("rubber 2")
+    # Rubber 2 starts afresh: deal 1, nobody vulnerable, dealt by South (deal 3 of the
+    # evening: N, E, then S).
+    assert lines[second + 1].startswith("line   3  deal 1  2H=")
+    assert lines[second + 1].endswith("[S deals, vul None]")
+    assert "Law 80: EW 100 unfinished rubber: partscore" in lines
+    assert (
+        "rubber 2 over: settled by Law 80: games NS 0 EW 0; points NS 100 EW 160; EW win by 60"
+    ) in lines
+    assert lines[-4:] == [
+        "rubber        NS      EW   running NS   running EW",
+        "1            950       0          950            0",
+        "2            100     160         1050          160",
+        "evening: 2 rubbers; NS 1050 EW 160; NS ahead by 890",
+    ]
+
+
+def test_rubber_evening_in_json() -> None:
+    result = runner.invoke(app, ["rubber", "--finish", "--json", "--pbn"], input=EVENING)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["totals"] == {"NS": 950 + 100, "EW": 60 + 100}
+    assert [(e["line"], e["rubber"], e["deal"]) for e in data["entries"]] == [
+        (1, 1, 1),
+        (2, 1, 2),
+        (3, 2, 1),
+        (4, 2, 2),
+        (5, 2, 3),
+    ]
+    rubbers = data["rubbers"]
+    assert [r["totals"] for r in rubbers] == [{"NS": 950, "EW": 0}, {"NS": 100, "EW": 160}]
+    assert [r["running_totals"] for r in rubbers] == [
+        {"NS": 950, "EW": 0},
+        {"NS": 1050, "EW": 160},
+    ]
+    assert [r["winner"] for r in rubbers] == ["NS", "EW"]
+    assert rubbers[1]["settlement"] == [
+        {"side": "EW", "points": 100, "kind": "unfinished rubber: partscore"}
+    ]
+    # PBN history of rubber 2 starts from rubber 1's 730 above the line for NS.
+    assert data["pbn"][2]["ScoreRubberHistory"] == "NS 730 0/0 EW 0 0/0"
+    assert data["errors"] == []
+
+
+def test_a_single_rubber_prints_no_evening_summary() -> None:
+    result = runner.invoke(app, ["rubber"], input="4S= NS\n4S= NS\n")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("line   1  deal 1  4S=")
+    assert lines[-1] == "rubber over: games NS 2 EW 0; points NS 940 EW 0; NS win by 940"
+    assert not any(line.startswith("evening") for line in lines)
+
+
+def test_chicago_evening_in_text_and_json() -> None:
+    # Round 1 is the worked example (NS 470, EW 140); round 2 starts with North
+    # dealing again, nobody vulnerable: NS 1NT= is 40 below, no premium.
+    text = "2H= NS\n2S= NS\npass\n3NT-1 EW\n2C= EW\n1NT= NS\n"
+    result = runner.invoke(app, ["chicago"], input=text)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "round 1" and "round 1 over: NS 470 EW 140" in lines
+    assert lines[lines.index("round 2") + 1].endswith("[N deals, vul None]")
+    assert "round 2: 1 of 4 deals played: NS 40 EW 0" in lines
+    assert lines[-1] == "evening: 2 rounds; NS 510 EW 140; NS ahead by 370"
+    data = json.loads(runner.invoke(app, ["chicago", "--json"], input=text).stdout)
+    assert [r["running_totals"] for r in data["rounds"]] == [
+        {"NS": 470, "EW": 140},
+        {"NS": 510, "EW": 140},
+    ]
+    assert data["totals"] == {"NS": 510, "EW": 140} and data["deals_played"] == 1
