@@ -487,6 +487,11 @@ class ChicagoEvening:
         return self._rounds[-1]
 
     @property
+    def round_number(self) -> int:
+        """The number of the last round, from 1 (the round the last record went to)."""
+        return len(self._rounds)
+
+    @property
     def deal_number(self) -> int:
         """The number (1-4) of the next deal in its round (1 once a round is over)."""
         current = self._rounds[-1]

@@ -532,6 +532,11 @@ class RubberEvening:
         return self._rubbers[-1]
 
     @property
+    def rubber_number(self) -> int:
+        """The number of the last rubber, from 1 (the rubber the last deal went to)."""
+        return len(self._rubbers)
+
+    @property
     def is_closed(self) -> bool:
         """True once :meth:`finish` has ended the evening."""
         return self._closed

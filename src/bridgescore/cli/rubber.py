@@ -172,10 +172,12 @@ def _blocks(
     """The text blocks of an evening, one per rubber (or round): a lone one untitled,
     as a one-rubber pad always printed."""
     several = len(pads) > 1
+    by_pad: list[list[tuple[DealLine, Entry]]] = [[] for _ in pads]
+    for line, entry, number in recorded:
+        by_pad[number - 1].append((line, entry))
     blocks = []
     at = 0
-    for number, pad in enumerate(pads, 1):
-        lines = [(line, entry) for line, entry, n in recorded if n == number]
+    for number, (pad, lines) in enumerate(zip(pads, by_pad, strict=True), 1):
         name = f"{unit} {number}" if several else unit
         notes = (
             [f"Law 80: {_describe(pad.settlement)}"]
@@ -291,7 +293,7 @@ def rubber_command(
     recorded, problems = _run(
         path,
         lambda r, by, hon: evening.record(r, by, honors=hon),
-        lambda: len(evening.rubbers),
+        lambda: evening.rubber_number,
     )
     bad = _bad_lines(problems)
     if finish:
@@ -381,7 +383,7 @@ def chicago_command(
     recorded, problems = _run(
         path,
         lambda r, by, hon: evening.record(r, by, honors=hon),
-        lambda: len(evening.rounds),
+        lambda: evening.round_number,
     )
     bad = _bad_lines(problems)
     if as_json:
