@@ -12,7 +12,9 @@ out when the result names declarer (``4SN+1``). Honours on a line of their own
 belong to the deal on the line before (the grammar is
 :mod:`bridgescore.padlines`, where the web page can reach it too). Bad lines are
 reported with their numbers; the others are still recorded; the exit code is 1
-if any line failed.
+if any line failed. The pad is an evening (:class:`~bridgescore.rubber.RubberEvening`,
+:class:`~bridgescore.chicago.ChicagoEvening`): a deal after the end of a rubber or
+round starts the next, and a single rubber or round prints as it always has.
 """
 
 from __future__ import annotations
@@ -252,7 +254,7 @@ def rubber_command(
     finish: Annotated[
         bool,
         typer.Option(
-            "--finish", help="Settle the rubber by Law 80 if the input ends before it is over."
+            "--finish", help="Settle the last rubber by Law 80 if the input ends during it."
         ),
     ] = False,
     game_bonus: Annotated[
@@ -277,12 +279,14 @@ def rubber_command(
     pbn: PbnOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Keep a rubber bridge scorepad (rubber Laws 72-77 and 80).
+    """Keep a rubber bridge scorepad (rubber Laws 72-77 and 80), for one rubber or an evening.
 
     \b
     Input, one deal per line: '4S+1 NS', '3NTX-2 EW', 'pass',
     optionally followed by honours ('4S= NS honors EW 100') or with
     honours on the next line of their own ('honours NS 150').
+    A deal after a rubber has ended starts the next rubber; with several,
+    each rubber's pad is shown, then the evening's running total.
     \b
     Examples:
       printf '2H+1 NS\\n3NT= EW\\n4HX-1 EW\\n' | bridgescore rubber --finish
@@ -361,11 +365,13 @@ def chicago_command(
     pbn: PbnOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Keep a Chicago (four-deal bridge) scorepad.
+    """Keep a Chicago (four-deal bridge) scorepad, for one round or an evening.
 
     \b
     Input as for 'bridgescore rubber'; a passed-out deal is redealt by the
-    same dealer and does not count as one of the four.
+    same dealer and does not count as one of the four. A deal after four
+    played starts the next round (same schedule, nothing carried over);
+    with several, each round's pad is shown, then the evening's running total.
     \b
     Examples:
       printf '2H= NS\\n2S= NS\\npass\\n3NT-1 EW\\n2C= EW\\n' | bridgescore chicago
