@@ -169,7 +169,7 @@ def _blocks(
     recorded: list[tuple[DealLine, Entry, int]],
     tags: list[dict[str, str]],
     unit: str,
-    status: Callable[[Any, str], str],
+    status: Callable[[Any, str | None], str],
 ) -> list[_Block]:
     """The text blocks of an evening, one per rubber (or round): a lone one untitled,
     as a one-rubber pad always printed."""
@@ -180,25 +180,35 @@ def _blocks(
     blocks = []
     at = 0
     for number, (pad, lines) in enumerate(zip(pads, by_pad, strict=True), 1):
-        name = f"{unit} {number}" if several else unit
+        title = f"{unit} {number}" if several else None
         notes = (
             [f"Law 80: {_describe(pad.settlement)}"]
             if isinstance(pad, RubberScore) and pad.settlement
             else []
         )
         count = len(pad.entries)
-        blocks.append(
-            _Block(
-                name if several else None,
-                pad,
-                lines,
-                tags[at : at + count],
-                notes,
-                status(pad, name),
-            )
-        )
+        blocks.append(_Block(title, pad, lines, tags[at : at + count], notes, status(pad, title)))
         at += count
     return blocks
+
+
+def _echo_evening_text(
+    evening: RubberEvening | ChicagoEvening,
+    pads: Sequence[RubberScore | ChicagoScore],
+    recorded: list[tuple[DealLine, Entry, int]],
+    *,
+    unit: str,
+    status: Callable[[Any, str | None], str],
+    we: Side,
+    pbn: bool,
+) -> None:
+    """Each rubber (or round) in turn, then, when there are several, the evening's table."""
+    blocks = _blocks(pads, recorded, evening.pbn_tags(), unit, status)
+    _echo_pad_text(blocks, we=we, pbn=pbn)
+    if len(pads) > 1:
+        typer.echo("")
+        for row in _evening_summary(unit, evening.running_totals(), pads):
+            typer.echo(row)
 
 
 def _evening_summary(unit: str, running: list[dict[str, int]], pads: Sequence[Any]) -> list[str]:
@@ -310,17 +320,21 @@ def rubber_command(
     if as_json:
         _echo_pad_json(evening, recorded, bad, unit="rubber", pbn=pbn)
     else:
-        rubbers = evening.rubbers
-        blocks = _blocks(rubbers, recorded, evening.pbn_tags(), "rubber", _rubber_status)
-        _echo_pad_text(blocks, we=we_side, pbn=pbn)
-        if len(rubbers) > 1:
-            typer.echo("")
-            for row in _evening_summary("rubber", evening.running_totals(), rubbers):
-                typer.echo(row)
+        _echo_evening_text(
+            evening,
+            evening.rubbers,
+            recorded,
+            unit="rubber",
+            status=_rubber_status,
+            we=we_side,
+            pbn=pbn,
+        )
     bad.exit_if_any("line(s) could not be recorded")
 
 
-def _rubber_status(pad: RubberScore, name: str) -> str:
+def _rubber_status(pad: RubberScore, title: str | None) -> str:
+    """The rubber's status line; ``title`` ("rubber 2") when the evening has several."""
+    name = title or "rubber"
     games = pad.games
     total = pad.totals()
     score = f"games NS {games['NS']} EW {games['EW']}; points NS {total['NS']} EW {total['EW']}"
@@ -395,19 +409,25 @@ def chicago_command(
     if as_json:
         _echo_pad_json(evening, recorded, bad, unit="round", pbn=pbn, variant=variant.value)
     else:
-        rounds = evening.rounds
-        blocks = _blocks(rounds, recorded, evening.pbn_tags(), "round", _chicago_status)
-        _echo_pad_text(blocks, we=we_side, pbn=pbn)
-        if len(rounds) > 1:
-            typer.echo("")
-            for row in _evening_summary("round", evening.running_totals(), rounds):
-                typer.echo(row)
+        _echo_evening_text(
+            evening,
+            evening.rounds,
+            recorded,
+            unit="round",
+            status=_chicago_status,
+            we=we_side,
+            pbn=pbn,
+        )
     bad.exit_if_any("line(s) could not be recorded")
 
 
-def _chicago_status(pad: ChicagoScore, name: str) -> str:
+def _chicago_status(pad: ChicagoScore, title: str | None) -> str:
+    """The round's status line; ``title`` ("round 2") when the evening has several."""
     total = pad.totals()
-    state = f"{name} over" if pad.is_finished else f"{pad.deals_played} of 4 deals played"
-    if not pad.is_finished and name != "round":
-        state = f"{name}: {state}"
+    if pad.is_finished:
+        state = f"{title or 'round'} over"
+    else:
+        state = f"{pad.deals_played} of 4 deals played"
+        if title is not None:
+            state = f"{title}: {state}"
     return f"{state}: NS {total['NS']} EW {total['EW']}"
