@@ -35,6 +35,7 @@ from bridgescore.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
+    running_totals,
     score_rubber_tag,
     totals,
 )
@@ -509,17 +510,11 @@ class ChicagoEvening:
 
     def totals(self) -> dict[str, int]:
         """The evening's points so far, every round added up: ``{"NS": int, "EW": int}``."""
-        return totals(entry for pad in self._rounds for entry in pad.entries)
+        return self.running_totals()[-1]
 
     def running_totals(self) -> list[dict[str, int]]:
         """The evening's total after each round, in order (the last is :meth:`totals`)."""
-        running: list[dict[str, int]] = []
-        sums = {"NS": 0, "EW": 0}
-        for pad in self._rounds:
-            total = pad.totals()
-            sums = {"NS": sums["NS"] + total["NS"], "EW": sums["EW"] + total["EW"]}
-            running.append(sums)
-        return running
+        return running_totals(pad.totals() for pad in self._rounds)
 
     def pbn_tags(self) -> list[dict[str, str]]:
         """PBN's ``ScoreRubber`` for every deal of the evening, round after round."""

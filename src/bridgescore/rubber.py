@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from bridgescore.scorepad import (
     Entry,
     Honors,
     Premium,
+    above_line,
     as_honors,
     as_result,
     as_side,
@@ -44,6 +45,7 @@ from bridgescore.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
+    running_totals,
     score_rubber_history_tags,
     score_rubber_tag,
     totals,
@@ -442,17 +444,6 @@ def _we(we: Side | str) -> Side:
     return as_side(we)
 
 
-def _above_the_line(pad: RubberScore) -> tuple[int, int]:
-    """Each side's (NS, EW) premiums in one rubber, its Law 80 settlement included."""
-    sums = [0, 0]
-    for entry in pad.entries:
-        for premium in entry.above:
-            sums[premium.side] += premium.points
-    for premium in pad.settlement:
-        sums[premium.side] += premium.points
-    return sums[0], sums[1]
-
-
 class RubberEvening:
     """An evening of rubbers on one pad: when a rubber ends, the next deal starts a new one.
 
@@ -507,16 +498,14 @@ class RubberEvening:
         Options as :meth:`RubberScore.finish`. Nothing to settle (an empty tuple)
         when the last rubber is over. Raises :class:`RecordError` when called twice.
         """
-        law80 = Law80(game_bonus, partscore_bonus, each_side)
+        Law80(game_bonus, partscore_bonus, each_side)  # bad options are refused in any case
         if self._closed:
             raise RecordError("the evening was already closed by finish()")
         current = self._rubbers[-1]
         settled: tuple[Premium, ...] = ()
         if not current.is_finished:
             settled = current.finish(
-                game_bonus=law80.game_bonus,
-                partscore_bonus=law80.partscore_bonus,
-                each_side=law80.each_side,
+                game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side
             )
         self._closed = True
         return settled
@@ -554,14 +543,11 @@ class RubberEvening:
 
     def totals(self) -> dict[str, int]:
         """The evening's points so far, every rubber added up: ``{"NS": int, "EW": int}``."""
-        return _add_up(rubber.totals() for rubber in self._rubbers)
+        return self.running_totals()[-1]
 
     def running_totals(self) -> list[dict[str, int]]:
         """The evening's total after each rubber, in order (the last is :meth:`totals`)."""
-        running: list[dict[str, int]] = []
-        for rubber in self._rubbers:
-            running.append(_add_up([*running[-1:], rubber.totals()]))
-        return running
+        return running_totals(rubber.totals() for rubber in self._rubbers)
 
     def pbn_tags(self) -> list[dict[str, str]]:
         """PBN score tags for every deal of the evening, rubber after rubber.
@@ -573,7 +559,7 @@ class RubberEvening:
         previous = (0, 0)
         for rubber in self._rubbers:
             tags += rubber.pbn_tags(above_previous=previous)
-            above = _above_the_line(rubber)
+            above = above_line(rubber.entries, rubber.settlement)
             previous = (previous[0] + above[0], previous[1] + above[1])
         return tags
 
@@ -607,11 +593,3 @@ class RubberEvening:
 
     def __repr__(self) -> str:
         return f"<RubberEvening rubbers={len(self._rubbers)} totals={self.totals()}>"
-
-
-def _add_up(totals: Iterable[dict[str, int]]) -> dict[str, int]:
-    sums = {"NS": 0, "EW": 0}
-    for total in totals:
-        sums["NS"] += total["NS"]
-        sums["EW"] += total["EW"]
-    return sums
