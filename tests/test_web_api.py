@@ -370,6 +370,24 @@ def test_random_deal_is_reproducible(client: TestClient) -> None:
     assert sum(first["hcp"].values()) == 40
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 42, 2**63 - 1])
+def test_random_deal_is_the_deal_of_the_cli_and_of_deal_many(client: TestClient, seed: int) -> None:
+    # One seed, one deal: the API, `bridgescore deal --seed N` and bs.deal_many(1, seed=N).
+    import bridgescore as bs
+
+    api_deal = client.get("/api/deal/random", params={"seed": seed}).json()["deal"]
+    shell = CliRunner().invoke(cli_app, ["deal", "--seed", str(seed)])
+    assert shell.exit_code == 0, shell.output
+    assert shell.stdout.split() == api_deal.split()
+    assert bs.deal_many(1, seed=seed)[0].to_pbn() == api_deal
+
+
+def test_random_deal_seed_one_is_the_documented_deal(client: TestClient) -> None:
+    # The deal README.md shows for `bridgescore deal --seed 1`.
+    expected = "N:A4.98542.7.65432 KQ97.K73.AQJ3.A7 J863.AQ.KT9542.8 T52.JT6.86.KQJT9"
+    assert client.get("/api/deal/random", params={"seed": 1}).json()["deal"] == expected
+
+
 def test_random_deal_without_seed_reports_its_seed(client: TestClient) -> None:
     data = client.get("/api/deal/random").json()
     assert isinstance(data["seed"], int)
