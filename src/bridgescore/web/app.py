@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -71,17 +72,55 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-async def _http_error(request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, StarletteHTTPException)
-    if error.status_code == 400:
-        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
-        return JSONResponse(
-            {"detail": f"the request body is not valid JSON text in UTF-8 ({error.detail})"},
-            status_code=422,
+def _is_api(request: Request) -> bool:
+    """Whether a request is for the JSON API (answered JSON) rather than a page (HTML).
+
+    Decided by path alone: a browser's Accept header asks for HTML even when a
+    script fetches the API, and a client must get the same answer either way.
+    """
+    path: str = request.scope.get("path", "")
+    return path in ("/api", "/openapi.json") or path.startswith("/api/")
+
+
+def _shown(path: str) -> str:
+    return repr(path if len(path) <= 80 else path[:77] + "...")
+
+
+def _http_message(request: Request, error: StarletteHTTPException) -> str:
+    """The routing's bare phrases ("Not Found") said with the path and what would work."""
+    status = error.status_code
+    detail = str(error.detail)
+    try:
+        generic = detail == HTTPStatus(status).phrase
+    except ValueError:
+        generic = False
+    if not generic:
+        return detail
+    path = _shown(request.scope.get("path", ""))
+    if status == 404:
+        if _is_api(request):
+            return f"no API endpoint at {path}: the endpoints are listed at /docs"
+        return f"there is no page at {path} here"
+    if status == 405:
+        allowed = (error.headers or {}).get("Allow", "")
+        return f"{request.method} is not allowed on {path}: expected " + (
+            " or ".join(allowed.split(", ")) if allowed else "another method"
         )
-    return JSONResponse(
-        {"detail": str(error.detail)}, status_code=error.status_code, headers=error.headers
-    )
+    return detail
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, StarletteHTTPException)
+    status = error.status_code
+    if status == 400:
+        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
+        status = 422
+        message = f"the request body is not valid JSON text in UTF-8 ({error.detail})"
+    else:
+        message = _http_message(request, error)
+    if not _is_api(request):
+        return pages.error_page(request, status, message, dict(error.headers or {}))
+    return JSONResponse({"detail": message}, status_code=status, headers=error.headers)
 
 
 async def _bridge_error(request: Request, error: Exception) -> JSONResponse:
