@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
@@ -30,6 +31,8 @@ from bridgescore.web.schemas import MAX_WEB_DEALS
 __all__ = ["WebSettings", "create_app"]
 
 HERE = Path(__file__).parent
+# Swagger UI's script and style, served from the fastapi-offline package.
+DOCS_ASSETS = "/docs/assets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +157,18 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         finally:
             limiter.close()
 
-    app = FastAPI(
+    # FastAPI's /docs loads its script from a CDN, so offline it is blank; fastapi-offline
+    # serves the same Swagger UI from its package instead. No /redoc: ReDoc's sidebar still
+    # loads its maker's logo from another host.
+    app = FastAPIOffline(
+        redoc_url=None,
         title="bridgescore",
         version=__version__,
         description="Exact contract bridge scoring, double-dummy tables and par.",
         lifespan=lifespan,
+        static_url=DOCS_ASSETS,
+        # Swagger UI would otherwise send the schema to an online validator for a badge.
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
     app.state.solver = limiter
