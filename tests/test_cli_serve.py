@@ -60,7 +60,7 @@ def test_a_host_that_is_no_address_is_refused() -> None:
     assert "Traceback" not in result.output
 
 
-def test_serves_once_the_port_is_free_again() -> None:
+def test_serves_on_the_sockets_it_checked() -> None:
     # The check binds the port it then serves on: a served page proves the sockets handed on work.
     with serving(["--solver-workers", "1"]) as base:
         answer = httpx.get(base + "/api/deal/random", params={"seed": 1}, timeout=30)
