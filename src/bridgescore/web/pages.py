@@ -10,6 +10,7 @@ looked up among those entries, never joined to a path.
 from __future__ import annotations
 
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, views
 
-__all__ = ["list_entries", "router", "templates"]
+__all__ = ["error_page", "list_entries", "router", "templates"]
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
@@ -180,4 +181,18 @@ def _detail(
 def _not_found(request: Request, active: str, name: str) -> HTMLResponse:
     response = _page(request, "missing.html", active=active, name=name)
     response.status_code = 404
+    return response
+
+
+def error_page(
+    request: Request, status: int, message: str, headers: dict[str, str] | None = None
+) -> HTMLResponse:
+    """An error answered to a browser as a page of the site (the API answers JSON)."""
+    try:
+        title = HTTPStatus(status).phrase
+    except ValueError:
+        title = "Error"
+    response = _page(request, "error.html", active="", title=title, message=message)
+    response.status_code = status
+    response.headers.update(headers or {})
     return response
