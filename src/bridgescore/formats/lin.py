@@ -100,9 +100,13 @@ _FIELD_TAGS = (
     "DoubleDummyTricks",
     "OptimumScore",
 )
+_HEADER_TAGS = frozenset({"Event", "HomeTeam", "VisitTeam"})
 _NO_CONTENT = frozenset({"pg", "rh", "st"})
 # The record's tag names for where a problem points: the first call, card and claim.
 _LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
+# What str.splitlines breaks a line at: none may be written inside a LIN record.
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_ROW_TAG = "+"  # one more line of the kept tag before it (a PBN table's row)
 _MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
 
 
@@ -129,9 +133,20 @@ class _Board:
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
+    rows_of: int | None = None  # the note a ``+`` row just after goes to
+    headed: bool = False  # an ``ah`` was read
+    stated: bool = False  # a tag of ours stating a field (Contract, Result, Score...) was read
+
     @property
     def has_content(self) -> bool:
         return self.has_deal or bool(self.calls or self.cards)
+
+    @property
+    def is_board(self) -> bool:
+        """Whether anything read says this is a board: a deal, calls, cards, a claim,
+        a number or a stated field. A line of header tags alone (``pn``, ``vg``,
+        ``rs``) is none, and its names, header and notes go to the next board."""
+        return self.has_content or self.board is not None or self.claim is not None or self.stated
 
 
 def _call(value: str) -> RecordedCall:
@@ -151,6 +166,9 @@ def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contr
     return contract, complete and contract is None
 
 
+_Carried = tuple[list[tuple[str, str]], list[Problem], dict[str, str]]
+
+
 class _Reader:
     def __init__(self, file: str | None) -> None:
         self.file = file
@@ -160,9 +178,9 @@ class _Reader:
         self.header: dict[str, str] = {}
         self.match: MatchHeader | None = None
         self.board: _Board | None = None
-        # Notes and problems of header tags (rs, or text that is no tag) before a
-        # board: they go on the next board, so that nothing is dropped.
-        self.carried: tuple[list[tuple[str, str]], list[Problem]] = ([], [])
+        # Notes, problems and fields of header tags (rs, Event, or text that is no
+        # tag) before a board: they go on the next board, so that nothing is dropped.
+        self.carried: _Carried = ([], [], {})
 
     def start(self, line: int) -> _Board:
         board = _Board(line, list(self.players))
@@ -170,7 +188,8 @@ class _Reader:
         board.match = self.match
         board.notes.extend(self.carried[0])
         board.problems.extend(self.carried[1])
-        self.carried = ([], [])
+        board.fields.update(self.carried[2])
+        self.carried = ([], [], {})
         self.board = board
         return board
 
@@ -179,8 +198,13 @@ class _Reader:
         self.board = None
         if board is None:
             return None
-        if not (board.has_content or board.board is not None):
-            self.carried = (board.notes, board.problems)
+        if not board.is_board:
+            fields = {
+                name: value
+                for name, value in board.fields.items()
+                if self.header.get(name) != value
+            }
+            self.carried = (board.notes, board.problems, fields)
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
@@ -241,15 +265,30 @@ class _Reader:
 
     def read(self, text: str) -> Iterator[BoardRecord]:
         count = 0
-        for tag, value, line in _tags(text):
+        rooms = False  # a qx was read: boards start at qx and may run over several lines
+        for tag, value, line, first in _tags(text):
             count += 1
             board = self.board
             key = tag.lower()
-            starts = key == "qx" or (
-                key in ("pn", "st", "md") and board is not None and board.has_deal
-            )
-            if key == "vg":
-                starts = board is not None and board.has_content
+            if board is None or key == "qx":
+                starts = True
+            elif key == "vg":
+                starts = board.has_content
+            elif key in ("pn", "st", "md"):
+                starts = board.has_deal
+            elif key == "ah":
+                # A second header, or one after the auction or play: the next board's,
+                # whether or not that board has a deal.
+                starts = board.headed or bool(board.calls or board.cards) or board.claim is not None
+            else:
+                starts = False
+            if first and not rooms and board is not None and board.is_board:
+                # Hand records hold one board a line: a new line is a new board, a board
+                # without a deal included (BBO's vugraph archives, headed by qx, are not
+                # so and carry on a board's play over the lines after its qx).
+                starts = True
+            if key == "qx":
+                rooms = True
             if board is None or starts:
                 record = self.finish()
                 if record is not None:
@@ -275,10 +314,14 @@ class _Reader:
         record = self.finish()
         if record is not None:
             yield record
-        elif self.carried[0] or self.carried[1] or (self.match and not self.number):
+        elif any(self.carried) or (self.match and not self.number):
             # Header tags with no board after them: still reported and kept.
             self.number += 1
+            fields = self.carried[2]
             yield BoardRecord(
+                event=fields.get("Event", ""),
+                home_team=fields.get("HomeTeam", ""),
+                visit_team=fields.get("VisitTeam", ""),
                 notes=tuple(self.carried[0]),
                 source=Source(self.file, 1, self.number),
                 problems=tuple(self.carried[1]),
@@ -287,6 +330,17 @@ class _Reader:
 
     def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
         key = tag.lower()
+        rows_of, board.rows_of = board.rows_of, None
+        if tag == _ROW_TAG:
+            if rows_of is None:
+                raise NotationError(
+                    f"a row with no kept tag before it: expected {_ROW_TAG}| only right "
+                    "after a tag such as OptimumResultTable| or another row"
+                )
+            name, text = board.notes[rows_of]
+            board.notes[rows_of] = (name, f"{text}\n{value}")
+            board.rows_of = rows_of
+            return
         board.tag_lines.setdefault(_LINE_NAMES.get(key, tag), line)
         if key == "pn":
             names = [name.strip() for name in value.split(",")]
@@ -313,6 +367,7 @@ class _Reader:
                 raise NotationError("expected o (none), n, e or b (both)")
             board.vulnerability = vulnerability
         elif key == "ah":
+            board.headed = True
             match = _BOARD_RE.fullmatch(value)
             if match is None or int(match[1]) < 1:
                 raise NotationError("expected a board header such as 'Board 12'")
@@ -320,6 +375,7 @@ class _Reader:
         elif key in _NO_CONTENT:
             if value.strip():
                 board.notes.append((f"LIN_{tag}", value))
+                board.rows_of = len(board.notes) - 1
         elif key == "mb":
             if board.calls is None:
                 board.calls = []
@@ -359,10 +415,14 @@ class _Reader:
             board.fields.update(self.header)
         elif tag in _FIELD_TAGS:
             board.fields[tag] = value
+            # The event and teams head a board, as the vg header does; the rest state it.
+            board.stated = board.stated or tag not in _HEADER_TAGS
         elif _PBN_NAME.fullmatch(tag):
             board.notes.append((tag, value))
+            board.rows_of = len(board.notes) - 1
         else:
             board.notes.append((f"LIN_{tag}", value))
+            board.rows_of = len(board.notes) - 1
 
 
 def _header(match: MatchHeader | None) -> dict[str, str]:
@@ -405,7 +465,34 @@ def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[B
 def _value(name: str, value: str) -> str:
     if "|" in value:
         raise NotationError(f"{name} value {value!r} holds '|', which LIN cannot write")
+    if _LINE_BREAK.search(value):
+        raise NotationError(
+            f"{name} value {value!r} holds a line break, which LIN cannot write: a LIN "
+            "record is one line"
+        )
     return value
+
+
+def _name(player: str) -> str:
+    if "," in player:
+        raise NotationError(
+            f"player name {player!r} holds ',', which LIN cannot write: pn separates the "
+            "names with commas"
+        )
+    return _value("pn", player)
+
+
+def _note_tags(name: str, value: str) -> list[tuple[str, str]]:
+    """A kept tag as LIN tags on one line: its value's first line under its name, each
+    further line (a PBN table's rows, a note over several lines) as a ``+`` tag."""
+    tag = name.removeprefix("LIN_")
+    if not tag or tag == _ROW_TAG or "|" in tag or _LINE_BREAK.search(tag) or tag != tag.strip():
+        raise NotationError(
+            f"tag name {name!r} cannot be written as a LIN tag: expected a name without "
+            f"'|', line breaks or blanks at either end, other than {_ROW_TAG!r}"
+        )
+    first, *rows = value.split("\n")
+    return [(tag, first), *((_ROW_TAG, row) for row in rows)]
 
 
 def _hand_text(hand: Hand) -> str:
@@ -419,7 +506,11 @@ def _hand_text(hand: Hand) -> str:
 def format_lin(record: BoardRecord) -> str:
     """One record as a single LIN line, the form BBO's handviewer accepts.
 
-    Raises :class:`~bridgescore.NotationError` for a value holding ``|``.
+    A kept tag of several lines (a PBN table such as ``OptimumResultTable``) is
+    written as its first line, then one ``+`` tag a further line, which the reader
+    joins back. Raises :class:`~bridgescore.NotationError` for any other value
+    holding ``|`` or a line break (a name, an event, an explanation), which one LIN
+    line cannot hold.
     """
     parts: list[str] = []
 
@@ -436,7 +527,7 @@ def format_lin(record: BoardRecord) -> str:
         put("qx", f"{record.room[0]}{record.board}")
     if any(record.players):
         players = record.players
-        put("pn", ",".join(_value("pn", players[seat]) for seat in _LIN_ORDER))
+        put("pn", ",".join(_name(players[seat]) for seat in _LIN_ORDER))
     dealer = record.dealer
     if dealer is not None or record.deal is not None:
         digit = _DEALER_DIGIT[dealer] if dealer is not None else "3"
@@ -472,7 +563,8 @@ def format_lin(record: BoardRecord) -> str:
         put("Contract", "Pass" if record.contract is None else str(record.contract))
     for name, value in record.notes:
         if name != MATCH_NOTE:
-            put(name.removeprefix("LIN_"), value)
+            for tag, text in _note_tags(name, value):
+                put(tag, text)
     if record.auction is not None:
         for call in record.auction:
             # BBO writes 1N, p, d, r.
