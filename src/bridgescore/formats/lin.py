@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, quote, urlsplit
 
-from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.core import Contract, Seat, Strain, Vulnerability, dealer_of_board
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.lintags import LIN_DEALER as _LIN_DEALER
@@ -133,7 +133,6 @@ class _Board:
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
-    rows_of: int | None = None  # the note a ``+`` row just after goes to
     headed: bool = False  # an ``ah`` was read
     stated: bool = False  # a tag of ours stating a field (Contract, Result, Score...) was read
 
@@ -208,7 +207,10 @@ class _Reader:
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
-        contract, passed_out = _contract(calls or (), board.dealer)
+        dealer = board.dealer
+        if dealer is None and board.board is not None:
+            dealer = dealer_of_board(board.board)  # no md: the board's dealer (Law 2)
+        contract, passed_out = _contract(calls or (), dealer)
         adjusted = board.fields.pop("Result", "")
         if re.fullmatch(r"\^[0-9]{1,2}", adjusted) and int(adjusted[1:]) <= 13:
             board.claim = int(adjusted[1:])
@@ -266,8 +268,10 @@ class _Reader:
     def read(self, text: str) -> Iterator[BoardRecord]:
         count = 0
         rooms = False  # a qx was read: boards start at qx and may run over several lines
+        kept = False  # the tag before was kept as a note, or was a row of one
         for tag, value, line, first in _tags(text):
             count += 1
+            after_note, kept = kept, False
             board = self.board
             key = tag.lower()
             if board is None or key == "qx":
@@ -294,6 +298,7 @@ class _Reader:
                 if record is not None:
                     yield record
                 board = self.start(line)
+                after_note = False
             if value.startswith("\x00"):
                 board.problems.append(
                     Problem(line, f"tag {tag!r} has no closing '|' after {value[1:40]!r}")
@@ -308,7 +313,10 @@ class _Reader:
                 board.problems.append(Problem(line, f"too many tags: {tag}|{value[:20]}| ignored"))
                 continue
             try:
-                self.tag(board, tag, value, line)
+                if tag == _ROW_TAG:
+                    kept = _row(board, value, after_note)
+                else:
+                    kept = self.tag(board, tag, value, line)
             except BridgeError as error:
                 board.problems.append(Problem(line, f"{tag}|{value[:60]}|: {error}"))
         record = self.finish()
@@ -328,19 +336,10 @@ class _Reader:
                 match=self.match,
             )
 
-    def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
+    def tag(self, board: _Board, tag: str, value: str, line: int) -> bool:
+        """Read one tag into the board; whether it was kept as a note (which ``+`` rows
+        may follow)."""
         key = tag.lower()
-        rows_of, board.rows_of = board.rows_of, None
-        if tag == _ROW_TAG:
-            if rows_of is None:
-                raise NotationError(
-                    f"a row with no kept tag before it: expected {_ROW_TAG}| only right "
-                    "after a tag such as OptimumResultTable| or another row"
-                )
-            name, text = board.notes[rows_of]
-            board.notes[rows_of] = (name, f"{text}\n{value}")
-            board.rows_of = rows_of
-            return
         board.tag_lines.setdefault(_LINE_NAMES.get(key, tag), line)
         if key == "pn":
             names = [name.strip() for name in value.split(",")]
@@ -375,7 +374,7 @@ class _Reader:
         elif key in _NO_CONTENT:
             if value.strip():
                 board.notes.append((f"LIN_{tag}", value))
-                board.rows_of = len(board.notes) - 1
+                return True
         elif key == "mb":
             if board.calls is None:
                 board.calls = []
@@ -419,10 +418,23 @@ class _Reader:
             board.stated = board.stated or tag not in _HEADER_TAGS
         elif _PBN_NAME.fullmatch(tag):
             board.notes.append((tag, value))
-            board.rows_of = len(board.notes) - 1
+            return True
         else:
             board.notes.append((f"LIN_{tag}", value))
-            board.rows_of = len(board.notes) - 1
+            return True
+        return False
+
+
+def _row(board: _Board, value: str, after_note: bool) -> bool:
+    """A ``+`` row: one more line of the note just read."""
+    if not after_note:
+        raise NotationError(
+            f"a row with no kept tag before it: expected {_ROW_TAG}| only right after a "
+            "tag such as OptimumResultTable| or another row"
+        )
+    name, text = board.notes[-1]
+    board.notes[-1] = (name, f"{text}\n{value}")
+    return True
 
 
 def _header(match: MatchHeader | None) -> dict[str, str]:

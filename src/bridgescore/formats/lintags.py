@@ -52,10 +52,15 @@ def lin_tags(text: str) -> Iterator[tuple[str, str, int, bool]]:
         if match.start() != position:
             break
         start = match.start(1)
-        first = position == 0 or text.find("\n", position, start) >= 0
+        # Most tags follow the bar before at once: no blank, so no line break, between.
+        first = position == 0 or (start > position and text.find("\n", position, start) >= 0)
         line += text.count("\n", counted, start)
         counted = start
-        yield from _named(match[1].strip(), match[2], line, first)
+        name = match[1].strip()
+        if "\n" in name:
+            yield from _named(name, match[2], line, first)
+        else:
+            yield name, match[2], line, first
         position = match.end()
     while position < len(text):
         bar = text.find("|", position)
