@@ -19,10 +19,23 @@ LIN is a run of ``tag|value|`` pairs. The tags read:
   (a :class:`~bridgescore.formats.record.MatchHeader`);
 - ``nt`` a commentary note, and any other tag: kept as a note, written back.
 
-A board starts at ``qx``, or at ``pn``, ``st`` or ``md`` once the board being
-read has its deal. Fields LIN has no tag for (teams at a table, the file's
-scores, DD tags) are written as tags named like their PBN tags (``Table|3|``),
-which BBO's viewer ignores and this reader reads back.
+A board starts at ``qx``; at ``pn``, ``st`` or ``md`` once the board being
+read has its deal; at a second ``ah``, or one after the board's calls, cards or
+claim; and, in hand records (no ``qx`` read yet), at each new line once the
+board being read is a board (a deal, calls, cards, a claim, a number or a
+stated field). So a board without a deal is a board of its own, never the tail
+of the one before; in a vugraph archive a board's play may run over the lines
+after its ``qx``. A board without ``md`` takes its dealer from its number
+(Law 2) to read its auction.
+
+Fields LIN has no tag for (teams at a table, the file's scores, DD tags) are
+written as tags named like their PBN tags (``Table|3|``), which BBO's viewer
+ignores and this reader reads back. Every record is written on one line: a kept
+tag of several lines (a PBN table such as ``OptimumResultTable``, a commentary
+over several lines) as its first line, then a ``+`` tag for each further line
+(``OptimumResultTable|Declarer;Denomination\\2R;Result\\2R|+|N NT 1|+|N S 4|...``);
+any other value with a line break, and a player's name with a comma, cannot be
+written and raise :class:`~bridgescore.NotationError`.
 
 >>> record = next(read_lin("md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|"
 ...                        "ah|Board 1|mb|7N|mb|p|mb|p|mb|p|"))
