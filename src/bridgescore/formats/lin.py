@@ -146,12 +146,22 @@ class _Board:
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
+    rows: dict[int, list[str]] = field(default_factory=dict)  # ``+`` rows by note index
     headed: bool = False  # an ``ah`` was read
     stated: bool = False  # a tag of ours stating a field (Contract, Result, Score...) was read
 
     @property
     def has_content(self) -> bool:
         return self.has_deal or bool(self.calls or self.cards)
+
+    def kept_notes(self) -> list[tuple[str, str]]:
+        """The notes, each with its ``+`` rows as further lines."""
+        if not self.rows:
+            return self.notes
+        return [
+            (name, "\n".join([value, *self.rows[index]])) if index in self.rows else (name, value)
+            for index, (name, value) in enumerate(self.notes)
+        ]
 
     @property
     def is_board(self) -> bool:
@@ -216,7 +226,7 @@ class _Reader:
                 for name, value in board.fields.items()
                 if self.header.get(name) != value
             }
-            self.carried = (board.notes, board.problems, fields)
+            self.carried = (board.kept_notes(), board.problems, fields)
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
@@ -265,7 +275,7 @@ class _Reader:
             scores=tuple((name, fields[name]) for name in SCORE_TAGS if name in fields),
             dd_tricks=fields.get("DoubleDummyTricks", ""),
             optimum_score=fields.get("OptimumScore", ""),
-            notes=tuple(board.notes),
+            notes=tuple(board.kept_notes()),
             source=Source(
                 self.file,
                 board.line,
@@ -445,8 +455,8 @@ def _row(board: _Board, value: str, after_note: bool) -> bool:
             f"a row with no kept tag before it: expected {_ROW_TAG}| only right after a "
             "tag such as OptimumResultTable| or another row"
         )
-    name, text = board.notes[-1]
-    board.notes[-1] = (name, f"{text}\n{value}")
+    # Joined when the board is done, so that many rows cost no more than their length.
+    board.rows.setdefault(len(board.notes) - 1, []).append(value)
     return True
 
 
