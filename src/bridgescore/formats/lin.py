@@ -145,7 +145,6 @@ class _Board:
     call_lines: list[int] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-
     rows: dict[int, list[str]] = field(default_factory=dict)  # ``+`` rows by note index
     headed: bool = False  # an ``ah`` was read
     stated: bool = False  # a tag of ours stating a field (Contract, Result, Score...) was read
