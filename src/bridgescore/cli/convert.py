@@ -66,7 +66,10 @@ def convert_command(
     explanations, play, claim, contract, result, the file's scores and unknown
     tags (kept and written back). Problems met while reading are printed with
     their line (exit code 1); the boards are written all the same. LIN is
-    written one board a line, in the form BBO's handviewer accepts.
+    written one board a line, in the form BBO's handviewer accepts: a table's
+    rows (OptimumResultTable) go on their board's line as + tags; a board
+    with a line break in any other value, or a comma in a player's name, is
+    left out and named (exit code 1).
 
     \b
     Examples:
