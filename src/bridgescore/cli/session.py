@@ -150,6 +150,12 @@ def import_command(
         typer.echo(f"note: {note}", err=True)
     for replaced in report.results.replaced:
         typer.echo(f"replaced: {replaced}", err=True)
+    if report.results.conflicts and not replace_results:
+        typer.echo(
+            "note: the stored results are kept: to change one on purpose, use "
+            "'bridgescore session correct' or import again with --replace",
+            err=True,
+        )
     conflicts = [str(c) for c in [*report.boards.conflicts, *report.results.conflicts]]
     summary = {
         "files": report.files,
@@ -447,7 +453,7 @@ def log_command(event: EventPath, as_json: Json = False) -> None:
                     "ew": e.ew,
                     "old": e.old,
                     "new": e.new,
-                    "source": str(e.origin) if e.origin.source else None,
+                    "source": e.origin or None,
                     "reason": e.reason,
                 }
                 for e in entries

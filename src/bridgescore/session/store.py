@@ -26,7 +26,6 @@ import json
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from types import TracebackType
@@ -36,6 +35,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import parse_result
+from bridgescore.session.audit import AUDIT_SCHEMA, AuditEntry, append_entry, read_entries
 from bridgescore.session.event import (
     EVENT_KINDS,
     Adjusted,
@@ -48,7 +48,6 @@ from bridgescore.session.event import (
 
 __all__ = [
     "AddReport",
-    "AuditEntry",
     "Conflict",
     "EventStore",
     "OpenMode",
@@ -97,28 +96,6 @@ CREATE TABLE IF NOT EXISTS members (
     number TEXT NOT NULL,
     PRIMARY KEY (participant, position)
 );
-CREATE TABLE IF NOT EXISTS audit (
-    entry INTEGER PRIMARY KEY AUTOINCREMENT,
-    at TEXT NOT NULL,
-    action TEXT NOT NULL,
-    section TEXT NOT NULL,
-    board INTEGER NOT NULL,
-    ns TEXT NOT NULL,
-    ew TEXT NOT NULL,
-    old_variant TEXT NOT NULL,
-    old_outcome TEXT NOT NULL,
-    new_variant TEXT NOT NULL,
-    new_outcome TEXT NOT NULL,
-    source TEXT NOT NULL,
-    line INTEGER NOT NULL,
-    reason TEXT NOT NULL
-);
--- Append-only in the file itself, not only in this module: no program can
--- quietly rewrite or drop what a director changed.
-CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
-BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
-BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 """
 
 
@@ -183,36 +160,6 @@ class AddReport:
         self.unchanged += other.unchanged
         self.conflicts.extend(other.conflicts)
         self.replaced.extend(other.replaced)
-
-
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
-    """One change of a stored result: when, how (``correct``: ``session correct``;
-    ``replace``: an import with ``--replace``), which result, the old and the new
-    outcome (as :meth:`TableResult.describe` shows them), where the new one came
-    from and the director's reason."""
-
-    entry: int
-    at: str
-    action: str
-    section: str
-    board: int
-    ns: str
-    ew: str
-    old: str
-    new: str
-    origin: Origin
-    reason: str = ""
-
-    def __str__(self) -> str:
-        where = f" section {self.section}" if self.section else ""
-        text = (
-            f"#{self.entry} {self.at} {self.action}: board {self.board}{where} "
-            f"{self.ns} v {self.ew}: {self.old} -> {self.new}"
-        )
-        if self.origin.source:
-            text += f" (from {self.origin})"
-        return text + (f": {self.reason}" if self.reason else "")
 
 
 def encode_outcome(result: TableResult) -> str:
@@ -299,7 +246,7 @@ class EventStore:
             self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
         with self._db:
-            self._db.executescript(_SCHEMA)
+            self._db.executescript(_SCHEMA + AUDIT_SCHEMA)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
             self._db.execute(
                 "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2')",
@@ -609,78 +556,45 @@ class EventStore:
         self, old: TableResult, new: TableResult, origin: Origin, *, action: str, reason: str
     ) -> AuditEntry:
         """Log the change, then make it (inside the caller's transaction)."""
-        at = datetime.now(UTC).isoformat(timespec="seconds")
         section, board, ns, ew = new.key
-        cursor = self._db.execute(
-            "INSERT INTO audit (at, action, section, board, ns, ew, old_variant, old_outcome, "
-            "new_variant, new_outcome, source, line, reason) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                at,
+        entry = append_entry(
+            self._db,
+            AuditEntry(
+                0,
+                "",
                 action,
                 section,
                 board,
                 ns,
                 ew,
-                old.variant,
-                encode_outcome(old),
-                new.variant,
-                encode_outcome(new),
-                origin.source,
-                origin.line,
+                _shown(old),
+                _shown(new),
+                str(origin) if origin.source else "",
                 reason,
             ),
+            (old.variant, encode_outcome(old)),
+            (new.variant, encode_outcome(new)),
         )
-        entry = int(cursor.lastrowid or 0)
         # A corrected result's origin is its log entry: a later conflict names it.
-        stored_origin = origin if origin.source else Origin(f"correction #{entry}")
+        stored = origin if origin.source else Origin(f"correction #{entry.entry}")
         self._db.execute(
             "UPDATE results SET variant = ?, outcome = ?, source = ?, line = ? "
             "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
-            (
-                new.variant,
-                encode_outcome(new),
-                stored_origin.source,
-                stored_origin.line,
-                section,
-                board,
-                ns,
-                ew,
-            ),
+            (new.variant, encode_outcome(new), stored.source, stored.line, *new.key),
         )
-        return AuditEntry(
-            entry, at, action, section, board, ns, ew, _shown(old), _shown(new), origin, reason
-        )
+        return entry
 
     def audit_log(self) -> list[AuditEntry]:
         """Every change of a stored result, oldest first (empty for a file made
         before the log existed)."""
         if "audit" not in self._tables():
             return []
-        rows = self._db.execute(
-            "SELECT entry, at, action, section, board, ns, ew, old_variant, old_outcome, "
-            "new_variant, new_outcome, source, line, reason FROM audit ORDER BY entry"
-        ).fetchall()
-        entries = []
-        for entry, at, action, section, board, ns, ew, ov, oo, nv, no, source, line, why in rows:
-            old = decode_outcome(oo, board, ns, ew, section, ov)
-            new = decode_outcome(no, board, ns, ew, section, nv)
-            entries.append(
-                AuditEntry(
-                    entry,
-                    at,
-                    action,
-                    section,
-                    board,
-                    ns,
-                    ew,
-                    _shown(old),
-                    _shown(new),
-                    Origin(source, line),
-                    why,
-                )
-            )
-        return entries
+        return read_entries(
+            self._db,
+            lambda outcome, variant, key: _shown(
+                decode_outcome(outcome, *key[1:], key[0], variant)
+            ),
+        )
 
     def results(self) -> list[TableResult]:
         rows = self._db.execute(
