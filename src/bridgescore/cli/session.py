@@ -371,7 +371,7 @@ def export_command(
     typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
 
 
-@app.command("correct")
+@app.command("correct", context_settings={"ignore_unknown_options": True})
 def correct_command(
     event: EventPath,
     board: Annotated[str, typer.Argument(help="The board number.")],
