@@ -217,7 +217,7 @@ def test_the_file_is_in_wal_mode_and_commits_are_synchronous(tmp_path: Path) -> 
         assert store._db.execute("PRAGMA synchronous").fetchone() == (2,)
 
 
-def _version_2_file(path: Path) -> None:
+def version_2_file(path: Path) -> None:
     """An event file as bridgescore wrote it before the audit log (schema 2)."""
     db = sqlite3.connect(path)
     db.executescript(
@@ -240,11 +240,11 @@ def _version_2_file(path: Path) -> None:
     db.close()
 
 
-def test_a_version_2_file_is_read_as_it_is_and_gets_the_log_when_corrected(
+def test_aversion_2_file_is_read_as_it_is_and_gets_the_log_when_corrected(
     tmp_path: Path,
 ) -> None:
     event = tmp_path / "old.db"
-    _version_2_file(event)
+    version_2_file(event)
     original = event.read_bytes()
     # Reading changes nothing: no table added, no version bumped, no side file left.
     assert run("score", event)[0] == 0
@@ -265,7 +265,7 @@ def test_a_version_2_file_is_read_as_it_is_and_gets_the_log_when_corrected(
 
 def test_a_newer_file_is_read_but_not_written(tmp_path: Path) -> None:
     event = tmp_path / "new.db"
-    _version_2_file(event)
+    version_2_file(event)
     db = sqlite3.connect(event)
     with db:
         db.execute("UPDATE meta SET value = '9' WHERE key = 'schema'")

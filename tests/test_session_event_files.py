@@ -111,3 +111,21 @@ def test_store_modes() -> None:
         EventStore(":memory:", mode="read")
     with pytest.raises(RecordError, match="unknown open mode 'append'"):
         EventStore(":memory:", mode="append")  # type: ignore[arg-type]
+
+
+def test_the_web_pages_read_an_older_event_without_writing_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from bridgescore.web.app import WebSettings, create_app
+    from test_session_corrections import version_2_file
+
+    events = tmp_path / "events"
+    events.mkdir()
+    version_2_file(events / "old.db")  # named 'Old club night', no audit table
+    before = digest(events)
+    settings = WebSettings(events=events, solver_workers=1, warm_solver=False)
+    with TestClient(create_app(settings)) as client:
+        assert "Old club night" in client.get("/session").text
+        assert client.get("/session/old.db").status_code == 200
+        assert client.get("/results/old.db/index.html").status_code == 200
+    assert digest(events) == before
