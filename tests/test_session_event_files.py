@@ -106,6 +106,13 @@ def test_a_report_caches_the_tables_it_solves_and_a_read_only_event_is_not_writt
         assert all(board.dd_table is not None for board in store.boards().values())
 
 
+def test_import_into_a_missing_folder_names_it(tmp_path: Path) -> None:
+    code, _, err = run("import", tmp_path / "nowhere" / "club.db", DATA / "session_mitchell.csv")
+    assert code == 2
+    assert f"there is no folder {str(tmp_path / 'nowhere')!r}" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_store_modes() -> None:
     with pytest.raises(RecordError, match="':memory:' holds no event"):
         EventStore(":memory:", mode="read")

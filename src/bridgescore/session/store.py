@@ -214,6 +214,9 @@ class EventStore:
                 f"no event in {self.path!r}: {why} (an event file is made by importing "
                 "results into it)"
             )
+        folder = Path(self.path).parent
+        if not memory and state == "missing" and not folder.is_dir():
+            raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
         try:
             if mode == "create":
                 self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
