@@ -76,6 +76,21 @@ def _events(request: Request) -> dict[str, Path]:
     return list_entries(root, files=True, accept=views.is_event_file)
 
 
+def _event_names(found: dict[str, Path]) -> dict[str, str]:
+    """What the session list shows for each event file: the event's name (read-only),
+    else the file's name (an event no file named, or a file that cannot be read)."""
+    from bridgescore.session.store import EventStore
+
+    names: dict[str, str] = {}
+    for entry, path in found.items():
+        try:
+            with EventStore(path, mode="read") as store:
+                names[entry] = store.name.strip() or entry
+        except BridgeError:
+            names[entry] = entry
+    return names
+
+
 @router.get("/", response_class=HTMLResponse)
 def score_page(
     request: Request, result: str = "", vul: str = "", vulnerability: str = ""
@@ -122,14 +137,18 @@ def study_detail_page(request: Request, name: str) -> HTMLResponse:
 
 @router.get("/session", response_class=HTMLResponse)
 def session_page(request: Request) -> HTMLResponse:
-    """Events found under ``--events``."""
-    return _listing(request, "session", _events(request), request.app.state.settings.events)
+    """Events found under ``--events``, listed by their names."""
+    found = _events(request)
+    return _listing(
+        request, "session", found, request.app.state.settings.events, _event_names(found)
+    )
 
 
 @router.get("/session/{name}", response_class=HTMLResponse)
 def session_detail_page(request: Request, name: str) -> HTMLResponse:
     """One event: ranking and travellers."""
-    return _detail(request, "session", _events(request), name, views.session_view)
+    found = _events(request)
+    return _detail(request, "session", found, name, views.session_view, _event_names(found))
 
 
 # The study and session pages share one template shape: the entries found in the
@@ -138,7 +157,11 @@ _ENTRIES = {"study": "studies", "session": "events"}
 
 
 def _listing(
-    request: Request, kind: str, found: dict[str, Path], directory: Path | None
+    request: Request,
+    kind: str,
+    found: dict[str, Path],
+    directory: Path | None,
+    labels: dict[str, str] | None = None,
 ) -> HTMLResponse:
     return _page(
         request,
@@ -146,6 +169,7 @@ def _listing(
         active=kind,
         configured=directory is not None,
         chosen=None,
+        labels=labels or {},
         **{_ENTRIES[kind]: list(found)},
     )
 
@@ -156,6 +180,7 @@ def _detail(
     found: dict[str, Path],
     name: str,
     build_view: Callable[[Path], dict[str, Any]],
+    labels: dict[str, str] | None = None,
 ) -> HTMLResponse:
     path = found.get(name)  # a name the server listed, never a path from the request
     if path is None:
@@ -174,6 +199,7 @@ def _detail(
         chosen=name,
         view=view,
         error=error,
+        labels=labels or {},
         **{_ENTRIES[kind]: list(found)},
     )
 
