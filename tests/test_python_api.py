@@ -367,3 +367,32 @@ def test_a_seedless_call_can_be_repeated_from_its_seed() -> None:
     assert len(deals) == 3
     assert all(str(deal[Seat.NORTH]) == "AKQ2.KQ3.A54.KJ3" for deal in deals)
     assert bs.deal_many(3, seed=deals.seed, predeal="N=AKQ2.KQ3.A54.KJ3") == deals
+
+
+# -- Vulnerability.is_vulnerable: a side or a seat, or the text of either ----------
+
+
+@pytest.mark.parametrize(
+    ("who", "vulnerable"),
+    [
+        (bs.Side.NS, True),
+        ("NS", True),
+        ("n-s", True),
+        (Seat.SOUTH, True),
+        ("S", True),
+        ("north", True),
+        (bs.Side.EW, False),
+        ("E/W", False),
+        ("E", False),
+        ("west", False),
+    ],
+)
+def test_is_vulnerable_reads_sides_and_seats(who: object, vulnerable: bool) -> None:
+    # North-South vulnerable (board 2, Law 2): North and South are, East and West not.
+    assert Vulnerability.from_board(2).is_vulnerable(who) is vulnerable
+
+
+def test_is_vulnerable_names_bad_text() -> None:
+    with pytest.raises(bs.NotationError) as raised:
+        Vulnerability.BOTH.is_vulnerable("Q")
+    assert str(raised.value) == "who must be NS or EW, or a seat (N, E, S or W), got 'Q'"

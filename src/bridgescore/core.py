@@ -230,9 +230,27 @@ class Vulnerability(enum.IntEnum):
     EW = 2
     BOTH = 3
 
-    def is_vulnerable(self, who: Side | Seat) -> bool:
-        """Whether a side (or the side of a seat) is vulnerable."""
-        side = who.side if isinstance(who, Seat) else Side(who)
+    def is_vulnerable(self, who: Side | Seat | str) -> bool:
+        """Whether a side (or the side of a seat) is vulnerable.
+
+        ``who`` is a ``Side`` or a ``Seat``, or the text of either (``"NS"``,
+        ``"E"``: no word is both), or a side's number.
+
+        >>> Vulnerability.NS.is_vulnerable("S"), Vulnerability.NS.is_vulnerable("EW")
+        (True, False)
+        """
+        if isinstance(who, Seat):
+            side = who.side
+        elif isinstance(who, str) and _is_seat_text(who):
+            side = Seat.parse(who).side
+        else:
+            try:
+                side = enum_arg(Side, who, "who")
+            except NotationError:
+                # enum_arg's words name the sides only; a seat is as good here.
+                raise NotationError(
+                    f"who must be NS or EW, or a seat (N, E, S or W), got {who!r}"
+                ) from None
         return bool(self & (1 << side))
 
     @classmethod
@@ -271,6 +289,14 @@ class Vulnerability(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Vulnerability.{self.name}"
+
+
+def _is_seat_text(text: str) -> bool:
+    try:
+        Seat.parse(text)
+    except NotationError:
+        return False
+    return True
 
 
 _BOARD_VULNERABILITY = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
