@@ -125,6 +125,20 @@ CASES: dict[str, Case] = {
         "declarer",
         "6CS",
     ),
+    "Card suit": Case(
+        lambda s: str(Card(s, 12)),
+        Strain.HEARTS,
+        ("H", "♥", "hearts"),
+        "suit",
+        "HQ",
+    ),
+    "ParContract declarers": Case(
+        lambda d: str(bs.ParContract(Contract.parse("5HX"), (d,), -2)),
+        Seat.SOUTH,
+        ("S", "south"),
+        "declarers",
+        "5HX-2 S",
+    ),
     "Trick leader": Case(
         lambda s: bs.Trick(s, TRICK, Strain.SPADES).winner,
         Seat.WEST,
@@ -315,13 +329,23 @@ def test_text_forms_give_the_enum_forms_answer(case: Case) -> None:
         assert case.call(text) == answer, text
 
 
-@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+# A card's suit is a deal's matter: its bad text is an InvalidDealError of its own words.
+NAMED = {key: case for key, case in CASES.items() if key != "Card suit"}
+
+
+@pytest.mark.parametrize("case", NAMED.values(), ids=NAMED.keys())
 def test_bad_text_is_named(case: Case) -> None:
     with pytest.raises(bs.NotationError) as raised:
         case.call("Sideways")
     message = str(raised.value)
     assert message.startswith(f"{case.name} must be "), message
     assert message.endswith(", got 'Sideways'"), message
+
+
+@pytest.mark.parametrize("suit", ["Sideways", "NT", 4, None])
+def test_a_card_names_a_bad_suit(suit: object) -> None:
+    with pytest.raises(bs.InvalidDealError, match="not a suit"):
+        Card(suit, 12)
 
 
 # -- dir(bridgescore) ----------------------------------------------------------

@@ -73,12 +73,14 @@ class Card:
     rank: int
 
     def __post_init__(self) -> None:
-        try:
-            suit = Strain(self.suit)
-        except ValueError:
-            raise InvalidDealError(
-                f"{self.suit!r} is not a suit: expected clubs to spades"
-            ) from None
+        suit = self.suit
+        if type(suit) is not Strain:
+            try:
+                suit = enum_arg(Strain, suit, "suit")
+            except NotationError:
+                raise InvalidDealError(
+                    f"{self.suit!r} is not a suit: expected C, D, H or S (clubs to spades)"
+                ) from None
         if suit is Strain.NOTRUMP:
             raise InvalidDealError("notrump is not a suit: a card needs C, D, H or S")
         if not is_whole_number(self.rank, 2, 14):

@@ -73,7 +73,7 @@ class ParContract:
             raise NotationError(
                 f"a par contract needs a Contract without declarer, got {contract!r}"
             )
-        declarers = tuple(Seat(seat) for seat in self.declarers)
+        declarers = tuple(enum_arg(Seat, seat, "declarers") for seat in self.declarers)
         if not declarers or len(declarers) > 2 or len({seat.side for seat in declarers}) != 1:
             raise NotationError(
                 f"par contract {contract} declarers {self.declarers!r}: expected one seat "
