@@ -256,7 +256,7 @@ def test_every_record_is_refused_after_deal_four() -> None:
     ("kwargs", "quoted"),
     [
         ({"schedule": "acbl2"}, "acbl2"),
-        ({"first_dealer": "N"}, "'N'"),
+        ({"first_dealer": "Q"}, "first_dealer must be N, E, S or W, got 'Q'"),
         ({"partscore_premium": -50}, "-50"),
         ({"honors": "yes"}, "yes"),
     ],

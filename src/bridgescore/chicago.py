@@ -40,7 +40,7 @@ from bridgescore.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "ACBL_CHICAGO",
@@ -115,18 +115,18 @@ def _check_deal(deal: int) -> None:
         raise RecordError(f"Chicago has deals 1 to 4, not deal {deal!r}")
 
 
-def chicago_dealer(deal: int, first_dealer: Seat = Seat.NORTH) -> Seat:
+def chicago_dealer(deal: int, first_dealer: Seat | str = Seat.NORTH) -> Seat:
     """The dealer of deal 1-4: the first dealer, then clockwise.
 
     >>> chicago_dealer(3, Seat.NORTH)
     Seat.SOUTH
     """
     _check_deal(deal)
-    return Seat(first_dealer).rotate(deal - 1)
+    return enum_arg(Seat, first_dealer, "first_dealer").rotate(deal - 1)
 
 
 def chicago_vulnerability(
-    deal: int, first_dealer: Seat = Seat.NORTH, schedule: str = "standard"
+    deal: int, first_dealer: Seat | str = Seat.NORTH, schedule: str = "standard"
 ) -> Vulnerability:
     """Who is vulnerable on deal 1-4 (docs/rules.md §3.1).
 
@@ -192,7 +192,7 @@ def chicago_entry(
     declarer: Side | None,
     *,
     honors: Honors | None = None,
-    first_dealer: Seat = Seat.NORTH,
+    first_dealer: Seat | str = Seat.NORTH,
     schedule: str = "standard",
     options: ChicagoRules = ACBL_CHICAGO,
 ) -> Entry:
@@ -207,7 +207,7 @@ def chicago_entry(
         result,
         declarer,
         honors=honors,
-        first_dealer=first_dealer,
+        first_dealer=enum_arg(Seat, first_dealer, "first_dealer"),
         schedule=schedule,
         options=options,
     )
@@ -287,7 +287,7 @@ class ChicagoScore:
 
     def __init__(
         self,
-        first_dealer: Seat = Seat.NORTH,
+        first_dealer: Seat | str = Seat.NORTH,
         schedule: str = "standard",
         *,
         variant: ChicagoRules | None = None,
@@ -297,12 +297,10 @@ class ChicagoScore:
         honors: bool | None = None,
         rules: Rules | None = None,
     ) -> None:
-        if not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat")
         base = ACBL_CHICAGO if variant is None else variant
         if not isinstance(base, ChicagoRules):
             raise NotationError(f"variant={variant!r}: expected a ChicagoRules value")
-        self.first_dealer = first_dealer
+        self.first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         self.schedule = _check_schedule(schedule)
         self.options = ChicagoRules(
             carry_partscores=base.carry_partscores

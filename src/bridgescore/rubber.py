@@ -51,7 +51,7 @@ from bridgescore.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "LAW_80",
@@ -163,7 +163,7 @@ def rubber_entry(
     declarer: Side | None,
     *,
     honors: Honors | None = None,
-    first_dealer: Seat | None = None,
+    first_dealer: Seat | str | None = None,
     rules: Rules = LAW_2017,
 ) -> Entry:
     """The pad entry of the next deal of a rubber, given the deals ``before`` it.
@@ -179,7 +179,7 @@ def rubber_entry(
         result,
         declarer,
         honors=honors,
-        first_dealer=first_dealer,
+        first_dealer=None if first_dealer is None else enum_arg(Seat, first_dealer, "first_dealer"),
         rules=rules,
     )
 
@@ -279,9 +279,9 @@ class RubberScore:
     (True, {'NS': 2, 'EW': 0}, {'NS': 950, 'EW': 0})
     """
 
-    def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
-        if first_dealer is not None and not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat or None")
+    def __init__(self, *, first_dealer: Seat | str | None = None, rules: Rules = LAW_2017) -> None:
+        if first_dealer is not None:
+            first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         if not isinstance(rules, Rules):
             raise NotationError(f"rules={rules!r}: expected a scoring Rules value")
         self.first_dealer = first_dealer
