@@ -6,7 +6,7 @@ cost them. Each command that writes a file calls :func:`check_output_path` (or
 for a matplotlib plot) on its arguments first, so a folder that does not
 exist, a file name that is a folder or a place it may not write is an error
 message (exit code 2) before anything is computed. Writability is tried for
-real (a file opened for appending, a temporary file made and removed) rather
+real (a file opened for appending, an unnamed temporary file made) rather
 than read from permission bits, which say nothing on a read-only file system
 or for root.
 """
@@ -14,6 +14,7 @@ or for root.
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib.util
 import os
 import tempfile
@@ -42,6 +43,16 @@ class OutputPathError(BridgeError):
 
 def _try_to_write_in(folder: Path) -> str | None:
     """None if a file can be made in ``folder``, else the system's reason."""
+    # An unnamed file (Linux's O_TMPFILE) never shows in the folder, so a study being
+    # read at the same moment never meets a stray name; elsewhere a named one, removed.
+    unnamed = getattr(os, "O_TMPFILE", 0)
+    if unnamed:
+        try:
+            os.close(os.open(folder, unnamed | os.O_WRONLY, 0o600))
+            return None
+        except OSError as error:
+            if error.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                return error.strerror or str(error)
     try:
         handle, name = tempfile.mkstemp(prefix=".bridgescore-check-", dir=folder)
     except OSError as error:

@@ -89,6 +89,7 @@ class ProgressDisplay:
         self._task: Any = None
         self._start: tuple[float, int] | None = None
         self._logged = 0.0
+        self._shown = -1
 
     def __call__(self, done: int, total: int) -> None:
         if self.mode == "lines":
@@ -102,9 +103,9 @@ class ProgressDisplay:
             self._start, self._logged = (now, done), now
             if done < total:
                 return
-        if now - self._logged < LINE_INTERVAL and done < total:
-            return
-        self._logged = now
+        if done == self._shown or (now - self._logged < LINE_INTERVAL and done < total):
+            return  # the end is reported once, however many callers report it
+        self._logged, self._shown = now, done
         start_time, start_done = self._start
         elapsed = now - start_time
         rate = (done - start_done) / elapsed if elapsed > 0 else 0.0
