@@ -155,8 +155,8 @@ def test_extending_a_study_keeps_its_solved_deals_and_is_quiet(tmp_path: Path) -
         "3 deals in 1 chunks: 0 already finished, 1 computed now (1 deals in "
     )
     assert kept == (
-        "kept 2 deals already solved in the study's partial last chunk "
-        "(only the deals added to it were solved)"
+        "kept 2 deals an earlier run solved in a short chunk; "
+        "only the deals added to it were solved now"
     )
     # Asked for: progress lines, the last one at 3 of 3 deals, never "about 0 min".
     lines = extended.stderr.splitlines()

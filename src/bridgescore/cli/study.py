@@ -139,8 +139,8 @@ def run_command(
     )
     if summary.deals_reused:
         typer.echo(
-            f"kept {summary.deals_reused:,} deals already solved in the study's partial last "
-            "chunk (only the deals added to it were solved)"
+            f"kept {summary.deals_reused:,} deals an earlier run solved in a short chunk; "
+            "only the deals added to it were solved now"
         )
     if summary.removed_temporaries:
         typer.echo(f"removed {summary.removed_temporaries} temporary file(s) of an earlier run")
