@@ -6,7 +6,8 @@ function through :func:`bridgescore.distributed.run_chunks`, so a chunk is the
 same wherever it is computed, and the workers send the rows back for this
 process to write (they need no access to the study directory).
 :func:`run_study` checks the directory, skips finished chunks, runs the rest and
-reports progress through a callback.
+reports progress through a callback; a short chunk of an extended study keeps the
+deals it holds and only the deals added to it are solved.
 """
 
 from __future__ import annotations
