@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.common import fail
+from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
 from bridgescore.formats import FORMATS, BoardRecord, format_records, read_records
 
@@ -78,6 +79,8 @@ def convert_command(
       bridgescore convert - boards.json --from lin < hands.txt
     """
     target = _target(output, to)
+    if output != "-":
+        check_output_path(output, "OUT")
     if from_ is not None and from_ not in FORMATS:
         raise fail(f"--from {from_!r}: expected one of {', '.join(FORMATS)}", code=2)
     try:

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.outputs import check_output_directory, check_output_path
 from bridgescore.errors import BridgeError
 
 __all__ = [
@@ -256,6 +257,8 @@ def score_command(
     """Score the event and print the ranking."""
     from bridgescore.session.report import as_dict, ranking_csv, ranking_text
 
+    if csv_file is not None:
+        check_output_path(csv_file, "--csv")
     scored = _score(
         event,
         method,
@@ -268,14 +271,15 @@ def score_command(
         session_percentage=session_percentage,
         with_par=False,
     )
-    if csv_file is not None:
-        _write(csv_file, ranking_csv(scored))
+    # The ranking first: a file that still fails to be written loses nothing computed.
     if as_json:
         data = as_dict(scored)
         del data["travellers"]
         echo_json(data)
     else:
         typer.echo(ranking_text(scored))
+    if csv_file is not None:
+        _write(csv_file, ranking_csv(scored))
 
 
 @app.command("report")
@@ -307,6 +311,13 @@ def report_command(
     from bridgescore.session.html_report import html_report
     from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
 
+    site = html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm"))
+    if html is not None and site:
+        check_output_directory(html, "--html")
+    elif html is not None:
+        check_output_path(html, "--html")
+    if csv_file is not None:
+        check_output_path(csv_file, "--csv")
     scored = _score(
         event,
         method,
@@ -319,12 +330,7 @@ def report_command(
         session_percentage=session_percentage,
         with_par=par,
     )
-    if html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm")):
-        _write_site(event, scored, html)
-    elif html is not None:
-        _write(html, html_report(scored))
-    if csv_file is not None:
-        _write(csv_file, travellers_csv(scored))
+    # The report first: a file that still fails to be written loses nothing computed.
     if as_json:
         echo_json(as_dict(scored))
     elif html is None and csv_file is None:
@@ -333,6 +339,13 @@ def report_command(
         typer.echo(ranking_text(scored))
     else:
         typer.echo(ranking_text(scored))
+    if html is not None and site:
+        _write_site(event, scored, html)
+    elif html is not None:
+        _write(html, html_report(scored))
+    if csv_file is not None:
+        _write(csv_file, travellers_csv(scored))
+    if not as_json:
         for path in (html, csv_file):
             if path is not None:
                 typer.echo(f"wrote {path}")
@@ -354,6 +367,8 @@ def export_command(
     """
     from bridgescore.session.usebio_import import export_usebio
 
+    if str(output) != "-":
+        check_output_path(output, "OUTPUT")
     with _open(event) as store:
         try:
             loaded = store.load()
