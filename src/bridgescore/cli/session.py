@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.errors import BridgeError
 
 __all__ = ["app", "export_command", "import_command", "report_command", "score_command"]
@@ -107,6 +107,8 @@ def import_command(
     """
     from bridgescore.session.importer import import_files
 
+    for file in files:
+        read_input_bytes(str(file))  # an empty or binary file stops here, before the event
     with _open(event, must_exist=False) as store:
         try:
             store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")
