@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.common import echo_json, fail, fail_input
 from bridgescore.errors import BridgeError
 
 __all__ = ["app"]
@@ -242,7 +242,7 @@ def report_command(
 
             comparisons = compare_report(report)
     except BridgeError as error:
-        raise fail(error, code=2) from None
+        raise fail_input(error) from None
     for problem in report.problems:
         typer.echo(f"warning: {problem}", err=True)
     if report.temporaries:
