@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from bridgescore.core import Seat
-from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, EmptyInputError
-from bridgescore.scoring import Rules
 
+# Only errors at import: this module is loaded with every command (the group class),
+# so `bridgescore deal` starts without the scoring, deal and formats modules.
 if TYPE_CHECKING:
+    from bridgescore.deal import Deal
     from bridgescore.formats import BoardRecord
+    from bridgescore.scoring import Rules
 
 __all__ = [
     "BadLines",
@@ -105,6 +106,8 @@ def no_boards(path: str) -> typer.Exit:
 
 def parse_rules(name: str) -> Rules:
     """The ``--rules`` option read by :meth:`Rules.parse`; a bad name exits 2."""
+    from bridgescore.scoring import Rules
+
     try:
         return Rules.parse(name)
     except BridgeError as error:
@@ -239,6 +242,8 @@ def read_batch(
 
 def hand_json(deal: Deal) -> dict[str, Any]:
     """Each hand's PBN text, points and shape, keyed by seat letter."""
+    from bridgescore.core import Seat
+
     return {
         seat.letter: {
             "hand": deal[seat].to_pbn(),
