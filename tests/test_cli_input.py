@@ -183,3 +183,19 @@ def test_a_missing_file_is_still_exit_2(tmp_path: Path) -> None:
         result = runner.invoke(app, [*arguments, str(missing)])
         assert result.exit_code == 2
         assert result.stderr == f"error: cannot read '{missing}': No such file or directory\n"
+
+
+def test_a_utf16_usebio_file_is_read_not_refused(tmp_path: Path) -> None:
+    # XML names its own encoding: the USEBIO reader reads UTF-16, which Windows tools write.
+    fixture = Path(__file__).parent / "data" / "usebio_pairs.xml"
+    text = fixture.read_text(encoding="latin-1")  # declared ISO-8859-1
+    text = text.replace('encoding="ISO-8859-1"', 'encoding="UTF-16"', 1)
+    path = tmp_path / "results.xml"
+    path.write_bytes(text.encode("utf-16"))
+    event = tmp_path / "club.db"
+    result = runner.invoke(app, ["session", "import", str(event), str(path)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "records.html"
+    result = runner.invoke(app, ["handrecord", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().count('<article class="board"') == 3  # its HANDSET's 3 boards
