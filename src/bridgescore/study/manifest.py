@@ -119,7 +119,12 @@ class Manifest:
 
 
 def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
-    """The manifest of ``directory`` (local or in an object store), or None when it has none."""
+    """The manifest of ``directory`` (local or in an object store), or None when it has none.
+
+    An empty manifest is :class:`~bridgescore.errors.EmptyInputError` and a binary one
+    :class:`~bridgescore.errors.BinaryInputError`, as for every file read
+    (:func:`bridgescore.formats.check_input`); any other unusable one a :class:`StudyError`.
+    """
     from bridgescore.formats import check_input
 
     if isinstance(directory, RemoteStudy):
