@@ -62,7 +62,7 @@ def test_cli_game_missing_file_and_empty_input() -> None:
     result = CliRunner().invoke(app, ["game", "no-such-file.pbn"])
     assert result.exit_code == 2 and "no-such-file.pbn" in result.stderr
     result = CliRunner().invoke(app, ["game", "-"], input="% nothing here\n")
-    assert result.exit_code == 1 and "no games" in result.stderr
+    assert result.exit_code == 1 and result.stderr == "error: no boards found in standard input\n"
 
 
 def test_cli_game_reads_latin1_and_a_byte_order_mark(tmp_path: Path) -> None:

@@ -41,10 +41,23 @@ def render() -> str:
     runner = CliRunner()
     parts = [
         "# Command-line reference\n",
-        "Every `bridgescore` command with its `--help`, generated from the program itself",
-        "(`make docs`; a test checks this page is current). Each command also takes `--json`",
-        "where it prints results, and exits 1 when some input could not be processed",
-        "(2 for a usage error).\n",
+        "Every `bridgescore` command with its `--help` (or `-h`), generated from the program",
+        "itself (`make docs`; a test checks this page is current). `bridgescore --version`",
+        "prints the version. Each command also takes `--json` where it prints results, and",
+        "exits 1 when some input could not be processed (a bad line, no boards in a file),",
+        "2 when it could not start (a usage error, a file that cannot be read or is binary).\n",
+        "Errors go to standard error as `error: ...`; when the command line holds `--json`,",
+        "standard output also gets a JSON error object, the exit code unchanged:\n",
+        "```text",
+        "$ bridgescore rubber --we XX --json",
+        "{",
+        '  "error": "unknown side \'XX\': expected NS or EW",',
+        '  "exit_code": 2',
+        "}",
+        "```\n",
+        "Every command reads files through one reader: an empty file (or standard input) is",
+        "`error: no boards found in 'F'` (exit 1), a binary one `error: cannot tell the format of",
+        "'F': it holds binary data ...` (exit 2). See [formats.md](formats.md).\n",
     ]
     for words in COMMANDS:
         result = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "100"}, terminal_width=100)

@@ -200,3 +200,26 @@ def test_no_board_overflows_its_box_in_a_browser(tmp_path: Path) -> None:
                     assert overflow == [], (paper, per_page, overflow)
         finally:
             browser.close()
+
+
+def test_per_page_help_and_validation_agree(tmp_path: Path) -> None:
+    # Issue 23: the help said "2, 4 or 6" while the option took any number from 2 to 6.
+    result = runner.invoke(app, ["handrecord", "--help"])
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("  --per-page")]
+    assert re.search(r"--per-page <2\|4\|6>\s+Boards a printed page: 2, 4 or 6\.", line)
+    source = tmp_path / "set.pbn"
+    source.write_text(format_boards([sample_board(number) for number in range(1, 8)], "pbn"))
+    out = tmp_path / "records.html"
+    for refused in ("0", "1", "3", "5", "7", "four"):
+        result = runner.invoke(
+            app, ["handrecord", str(source), "--out", str(out), "--per-page", refused]
+        )
+        assert result.exit_code == 2, refused
+        assert f"'{refused}' is not one of '2', '4', '6'" in result.stderr
+        assert not out.exists()
+    for accepted, pages in (("2", 4), ("4", 2), ("6", 2)):  # 7 boards
+        result = runner.invoke(
+            app, ["handrecord", str(source), "--out", str(out), "--per-page", accepted]
+        )
+        assert result.exit_code == 0, result.output
+        assert f"page {pages} of {pages}" in out.read_text()

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentTypeError",
+    "BinaryInputError",
     "BridgeError",
     "ComparisonError",
     "ConditionError",
+    "EmptyInputError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidArgumentError",
@@ -30,6 +32,14 @@ class BridgeError(ValueError):
 
 class NotationError(BridgeError):
     """Text that is not a valid contract, result, seat, strain or other notation."""
+
+
+class EmptyInputError(NotationError):
+    """A file or standard input with nothing to read in it: no boards found."""
+
+
+class BinaryInputError(NotationError):
+    """Bytes that are not text (an image, a database, UTF-16), so no format can be told."""
 
 
 class InvalidDealError(BridgeError):

@@ -17,9 +17,13 @@ def main() -> None:
     try:
         from bridgescore.cli.commands import COMMANDS, GROUPS, build_app
 
-        # Only the subcommand asked for is imported; --help and errors get them all.
+        # Only the subcommand asked for is imported (none for --version); --help and
+        # errors get them all.
         asked = sys.argv[1] if len(sys.argv) > 1 else ""
-        app = build_app([asked]) if asked in COMMANDS or asked in GROUPS else build_app()
+        if asked in COMMANDS or asked in GROUPS:
+            app = build_app([asked])
+        else:
+            app = build_app([] if asked == "--version" else None)
     except ImportError as error:  # pragma: no cover - depends on what is installed
         missing = getattr(error, "name", None) or str(error)
         print(

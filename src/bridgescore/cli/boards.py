@@ -24,7 +24,7 @@ from bridgescore.boardset import (
     read_commitment,
     verify_set,
 )
-from bridgescore.cli.common import fail
+from bridgescore.cli.common import fail, no_boards, read_input_bytes
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressDisplay
 from bridgescore.errors import BridgeError
@@ -142,19 +142,19 @@ def read_board_file(path: str) -> tuple[list[Board], int]:
     """The boards of a PBN, LIN, CSV or JSON file, and how many could not be read.
 
     Every bad board is reported on standard error with its line; the caller
-    goes on with the good ones and exits 1 at the end. No board at all exits 1 now.
+    goes on with the good ones and exits 1 at the end. No board at all exits 1 now;
+    an empty or binary file gets the one reader's answer (:func:`read_input_bytes`).
     """
-    try:
-        # Bytes, decoded as formats/ does: Latin-1 PBN and USEBIO files read too.
-        text = board_file_text(Path(path).read_bytes())
-    except OSError as error:
-        raise fail(f"cannot read board file {path!r}: {error.strerror}", code=2) from None
+    # Bytes, decoded as formats/ does: Latin-1 PBN and USEBIO files read too.
+    text = board_file_text(read_input_bytes(path))
     try:
         boards, problems = read_boards(text, guess_format(path, text))
     except BridgeError as error:
         raise fail(error, code=2) from None
     for problem in problems:
         typer.echo(f"{path}: {problem}", err=True)
+    if not boards and not problems:
+        raise no_boards(path)
     if not boards:
         raise fail(f"{path} holds no deals that could be read", code=1)
     return boards, len(problems)

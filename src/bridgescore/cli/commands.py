@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from importlib import import_module
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
-__all__ = ["COMMANDS", "GROUPS", "build_app"]
+from bridgescore.cli.common import CommandGroup
+
+__all__ = ["COMMANDS", "CONTEXT_SETTINGS", "GROUPS", "build_app"]
 
 COMMANDS = {
     "score": "score:score_command",
@@ -33,6 +35,13 @@ COMMANDS = {
 """Subcommand -> ``module:function`` in :mod:`bridgescore.cli`, in --help's order."""
 GROUPS = {"study": "study:app", "session": "session:app"}
 """Subcommand groups -> ``module:Typer application``."""
+CONTEXT_SETTINGS: dict[str, Any] = {
+    "help_option_names": ["-h", "--help"],
+    # Help text as wide as the terminal up to 100 columns (click's default stops at 80);
+    # narrower terminals wrap it.
+    "max_content_width": 100,
+}
+"""Settings every command inherits from the group: ``-h`` beside ``--help``, and the width."""
 
 
 def _load(target: str) -> Any:
@@ -40,7 +49,25 @@ def _load(target: str) -> Any:
     return getattr(import_module(f"bridgescore.cli.{module}"), name)
 
 
-def _as_group() -> None:
+def _show_version(value: bool) -> None:
+    if value:
+        from bridgescore import __version__
+
+        typer.echo(f"bridgescore {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Show the version and exit.",
+            is_eager=True,
+            callback=_show_version,
+        ),
+    ] = False,
+) -> None:
     """Exact contract bridge scoring, double-dummy tables and par."""
 
 
@@ -58,13 +85,14 @@ def build_app(only: Iterable[str] | None = None) -> typer.Typer:
         add_completion=False,
         rich_markup_mode=None,
         pretty_exceptions_enable=False,
+        cls=CommandGroup,
+        context_settings=CONTEXT_SETTINGS,
     )
     for name, target in COMMANDS.items():
         if wanted is None or name in wanted:
             app.command(name)(_load(target))
     for name, target in GROUPS.items():
         if wanted is None or name in wanted:
-            app.add_typer(_load(target), name=name)
-    if wanted is not None:
-        app.callback()(_as_group)
+            app.add_typer(_load(target), name=name, cls=CommandGroup)
+    app.callback()(_root)
     return app

@@ -1,35 +1,62 @@
-"""Helpers shared by the subcommands: line-numbered batches and error output."""
+"""Helpers shared by the subcommands: the one input reader, line-numbered batches,
+error output (with ``--json``, a JSON error object too) and the command group.
+
+Every command that reads a file reads it through :func:`read_input` (lines) or
+:func:`read_input_records` (PBN, LIN, JSON), so an empty file and a binary one
+get the same answer everywhere: ``no boards found in 'F'`` (exit 1) and
+``cannot tell the format of 'F': it holds binary data ...`` (exit 2).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import inspect
 import io
 import json
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
-from bridgescore.core import Seat
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError
-from bridgescore.scoring import Rules
+from bridgescore.errors import BridgeError, EmptyInputError
+
+# Only errors at import: this module is loaded with every command (the group class),
+# so `bridgescore deal` starts without the scoring, deal and formats modules.
+if TYPE_CHECKING:
+    from bridgescore.deal import Deal
+    from bridgescore.formats import BoardRecord
+    from bridgescore.scoring import Rules
 
 __all__ = [
     "BadLines",
+    "CommandGroup",
     "echo_json",
+    "error_json",
     "fail",
+    "fail_input",
     "hand_json",
+    "json_asked",
+    "no_boards",
     "numbered_lines",
     "open_input",
     "open_lines",
     "parse_rules",
     "read_batch",
+    "read_input",
+    "read_input_bytes",
+    "read_input_records",
 ]
 
 _Value = TypeVar("_Value")
+
+# Whether the command line being run holds --json: set by CommandGroup.main for the
+# whole run, read by fail(), so every command's errors follow the one rule.
+_JSON_ERRORS: ContextVar[bool] = ContextVar("bridgescore_json_errors", default=False)
 
 
 def echo_json(data: Any) -> None:
@@ -37,35 +64,109 @@ def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def error_json(message: str, code: int) -> dict[str, Any]:
+    """The JSON error object: ``{"error": message, "exit_code": code}``."""
+    return {"error": message, "exit_code": code}
+
+
+def json_asked(args: Sequence[str]) -> bool:
+    """Whether a command line asks for JSON: ``--json`` before any ``--``."""
+    words = list(args)
+    if "--" in words:
+        words = words[: words.index("--")]
+    return "--json" in words
+
+
 def fail(error: BridgeError | str, code: int = 1) -> typer.Exit:
-    """Print an error for a person and return the exit to raise."""
-    typer.echo(f"error: {error}", err=True)
+    """Print an error and return the exit to raise.
+
+    The message goes to standard error as ``error: ...``; when the command line
+    holds ``--json``, standard output also gets the JSON error object
+    (:func:`error_json`), so a script reading standard output always reads JSON.
+    """
+    message = str(error)
+    typer.echo(f"error: {message}", err=True)
+    if _JSON_ERRORS.get():
+        echo_json(error_json(message, code))
     return typer.Exit(code)
+
+
+def fail_input(error: BridgeError) -> typer.Exit:
+    """:func:`fail` for a file that could not be read: exit 1 when it holds no
+    boards, 2 when it cannot be read at all (binary, format unknown)."""
+    return fail(error, code=1 if isinstance(error, EmptyInputError) else 2)
+
+
+def no_boards(path: str) -> typer.Exit:
+    """:func:`fail` with the one message for input without boards (exit 1)."""
+    from bridgescore.formats import no_boards as no_boards_error
+
+    return fail(no_boards_error(path), code=1)
 
 
 def parse_rules(name: str) -> Rules:
     """The ``--rules`` option read by :meth:`Rules.parse`; a bad name exits 2."""
+    from bridgescore.scoring import Rules
+
     try:
         return Rules.parse(name)
     except BridgeError as error:
         raise fail(error, code=2) from None
 
 
-def open_input(path: str) -> TextIO:
-    """``-`` is standard input; anything else a file, with a clear error if unreadable.
+def read_input_bytes(path: str) -> bytes:
+    """The bytes of a file, or of standard input (``-``), once the one check of
+    :func:`bridgescore.formats.check_input` passes them: an empty file exits 1
+    (``no boards found in 'F'``), a binary one 2 (``cannot tell the format of
+    'F'``), an unreadable one 2."""
+    from bridgescore.formats import check_input
 
-    Text is UTF-8 (a byte order mark is dropped). Bytes that are not UTF-8 are
-    read as U+FFFD, so the line holding them is reported as a bad line with its
-    number, and the batch goes on, instead of stopping with a decoding error.
-    """
-    if path == "-":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            sys.stdin.reconfigure(errors="replace")
-        return sys.stdin
     try:
-        return Path(path).open(encoding="utf-8-sig", errors="replace")
+        if path == "-":
+            stream = sys.stdin
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+        else:
+            data = Path(path).read_bytes()
     except OSError as error:
         raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
+    try:
+        check_input(data, path)
+    except BridgeError as error:
+        raise fail_input(error) from None
+    return data
+
+
+def read_input(path: str) -> str:
+    """The text of a file, or of standard input (``-``): :func:`read_input_bytes`
+    decoded as every reader decodes (UTF-8, else Windows-1252, else Latin-1, line
+    by line)."""
+    from bridgescore.formats import decode_text
+
+    return decode_text(read_input_bytes(path))
+
+
+def read_input_records(path: str, format: str | None = None) -> list[BoardRecord]:
+    """Every record of a PBN, LIN or JSON file (``-``: standard input), its format
+    ``format`` or told by its name, then its content.
+
+    Read by :func:`read_input`; a file whose format cannot be told exits 2, one
+    without records 1 (``no boards found in 'F'``).
+    """
+    from bridgescore.formats import read_text
+
+    text = read_input(path)
+    try:
+        records = list(read_text(text, format, None if path == "-" else path))
+    except BridgeError as error:
+        raise fail_input(error) from None
+    if not records:
+        raise no_boards(path)
+    return records
+
+
+def open_input(path: str) -> TextIO:
+    """The text of a file or of standard input (``-``) as a stream: :func:`read_input`."""
+    return io.StringIO(read_input(path))
 
 
 def numbered_lines(stream: TextIO) -> Iterator[tuple[int, str]]:
@@ -78,10 +179,13 @@ def numbered_lines(stream: TextIO) -> Iterator[tuple[int, str]]:
 
 @contextlib.contextmanager
 def open_lines(path: str) -> Iterator[Iterator[tuple[int, str]]]:
-    """The numbered lines of a file or of standard input (``-``), closed afterwards."""
-    stream = open_input(path)
-    with stream if path != "-" else contextlib.nullcontext(stream):
-        yield numbered_lines(stream)
+    """The numbered lines of a file or of standard input (``-``), read by
+    :func:`read_input`; none at all (comments and blank lines only) exits 1 with
+    ``no boards found``."""
+    lines = list(numbered_lines(open_input(path)))
+    if not lines:
+        raise no_boards(path)
+    yield iter(lines)
 
 
 class BadLines:
@@ -138,6 +242,8 @@ def read_batch(
 
 def hand_json(deal: Deal) -> dict[str, Any]:
     """Each hand's PBN text, points and shape, keyed by seat letter."""
+    from bridgescore.core import Seat
+
     return {
         seat.letter: {
             "hand": deal[seat].to_pbn(),
@@ -146,3 +252,71 @@ def hand_json(deal: Deal) -> dict[str, Any]:
         }
         for seat in Seat
     }
+
+
+def _first_sentence(command: Any) -> str:
+    """A command's short help: its own, else the first sentence of its help, whole."""
+    if command.short_help:
+        return str(command.short_help)
+    paragraph = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\b", "")
+    text = " ".join(paragraph.split())
+    end = re.search(r"\.(\s|$)", text)
+    return text if end is None else text[: end.start() + 1]
+
+
+class CommandGroup(TyperGroup):
+    """The ``bridgescore`` group and its subgroups (``study``, ``session``).
+
+    Two changes to Typer's group: the command list shows each command's whole
+    first sentence, wrapped to the width, where click cuts it short with "...";
+    and a command line holding ``--json`` gets a JSON error object on standard
+    output for every error, the usage errors click reports included.
+    """
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        words = list(sys.argv[1:] if args is None else args)
+        token = _JSON_ERRORS.set(json_asked(words))
+        try:
+            return super().main(words, *rest, **extra)
+        finally:
+            _JSON_ERRORS.reset(token)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        with _usage_errors_as_json():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        with _usage_errors_as_json():
+            return super().invoke(ctx)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, _first_sentence(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@contextlib.contextmanager
+def _usage_errors_as_json() -> Iterator[None]:
+    """With --json, a usage error (a bad option, a missing argument) also as JSON.
+
+    Click's usage errors carry ``exit_code`` and ``format_message``; they are told
+    apart by those (typer.Exit has no message), since Typer vendors its own click.
+    """
+    try:
+        yield
+    except Exception as error:
+        code = getattr(error, "exit_code", None)
+        message = getattr(error, "format_message", None)
+        shown = getattr(error, "_bridgescore_json_shown", False)
+        if _JSON_ERRORS.get() and isinstance(code, int) and callable(message) and not shown:
+            echo_json(error_json(str(message()), code))
+            # A subgroup's error passes through the top group too: print it once.
+            setattr(error, "_bridgescore_json_shown", True)  # noqa: B010
+        raise

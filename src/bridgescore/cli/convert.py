@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.common import fail
+from bridgescore.cli.common import fail, read_input_records
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
-from bridgescore.formats import FORMATS, BoardRecord, format_records, read_records
+from bridgescore.formats import FORMATS, BoardRecord, format_records
 
 __all__ = ["convert_command"]
 
@@ -83,12 +83,7 @@ def convert_command(
         check_output_path(output, "OUT")
     if from_ is not None and from_ not in FORMATS:
         raise fail(f"--from {from_!r}: expected one of {', '.join(FORMATS)}", code=2)
-    try:
-        records = list(read_records(source, format=from_))
-    except OSError as error:
-        raise fail(f"cannot read {source!r}: {error.strerror}", code=2) from None
-    except BridgeError as error:
-        raise fail(error, code=2) from None
+    records = read_input_records(source, from_)
     problems = 0
     good: list[BoardRecord] = []
     for record in records:
@@ -110,9 +105,6 @@ def convert_command(
             Path(output).write_text(text, encoding="utf-8")
         except OSError as error:
             raise fail(f"cannot write {output!r}: {error.strerror}", code=2) from None
-    if not records:
-        typer.echo(f"no boards found in {source!r}", err=True)
-        raise typer.Exit(1)
     if problems:
         typer.echo(f"{problems} problem(s) in {len(records)} board(s)", err=True)
         raise typer.Exit(1)

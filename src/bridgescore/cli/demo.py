@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from bridgescore.cli.common import fail
 from bridgescore.cli.outputs import check_output_directory
 from bridgescore.cli.score import format_breakdown, score_table
 from bridgescore.ddtable import DDTable
 from bridgescore.scoring import score_breakdown
 
-__all__ = ["demo_command"]
+__all__ = ["demo_command", "demo_folder"]
 
 EXAMPLES = [
     ("4DX +1", True),
@@ -24,17 +26,43 @@ EXAMPLES = [
 ]
 
 
+def demo_folder(out: Path | None) -> Path:
+    """The folder the demo writes to: ``out`` (created if missing), else a fresh
+    temporary folder, never the current directory (which may not be writable)."""
+    if out is None:
+        return Path(tempfile.mkdtemp(prefix="bridgescore-demo-"))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise fail(
+            f"--out {str(out)!r}: cannot make the folder: {error.strerror}", code=2
+        ) from None
+    return out
+
+
 def demo_command(
     out: Annotated[
-        Path,
+        Path | None,
         typer.Option(
+            "--out",
             help="Where the club-night files go: the board set, its seed and commitment, "
-            "hand records (HTML, PDF) and the results site."
+            "hand records (HTML, PDF) and the results site (default: a new temporary "
+            "folder, whose path is printed).",
+            show_default=False,
         ),
-    ] = Path("build/demo"),
+    ] = None,
 ) -> None:
-    """Show what bridgescore does, on built-in examples."""
-    check_output_directory(out, "--out")  # before the examples: the club night writes there
+    """Show what bridgescore does, on built-in examples.
+
+    \b
+    Examples:
+      bridgescore demo
+      bridgescore demo --out club-night
+    """
+    if out is not None:
+        check_output_directory(out, "--out")  # before the examples: the club night writes there
+    folder = demo_folder(out)
+    typer.echo(f"Files of the demo go to {folder}\n")
     typer.echo("== Scoring duplicate results (Law 77) ==\n")
     for text, vulnerable in EXAMPLES:
         typer.echo(f"> {text!r}, {'vulnerable' if vulnerable else 'not vulnerable'}")
@@ -45,8 +73,9 @@ def demo_command(
         typer.echo("")
     _deals_section()
     _session_section()
-    _club_night_section(out)
+    _club_night_section(folder)
     _study_section()
+    typer.echo(f"The demo's files are in {folder}")
 
 
 def _deals_section(seed: int = 2026, boards: int = 3) -> None:
@@ -135,7 +164,6 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     from bridgescore.session.site import results_site, write_site
 
     typer.echo(f"== A club night: {boards} boards dealt, analysed, printed and published ==\n")
-    out.mkdir(parents=True, exist_ok=True)
     seed = DealSeed.fresh(boards)
     (out / "night.seed").write_text(seed.to_text(), encoding="utf-8")
     (out / "night.seed").chmod(0o600)
@@ -180,9 +208,6 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
 
 def _study_section(deals: int = 120, seed: int = 2026) -> None:
     """A small par study (temporary directory) and its report, beside the published one."""
-    import tempfile
-    from pathlib import Path
-
     typer.echo(f"== A small par study: {deals} random deals, solved and scored for par ==\n")
     try:
         from bridgescore.study.compare import compare_report

@@ -6,9 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail
-from bridgescore.errors import BridgeError
-from bridgescore.formats import FORMATS, CheckedRecord, check_record, read_records
+from bridgescore.cli.common import echo_json, fail, read_input_records
+from bridgescore.formats import FORMATS, CheckedRecord, check_record
 from bridgescore.formats.crosscheck import cross_check, dd_disagreements
 from bridgescore.formats.record import Problem
 
@@ -20,15 +19,10 @@ def read_checked(
 ) -> list[tuple[CheckedRecord, tuple[Problem, ...]]]:
     """Every record of ``file`` scored, with all its problems (its own, the
     disagreements of the file's comparison scores and, with ``check_dd``, of its
-    DoubleDummyTricks tags with DDS). Exit 2 when unreadable."""
+    DoubleDummyTricks tags with DDS). Exit 2 when unreadable, 1 when it holds no boards."""
     if format is not None and format not in FORMATS:
         raise fail(f"--format {format!r}: expected one of {', '.join(FORMATS)}", code=2)
-    try:
-        checked = [check_record(record) for record in read_records(file, format=format)]
-    except OSError as error:
-        raise fail(f"cannot read {file!r}: {error.strerror}", code=2) from None
-    except BridgeError as error:
-        raise fail(error, code=2) from None
+    checked = [check_record(record) for record in read_input_records(file, format)]
     extra = cross_check(checked)
     if check_dd:
         _check_dd(checked, extra)
@@ -114,7 +108,8 @@ def game_command(
     Result, Score, ScoreIMP, ScoreMP, ScorePercentage and OptimumScore tags (and,
     with --dd, DoubleDummyTricks against DDS).
     Every problem and disagreement is printed with its line number; the exit
-    code is 1 if there was any, 2 if the file cannot be read.
+    code is 1 if there was any or the file holds no boards, 2 if the file cannot
+    be read.
 
     \b
     Examples:
@@ -136,10 +131,6 @@ def game_command(
             typer.echo(_text(item, found, symbols=symbols))
     if as_json:
         echo_json(records)
-    elif not results:
-        typer.echo(f"no games found in {file!r}", err=True)
     if problems:
         typer.echo(f"{problems} problem(s) in {len(results)} game(s)", err=True)
-        raise typer.Exit(1)
-    if not results:
         raise typer.Exit(1)

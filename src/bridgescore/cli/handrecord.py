@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +16,14 @@ from bridgescore.cli.progress import ProgressOption
 from bridgescore.errors import BridgeError
 
 __all__ = ["handrecord_command"]
+
+
+class PerPage(StrEnum):
+    """The layouts of hand records: boards a page (help and validation share them)."""
+
+    two = "2"
+    four = "4"
+    six = "6"
 
 
 def handrecord_command(
@@ -34,8 +43,8 @@ def handrecord_command(
         ),
     ],
     per_page: Annotated[
-        int, typer.Option(help="Boards a printed page: 2, 4 or 6.", min=2, max=6)
-    ] = 4,
+        PerPage, typer.Option(help="Boards a printed page: 2, 4 or 6.")
+    ] = PerPage.four,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
     makeable: Annotated[
         bool,
@@ -65,8 +74,6 @@ def handrecord_command(
     kind = target.suffix.lower()
     if kind not in (".html", ".htm", ".pdf"):
         raise fail(f"--out {out!r}: expected a file name ending in .html or .pdf", code=2)
-    if per_page not in (2, 4, 6):
-        raise fail(f"--per-page {per_page}: expected 2, 4 or 6", code=2)
     chosen: Paper | None = next((p for p in PAPERS if p == paper.lower()), None)
     if chosen is None:
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
@@ -76,7 +83,7 @@ def handrecord_command(
     try:
         html = hand_records_html(
             boards,
-            per_page=per_page,
+            per_page=int(per_page),
             paper=chosen,
             title=title or Path(file).name,
             makeable=makeable,

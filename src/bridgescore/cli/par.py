@@ -10,12 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, numbered_lines, open_input
+from bridgescore.cli.common import BadLines, echo_json, fail, no_boards, numbered_lines, read_input
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats import BoardRecord, detect_format, read_records
+from bridgescore.formats import BoardRecord, detect_format, read_text
 from bridgescore.par import Par, par
 
 __all__ = ["format_par", "par_command"]
@@ -174,27 +174,20 @@ def _record_boards(
 def _read_file(
     path: str, vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
 ) -> list[_Board]:
-    """The boards of a file (``-``: standard input): a PBN, LIN or JSON file of
-    records (by its name or its content), else lines of tables or deals."""
-    stream = open_input(path)
+    """The boards of a file (``-``: standard input), read by the one reader: a PBN,
+    LIN or JSON file of records (by its name or its content), else lines of tables
+    or deals. None at all exits 1 (``no boards found``)."""
+    text = read_input(path)
+    name = None if path == "-" else path
     try:
-        with stream if path != "-" else contextlib.nullcontext(stream):
-            text = stream.read()
-    except UnicodeDecodeError:
-        text = ""  # not UTF-8: only a file of records (read from its bytes) can be that
-    try:
-        format = detect_format(None if path == "-" else path, text)
+        format = detect_format(name, text)
     except BridgeError:
-        return _line_boards(text.splitlines(keepends=True), vulnerability, dealer, neutral)
-    try:
-        records = (
-            read_records(text=text, format=format)
-            if path == "-"
-            else read_records(path, format=format)
-        )
-        return _record_boards(records, vulnerability, dealer, neutral)
-    except OSError as error:
-        raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
+        boards = _line_boards(text.splitlines(keepends=True), vulnerability, dealer, neutral)
+    else:
+        boards = _record_boards(read_text(text, format, name), vulnerability, dealer, neutral)
+    if not boards:
+        raise no_boards(path)
+    return boards
 
 
 def _solve_deals(boards: list[_Board]) -> None:

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.cli.outputs import check_output_directory, check_output_path
 from bridgescore.errors import BridgeError
 
@@ -135,6 +135,8 @@ def import_command(
     """
     from bridgescore.session.importer import import_files
 
+    for file in files:
+        read_input_bytes(str(file))  # an empty or binary file stops here, before the event
     with _open(event, "create") as store:
         try:
             store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, hand_json, numbered_lines, read_batch
+from bridgescore.cli.common import (
+    BadLines,
+    echo_json,
+    fail,
+    hand_json,
+    no_boards,
+    numbered_lines,
+    read_input,
+)
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats import BoardRecord, detect_format, read_records
+from bridgescore.formats import BoardRecord, detect_format, read_records, read_text
 
 __all__ = ["format_solution", "solve_command"]
 
@@ -120,24 +126,16 @@ def _deal_of(text: str) -> Deal:
         return records[0].deal
 
 
-def _file_records(path: str) -> tuple[list[BoardRecord] | None, str | None]:
-    """The records of a PBN, LIN or JSON file (by name or content), else ``None``;
-    and standard input's text, read once."""
-    if path == "-":
-        text = sys.stdin.read()
-        try:
-            format = detect_format(None, text)
-        except BridgeError:
-            return None, text
-        return list(read_records(text=text, format=format)), text
+def _file_records(path: str) -> tuple[list[BoardRecord] | None, str]:
+    """The text of a file or of standard input (``-``), read once by the one
+    reader; and its records when it is a PBN, LIN or JSON file (by name or
+    content), else ``None``."""
+    text = read_input(path)
     try:
-        head = Path(path).read_bytes()[:4096].decode("utf-8", errors="replace")
-        format = detect_format(path, head)
-    except OSError as error:
-        raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
+        format = detect_format(None if path == "-" else path, text)
     except BridgeError:
-        return None, None
-    return list(read_records(path, format=format)), None
+        return None, text
+    return list(read_text(text, format, None if path == "-" else path)), text
 
 
 def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool) -> None:
@@ -154,15 +152,15 @@ def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool)
                 continue
             problem = "; ".join(str(p) for p in board.problems) or "the record has no deal"
             bad.report(number, str(board.source), problem)
-    elif text is None:
-        good = [(number, deal) for number, _, deal in read_batch(path, Deal.from_pbn, bad)]
     else:
-        # Standard input, already read to learn its format: plain deal lines.
+        # Plain deal lines.
         for number, line in numbered_lines(io.StringIO(text)):
             try:
                 good.append((number, Deal.from_pbn(line)))
             except BridgeError as error:
                 bad.report(number, line, error)
+    if not good and not bad:
+        raise no_boards(path)
     tables = _solve([deal for _, deal in good], threads)
     records = bad.records + [
         {"line": number, **_solution_json(deal, table)}

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.common import echo_json, fail, fail_input
 from bridgescore.cli.outputs import check_output_directory, check_plot_path
 from bridgescore.cli.progress import ProgressDisplay, ProgressOption
 from bridgescore.errors import BridgeError
@@ -184,7 +184,7 @@ def report_command(
 
             comparisons = compare_report(report)
     except BridgeError as error:
-        raise fail(error, code=2) from None
+        raise fail_input(error) from None
     for problem in report.problems:
         typer.echo(f"warning: {problem}", err=True)
     if report.temporaries:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from bridgescore.errors import NotationError
+from bridgescore.errors import BinaryInputError, EmptyInputError, NotationError
 from bridgescore.formats.batches import in_batches
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.json import format_json, read_json
@@ -42,11 +42,16 @@ __all__ = [
     "Problem",
     "RecordedCall",
     "Source",
+    "check_input",
     "check_record",
+    "checked_text",
     "decode_text",
     "detect_format",
     "format_records",
     "handviewer_link",
+    "input_name",
+    "is_binary",
+    "no_boards",
     "read_records",
     "read_text",
 ]
@@ -89,6 +94,71 @@ def decode_text(data: bytes) -> str:
     return "".join(decode_line(line) for line in data.splitlines(keepends=True))
 
 
+# Control bytes that turn up in text files: tab, line feed, vertical tab, form feed,
+# carriage return, Ctrl-Z (the end-of-file mark of old DOS programs) and escape.
+_TEXT_CONTROLS = frozenset(b"\t\n\v\f\r\x1a\x1b")
+_ODD_BYTES = bytes(sorted(frozenset(range(32)) - _TEXT_CONTROLS | {0x7F}))
+_SAMPLE = 8192
+
+
+def input_name(path: str | Path | None) -> str:
+    """How messages name an input: ``'F'`` (quoted) for a file, ``standard input`` for ``-``."""
+    if path is None or str(path) == "-":
+        return "standard input"
+    return repr(str(path))
+
+
+def is_binary(data: bytes) -> bool:
+    """Whether bytes are not text: a UTF-16 or UTF-32 byte order mark, or, in the
+    first 8 KiB, more than one control byte (other than tab, line ends, form feed,
+    Ctrl-Z and escape) and more than one in a hundred.
+
+    Text files have none of these bytes; images, archives, databases, PDF files and
+    random bytes have about one in ten or more. One stray byte in a text file stays
+    text (and is reported on its line by the reader).
+
+    >>> is_binary(b'[Board "1"]\\n'), is_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR")
+    (False, True)
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    sample = data[:_SAMPLE]
+    odd = len(sample) - len(sample.translate(None, _ODD_BYTES))
+    return odd > 1 and odd * 100 > len(sample)
+
+
+def check_input(data: bytes, name: str | Path | None) -> None:
+    """The one check of every file a reader is given, before its format is guessed.
+
+    ``name`` is the file's path (``-`` or ``None``: standard input). Raises
+    :class:`~bridgescore.errors.BinaryInputError` for bytes that are not text
+    (:func:`is_binary`) and :class:`~bridgescore.errors.EmptyInputError` ("no boards
+    found") for a file holding nothing but white space. An XML document (USEBIO)
+    names its own encoding, UTF-16 included, so it is left to its reader.
+    """
+    from bridgescore.formats.usebio import looks_like_usebio
+
+    if is_binary(data) and not looks_like_usebio(data):
+        raise BinaryInputError(
+            f"cannot tell the format of {input_name(name)}: it holds binary data (or UTF-16 text), "
+            "which is not UTF-8, Windows-1252 or Latin-1 text: expected a text file"
+        )
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():
+        raise no_boards(name)
+
+
+def no_boards(name: str | Path | None) -> EmptyInputError:
+    """The one error for input with no boards in it: an empty file, a file of comments
+    alone, standard input closed at once (``name`` as for :func:`check_input`)."""
+    return EmptyInputError(f"no boards found in {input_name(name)}")
+
+
+def checked_text(data: bytes, name: str | Path | None) -> str:
+    """A file's bytes as text (:func:`decode_text`), once :func:`check_input` passes them."""
+    check_input(data, name)
+    return decode_text(data)
+
+
 def read_text(
     text: str, format: str | None = None, file: str | None = None
 ) -> Iterator[BoardRecord]:
@@ -112,18 +182,21 @@ def read_records(
 
     Bytes are read as UTF-8 (with or without a byte order mark), else Windows-1252,
     else Latin-1, line by line; CRLF and CR line ends read as LF. Raises
-    :class:`~bridgescore.NotationError` when the format cannot be told and
+    :class:`~bridgescore.NotationError` when the format cannot be told (a file of
+    binary data is :class:`~bridgescore.errors.BinaryInputError`, an empty one
+    :class:`~bridgescore.errors.EmptyInputError`: :func:`check_input`) and
     ``OSError`` when the file cannot be read; problems inside the file go on the
-    records and never stop the reading.
+    records and never stop the reading. ``text`` is read as it is: empty text has
+    no records.
     """
     if text is not None:
         return read_text(text, format)
     if path is None:
         raise NotationError("read_records needs a path or text")
     if str(path) == "-":
-        return read_text(decode_text(sys.stdin.buffer.read()), format, None)
+        return read_text(checked_text(sys.stdin.buffer.read(), None), format, None)
     data = Path(path).read_bytes()
-    return read_text(decode_text(data), format, str(path))
+    return read_text(checked_text(data, path), format, str(path))
 
 
 def format_records(records: Iterable[BoardRecord], format: str) -> str:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bridgescore.errors import BridgeError, NotationError, RecordError
-from bridgescore.formats import decode_text, detect_format, read_text
+from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.formats.usebio import UsebioError
@@ -387,6 +387,8 @@ def import_data(
         report.problems.append(LineProblem(name, 0, str(error)))
         return report
     report.files += 1
+    if not (parsed.results or parsed.boards or parsed.problems):
+        report.problems.append(LineProblem(name, 0, str(no_boards(name))))
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
     report.notes.extend(parsed.notes)
@@ -401,9 +403,14 @@ def import_data(
 def _parse_file(
     data: bytes, name: str, store: EventStore, report: ImportReport
 ) -> tuple[Parsed, dict[str, str | None]]:
-    """Pick the reader by content; return what it read and the event settings it implies."""
+    """Pick the reader by content; return what it read and the event settings it implies.
+
+    An empty file or a binary one (UTF-16 included: read as text it would give one
+    confusing error per line) is refused by the one check every reader makes.
+    """
     from bridgescore.formats.usebio import looks_like_usebio
 
+    check_input(data, name)
     if looks_like_usebio(data):
         from bridgescore.session.usebio_import import cross_check, read_usebio_event
 
@@ -445,17 +452,7 @@ def _parse_file(
 
 def _text(data: bytes) -> str:
     """The file's text, decoded as every format reader decodes it (UTF-8, else
-    Windows-1252, else Latin-1). A UTF-16 file (by its byte order mark, or the NUL byte
-    beside every ASCII character) or a binary one is refused: read as text it would
-    give one confusing error per line."""
-    start = data[:4096]
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or start.count(0) * 8 > len(start):
-        offset = 0 if start.startswith((b"\xff", b"\xfe")) else data.find(b"\x00")
-        raise RecordError(
-            f"cannot read the file: byte {data[offset : offset + 1]!r} at offset {offset} "
-            "is not UTF-8, Windows-1252 or Latin-1 text (a UTF-16 or binary file?): "
-            "expected a text file"
-        )
+    Windows-1252, else Latin-1); :func:`_parse_file` has refused binary files."""
     return decode_text(data)
 
 

@@ -119,27 +119,34 @@ class Manifest:
 
 
 def load_manifest(directory: Path | RemoteStudy) -> Manifest | None:
-    """The manifest of ``directory`` (local or in an object store), or None when it has none."""
+    """The manifest of ``directory`` (local or in an object store), or None when it has none.
+
+    An empty manifest is :class:`~bridgescore.errors.EmptyInputError` and a binary one
+    :class:`~bridgescore.errors.BinaryInputError`, as for every file read
+    (:func:`bridgescore.formats.check_input`); any other unusable one a :class:`StudyError`.
+    """
+    from bridgescore.formats import check_input
+
     if isinstance(directory, RemoteStudy):
         shown = directory.shown(MANIFEST_NAME)
         raw = directory.read_bytes(MANIFEST_NAME)
         if raw is None:
             return None
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     else:
         path = directory / MANIFEST_NAME
         shown = str(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
         except OSError as error:
             raise StudyError(f"cannot read {shown!r}: {error.strerror}") from None
-        except UnicodeDecodeError as error:
-            raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
+    # The one check of every file read (formats.check_input): empty, or binary.
+    check_input(raw, shown)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise StudyError(f"{shown!r} is not UTF-8 text: {error}") from None
     try:
         data = json.loads(text)
     # RecursionError: "[[[[..."; ValueError (JSONDecodeError's base): also a number
