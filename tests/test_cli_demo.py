@@ -38,10 +38,10 @@ def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     result = runner.invoke(app, ["demo", "--out", str(blocker / "demo")])
     assert result.exit_code == 2
-    assert (
-        result.stderr
-        == f"error: --out '{blocker / 'demo'}': cannot make the folder: Not a directory\n"
+    assert result.stderr == (
+        f"error: --out '{blocker / 'demo'}': '{blocker}' is a file, not a folder\n"
     )
+    assert result.stdout == ""  # refused before the examples, not after them
 
 
 @pytest.mark.parametrize("named", [False, True])
