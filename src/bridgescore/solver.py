@@ -78,7 +78,8 @@ def _check_threads(threads: int | None) -> None:
         return
     if not is_whole_number(threads, 1):
         raise InvalidArgumentError(
-            f"threads={threads!r} is not valid: expected None or a whole number >= 1"
+            f"threads must be a whole number of at least 1 (or None for one per core), "
+            f"got {threads!r}"
         )
 
 
@@ -245,9 +246,7 @@ def _solve_boards(
     )
     deal_words = board_words[1 : 1 + MAX_BOARDS_PER_CALL * _DEAL_WORDS].reshape(-1, _DEAL_WORDS)
     targets = board_words[1 + MAX_BOARDS_PER_CALL * _DEAL_WORDS :].reshape(3, -1)
-    futures = solved_words[1 : 1 + MAX_BOARDS_PER_CALL * _FUTURE_WORDS].reshape(
-        -1, _FUTURE_WORDS
-    )
+    futures = solved_words[1 : 1 + MAX_BOARDS_PER_CALL * _FUTURE_WORDS].reshape(-1, _FUTURE_WORDS)
     deal_words[:, 0] = trump
     deal_words[:, 1] = leader
     deal_words[:, 2:8] = 0
