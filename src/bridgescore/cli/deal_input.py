@@ -101,7 +101,7 @@ def deal_of_text(text: str, *, other: str = "") -> Deal:
     if not looks_like_deal(text):
         raise fail(
             f"cannot read {text[:60]!r}: no such file, and it is not a deal either "
-            f"(expected a file, '-' for standard input, {other}or a deal such as "
+            f"(expected a file, {other}or a deal such as "
             "'N:AKQJ.T98.765.432 ...', a LIN record or a BBO handviewer link)",
             code=2,
         )
