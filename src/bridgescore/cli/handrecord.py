@@ -21,7 +21,7 @@ def handrecord_command(
     source: Annotated[
         list[str],
         typer.Argument(
-            metavar="FILE | DEAL",
+            metavar="FILE|DEAL",
             help="A file of deals: PBN, LIN (hand records or a vugraph archive), CSV, "
             "JSON, or a USEBIO results file's hand set (such as a set from "
             "'bridgescore deal --boards'); the format is told by name, then content. "

@@ -298,7 +298,7 @@ def par_command(
     source: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="[TABLE | DEAL | FILE]",
+            metavar="TABLE|DEAL|FILE",
             help="A double-dummy table (20 hex digits), a deal (PBN 'N:...', quoted or as "
             "words, a LIN record or a BBO handviewer link), or a FILE: tables or deals one "
             "per line, each optionally followed by a vulnerability and a dealer or a board "
