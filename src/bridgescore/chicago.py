@@ -296,7 +296,7 @@ class ChicagoScore:
         rules: Rules | None = None,
     ) -> None:
         if not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat")
+            raise NotationError(f"first_dealer must be a Seat, got {first_dealer!r}")
         base = ACBL_CHICAGO if variant is None else variant
         if not isinstance(base, ChicagoRules):
             raise NotationError(f"variant must be a ChicagoRules value, got {variant!r}")

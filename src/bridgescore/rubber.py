@@ -278,7 +278,7 @@ class RubberScore:
 
     def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
         if first_dealer is not None and not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer={first_dealer!r}: expected a Seat or None")
+            raise NotationError(f"first_dealer must be a Seat or None, got {first_dealer!r}")
         if not isinstance(rules, Rules):
             raise NotationError(f"rules must be a scoring Rules value, got {rules!r}")
         self.first_dealer = first_dealer
