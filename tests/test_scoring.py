@@ -104,6 +104,10 @@ def test_every_result_matches_the_tables(level: int) -> None:
         assert bs.score(contract, vul, tricks=tricks) == expected, (contract, tricks, vul)
         text = str(Result(contract, tricks))
         assert bs.score(text, vulnerable=vul) == expected, text
+        if tricks == lv + 6:
+            # Made exactly, however the zero is signed (issue 23: '4S-0' is '4S+0').
+            for zero in ("+0", "-0", " -0", " down 0"):
+                assert bs.score(f"{contract}{zero}", vulnerable=vul) == expected, zero
         breakdown = bs.score_breakdown(contract, vul, tricks=tricks)
         assert breakdown.total == expected
         assert sum(breakdown.parts().values()) == expected
