@@ -43,7 +43,9 @@ class _Board:
     @property
     def label(self) -> str:
         """How the board is named in the output: by its number, else by its line."""
-        return f"line {self.line}" if self.number is None else f"board {self.number}"
+        if self.number is not None:
+            return f"board {self.number}"
+        return f"line {self.line}" if self.line else self.text
 
 
 def format_par(result: Par, vulnerability: Vulnerability, dealer: Seat | None) -> str:
@@ -199,11 +201,10 @@ def _record_boards(
             shown.add((number, source))
             numbered.add(number)
             without.pop(number, None)
-    for number, board in without.items():
-        if number not in numbered:
-            board.number = number
-            board.error = f"no game of board {number} has a Deal or a DoubleDummyTricks tag"
-            boards.append(board)
+    for number, board in without.items():  # boards that never got a row
+        board.number = number
+        board.error = f"no game of board {number} has a Deal or a DoubleDummyTricks tag"
+        boards.append(board)
     boards.sort(key=lambda board: board.line)
     return boards
 
