@@ -289,3 +289,20 @@ def test_a_board_no_game_gives_the_deal_of_is_one_error(tmp_path: Path) -> None:
         "line 7: no game of board 3 has a Deal or a DoubleDummyTricks tag",
         "2 board(s) failed",
     ]
+
+
+def test_records_without_board_numbers_are_named_by_their_place(tmp_path: Path) -> None:
+    # A JSON list of records has no lines and, here, no board numbers: "record N".
+    first, second = vectors(2)
+    records = [
+        {"dealer": "N", "vulnerable": "None", "dd_tricks": first["dd"]},
+        {"dealer": "E", "vulnerable": "NS", "dd_tricks": second["dd"]},
+    ]
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(records))
+    result = runner.invoke(app, ["par", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [row.split()[:3] for row in result.stdout.splitlines()] == [
+        ["record", "1", first["dd"]],
+        ["record", "2", second["dd"]],
+    ]
