@@ -18,6 +18,8 @@ _NAME = st.text(
     min_size=0,
     max_size=12,
 ).map(lambda text: " ".join(text.split()))
+# A kept tag with a section (PBN's table rows), which LIN writes as + rows.
+_TABLE = (("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R\nN NT 1\nN S 10"),)
 _EXPLANATIONS = ("", "15-17", "transfer to hearts", "weak, 6+ cards", "Stayman: 4M?")
 
 
@@ -87,5 +89,5 @@ def records(draw: st.DrawFn) -> BoardRecord:
         scores=draw(st.sampled_from([(), (("Score", "NS 420"),), (("ScoreIMP", "NS 3"),)])),
         dd_tricks=draw(st.sampled_from(["", "78697786976573665746"])),
         optimum_score=draw(st.sampled_from(["", "NS 620"])),
-        notes=draw(st.sampled_from([(), (("Site", "Paris"),), (("Stage", "Round 4"),)])),
+        notes=draw(st.sampled_from([(), (("Site", "Paris"),), (("Stage", "Round 4"),), _TABLE])),
     )

@@ -13,6 +13,7 @@ import bridgescore as bs
 from bridgescore.chicago import (
     ACBL_CHICAGO,
     DUPLICATE_STYLE,
+    ChicagoEvening,
     ChicagoRules,
     ChicagoScore,
     chicago_dealer,
@@ -255,7 +256,7 @@ def test_every_record_is_refused_after_deal_four() -> None:
     ("kwargs", "quoted"),
     [
         ({"schedule": "acbl2"}, "acbl2"),
-        ({"first_dealer": "N"}, "'N'"),
+        ({"first_dealer": "Q"}, "first_dealer must be N, E, S or W, got 'Q'"),
         ({"partscore_premium": -50}, "-50"),
         ({"honors": "yes"}, "yes"),
     ],
@@ -433,3 +434,119 @@ def test_a_long_round_of_passed_out_deals_keeps_count() -> None:
     fourth = pad.record("1C=", "EW")  # deal 4: 60 below, no game: 100 premium
     assert Premium(EW, 100, "deal 4 partscore") in fourth.above
     assert pad.is_finished and pad.totals() == {"NS": 60 + 60 + 300, "EW": 40 + 20 + 100}
+
+
+# ---------------------------------------------------------------- an evening of rounds
+
+
+def test_an_evening_of_rounds_repeats_the_schedule_and_carries_nothing_over() -> None:
+    # rules.md §3.1: rounds of four deals may be repeated; each is totalled on its
+    # own. First dealer North, standard schedule.
+    evening = ChicagoEvening(N)
+    evening.record("2H=", "NS")  # deal 1: 60 carried
+    evening.record("Pass")  # East redeals deal 2
+    evening.record("3C-1", "EW")  # deal 2 (EW vul): 100 to NS
+    evening.record("1S+1", "EW")  # deal 3 (NS vul, EW not): 30 below, 30 above
+    evening.record("1C=", "NS")  # deal 4: 60 + 20 = 80, no game: 20 + 100
+    assert evening.rounds[0].totals() == {"NS": 60 + 100 + 20 + 100, "EW": 60}
+    # Round 2: the four played deals took the deal once round the table, so North
+    # deals again, nobody vulnerable; NS's 80 from round 1 is not carried into it.
+    assert (evening.deal_number, evening.dealer, evening.vulnerability) == (1, N, V.NONE)
+    first = evening.record("2D=", "NS")  # 40 below: no game (80 + 40 would be)
+    assert (first.deal, first.dealer, first.vulnerability, first.completes_game) == (
+        1,
+        N,
+        V.NONE,
+        False,
+    )
+    second = evening.record("2NT=", "NS")  # deal 2 (EW vul): 40 + 70 = 110, game nv: 300
+    assert second.completes_game and Premium(NS, 300, "game") in second.above
+    assert (evening.deal_number, evening.dealer, evening.vulnerability) == (3, S, V.NS)
+    assert evening.rounds[1].totals() == {"NS": 40 + 70 + 300, "EW": 0}
+    assert evening.totals() == {"NS": 280 + 410, "EW": 60}
+    assert evening.running_totals() == [{"NS": 280, "EW": 60}, {"NS": 690, "EW": 60}]
+    data = evening.as_dict()
+    assert [(r["round"], r["deals_played"], r["finished"]) for r in data["rounds"]] == [
+        (1, 4, True),
+        (2, 2, False),
+    ]
+    assert [e["round"] for e in data["entries"]] == [1, 1, 1, 1, 1, 2, 2]
+    assert data["totals"] == {"NS": 690, "EW": 60}
+
+
+def test_an_evening_keeps_the_options_of_its_first_round() -> None:
+    evening = ChicagoEvening(E, "switched", variant=DUPLICATE_STYLE)
+    for _ in range(4):
+        evening.record("1C=", "EW")  # duplicate style: 20 + 50 each
+    fifth = evening.record("1C=", "EW")  # round 2, deal 1: East deals again
+    assert fifth.dealer is E and Premium(EW, 50, "partscore") in fifth.above
+    assert evening.rounds[1].options == DUPLICATE_STYLE
+    assert evening.rounds[1].schedule == "switched"
+    assert evening.totals() == {"NS": 0, "EW": 5 * 70}
+
+
+def test_a_bad_record_after_a_round_opens_no_new_round() -> None:
+    evening = ChicagoEvening(honors=False)
+    for _ in range(4):
+        evening.record("Pass")
+        evening.record("1C=", "EW")
+    with pytest.raises(bs.RecordError, match="does not score them"):
+        evening.record("4S=", "NS", honors="EW 100")
+    assert len(evening.rounds) == 1 and evening.rounds[0].is_finished
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(deal_strategy, min_size=1, max_size=20),
+    st.sampled_from(list(bs.Seat)),
+    st.sampled_from(["standard", "switched"]),
+)
+def test_an_evening_agrees_with_a_reference_scorer(
+    deals: list[tuple[int, int, int, int, bool] | None], first: bs.Seat, schedule: str
+) -> None:
+    # The reference: rules.md §3 by hand (ACBL text), a fresh round after four
+    # played deals, nothing carried into it, the deal still going round the table.
+    evening = ChicagoEvening(first, schedule)
+    rounds: list[list[int]] = [[0, 0]]
+    below = [0, 0]
+    played = 0
+    for deal in deals:
+        if played == 4:
+            rounds.append([0, 0])
+            below, played = [0, 0], 0
+        if deal is None:
+            evening.record("Pass")
+            continue
+        played += 1
+        level, strain, doubling, tricks, ew = deal
+        side = int(ew)
+        dealer = bs.Seat((first + played - 1) % 4)
+        dealer_side = dealer % 2  # 0 = NS deals
+        vul_side = dealer_side if schedule == "standard" else 1 - dealer_side
+        vulnerable = played == 4 or (played in (2, 3) and vul_side == side)
+        trick_points, premiums, penalty = reference_deal(
+            level, strain, doubling, tricks, vulnerable
+        )
+        points = rounds[-1]
+        points[side] += trick_points + premiums
+        points[1 - side] += penalty
+        if trick_points:
+            if below[side] + trick_points >= 100:
+                points[side] += 500 if vulnerable else 300
+                below = [0, 0]
+            else:
+                below[side] += trick_points
+                if played == 4:
+                    points[side] += 100
+        result = bs.Result(bs.Contract(level, bs.Strain(strain), bs.Doubling(doubling)), tricks)
+        assert evening.record(result, bs.Side(side)).dealer is dealer
+    assert [pad.totals() for pad in evening.rounds] == [{"NS": ns, "EW": ew} for ns, ew in rounds]
+    # The evening's total is the sum of its rounds, and so is each running total.
+    assert evening.totals() == {
+        "NS": sum(ns for ns, _ in rounds),
+        "EW": sum(ew for _, ew in rounds),
+    }
+    assert evening.running_totals() == [
+        {"NS": sum(ns for ns, _ in rounds[:k]), "EW": sum(ew for _, ew in rounds[:k])}
+        for k in range(1, len(rounds) + 1)
+    ]

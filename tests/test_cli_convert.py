@@ -152,3 +152,93 @@ def test_game_dd_checks_double_dummy_tags(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "'57467574677696586966' disagrees with DDS, '57467574677696586965'" in result.stdout
     assert "board 1, table 1" in result.stdout
+
+
+def test_convert_to_lin_keeps_a_board_without_a_deal(tmp_path: Path) -> None:
+    """Issue 23: ``convert tests/data/games_import.pbn x.lin && game x.lin``."""
+    lin = tmp_path / "x.lin"
+    result = runner.invoke(app, ["convert", str(DATA.parent / "games_import.pbn"), str(lin)])
+    assert result.exit_code == 0, result.output
+    lines = lin.read_text().splitlines()
+    # Three games, three lines; board 2 gives no deal, so its line has no md.
+    assert len(lines) == 3 and "md|" not in lines[2] and lines[2].startswith("ah|Board 2|")
+    result = runner.invoke(app, ["game", str(lin)])
+    assert result.exit_code == 0, result.output
+    rows = [
+        (r["board"], r["contract"], r["declarer"], r["tricks"], r["result"], r["score_ns"])
+        for r in _game(lin)
+    ]
+    # From the PBN file and the Laws. Board 3, EW vulnerable: 3NT by South, 9 tricks,
+    # 100 + 300 not vulnerable game bonus. Board 4, both vulnerable: West, North and
+    # East pass, South opens 1S and North raises to 4S: South declares and takes 12
+    # tricks, 120 + 60 + 500. Board 2 (no Vulnerable tag: NS vulnerable by Law 2, so
+    # West is not): 4SX by West, 9 tricks, one down doubled, 100 to NS.
+    assert rows == [
+        (3, "3NT", "S", 9, "3NTS=", 400),
+        (4, "4S", "S", 12, "4SS+2", 680),
+        (2, "4SX", "W", 9, "4SXW-1", 100),
+    ]
+    assert all(r["problems"] == [] for r in _game(lin))
+
+
+def test_analysed_board_set_converts_to_one_lin_line_a_board(tmp_path: Path) -> None:
+    """Issue 23: an analysed set's OptimumResultTable (a tag and 20 rows) went into the
+    LIN as it was, 168 lines for 8 boards; each row is now a ``+`` tag on its board's line."""
+    import pytest
+
+    pytest.importorskip("endplay")
+    from bridgescore.boardset.formats import read_boards
+    from bridgescore.formats import read_records
+    from bridgescore.formats.pbn import read_games
+
+    result = runner.invoke(app, ["deal", "--boards", "1-8", "--seed", "1", "--analyse"])
+    assert result.exit_code == 0, result.output
+    pbn, lin = tmp_path / "set.pbn", tmp_path / "set.lin"
+    pbn.write_text(result.stdout)
+    result = runner.invoke(app, ["convert", str(pbn), str(lin)])
+    assert result.exit_code == 0, result.output
+    text = lin.read_text()
+    lines = text.splitlines()
+    assert len(lines) == 8 and text.count("\n") == 8
+    games = list(read_games(pbn.read_text()))
+    for number, (line, game) in enumerate(zip(lines, games, strict=True), start=1):
+        assert line.startswith("md|") and f"|ah|Board {number}|" in line
+        # The tags of the line, read here by splitting at the bars: the PBN section's
+        # rows, word for word, are the + tags right after OptimumResultTable.
+        cells = line.split("|")
+        pairs = list(zip(cells[0:-1:2], cells[1::2], strict=True))
+        start = [tag for tag, _ in pairs].index("OptimumResultTable")
+        rows = [value for tag, value in pairs[start + 1 :] if tag == "+"]
+        section = game.section("OptimumResultTable")
+        assert section is not None and len(section.rows) == 20
+        assert [row.split() for row in rows] == [
+            [token.text for token in row] for row in section.rows
+        ]
+    # Read back, the LIN gives the PBN's records, and a board set its DD tables.
+    assert [r.without_source() for r in read_records(lin)] == [
+        r.without_source() for r in read_records(pbn)
+    ]
+    from_lin, lin_problems = read_boards(text, "lin")
+    from_pbn, pbn_problems = read_boards(pbn.read_text(), "pbn")
+    assert lin_problems == pbn_problems == []
+    assert [(b.number, b.deal, b.table) for b in from_lin] == [
+        (b.number, b.deal, b.table) for b in from_pbn
+    ]
+    assert all(b.table is not None for b in from_lin)
+
+
+def test_convert_refuses_what_one_lin_line_cannot_hold(tmp_path: Path) -> None:
+    from bridgescore.formats import BoardRecord, format_records
+
+    source = tmp_path / "two.json"
+    source.write_text(
+        format_records(
+            [BoardRecord(board=1, event="Spring\nCup"), BoardRecord(board=2, event="Autumn")],
+            "json",
+        )
+    )
+    result = runner.invoke(app, ["convert", str(source), "-", "--to", "lin"])
+    assert result.exit_code == 1
+    assert "cannot be written as lin" in result.stderr and "line break" in result.stderr
+    assert "'Spring\\nCup'" in result.stderr
+    assert result.stdout == "ah|Board 2|Event|Autumn|\n"

@@ -164,7 +164,8 @@ def test_bad_contracts(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
-    [((0, Strain.SPADES), "level 0"), ((8, Strain.SPADES), "level 8"), ((4, 7), "Strain"),
+    [((0, Strain.SPADES), "level 0"), ((8, Strain.SPADES), "level 8"),
+     ((4, 7), "strain must be C, D, H, S or NT, got 7"),
      ((4, Strain.SPADES, 5), "field"), ((True, Strain.SPADES), "whole number")],
 )  # fmt: skip
 def test_bad_contract_values(args: tuple[object, ...], fragment: str) -> None:

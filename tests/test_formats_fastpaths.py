@@ -72,24 +72,35 @@ def test_plain_lin_deal_agrees_with_the_validating_reader(
         assert fast is None or fast == expected
 
 
-def _scan_tags(text: str) -> Iterator[tuple[str, str, int]]:
+def _scan_tags(text: str) -> Iterator[tuple[str, str, int, bool]]:
     """The LIN tag scanner written plainly, bar by bar, with line numbers counted
-    from the newlines before each tag's first character."""
+    from the newlines before each tag's first character, and a tag opening its line
+    when the text since the previous tag's closing bar holds a newline."""
     position = 0
     while position < len(text):
         bar = text.find("|", position)
         raw = text[position:] if bar < 0 else text[position:bar]
         start = position + len(raw) - len(raw.lstrip())
         line = text.count("\n", 0, start) + 1
+        first = position == 0 or "\n" in text[position:start]
         if bar < 0:
             if raw.strip():
-                yield "", raw.strip(), line
+                yield "", raw.strip(), line, first
             return
         end = text.find("|", bar + 1)
+        value = "\x00" + text[bar + 1 :] if end < 0 else text[bar + 1 : end]
+        name = raw.strip()
+        # Text then a line break before a name: that text is no tag, and the name is
+        # on a line of its own (counted from the text's start again).
+        cut = name.rfind("\n")
+        if cut >= 0:
+            yield "", name[:cut].strip(), line, first
+            after = start + cut + 1
+            yield name[cut + 1 :].strip(), value, text.count("\n", 0, after) + 1, True
+        else:
+            yield name, value, line, first
         if end < 0:
-            yield raw.strip(), "\x00" + text[bar + 1 :], line
             return
-        yield raw.strip(), text[bar + 1 : end], line
         position = end + 1
 
 
@@ -100,15 +111,17 @@ def test_lin_tags_agree_with_the_plain_scanner(text: str) -> None:
 
 
 def test_lin_tags_of_a_board() -> None:
-    text = "pn|A,B,C,D|st||\nmd|3SAK,,,|\n mb|1N!|an|strong|pc|SA|\ntail"
+    text = "pn|A,B,C,D|st||\nmd|3SAK,,,|\n mb|1N!|an|strong|pc|SA|\njunk\n\nmc|9|\ntail"
     assert list(_tags(text)) == [
-        ("pn", "A,B,C,D", 1),
-        ("st", "", 1),
-        ("md", "3SAK,,,", 2),
-        ("mb", "1N!", 3),
-        ("an", "strong", 3),
-        ("pc", "SA", 3),
-        ("", "tail", 4),
+        ("pn", "A,B,C,D", 1, True),
+        ("st", "", 1, False),
+        ("md", "3SAK,,,", 2, True),
+        ("mb", "1N!", 3, True),
+        ("an", "strong", 3, False),
+        ("pc", "SA", 3, False),
+        ("", "junk", 4, True),
+        ("mc", "9", 6, True),
+        ("", "tail", 7, True),
     ]
 
 

@@ -30,7 +30,10 @@ def _exercise(text: str, format: str | None) -> None:
     cross_check(checked)
     for target in FORMATS:
         with contextlib.suppress(BridgeError):
-            format_records(records, target)
+            written = format_records(records, target)
+            if target == "lin":
+                # One record, one line, whatever the values held.
+                assert written.count("\n") == len(written.splitlines()) == len(records)
 
 
 @st.composite
@@ -90,6 +93,8 @@ _PIECES = st.sampled_from(
         "pn|",
         "sv|",
         "ah|",
+        "+|",
+        "nt|",
         "1",
         "3",
         "S",

@@ -109,8 +109,14 @@ def test_input_forms() -> None:
         (np.zeros((2, 4, 5), dtype=int), [0, 1, 2], None, NotationError, "does not match 2"),
         (np.zeros((2, 4, 5), dtype=int), 0.5, None, NotationError, "0.5"),
         (np.zeros((2, 4, 5), dtype=int), "sideways", None, NotationError, "sideways"),
-        (np.zeros((2, 4, 5), dtype=int), 0, 7, NotationError, "dealer 7"),
-        (np.zeros((2, 4, 5), dtype=int), 0, "N", NotationError, "dealer 'N'"),
+        (np.zeros((2, 4, 5), dtype=int), 0, 7, NotationError, "dealer must be N, E, S or W, got 7"),
+        (
+            np.zeros((2, 4, 5), dtype=int),
+            0,
+            "Q",
+            NotationError,
+            "dealer must be N, E, S or W, got 'Q'",
+        ),
     ],
 )
 def test_bad_input(

@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.rubber import LAW_80, Law80, RubberScore, rubber_entry, settle_unfinished
+from bridgescore.rubber import (
+    LAW_80,
+    Law80,
+    RubberEvening,
+    RubberScore,
+    rubber_entry,
+    settle_unfinished,
+)
 from bridgescore.scorepad import Entry, Honors, Premium, score_rubber_history_tag
 from bridgescore.scoring import PRE_1987
 
@@ -630,3 +637,164 @@ def test_a_long_pad_that_never_ends_keeps_count() -> None:
     rubber = pad.record("4S=", "NS")
     assert rubber.game == 2 and Premium(NS, 700, "rubber") in rubber.above
     assert pad.totals() == {"NS": 120 + 120 + 700, "EW": 2_000 * 50 + 60}
+
+
+# ---------------------------------------------------------------- an evening of rubbers
+
+
+def test_an_evening_of_three_rubbers() -> None:
+    # Figures from rules.md §2 (trick values §1.1, rubber bonus §2.3, Law 80 §2.4).
+    evening = RubberEvening(first_dealer=bs.Seat.NORTH)
+    # Rubber 1: NS 4S= is 120 below (game); NS, vulnerable now, 3NT+1 is 100 below
+    # (game), 30 above and 700 for 2-0. NS 950.
+    evening.record("4S=", "NS")
+    evening.record("3NT+1", "NS")
+    assert len(evening.rubbers) == 1 and evening.rubbers[0].is_finished
+    # Rubber 2 starts with nobody vulnerable: EW 2H= 60 below; NS 3NT= 100 (game,
+    # EW's 60 is dead); EW 4S= 120 (game); NS, vulnerable, 6S= 180 below, 750 slam
+    # and 500 for 2-1. NS 100 + 180 + 750 + 500 = 1530, EW 60 + 120 = 180.
+    first = evening.record("2H=", "EW")
+    assert first.vulnerability is bs.Vulnerability.NONE and first.number == 1
+    evening.record("3NT=", "NS")
+    evening.record("4S=", "EW")
+    slam = evening.record("6S=", "NS")
+    assert slam.vulnerability is bs.Vulnerability.BOTH
+    assert Premium(NS, 500, "rubber") in slam.above
+    # Rubber 3: EW 3NT= 100 (game), NS 2D= 40 below. The evening ends: Law 80 gives
+    # EW 300 for the only game and NS 100, the only side with a partscore.
+    evening.record("3NT=", "EW")
+    evening.record("2D=", "NS")
+    assert evening.finish() == (
+        Premium(EW, 300, "unfinished rubber: game"),
+        Premium(NS, 100, "unfinished rubber: partscore"),
+    )
+    assert [rubber.totals() for rubber in evening.rubbers] == [
+        {"NS": 950, "EW": 0},
+        {"NS": 1530, "EW": 180},
+        {"NS": 40 + 100, "EW": 100 + 300},
+    ]
+    assert evening.running_totals() == [
+        {"NS": 950, "EW": 0},
+        {"NS": 950 + 1530, "EW": 180},
+        {"NS": 950 + 1530 + 140, "EW": 180 + 400},
+    ]
+    assert evening.totals() == {"NS": 2620, "EW": 580}
+    # The deal goes round the table across rubbers: deals 1-8 by N E S W N E S W.
+    dealers = [e.dealer for rubber in evening.rubbers for e in rubber.entries]
+    assert dealers == [bs.Seat(i % 4) for i in range(8)]
+    data = evening.as_dict()
+    assert data["totals"] == {"NS": 2620, "EW": 580}
+    assert [(r["rubber"], r["deals"], r["games"]) for r in data["rubbers"]] == [
+        (1, 2, {"NS": 2, "EW": 0}),
+        (2, 4, {"NS": 2, "EW": 1}),
+        (3, 2, {"NS": 0, "EW": 1}),
+    ]
+    assert data["rubbers"][2]["running_totals"] == {"NS": 2620, "EW": 580}
+    assert [e["rubber"] for e in data["entries"]] == [1, 1, 2, 2, 2, 2, 3, 3]
+
+
+def test_an_evening_takes_no_deal_after_finish() -> None:
+    evening = RubberEvening()
+    evening.record("4S=", "NS")
+    evening.record("4S=", "NS")
+    assert evening.finish() == ()  # the last rubber is over: nothing to settle
+    assert evening.is_closed and evening.totals() == {"NS": 120 + 120 + 700, "EW": 0}
+    with pytest.raises(bs.RecordError, match="closed by finish"):
+        evening.record("1NT=", "EW")
+    with pytest.raises(bs.RecordError, match="already closed"):
+        evening.finish()
+
+
+def test_a_bad_deal_after_a_rubber_opens_no_new_rubber() -> None:
+    evening = RubberEvening()
+    evening.record("4S=", "NS")
+    evening.record("4S=", "NS")
+    with pytest.raises(bs.RecordError, match="who declared"):
+        evening.record("4S=")
+    with pytest.raises(bs.NotationError, match="'4Z='"):
+        evening.record("4Z=", "NS")
+    assert len(evening.rubbers) == 1
+    assert evening.vulnerability is bs.Vulnerability.NONE  # the next rubber's first deal
+    evening.record("Pass")
+    assert len(evening.rubbers) == 2 and evening.totals() == {"NS": 940, "EW": 0}
+
+
+def test_a_single_rubber_still_refuses_a_deal_after_its_end() -> None:
+    pad = RubberScore()
+    pad.record("4S=", "NS")
+    pad.record("4S=", "NS")
+    with pytest.raises(bs.RecordError, match=r"the rubber is over.*RubberEvening"):
+        pad.record("1NT=", "EW")
+
+
+def test_evening_pbn_history_counts_earlier_rubbers_above_the_line() -> None:
+    # PBN 2.1 §4.2.6: <above_previous> is the points above the line in earlier
+    # rubbers. Rubber 1: NS 30 overtrick + 700 rubber above; EW 100 for one down
+    # against NS, vulnerable after their first game.
+    evening = RubberEvening()
+    evening.record("4S+1", "NS")
+    evening.record("3H-1", "NS")
+    evening.record("4S=", "NS")
+    evening.record("2C=", "EW")
+    tags = evening.pbn_tags()
+    assert len(tags) == 4
+    assert tags[3] == {
+        "ScoreRubber": "NS 0/0 EW 0/40",
+        "ScoreRubberHistory": "NS 730 0/0 EW 100 0/0",
+    }
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(pad_deal, min_size=1, max_size=30), st.booleans())
+def test_an_evening_agrees_with_a_reference_scorer(
+    deals: list[tuple[int, int, int, int, bool] | None], finish: bool
+) -> None:
+    # The reference: rules.md §2 by hand, a fresh rubber (no games, nothing below the
+    # line, nobody vulnerable) as soon as a side has won two games.
+    evening = RubberEvening()
+    rubbers: list[list[int]] = [[0, 0]]
+    games, below = [0, 0], [0, 0]
+    for deal in deals:
+        if max(games) == 2:
+            rubbers.append([0, 0])
+            games, below = [0, 0], [0, 0]
+        if deal is None:
+            evening.record("Pass")
+            continue
+        level, strain, doubling, tricks, ew = deal
+        side = int(ew)
+        trick_points, premiums, penalty = reference_deal(
+            level, strain, doubling, tricks, games[side] > 0
+        )
+        points = rubbers[-1]
+        points[side] += trick_points + premiums
+        points[1 - side] += penalty
+        below[side] += trick_points
+        if below[side] >= 100:
+            games[side] += 1
+            below = [0, 0]
+            if games[side] == 2:
+                points[side] += 700 if games[1 - side] == 0 else 500
+        contract = bs.Contract(level, bs.Strain(strain), bs.Doubling(doubling))
+        evening.record(bs.Result(contract, tricks), bs.Side(side))
+    if finish and max(games) < 2:
+        # Law 80 by hand: 300 for a lone game, 100 when just one side has a partscore.
+        if sorted(games) == [0, 1]:
+            rubbers[-1][games.index(1)] += 300
+        if (below[0] > 0) != (below[1] > 0):
+            rubbers[-1][0 if below[0] else 1] += 100
+    if finish:
+        evening.finish()
+    assert [rubber.totals() for rubber in evening.rubbers] == [
+        {"NS": ns, "EW": ew} for ns, ew in rubbers
+    ]
+    # The evening's total is the sum of its rubbers, and so is each running total.
+    assert evening.totals() == {
+        "NS": sum(ns for ns, _ in rubbers),
+        "EW": sum(ew for _, ew in rubbers),
+    }
+    assert evening.running_totals() == [
+        {"NS": sum(ns for ns, _ in rubbers[:k]), "EW": sum(ew for _, ew in rubbers[:k])}
+        for k in range(1, len(rubbers) + 1)
+    ]
+    assert all(rubber.is_finished for rubber in evening.rubbers[:-1])

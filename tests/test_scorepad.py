@@ -20,10 +20,12 @@ from bridgescore.scorepad import (
     Entry,
     Honors,
     Premium,
+    above_line,
     as_honors,
     deal_points,
     declaring_side,
     render_pad,
+    running_totals,
     score_rubber_history_tag,
     score_rubber_history_tags,
     score_rubber_tag,
@@ -246,3 +248,22 @@ def test_history_refuses_deals_out_of_order() -> None:
     late = replace(WORKED[0], game=4)
     with pytest.raises(RecordError, match="deal 1 is in game 4"):
         score_rubber_history_tags([late])
+
+
+def test_above_line_counts_premiums_only() -> None:
+    # 2H+1 NS: 60 below, 30 above; EW's honours 100 above; Law 80's 300 to EW above.
+    below, above = deal_points(Result.parse("2H+1"), NS, False, Honors(EW, 100))
+    entry = Entry(1, 1, Result.parse("2H+1"), NS, None, Vulnerability.NONE, 1, below, above)
+    assert above_line([entry]) == (30, 100)
+    assert above_line([entry], (Premium(EW, 300, "unfinished rubber: game"),)) == (30, 400)
+    assert above_line([]) == (0, 0)
+
+
+def test_running_totals_add_up_in_order() -> None:
+    each = [{"NS": 950, "EW": 0}, {"NS": 0, "EW": 620}, {"NS": 140, "EW": 400}]
+    assert running_totals(each) == [
+        {"NS": 950, "EW": 0},
+        {"NS": 950, "EW": 620},
+        {"NS": 1090, "EW": 1020},
+    ]
+    assert running_totals([]) == []

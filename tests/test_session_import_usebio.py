@@ -208,7 +208,8 @@ def test_cli_import_export_and_report(tmp_path: Path) -> None:
     stdout = runner.invoke(app, ["session", "export", str(db), "-"])
     assert stdout.output.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     missing = runner.invoke(app, ["session", "export", str(tmp_path / "nope.db"), "-"])
-    assert missing.exit_code == 2 and "no event file" in missing.output
+    assert missing.exit_code == 2 and "no event in" in missing.output
+    assert "nope.db" in missing.output
 
 
 def _mutations(data: bytes, count: int) -> list[bytes]:

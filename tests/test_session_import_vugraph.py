@@ -181,3 +181,23 @@ def test_a_later_segments_carry_over_is_not_added_twice(tmp_path: Path) -> None:
         import_files(store, [second])
         assert store.carry_over == {"Lions": 0, "Tigers": 12.5}
         assert store.carry_over_from == 5
+
+
+def test_a_room_whose_board_gives_no_deal_is_scored_on_its_own() -> None:
+    """A board without md after a qx is its own table, its dealer taken from its number
+    (Law 2: North on board 1), never the tail of the board before."""
+    text = (
+        "vg|Cup,Final,I,1,1,Lions,0,Tigers,0|\n"
+        "qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|"
+        "mb|1N|mb|p|mb|p|mb|p|pg||\n"
+        "pc|CJ|pc|CA|pc|C2|pc|C3|pg||\n"
+        "mc|8|\n"
+        "qx|c1|mb|p|mb|p|mb|1S|mb|p|mb|p|mb|p|mc|7|\n"
+    )
+    match = vugraph.parse_vugraph(text, "final.lin")
+    assert match.parsed.problems == []
+    results = [(r.board, r.ns, r.ew, str(r.result)) for r, _ in match.parsed.results]
+    # The closed room: North and East pass, South opens 1S, three passes: 1S by South,
+    # 7 tricks, made exactly; Tigers sit NS there.
+    assert results == [(1, "Lions", "Tigers", "1NTN+1"), (1, "Tigers", "Lions", "1SS=")]
+    assert [board.number for board, _ in match.parsed.boards] == [1]

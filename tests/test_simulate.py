@@ -206,3 +206,79 @@ def test_par_distribution_matches_scalar_par() -> None:
     args += ["--contract", "3NT", "--by", "N", "--vul", "EW", "--par"]
     text = runner.invoke(app, args).stdout
     assert "par (NS's view): mean" in text
+
+
+# The command of issue 23: its old text report showed 5 of the 10 deals.
+ISSUE_COMMAND = ["simulate", "-n", "10", "--seed", "1", "--contract", "4S", "--by", "N"]
+
+
+def north_spade_tricks(count: int, seed: int) -> list[int]:
+    """North's tricks in spades on the deals simulate deals, from full DDS tables."""
+    return [t.tricks(Seat.NORTH, Strain.SPADES) for t in bs.solve_many(deal_many(count, seed=seed))]
+
+
+def test_text_report_counts_every_deal_in_its_trick_columns() -> None:
+    result = runner.invoke(app, ISSUE_COMMAND)
+    assert result.exit_code == 0, result.output
+    tricks = north_spade_tricks(10, 1)
+    expected = [sum(t <= 5 for t in tricks)] + [tricks.count(k) for k in range(6, 14)]
+    lines = result.stdout.splitlines()
+    heading = next(line for line in lines if line.startswith("contract"))
+    labels = ["0-5", *(str(k) for k in range(6, 14))]
+    assert heading.split()[-9:] == labels
+    row = next(line for line in lines if line.startswith("  4S by N"))
+    counts = [int(word) for word in row.split()[-9:]]
+    assert counts == expected
+    assert sum(counts) == 10
+    # Half the deals took fewer than 6 tricks: the ones the old columns left out.
+    assert counts[0] == 5
+    # Each count stands under its label (both right-aligned, four wide).
+    assert len(row) == len(heading)
+    for label, count in zip(labels, counts, strict=True):
+        end = heading.index(f" {label}", 50) + len(label) + 1
+        assert row[end - 4 : end].strip() == str(count)
+
+
+def test_json_and_library_reports_count_every_deal() -> None:
+    result = runner.invoke(app, [*ISSUE_COMMAND, "--json"])
+    assert result.exit_code == 0, result.output
+    (contract,) = json.loads(result.stdout)["contracts"]
+    tricks = north_spade_tricks(10, 1)
+    assert contract["tricks"] == [tricks.count(k) for k in range(14)]
+    assert sum(contract["tricks"]) == 10
+
+
+def test_a_bad_plot_path_stops_before_any_deal_is_solved(tmp_path: object) -> None:
+    from pathlib import Path
+
+    missing = Path(str(tmp_path)) / "nonexistent-dir" / "x.png"
+    # --progress: a deal solved would print its progress line on standard error.
+    result = runner.invoke(app, [*ISSUE_COMMAND, "--progress", "--plot", str(missing)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"error: --plot {str(missing)!r}: the folder {str(missing.parent)!r} does not exist\n"
+    )
+
+
+def test_a_plot_that_fails_late_keeps_the_report(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pathlib import Path
+
+    plot = importlib.import_module("bridgescore.simulate.plot")
+
+    def refused(report: object, path: object) -> None:
+        # As if the folder were taken away between the check and the write.
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(plot, "plot_report", refused)
+    target = Path(str(tmp_path)) / "x.png"
+    result = runner.invoke(app, [*ISSUE_COMMAND, "--plot", str(target)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("10 deals\n")
+    assert "  4S by N" in result.stdout
+    assert result.stderr == (
+        f"error: cannot write the plot {str(target)!r}: Permission denied "
+        "(the report above is complete)\n"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -134,3 +135,32 @@ def test_report_of_a_study_in_an_object_store(tmp_path: Path) -> None:
     mine, reference = json.loads(ours.stdout), json.loads(theirs.stdout)
     assert mine == reference
     assert mine["vulnerabilities"]["None"]["scores"] == {"0": 1, "100": 2, "420": 3}
+
+
+def test_extending_a_study_keeps_its_solved_deals_and_is_quiet(tmp_path: Path) -> None:
+    study = str(tmp_path / "s")
+    base = ["study", "run", "--seed", "5", "--chunk", "3", "--workers", "1", "--out", study]
+    first = runner.invoke(app, [*base, "--deals", "2", "--json"])
+    assert first.exit_code == 0, first.output
+    # No progress lines: standard error is not a terminal and --progress was not given.
+    assert first.stderr == ""
+    data = json.loads(first.stdout)
+    assert (data["deals_computed"], data["deals_reused"]) == (2, 0)
+    before = pq.read_table(tmp_path / "s" / "chunk-000000.parquet")
+
+    extended = runner.invoke(app, [*base, "--deals", "3", "--progress"])
+    assert extended.exit_code == 0, extended.output
+    summary, kept = extended.stdout.splitlines()[:2]
+    assert summary.startswith(
+        "3 deals in 1 chunks: 0 already finished, 1 computed now (1 deals in "
+    )
+    assert kept == (
+        "kept 2 deals an earlier run solved in a short chunk; "
+        "only the deals added to it were solved now"
+    )
+    # Asked for: progress lines, the last one at 3 of 3 deals, never "about 0 min".
+    lines = extended.stderr.splitlines()
+    assert lines and re.fullmatch(r"3/3 deals(, \d+\.\d deals/s)?", lines[-1])
+    assert "0 min" not in extended.stderr
+    after = pq.read_table(tmp_path / "s" / "chunk-000000.parquet")
+    assert after.slice(0, 2).to_pylist() == before.to_pylist()

@@ -13,7 +13,9 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -112,7 +114,10 @@ def test_more_deals_extends_and_completes_the_partial_chunk(
     untouched = {p.name: p.stat().st_mtime_ns for p in copy.glob("chunk-*") if p.name != last}
     bigger = (DEALS // CHUNK + 1) * CHUNK  # the partial last chunk becomes full
     summary = run_study(copy, deals=bigger, seed=SEED, chunk_size=CHUNK, workers=1)
-    assert summary.computed == 1 and summary.deals_computed == CHUNK
+    # Only the deals added to the partial chunk are solved; the ones there are kept.
+    assert summary.computed == 1
+    assert summary.deals_computed == CHUNK - old_last.num_rows
+    assert summary.deals_reused == old_last.num_rows
     new_last = pq.read_table(copy / last)
     assert new_last.num_rows == CHUNK
     # The deals already there stay, with the same tables and pars.
@@ -121,6 +126,93 @@ def test_more_deals_extends_and_completes_the_partial_chunk(
         untouched
     )
     assert study_report(copy).deals == bigger
+
+
+def partial_study(directory: Path, seed: int, chunk_size: int, deals: int) -> pa.Table:
+    """A study whose one, partial chunk holds its true deals with made-up tables and pars.
+
+    No deal has an all-zero double-dummy table (in each strain North and East take 13
+    tricks between them), so rows solved again could never equal these.
+    """
+    from bridgescore.core import Vulnerability
+    from bridgescore.study.manifest import Manifest, save_manifest
+    from bridgescore.study.shards import build_shard, write_shard
+
+    directory.mkdir()
+    save_manifest(directory, Manifest(seed=seed, chunk_size=chunk_size, deals=deals))
+    pbn = [deal.to_pbn() for deal in deal_chunk(seed, 0, deals)]
+    pars = {v: np.arange(1, deals + 1) * 1000 + int(v) for v in Vulnerability}
+    table = build_shard(0, pbn, np.zeros((deals, 4, 5), dtype=int), pars)
+    write_shard(directory, seed=seed, chunk_size=chunk_size, chunk=0, table=table)
+    return pq.read_table(directory / shard_name(0))
+
+
+def test_extending_solves_only_the_deals_added_to_a_partial_chunk(tmp_path: Path) -> None:
+    directory = tmp_path / "study"
+    before = partial_study(directory, seed=SEED, chunk_size=3, deals=2)
+    summary = run_study(directory, deals=3, seed=SEED, chunk_size=3, workers=1)
+    assert (summary.computed, summary.deals_computed, summary.deals_reused) == (1, 1, 2)
+    after = pq.read_table(directory / shard_name(0))
+    # The two deals already there kept their (made-up) rows: they were not solved again.
+    assert after.slice(0, 2).to_pylist() == before.to_pylist()
+    # The third is the chunk's third deal, with its real table and par.
+    third = deal_chunk(SEED, 0, 3)[2]
+    assert after.column("deal").to_pylist()[2] == third.to_pbn()
+    assert after.column("index").to_pylist() == [0, 1, 2]
+    (solved,) = solve_many([third], threads=1)
+    assert DDTable.from_array(shard_tables(after)[2]) == solved
+    for vulnerability, column in PAR_COLUMNS.items():
+        assert after.column(column).to_pylist()[2] == par(solved, vulnerability).score
+    assert study_report(directory).deals == 3
+
+
+def test_compute_chunk_gives_dds_only_the_deals_not_yet_solved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bridgescore.solver
+    from bridgescore.distributed import table_to_ipc
+    from bridgescore.study.runner import ChunkTask, compute_chunk
+
+    before = partial_study(tmp_path / "study", seed=SEED, chunk_size=4, deals=3)
+    given: list[str] = []
+    real_solve_many = bridgescore.solver.solve_many
+
+    def counting(deals: list[Any], **options: Any) -> list[DDTable]:
+        given.extend(deal.to_pbn() for deal in deals)
+        return real_solve_many(deals, **options)  # the real DDS, only counted
+
+    monkeypatch.setattr(bridgescore.solver, "solve_many", counting)
+    rows = compute_chunk(ChunkTask(SEED, 4, 0, 4, 1, table_to_ipc(before)))
+    assert given == [deal_chunk(SEED, 0, 4)[3].to_pbn()]
+    assert rows.num_rows == 4 and rows.slice(0, 3).to_pylist() == before.to_pylist()
+    given.clear()
+    compute_chunk(ChunkTask(SEED, 4, 0, 4, 1))
+    assert given == [deal.to_pbn() for deal in deal_chunk(SEED, 0, 4)]
+
+
+def test_a_partial_shard_of_other_deals_is_solved_again(tmp_path: Path) -> None:
+    from bridgescore.study.shards import build_shard, write_shard
+
+    directory = tmp_path / "study"
+    partial_study(directory, seed=SEED, chunk_size=3, deals=2)
+    # Same study and chunk in its metadata, but not the chunk's deals.
+    strangers = [deal.to_pbn() for deal in deal_chunk(SEED + 1, 0, 2)]
+    pars = {v: np.zeros(2, dtype=int) for v in PAR_COLUMNS}
+    table = build_shard(0, strangers, np.zeros((2, 4, 5), dtype=int), pars)
+    write_shard(directory, seed=SEED, chunk_size=3, chunk=0, table=table)
+    notices: list[str] = []
+    summary = run_study(directory, deals=3, seed=SEED, chunk_size=3, workers=1,
+                        notice=notices.append)  # fmt: skip
+    assert (summary.deals_computed, summary.deals_reused) == (3, 0)
+    assert notices == [
+        f"{str(directory / shard_name(0))!r} does not hold the deals of chunk 0: "
+        "its chunk is solved again in full"
+    ]
+    after = pq.read_table(directory / shard_name(0))
+    assert after.column("deal").to_pylist() == [d.to_pbn() for d in deal_chunk(SEED, 0, 3)]
+    assert [DDTable.from_array(t) for t in shard_tables(after)] == solve_many(
+        deal_chunk(SEED, 0, 3), threads=1
+    )
 
 
 def test_other_seed_chunk_size_or_fewer_deals_are_refused(reference: Path, tmp_path: Path) -> None:

@@ -1,13 +1,18 @@
-"""The shared whole-number check: bools are never numbers, bounds are inclusive."""
+"""The shared argument checks: whole numbers (bools never count, bounds are inclusive)
+and the one rule for seats, strains, sides and vulnerabilities given as text."""
 
 from __future__ import annotations
+
+import enum
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.validate import is_whole_number
+from bridgescore.core import Seat, Side, Strain, Vulnerability
+from bridgescore.errors import NotationError
+from bridgescore.validate import enum_arg, is_whole_number
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, "3", None, 2 + 0j, np.int64(3)])
@@ -25,3 +30,65 @@ def test_numpy_integers_only_when_asked() -> None:
 def test_bounds_are_inclusive(value: int, low: int | None, high: int | None) -> None:
     inside = (low is None or low <= value) and (high is None or value <= high)
     assert is_whole_number(value, low, high) is inside
+
+
+# enum_arg: the one rule by which public functions read seats, strains, sides and
+# vulnerabilities. The expected members are the Laws' names for the words.
+@pytest.mark.parametrize(
+    ("kind", "text", "member"),
+    [
+        (Seat, "N", Seat.NORTH),
+        (Seat, "north", Seat.NORTH),
+        (Seat, " w ", Seat.WEST),
+        (Seat, "South", Seat.SOUTH),
+        (Strain, "NT", Strain.NOTRUMP),
+        (Strain, "n", Strain.NOTRUMP),
+        (Strain, "♠", Strain.SPADES),
+        (Strain, "hearts", Strain.HEARTS),
+        (Strain, "c", Strain.CLUBS),
+        (Vulnerability, "Both", Vulnerability.BOTH),
+        (Vulnerability, "All", Vulnerability.BOTH),
+        (Vulnerability, "None", Vulnerability.NONE),
+        (Vulnerability, "-", Vulnerability.NONE),
+        (Vulnerability, "n-s", Vulnerability.NS),
+        (Vulnerability, "EW", Vulnerability.EW),
+        (Side, "E-W", Side.EW),
+        (Side, "ns", Side.NS),
+    ],
+)
+def test_enum_arg_reads_text(kind: type[enum.IntEnum], text: str, member: enum.IntEnum) -> None:
+    assert enum_arg(kind, text, "arg") is member
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "member"),
+    [
+        (Seat, Seat.EAST, Seat.EAST),
+        (Seat, 2, Seat.SOUTH),
+        (Strain, np.int8(4), Strain.NOTRUMP),
+        (Vulnerability, 3, Vulnerability.BOTH),
+    ],
+)
+def test_enum_arg_takes_members_and_numbers(
+    kind: type[enum.IntEnum], value: object, member: enum.IntEnum
+) -> None:
+    assert enum_arg(kind, value, "arg") is member
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "message"),
+    [
+        (Seat, "Q", "dealer must be N, E, S or W, got 'Q'"),
+        (Seat, 4, "dealer must be N, E, S or W, got 4"),
+        (Seat, None, "dealer must be N, E, S or W, got None"),
+        (Strain, Seat.SOUTH, "dealer must be C, D, H, S or NT, got Seat.SOUTH"),
+        (Strain, True, "dealer must be C, D, H, S or NT, got True"),
+        (Strain, 2.0, "dealer must be C, D, H, S or NT, got 2.0"),
+        (Vulnerability, "Sideways", "dealer must be None, NS, EW or Both, got 'Sideways'"),
+        (Side, "X", "dealer must be NS or EW, got 'X'"),
+    ],
+)
+def test_enum_arg_refuses_in_words(kind: type[enum.IntEnum], value: object, message: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        enum_arg(kind, value, "dealer")
+    assert str(raised.value) == message

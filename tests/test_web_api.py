@@ -370,6 +370,24 @@ def test_random_deal_is_reproducible(client: TestClient) -> None:
     assert sum(first["hcp"].values()) == 40
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2, 42, 2**63 - 1])
+def test_random_deal_is_the_deal_of_the_cli_and_of_deal_many(client: TestClient, seed: int) -> None:
+    # One seed, one deal: the API, `bridgescore deal --seed N` and bs.deal_many(1, seed=N).
+    import bridgescore as bs
+
+    api_deal = client.get("/api/deal/random", params={"seed": seed}).json()["deal"]
+    shell = CliRunner().invoke(cli_app, ["deal", "--seed", str(seed)])
+    assert shell.exit_code == 0, shell.output
+    assert shell.stdout.split() == api_deal.split()
+    assert bs.deal_many(1, seed=seed)[0].to_pbn() == api_deal
+
+
+def test_random_deal_seed_one_is_the_documented_deal(client: TestClient) -> None:
+    # The deal README.md shows for `bridgescore deal --seed 1`.
+    expected = "N:A4.98542.7.65432 KQ97.K73.AQJ3.A7 J863.AQ.KT9542.8 T52.JT6.86.KQJT9"
+    assert client.get("/api/deal/random", params={"seed": 1}).json()["deal"] == expected
+
+
 def test_random_deal_without_seed_reports_its_seed(client: TestClient) -> None:
     data = client.get("/api/deal/random").json()
     assert isinstance(data["seed"], int)
@@ -645,3 +663,69 @@ def test_serve_starts_on_loopback_and_stops() -> None:
         server.terminate()
         _, errors = server.communicate(timeout=120)
     assert f"serving on http://127.0.0.1:{port}/" in errors.decode()
+
+
+# ---- errors: pages answer HTML, the API answers JSON -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("/nope", "'/nope'"),
+        ("/deal/extra", "'/deal/extra'"),
+        ("/static/missing.css", "'/static/missing.css'"),
+        ("/apix", "'/apix'"),  # not under /api: a page
+        ("/" + "x" * 200, "'/" + "x" * 76 + "...'"),
+    ],
+)
+def test_an_unknown_page_is_an_html_404(client: TestClient, path: str, shown: str) -> None:
+    response = client.get(path, headers={"Accept": "text/html"})
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert "<h1>Not Found</h1>" in response.text
+    assert f"there is no page at {shown.replace(chr(39), '&#39;')} here" in response.text
+    assert '{"detail"' not in response.text
+    # A page of the site: its own stylesheet and navigation, under the pages' strict CSP.
+    assert 'href="/deal"' in response.text
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("path", ["/api", "/api/nope", "/api/deal/random/extra", "/api/score/x"])
+def test_an_unknown_api_path_is_a_json_404(client: TestClient, path: str) -> None:
+    # Asked by a browser or not, the API answers JSON: decided by the path, not by Accept.
+    response = client.get(path, headers={"Accept": "text/html"})
+    assert response.status_code == 404
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == {
+        "detail": f"no API endpoint at {path!r}: the endpoints are listed at /docs"
+    }
+
+
+def test_a_wrong_method_on_a_page_is_an_html_405(client: TestClient) -> None:
+    response = client.post("/deal", data={"x": "1"})
+    assert response.status_code == 405
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["allow"] == "GET"
+    assert "<h1>Method Not Allowed</h1>" in response.text
+    assert "POST is not allowed on &#39;/deal&#39;: expected GET" in response.text
+
+
+def test_a_wrong_method_on_the_api_is_a_json_405(client: TestClient) -> None:
+    response = client.delete("/api/score")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "POST"
+    assert response.json() == {"detail": "DELETE is not allowed on '/api/score': expected POST"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/%00", "/%ff%fe", "/api/%ff", "/a%2F..%2F..", "/api/" + "%e2%99%a0" * 50, "/;", "/deal/%00"],
+)
+def test_junk_paths_get_a_4xx_never_a_5xx(client: TestClient, path: str) -> None:
+    for method in ("GET", "POST", "PUT", "DELETE", "PATCH"):
+        response = client.request(method, path)
+        assert 400 <= response.status_code < 500, (method, path, response.status_code)
+        if path.startswith("/api/"):
+            assert isinstance(response.json()["detail"], str)
+        else:
+            assert response.headers["content-type"].startswith("text/html")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from collections.abc import Iterator
@@ -126,3 +127,20 @@ def test_the_form_clamps_deals_to_the_servers_limit(client: TestClient) -> None:
     page = client.get("/simulate", params={"contracts": "4H S", "where": WHERE, "deals": 99})
     assert page.status_code == 200 and "12 deals" in page.text
     assert 'max="12"' in page.text
+
+
+def test_every_deal_is_in_the_trick_distribution(client: TestClient) -> None:
+    # Issue 23's simulation (10 deals, seed 1, 4S by North): half the deals take fewer
+    # than 6 tricks, and the answer, like `simulate --json`, counts them all (0 to 13).
+    response = client.post(
+        "/api/simulate", json={"contracts": ["4S N"], "deals": 10, "seed": 1, "plot": "svg"}
+    )
+    assert response.status_code == 200, response.text
+    (contract,) = response.json()["contracts"]
+    tables = bs.solve_many(bs.deal_many(10, seed=1))
+    tricks = [table.tricks(bs.Seat.NORTH, bs.Strain.SPADES) for table in tables]
+    assert contract["tricks"] == [tricks.count(k) for k in range(14)]
+    assert sum(contract["tricks"]) == 10 and sum(contract["tricks"][:6]) == 5
+    # The page's plot has a bar for every trick count, 0 to 13.
+    svg = base64.b64decode(response.json()["plot"].split(",", 1)[1]).decode()
+    assert all(f'id="tricks-0-{k}"' in svg for k in range(14))

@@ -11,12 +11,14 @@
 
 from __future__ import annotations
 
-import sys
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+# The module's own imports carry underscore names, so that dir(bridgescore) and
+# tab completion show the public names only (__dir__ below lists __all__).
+import sys as _sys
+import typing as _typing
+from importlib import import_module as _import_module
+from types import ModuleType as _ModuleType
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from bridgescore.auction import Auction, Call
     from bridgescore.chicago import ChicagoScore
     from bridgescore.compare import (
@@ -140,20 +142,21 @@ _PUBLIC = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _PUBLIC.get(name)
     if module is None:
         raise AttributeError(f"module 'bridgescore' has no attribute {name!r}")
-    value = getattr(import_module(f"bridgescore.{module}"), name)
+    value = getattr(_import_module(f"bridgescore.{module}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_PUBLIC})
+    """The public names (``__all__``), loaded or not; the helpers here stay out of sight."""
+    return sorted(__all__)
 
 
-class _Package(ModuleType):
+class _Package(_ModuleType):
     """Keeps ``bridgescore.par`` and ``bridgescore.simulate`` the functions.
 
     Importing a submodule sets it as an attribute of the package; the functions
@@ -162,12 +165,12 @@ class _Package(ModuleType):
     """
 
     def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, ModuleType) and _PUBLIC.get(name, "").split(".")[0] == name:
+        if isinstance(value, _ModuleType) and _PUBLIC.get(name, "").split(".")[0] == name:
             return
         super().__setattr__(name, value)
 
 
-sys.modules[__name__].__class__ = _Package
+_sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "LAW_2017",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.errors import IllegalCallError, NotationError
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = ["DOUBLE", "PASS", "REDOUBLE", "Auction", "Call", "CallKind"]
 
@@ -76,17 +76,15 @@ class Call:
             if self.strain is None:
                 raise NotationError(f"a bid needs a strain, got level {level} alone")
             if type(self.strain) is not Strain:
-                try:
-                    object.__setattr__(self, "strain", Strain(self.strain))
-                except ValueError:
-                    raise NotationError(f"unknown strain {self.strain!r} in a bid") from None
+                object.__setattr__(self, "strain", enum_arg(Strain, self.strain, "strain"))
         elif self.level is not None or self.strain is not None:
             raise NotationError(f"a {self.kind.name.lower()} has no level or strain")
 
     @classmethod
-    def bid(cls, level: int, strain: Strain) -> Call:
-        """The bid of ``level`` in ``strain``: ``Call.bid(4, Strain.SPADES)`` is ``4S``."""
-        return cls(CallKind.BID, level, strain)
+    def bid(cls, level: int, strain: Strain | str) -> Call:
+        """The bid of ``level`` in ``strain``: ``Call.bid(4, Strain.SPADES)`` (or
+        ``Call.bid(4, "S")``) is ``4S``."""
+        return cls(CallKind.BID, level, enum_arg(Strain, strain, "strain"))
 
     @classmethod
     def parse(cls, text: str) -> Call:
@@ -172,13 +170,8 @@ class Auction:
     # and how many passes end the auction so far.
     __slots__ = ("_calls", "_dealer", "_last_action", "_last_bid", "_passes")
 
-    def __init__(self, dealer: Seat, calls: Iterable[Call | str] = ()) -> None:
-        if type(dealer) is not Seat:
-            try:
-                dealer = Seat(dealer)
-            except ValueError:
-                raise NotationError(f"unknown dealer {dealer!r}: expected a Seat") from None
-        self._dealer: Seat = dealer
+    def __init__(self, dealer: Seat | str, calls: Iterable[Call | str] = ()) -> None:
+        self._dealer: Seat = enum_arg(Seat, dealer, "dealer")
         self._calls: list[Call] = []
         self._last_bid = -1
         self._last_action = -1
@@ -186,7 +179,7 @@ class Auction:
         self.extend(calls)
 
     @classmethod
-    def parse(cls, text: str, dealer: Seat) -> Auction:
+    def parse(cls, text: str, dealer: Seat | str) -> Auction:
         """Read calls separated by spaces or commas; ``AP`` ends the auction with passes.
 
         Raises :class:`~bridgescore.NotationError` for text that is not a call and

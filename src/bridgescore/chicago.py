@@ -6,6 +6,8 @@ deal to deal, a game earns 300 or 500 at once (by the vulnerability on the deal
 that completes it), and a partscore on deal 4 that does not complete a game
 earns 100. A passed-out deal is redealt by the same dealer and does not count.
 The club variants of docs/rules.md §3.4 and the honours flag are options.
+:class:`ChicagoEvening` keeps an evening of rounds on one pad, each totalled on
+its own and then added up.
 
 >>> pad = ChicagoScore()
 >>> _ = pad.record("2H=", "NS"); _ = pad.record("2S=", "NS")
@@ -33,16 +35,18 @@ from bridgescore.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
+    running_totals,
     score_rubber_tag,
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "ACBL_CHICAGO",
     "DUPLICATE_STYLE",
     "SCHEDULES",
+    "ChicagoEvening",
     "ChicagoRules",
     "ChicagoScore",
     "chicago_dealer",
@@ -113,18 +117,18 @@ def _check_deal(deal: int) -> None:
         raise RecordError(f"Chicago has deals 1 to 4, not deal {deal!r}")
 
 
-def chicago_dealer(deal: int, first_dealer: Seat = Seat.NORTH) -> Seat:
+def chicago_dealer(deal: int, first_dealer: Seat | str = Seat.NORTH) -> Seat:
     """The dealer of deal 1-4: the first dealer, then clockwise.
 
     >>> chicago_dealer(3, Seat.NORTH)
     Seat.SOUTH
     """
     _check_deal(deal)
-    return Seat(first_dealer).rotate(deal - 1)
+    return enum_arg(Seat, first_dealer, "first_dealer").rotate(deal - 1)
 
 
 def chicago_vulnerability(
-    deal: int, first_dealer: Seat = Seat.NORTH, schedule: str = "standard"
+    deal: int, first_dealer: Seat | str = Seat.NORTH, schedule: str = "standard"
 ) -> Vulnerability:
     """Who is vulnerable on deal 1-4 (docs/rules.md §3.1).
 
@@ -190,7 +194,7 @@ def chicago_entry(
     declarer: Side | None,
     *,
     honors: Honors | None = None,
-    first_dealer: Seat = Seat.NORTH,
+    first_dealer: Seat | str = Seat.NORTH,
     schedule: str = "standard",
     options: ChicagoRules = ACBL_CHICAGO,
 ) -> Entry:
@@ -205,7 +209,7 @@ def chicago_entry(
         result,
         declarer,
         honors=honors,
-        first_dealer=first_dealer,
+        first_dealer=enum_arg(Seat, first_dealer, "first_dealer"),
         schedule=schedule,
         options=options,
     )
@@ -285,7 +289,7 @@ class ChicagoScore:
 
     def __init__(
         self,
-        first_dealer: Seat = Seat.NORTH,
+        first_dealer: Seat | str = Seat.NORTH,
         schedule: str = "standard",
         *,
         variant: ChicagoRules | None = None,
@@ -295,12 +299,10 @@ class ChicagoScore:
         honors: bool | None = None,
         rules: Rules | None = None,
     ) -> None:
-        if not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer must be a Seat, got {first_dealer!r}")
         base = ACBL_CHICAGO if variant is None else variant
         if not isinstance(base, ChicagoRules):
             raise NotationError(f"variant must be a ChicagoRules value, got {variant!r}")
-        self.first_dealer = first_dealer
+        self.first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         self.schedule = _check_schedule(schedule)
         self.options = ChicagoRules(
             carry_partscores=base.carry_partscores
@@ -327,7 +329,7 @@ class ChicagoScore:
         if self.is_finished:
             raise RecordError(
                 "the Chicago round is over (four deals played): cannot record "
-                f"{quote_result(result)}; start a new round"
+                f"{quote_result(result)}; start a new round (a ChicagoEvening does)"
             )
         parsed = as_result(result)
         entry = _next_entry(
@@ -413,3 +415,135 @@ class ChicagoScore:
             f"<ChicagoScore deals_played={self.deals_played} totals={self.totals()} "
             f"finished={self.is_finished}>"
         )
+
+
+class ChicagoEvening:
+    """An evening of Chicago rounds on one pad: after four deals the next starts a new round.
+
+    Rounds repeat the schedule (docs/rules.md §3.1: "a multiple of four deals can be
+    played, repeating the sequence of vulnerabilities"), and each round is totalled
+    on its own, with no partscore carried into the next; the evening adds them up.
+    Every round is dealt first by ``first_dealer``: four deals played take the deal
+    once round the table (a passed-out deal is redealt by the same player), so
+    the rotation comes back to the first dealer. Arguments as :class:`ChicagoScore`.
+
+    >>> evening = ChicagoEvening()     # 40, 80, 120 is game (NS vul on deal 3), deal 4 +100
+    >>> for deal in ("1NT=", "1NT=", "1NT=", "1NT=", "2H="):
+    ...     _ = evening.record(deal, "NS")
+    >>> [r.totals() for r in evening.rounds], evening.totals(), evening.dealer
+    ([{'NS': 760, 'EW': 0}, {'NS': 60, 'EW': 0}], {'NS': 820, 'EW': 0}, Seat.EAST)
+    """
+
+    def __init__(
+        self,
+        first_dealer: Seat = Seat.NORTH,
+        schedule: str = "standard",
+        *,
+        variant: ChicagoRules | None = None,
+        carry_partscores: bool | None = None,
+        partscore_premium: int | None = None,
+        fourth_deal_premium: int | None = None,
+        honors: bool | None = None,
+        rules: Rules | None = None,
+    ) -> None:
+        first = ChicagoScore(
+            first_dealer,
+            schedule,
+            variant=variant,
+            carry_partscores=carry_partscores,
+            partscore_premium=partscore_premium,
+            fourth_deal_premium=fourth_deal_premium,
+            honors=honors,
+            rules=rules,
+        )
+        self.first_dealer = first.first_dealer
+        self.schedule = first.schedule
+        self.options = first.options
+        self._rounds = [first]
+
+    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
+        """Record one deal, in a new round once four deals have been played.
+
+        Arguments and errors as :meth:`ChicagoScore.record`, except that a
+        finished round is no error.
+        """
+        current = self._rounds[-1]
+        if current.is_finished:
+            # The new round joins the evening only once its first record is taken,
+            # so a bad record leaves no empty round behind.
+            current = ChicagoScore(self.first_dealer, self.schedule, variant=self.options)
+            entry = current.record(result, by, honors=honors)
+            self._rounds.append(current)
+            return entry
+        return current.record(result, by, honors=honors)
+
+    @property
+    def rounds(self) -> tuple[ChicagoScore, ...]:
+        """The rounds so far, the one in play last (one empty round before any deal)."""
+        return tuple(self._rounds)
+
+    @property
+    def current(self) -> ChicagoScore:
+        """The last round: the one in play, or the one just ended."""
+        return self._rounds[-1]
+
+    @property
+    def round_number(self) -> int:
+        """The number of the last round, from 1 (the round the last record went to)."""
+        return len(self._rounds)
+
+    @property
+    def deal_number(self) -> int:
+        """The number (1-4) of the next deal in its round (1 once a round is over)."""
+        current = self._rounds[-1]
+        return 1 if current.is_finished else current.deal_number
+
+    @property
+    def dealer(self) -> Seat:
+        """Who deals next."""
+        return chicago_dealer(self.deal_number, self.first_dealer)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """The next deal's vulnerability, from the schedule."""
+        return chicago_vulnerability(self.deal_number, self.first_dealer, self.schedule)
+
+    def totals(self) -> dict[str, int]:
+        """The evening's points so far, every round added up: ``{"NS": int, "EW": int}``."""
+        return self.running_totals()[-1]
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """The evening's total after each round, in order (the last is :meth:`totals`)."""
+        return running_totals(pad.totals() for pad in self._rounds)
+
+    def pbn_tags(self) -> list[dict[str, str]]:
+        """PBN's ``ScoreRubber`` for every deal of the evening, round after round."""
+        return [tags for pad in self._rounds for tags in pad.pbn_tags()]
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the round in play as :meth:`ChicagoScore.as_dict` gives
+        it, but with the evening's ``totals``, every record's entry (with its ``round``
+        number) and each round's totals and the evening's running total after it."""
+        data = self.current.as_dict()
+        data["totals"] = self.totals()
+        data["entries"] = [
+            {"round": number, **entry.as_dict()}
+            for number, pad in enumerate(self._rounds, 1)
+            for entry in pad.entries
+        ]
+        data["rounds"] = [
+            {
+                "round": number,
+                "deals_played": pad.deals_played,
+                "finished": pad.is_finished,
+                "totals": pad.totals(),
+                "running_totals": running,
+            }
+            for number, (pad, running) in enumerate(
+                zip(self._rounds, self.running_totals(), strict=True), 1
+            )
+        ]
+        return data
+
+    def __repr__(self) -> str:
+        return f"<ChicagoEvening rounds={len(self._rounds)} totals={self.totals()}>"

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridgescore.errors import NotationError
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "Contract",
@@ -230,9 +230,27 @@ class Vulnerability(enum.IntEnum):
     EW = 2
     BOTH = 3
 
-    def is_vulnerable(self, who: Side | Seat) -> bool:
-        """Whether a side (or the side of a seat) is vulnerable."""
-        side = who.side if isinstance(who, Seat) else Side(who)
+    def is_vulnerable(self, who: Side | Seat | str) -> bool:
+        """Whether a side (or the side of a seat) is vulnerable.
+
+        ``who`` is a ``Side`` or a ``Seat``, or the text of either (``"NS"``,
+        ``"E"``: no word is both), or a side's number.
+
+        >>> Vulnerability.NS.is_vulnerable("S"), Vulnerability.NS.is_vulnerable("EW")
+        (True, False)
+        """
+        if isinstance(who, Seat):
+            side = who.side
+        elif isinstance(who, str) and _is_seat_text(who):
+            side = Seat.parse(who).side
+        else:
+            try:
+                side = enum_arg(Side, who, "who")
+            except NotationError:
+                # enum_arg's words name the sides only; a seat is as good here.
+                raise NotationError(
+                    f"who must be NS or EW, or a seat (N, E, S or W), got {who!r}"
+                ) from None
         return bool(self & (1 << side))
 
     @classmethod
@@ -271,6 +289,14 @@ class Vulnerability(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Vulnerability.{self.name}"
+
+
+def _is_seat_text(text: str) -> bool:
+    try:
+        Seat.parse(text)
+    except NotationError:
+        return False
+    return True
 
 
 _BOARD_VULNERABILITY = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
@@ -385,19 +411,19 @@ class Contract:
                 raise NotationError(f"contract level {level!r} is not a whole number 1-7")
             if not 1 <= level <= 7:
                 raise NotationError(f"contract level {level} is impossible: expected 1 to 7")
-        # Accept plain ints for the enums but store the enums, so equality and
-        # hashing never depend on how the value was built. (Members already are
-        # the enums: the type test spares the enum call readers would pay for
-        # every contract.)
-        try:
-            if type(self.strain) is not Strain:
-                object.__setattr__(self, "strain", Strain(self.strain))
-            if type(self.doubling) is not Doubling:
+        # Accept the enums' text and numbers (the package's one rule, enum_arg) but
+        # store the enums, so equality and hashing never depend on how the value
+        # was built. (Members already are the enums: the type test spares the call
+        # readers would pay for every contract.)
+        if type(self.strain) is not Strain:
+            object.__setattr__(self, "strain", enum_arg(Strain, self.strain, "strain"))
+        if type(self.doubling) is not Doubling:
+            try:
                 object.__setattr__(self, "doubling", Doubling(self.doubling))
-            if self.declarer is not None and type(self.declarer) is not Seat:
-                object.__setattr__(self, "declarer", Seat(self.declarer))
-        except ValueError as error:
-            raise NotationError(f"invalid contract field: {error}") from None
+            except ValueError as error:
+                raise NotationError(f"invalid contract field: {error}") from None
+        if self.declarer is not None and type(self.declarer) is not Seat:
+            object.__setattr__(self, "declarer", enum_arg(Seat, self.declarer, "declarer"))
 
     @property
     def tricks_needed(self) -> int:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import InvalidTableError
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = ["OPTIMUM_RESULT_TABLE_COLUMNS", "PBN_SEAT_ORDER", "PBN_STRAIN_ORDER", "DDTable"]
 
@@ -110,8 +110,13 @@ class DDTable:
             rows[seat][strain] = value
         return cls(_rows(rows))
 
-    def tricks(self, declarer: Seat, strain: Strain) -> int:
-        """Tricks ``declarer`` takes in ``strain``."""
+    def tricks(self, declarer: Seat | str, strain: Strain | str) -> int:
+        """Tricks ``declarer`` takes in ``strain``: ``table.tricks(Seat.NORTH, Strain.SPADES)``
+        or ``table.tricks("N", "S")``."""
+        if type(declarer) is not Seat:
+            declarer = enum_arg(Seat, declarer, "declarer")
+        if type(strain) is not Strain:
+            strain = enum_arg(Strain, strain, "strain")
         return self.rows[declarer][strain]
 
     def to_array(self) -> npt.NDArray[np.int8]:

@@ -27,7 +27,7 @@ from bridgescore.errors import (
     InvalidDealError,
     NotationError,
 )
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "RANK_CHARS",
@@ -73,12 +73,14 @@ class Card:
     rank: int
 
     def __post_init__(self) -> None:
-        try:
-            suit = Strain(self.suit)
-        except ValueError:
-            raise InvalidDealError(
-                f"{self.suit!r} is not a suit: expected clubs to spades"
-            ) from None
+        suit = self.suit
+        if type(suit) is not Strain:
+            try:
+                suit = enum_arg(Strain, suit, "suit")
+            except NotationError:
+                raise InvalidDealError(
+                    f"{self.suit!r} is not a suit: expected C, D, H or S (clubs to spades)"
+                ) from None
         if suit is Strain.NOTRUMP:
             raise InvalidDealError("notrump is not a suit: a card needs C, D, H or S")
         if not is_whole_number(self.rank, 2, 14):
@@ -196,12 +198,16 @@ class Hand:
         """The strict PBN form, spades first, ranks descending: ``AKQ.JT9.8765.432``."""
         return ".".join("".join(RANK_CHARS[rank - 2] for rank in self.suit(suit)) for suit in SUITS)
 
-    def suit(self, strain: Strain) -> tuple[int, ...]:
-        """The ranks held in ``strain``, highest first (ace is 14)."""
+    def suit(self, strain: Strain | str) -> tuple[int, ...]:
+        """The ranks held in ``strain`` (``Strain.SPADES`` or ``"S"``), highest first (ace 14)."""
+        if type(strain) is not Strain:
+            strain = enum_arg(Strain, strain, "strain")
         return tuple(sorted((c.rank for c in self.cards if c.suit == strain), reverse=True))
 
-    def length(self, strain: Strain) -> int:
-        """How many cards of ``strain`` the hand holds."""
+    def length(self, strain: Strain | str) -> int:
+        """How many cards of ``strain`` (``Strain.SPADES`` or ``"S"``) the hand holds."""
+        if type(strain) is not Strain:
+            strain = enum_arg(Strain, strain, "strain")
         return sum(1 for card in self.cards if card.suit == strain)
 
     @property
@@ -307,13 +313,17 @@ class Deal:
         """The same as :meth:`from_pbn`."""
         return cls.from_pbn(text)
 
-    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+    def to_pbn(self, first: Seat | str = Seat.NORTH) -> str:
         """The strict PBN form starting with ``first``: ``N:AKQ.JT9.8765.432 ...``."""
-        first = Seat(first)
+        first = enum_arg(Seat, first, "first")
         hands = " ".join(self.hands[first.rotate(steps)].to_pbn() for steps in range(4))
         return f"{first.letter}:{hands}"
 
-    def __getitem__(self, seat: Seat | int) -> Hand:
+    def __getitem__(self, seat: Seat | int | str) -> Hand:
+        """The hand of ``seat``: ``deal[Seat.NORTH]``, ``deal["N"]`` or ``deal[0]``."""
+        # Numbers index the tuple directly, so iterating a deal still ends at 4.
+        if not isinstance(seat, int | np.integer):
+            seat = enum_arg(Seat, seat, "seat")
         return self.hands[seat]
 
     def owner(self, card: Card) -> Seat:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -66,10 +66,12 @@ __all__ = [
     "DEALS_PER_CHUNK",
     "MAX_CANDIDATES_PER_CHUNK",
     "DealSpec",
+    "Deals",
     "Predeal",
     "deal_chunk",
     "deal_many",
     "evaluate",
+    "fresh_seed",
     "iter_deal_chunks",
     "parse_predeal",
     "pbn_lines",
@@ -524,13 +526,36 @@ def evaluate(where: str | Predicate, owners: npt.NDArray[np.integer[Any]]) -> np
     return result
 
 
+class Deals(list["Deal"]):
+    """The deals :func:`deal_many` returns: a list, which also knows its ``seed``.
+
+    Passing ``seed=deals.seed`` (with the same ``where`` and ``predeal``) deals
+    the same deals again, also when :func:`deal_many` picked the seed itself.
+    Slices and ``list.copy()`` are plain lists.
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, deals: Iterable[Deal] = (), *, seed: int) -> None:
+        super().__init__(deals)
+        self.seed = seed
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's entropy (as ``bridgescore deal`` picks one).
+
+    64 bits, so two runs that each pick a seed do not share one in practice.
+    """
+    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+
+
 def deal_many(
     count: int,
     *,
-    seed: int,
+    seed: int | None = None,
     where: str | Predicate = "",
     predeal: Sequence[str] | str = (),
-) -> list[Deal]:
+) -> Deals:
     """``count`` deals satisfying the condition ``where`` after the predeals.
 
     The same arguments give the same deals as ``bridgescore deal`` and as
@@ -538,14 +563,23 @@ def deal_many(
     only) a function of a :class:`HandView` returning one boolean per deal;
     ``predeal`` holds texts such as ``"N=AKQ2.KQ3.A54.KJ3"``.
 
+    Without ``seed``, a fresh one is picked (:func:`fresh_seed`), as the command
+    does; either way the result (a list, :class:`Deals`) carries it as ``.seed``,
+    so ``deal_many(count, seed=deals.seed, ...)`` deals the same deals again.
+
     >>> [d.to_pbn()[:2] for d in deal_many(2, seed=1, where="hcp(north) >= 20")]
     ['N:', 'N:']
     >>> all(d[Seat.NORTH].hcp >= 20 for d in deal_many(5, seed=1, where="hcp(north) >= 20"))
     True
+    >>> deals = deal_many(3)
+    >>> deal_many(3, seed=deals.seed) == deals
+    True
     """
     from bridgescore.deal import Deal  # only here: `bridgescore deal` does not need it
 
-    deals: list[Deal] = []
+    if seed is None:
+        seed = fresh_seed()
+    deals = Deals(seed=seed)
     for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
         deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
     return deals

@@ -74,6 +74,8 @@ __all__ = [
     "default_workers",
     "hold",
     "run_chunks",
+    "table_from_ipc",
+    "table_to_ipc",
     "task_result",
 ]
 
@@ -158,7 +160,8 @@ def hold(event: str, chunk: int) -> None:
 # --- Arrow rows over the wire ---------------------------------------------------------
 
 
-def _to_ipc(table: Any) -> bytes:
+def table_to_ipc(table: Any) -> bytes:
+    """A pyarrow Table as Arrow IPC stream bytes: how rows travel between processes."""
     import pyarrow as pa
 
     sink = io.BytesIO()
@@ -167,7 +170,8 @@ def _to_ipc(table: Any) -> bytes:
     return sink.getvalue()
 
 
-def _from_ipc(data: bytes) -> Any:
+def table_from_ipc(data: bytes) -> Any:
+    """The pyarrow Table of :func:`table_to_ipc`'s bytes."""
     import pyarrow as pa
 
     return pa.ipc.open_stream(data).read_all()
@@ -187,7 +191,7 @@ def _work(
     if direct is not None:
         direct.write(job.chunk, table)
     else:
-        rows = _to_ipc(table)
+        rows = table_to_ipc(table)
     seconds = time.perf_counter() - start
     worker = f"{socket.gethostname()}:{os.getpid()}"
     return _Outcome(ChunkDone(job.chunk, table.num_rows, seconds, worker), rows)
@@ -196,7 +200,7 @@ def _work(
 def _receive(outcome: _Outcome, writer: ShardWriter) -> ChunkDone:
     # Runs on the client: the shard is written here unless the worker wrote it.
     if outcome.rows is not None:
-        writer.write(outcome.done.chunk, _from_ipc(outcome.rows))
+        writer.write(outcome.done.chunk, table_from_ipc(outcome.rows))
     hold("shard-written", outcome.done.chunk)
     return outcome.done
 

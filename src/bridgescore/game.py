@@ -25,6 +25,7 @@ from bridgescore.errors import IllegalPlayError, NotationError
 from bridgescore.notation import Result
 from bridgescore.play import Play
 from bridgescore.scoring import LAW_2017, Rules, ScoreBreakdown, score_breakdown
+from bridgescore.validate import enum_arg
 
 __all__ = ["PlayedDeal", "play_deal"]
 
@@ -109,8 +110,8 @@ def play_deal(
     auction: Auction | str | None = None,
     *,
     board: int | None = None,
-    dealer: Seat | None = None,
-    vulnerability: Vulnerability | None = None,
+    dealer: Seat | str | None = None,
+    vulnerability: Vulnerability | str | None = None,
     contract: Contract | str | None = None,
     play: Play | Iterable[Card | str] | str | None = None,
     tricks: int | None = None,
@@ -121,7 +122,9 @@ def play_deal(
     - ``deal``: the four hands (a :class:`~bridgescore.Deal` or its PBN text); it
       may be ``None`` when no play is given.
     - ``board`` gives dealer and vulnerability by Law 2; ``dealer`` and
-      ``vulnerability`` given explicitly take precedence (one of the two ways is needed).
+      ``vulnerability`` given explicitly (``Seat.NORTH`` or ``"N"``,
+      ``Vulnerability.BOTH`` or ``"Both"``) take precedence (one of the two ways is
+      needed).
     - ``auction`` (calls from the dealer, or an :class:`~bridgescore.Auction`) gives
       the contract and declarer; without it, ``contract`` must name them (``"4SXS"``
       or ``"Pass"``).
@@ -135,6 +138,10 @@ def play_deal(
     """
     if board is not None:
         dealer_of_board(board)  # validates the number
+    if dealer is not None:
+        dealer = enum_arg(Seat, dealer, "dealer")
+    if vulnerability is not None:
+        vulnerability = enum_arg(Vulnerability, vulnerability, "vulnerability")
     if dealer is None:
         if board is None:
             raise NotationError("a played deal needs its board number or its dealer")

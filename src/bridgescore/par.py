@@ -33,7 +33,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.errors import InvalidTableError, NotationError
 from bridgescore.notation import parse_result
 from bridgescore.scoring import score_array
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = ["CONTRACTS", "Convention", "Par", "ParContract", "final_scores", "opening", "par"]
 
@@ -73,7 +73,7 @@ class ParContract:
             raise NotationError(
                 f"a par contract needs a Contract without declarer, got {contract!r}"
             )
-        declarers = tuple(Seat(seat) for seat in self.declarers)
+        declarers = tuple(enum_arg(Seat, seat, "declarers") for seat in self.declarers)
         if not declarers or len(declarers) > 2 or len({seat.side for seat in declarers}) != 1:
             raise NotationError(
                 f"par contract {contract} declarers {self.declarers!r}: expected one seat "
@@ -246,29 +246,6 @@ def _par_contract(level: int, strain: int, relative: int, who: int) -> ParContra
     return ParContract(Contract(level, Strain(strain), doubling), declarers, relative)
 
 
-def _as_vulnerability(vulnerability: Vulnerability | int | str) -> Vulnerability:
-    if isinstance(vulnerability, Vulnerability):
-        return vulnerability
-    if isinstance(vulnerability, str):
-        return Vulnerability.parse(vulnerability)
-    if is_whole_number(vulnerability, 0, 3):
-        return Vulnerability(vulnerability)
-    raise NotationError(
-        f"vulnerability {vulnerability!r} is not valid: expected a Vulnerability "
-        "(None, NS, EW or Both) or 0-3"
-    )
-
-
-def _as_dealer(dealer: Seat | int | str | None) -> Seat | None:
-    if dealer is None or isinstance(dealer, Seat):
-        return dealer
-    if isinstance(dealer, str):
-        return Seat.parse(dealer)
-    if is_whole_number(dealer, 0, 3):
-        return Seat(dealer)
-    raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat (N, E, S or W) or None")
-
-
 def opening(first: Side | int, best_ns: int, best_ew: int) -> int:
     """Par from the two sides' best values when ``first`` bids first (docs/par-definition.md).
 
@@ -316,10 +293,11 @@ def par(
     """The par of a double-dummy table: score (North-South's view) and par contracts.
 
     ``dealer=None`` uses the neutral convention; a dealer uses the dealer-first
-    convention (as DDS's ``DealerPar``). ``table`` may also be PBN
-    ``DoubleDummyTricks`` text. Raises :class:`~bridgescore.InvalidTableError` when
-    ``table`` is not a table and :class:`~bridgescore.NotationError` for a bad
-    vulnerability or dealer.
+    convention (as DDS's ``DealerPar``). ``vulnerability`` and ``dealer`` may be
+    given as text (``"Both"``, ``"N"``), as every public function reads them.
+    ``table`` may also be PBN ``DoubleDummyTricks`` text. Raises
+    :class:`~bridgescore.InvalidTableError` when ``table`` is not a table and
+    :class:`~bridgescore.NotationError` for a bad vulnerability or dealer.
 
     >>> table = DDTable.parse("32929329297a4a47a4a4")
     >>> str(par(table, Vulnerability.BOTH))
@@ -330,8 +308,8 @@ def par(
             table = DDTable.parse(table)
         elif not isinstance(table, DDTable):
             raise InvalidTableError(f"par needs a DDTable, got {table!r}")
-    vul = _as_vulnerability(vulnerability)
-    first_seat = _as_dealer(dealer)
+    vul = enum_arg(Vulnerability, vulnerability, "vulnerability")
+    first_seat = None if dealer is None else enum_arg(Seat, dealer, "dealer")
 
     north, east, south, west = table.rows
     best_ns = [n if n >= s else s for n, s in zip(north, south, strict=True)]

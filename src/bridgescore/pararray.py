@@ -8,6 +8,7 @@ table (the tests check this on tens of thousands of tables).
 
 from __future__ import annotations
 
+import enum
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy.typing as npt
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import InvalidTableError, NotationError
 from bridgescore.par import CONTRACTS, MAKE_RANK, final_scores, turns
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg
 
 __all__ = ["par_array"]
 
@@ -50,8 +51,11 @@ def _tables(tables: npt.ArrayLike) -> npt.NDArray[np.int8]:
 
 
 def _vulnerabilities(vulnerability: Any, count: int) -> npt.NDArray[np.intp]:
-    if isinstance(vulnerability, str):
-        return np.full(count, Vulnerability.parse(vulnerability), dtype=np.intp)
+    # One value for every table follows the package's one rule (enum_arg); anything
+    # else must be an integer array of the Vulnerability values.
+    if isinstance(vulnerability, str | enum.Enum):
+        one = enum_arg(Vulnerability, vulnerability, "vulnerability")
+        return np.full(count, one, dtype=np.intp)
     array = np.asarray(vulnerability)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise NotationError(
@@ -153,14 +157,16 @@ def _minimum(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> npt.NDArray[np
 def par_array(
     tables: npt.ArrayLike,
     vulnerability: Vulnerability | int | str | npt.ArrayLike,
-    dealer: Seat | int | None = None,
+    dealer: Seat | int | str | None = None,
 ) -> npt.NDArray[np.int32]:
     """Par scores (North-South's view) of many tables; equal to ``par(...).score`` each.
 
     ``tables`` is shaped (n, 4, 5), indexed [table, ``Seat``, ``Strain``] as
-    :meth:`DDTable.to_array`. ``vulnerability`` is one value for all tables or an
-    integer array of n (0 None, 1 NS, 2 EW, 3 Both, the ``Vulnerability`` values).
-    ``dealer=None`` is the neutral convention, a seat the dealer-first one.
+    :meth:`DDTable.to_array`. ``vulnerability`` is one value for all tables (a
+    ``Vulnerability``, its text such as ``"Both"``, or its number) or an integer
+    array of n (0 None, 1 NS, 2 EW, 3 Both, the ``Vulnerability`` values).
+    ``dealer=None`` is the neutral convention, a seat (``Seat.NORTH`` or ``"N"``)
+    the dealer-first one.
 
     >>> from bridgescore import DDTable
     >>> table = DDTable.parse("a989ca989c3453134531").to_array()
@@ -170,8 +176,7 @@ def par_array(
     array = _tables(tables)
     count = len(array)
     vul = _vulnerabilities(vulnerability, count)
-    if dealer is not None and not is_whole_number(dealer, 0, 3):
-        raise NotationError(f"dealer {dealer!r} is not valid: expected a Seat or None")
+    first_seat = None if dealer is None else enum_arg(Seat, dealer, "dealer")
 
     result = np.empty(count, dtype=np.int32)
     decode = _ordinal_tables()[2]
@@ -184,12 +189,12 @@ def par_array(
         # The opening (par.opening), with numpy's element-wise max and min.
         ns_first = turns(up_ns, up_ew, _maximum, _minimum, zero)
         ew_first = turns(up_ew, up_ns, _minimum, _maximum, zero)
-        if dealer is None:
+        if first_seat is None:
             high_ns = _highest_make(best_ns)
             high_ew = _highest_make(best_ew)
             scores = np.where(high_ns > high_ew, ns_first, ew_first)
             scores[high_ns == high_ew] = 0
         else:
-            scores = ns_first if Seat(dealer).side == 0 else ew_first
+            scores = ns_first if first_seat.side == 0 else ew_first
         result[part] = decode.take(scores.view(np.uint8))
     return result

@@ -25,7 +25,7 @@ from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import IllegalPlayError, NotationError
 from bridgescore.notation import Result
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = ["Play", "Trick", "winning_position"]
 
@@ -48,6 +48,11 @@ class Trick:
     trump: Strain = Strain.NOTRUMP
 
     def __post_init__(self) -> None:
+        # The type tests spare the call when the members are given, as Play gives them.
+        if type(self.leader) is not Seat:
+            object.__setattr__(self, "leader", enum_arg(Seat, self.leader, "leader"))
+        if type(self.trump) is not Strain:
+            object.__setattr__(self, "trump", enum_arg(Strain, self.trump, "trump"))
         if len(self.cards) > 4:
             raise IllegalPlayError(f"a trick has at most 4 cards, got {len(self.cards)}")
 
@@ -244,8 +249,8 @@ class Play:
             return None
         return self._leader.rotate(len(self._trick))
 
-    def hand(self, seat: Seat) -> frozenset[Card]:
-        """The cards ``seat`` still holds."""
+    def hand(self, seat: Seat | str) -> frozenset[Card]:
+        """The cards ``seat`` (``Seat.NORTH`` or ``"N"``) still holds."""
         return self._deal[seat].cards - self._played
 
     # -- legality ----------------------------------------------------------

@@ -5,6 +5,8 @@
 premiums above the line, the games won and so the vulnerability, and ends the
 rubber with the 700 or 500 bonus when a side wins its second game.
 :meth:`RubberScore.finish` settles a rubber that stops early (Law 80).
+:class:`RubberEvening` keeps an evening of rubbers on one pad: a deal after a
+finished rubber starts the next, and the evening adds the rubbers up.
 
 The scoring itself lives in pure functions (:func:`rubber_entry`,
 :func:`settle_unfinished`); the class keeps the list of frozen entries and a
@@ -35,6 +37,7 @@ from bridgescore.scorepad import (
     Entry,
     Honors,
     Premium,
+    above_line,
     as_honors,
     as_result,
     as_side,
@@ -42,16 +45,18 @@ from bridgescore.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
+    running_totals,
     score_rubber_history_tags,
     score_rubber_tag,
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "LAW_80",
     "Law80",
+    "RubberEvening",
     "RubberScore",
     "rubber_entry",
     "settle_unfinished",
@@ -160,7 +165,7 @@ def rubber_entry(
     declarer: Side | None,
     *,
     honors: Honors | None = None,
-    first_dealer: Seat | None = None,
+    first_dealer: Seat | str | None = None,
     rules: Rules = LAW_2017,
 ) -> Entry:
     """The pad entry of the next deal of a rubber, given the deals ``before`` it.
@@ -176,7 +181,7 @@ def rubber_entry(
         result,
         declarer,
         honors=honors,
-        first_dealer=first_dealer,
+        first_dealer=None if first_dealer is None else enum_arg(Seat, first_dealer, "first_dealer"),
         rules=rules,
     )
 
@@ -276,9 +281,9 @@ class RubberScore:
     (True, {'NS': 2, 'EW': 0}, {'NS': 950, 'EW': 0})
     """
 
-    def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
-        if first_dealer is not None and not isinstance(first_dealer, Seat):
-            raise NotationError(f"first_dealer must be a Seat or None, got {first_dealer!r}")
+    def __init__(self, *, first_dealer: Seat | str | None = None, rules: Rules = LAW_2017) -> None:
+        if first_dealer is not None:
+            first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         if not isinstance(rules, Rules):
             raise NotationError(f"rules must be a scoring Rules value, got {rules!r}")
         self.first_dealer = first_dealer
@@ -304,7 +309,8 @@ class RubberScore:
         """
         if self.is_finished:
             raise RecordError(
-                f"the rubber is over: cannot record {quote_result(result)}; start a new one"
+                f"the rubber is over: cannot record {quote_result(result)}; start a new one "
+                "(a RubberEvening does)"
             )
         parsed = as_result(result)
         entry = _next_entry(
@@ -438,3 +444,154 @@ class RubberScore:
 
 def _we(we: Side | str) -> Side:
     return as_side(we)
+
+
+class RubberEvening:
+    """An evening of rubbers on one pad: when a rubber ends, the next deal starts a new one.
+
+    Each rubber is a :class:`RubberScore` of its own (its own games, vulnerability,
+    rubber bonus); the evening adds them up. The deal passes round the table as
+    usual, so a new rubber is dealt by the player after the last dealer of the one
+    before (with ``first_dealer``). :meth:`finish` settles the rubber still in
+    play by Law 80 when the evening ends.
+
+    >>> evening = RubberEvening()
+    >>> for deal in ("4S=", "3NT+1", "2H="):
+    ...     _ = evening.record(deal, "NS")
+    >>> [rubber.totals() for rubber in evening.rubbers], evening.totals()
+    ([{'NS': 950, 'EW': 0}, {'NS': 60, 'EW': 0}], {'NS': 1010, 'EW': 0})
+    """
+
+    def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
+        self._rubbers = [RubberScore(first_dealer=first_dealer, rules=rules)]
+        self.first_dealer = first_dealer
+        self.rules = rules
+        self._closed = False
+
+    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
+        """Record one deal, in a new rubber if the last one is over; returns its entry.
+
+        Arguments and errors as :meth:`RubberScore.record`, except that a finished
+        rubber is no error: only :meth:`finish` closes the evening.
+        """
+        if self._closed:
+            raise RecordError(
+                f"the evening was closed by finish(): cannot record {quote_result(result)}"
+            )
+        current = self._rubbers[-1]
+        if current.is_finished:
+            # The new rubber joins the evening only once its first deal is recorded,
+            # so a bad record leaves no empty rubber behind.
+            current = RubberScore(first_dealer=current.dealer, rules=self.rules)
+            entry = current.record(result, by, honors=honors)
+            self._rubbers.append(current)
+            return entry
+        return current.record(result, by, honors=honors)
+
+    def finish(
+        self,
+        *,
+        game_bonus: int = LAW_80.game_bonus,
+        partscore_bonus: int = LAW_80.partscore_bonus,
+        each_side: bool = LAW_80.each_side,
+    ) -> tuple[Premium, ...]:
+        """End the evening: settle the rubber in play by Law 80 and return its premiums.
+
+        Options as :meth:`RubberScore.finish`. Nothing to settle (an empty tuple)
+        when the last rubber is over. Raises :class:`RecordError` when called twice.
+        """
+        Law80(game_bonus, partscore_bonus, each_side)  # bad options are refused in any case
+        if self._closed:
+            raise RecordError("the evening was already closed by finish()")
+        current = self._rubbers[-1]
+        settled: tuple[Premium, ...] = ()
+        if not current.is_finished:
+            settled = current.finish(
+                game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side
+            )
+        self._closed = True
+        return settled
+
+    @property
+    def rubbers(self) -> tuple[RubberScore, ...]:
+        """The rubbers so far, the one in play last (one empty rubber before any deal)."""
+        return tuple(self._rubbers)
+
+    @property
+    def current(self) -> RubberScore:
+        """The last rubber: the one in play, or the one just ended."""
+        return self._rubbers[-1]
+
+    @property
+    def rubber_number(self) -> int:
+        """The number of the last rubber, from 1 (the rubber the last deal went to)."""
+        return len(self._rubbers)
+
+    @property
+    def is_closed(self) -> bool:
+        """True once :meth:`finish` has ended the evening."""
+        return self._closed
+
+    @property
+    def dealer(self) -> Seat | None:
+        """Who deals next (None without ``first_dealer``), across rubbers."""
+        return self._rubbers[-1].dealer
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """Vulnerability on the next deal: none at the start of a new rubber."""
+        current = self._rubbers[-1]
+        return Vulnerability.NONE if current.is_finished else current.vulnerability
+
+    def totals(self) -> dict[str, int]:
+        """The evening's points so far, every rubber added up: ``{"NS": int, "EW": int}``."""
+        return self.running_totals()[-1]
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """The evening's total after each rubber, in order (the last is :meth:`totals`)."""
+        return running_totals(rubber.totals() for rubber in self._rubbers)
+
+    def pbn_tags(self) -> list[dict[str, str]]:
+        """PBN score tags for every deal of the evening, rubber after rubber.
+
+        Each rubber's ``ScoreRubberHistory`` starts from the points above the line
+        in the rubbers before it (PBN 2.1 §4.2.6, ``above_previous``).
+        """
+        tags: list[dict[str, str]] = []
+        previous = (0, 0)
+        for rubber in self._rubbers:
+            tags += rubber.pbn_tags(above_previous=previous)
+            above = above_line(rubber.entries, rubber.settlement)
+            previous = (previous[0] + above[0], previous[1] + above[1])
+        return tags
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the rubber in play as :meth:`RubberScore.as_dict` gives
+        it, but with the evening's ``totals``, every deal's entry (with its ``rubber``
+        number) and each rubber's totals and the evening's running total after it."""
+        data = self.current.as_dict()
+        data["totals"] = self.totals()
+        data["entries"] = [
+            {"rubber": number, **entry.as_dict()}
+            for number, rubber in enumerate(self._rubbers, 1)
+            for entry in rubber.entries
+        ]
+        data["rubbers"] = [
+            {
+                "rubber": number,
+                "deals": len(rubber.entries),
+                "games": rubber.games,
+                "finished": rubber.is_finished,
+                "winner": None if rubber.winner is None else rubber.winner.name,
+                "totals": rubber.totals(),
+                "settlement": [premium.as_dict() for premium in rubber.settlement],
+                "running_totals": running,
+            }
+            for number, (rubber, running) in enumerate(
+                zip(self._rubbers, self.running_totals(), strict=True), 1
+            )
+        ]
+        return data
+
+    def __repr__(self) -> str:
+        return f"<RubberEvening rubbers={len(self._rubbers)} totals={self.totals()}>"

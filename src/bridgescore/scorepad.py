@@ -28,6 +28,7 @@ __all__ = [
     "Entry",
     "Honors",
     "Premium",
+    "above_line",
     "as_honors",
     "as_result",
     "as_side",
@@ -35,6 +36,7 @@ __all__ = [
     "declaring_side",
     "quote_result",
     "render_pad",
+    "running_totals",
     "score_rubber_history_tag",
     "score_rubber_history_tags",
     "score_rubber_tag",
@@ -278,6 +280,28 @@ def totals(entries: Iterable[Entry], extra: Iterable[Premium] = ()) -> dict[str,
     for premium in extra:
         sums[premium.side] += premium.points
     return {"NS": sums[Side.NS], "EW": sums[Side.EW]}
+
+
+def above_line(entries: Iterable[Entry], extra: Iterable[Premium] = ()) -> tuple[int, int]:
+    """Each side's (NS, EW) points above the line: the entries' premiums and ``extra``."""
+    sums = [0, 0]
+    for premium in (*(p for entry in entries for p in entry.above), *extra):
+        sums[premium.side] += premium.points
+    return sums[0], sums[1]
+
+
+def running_totals(each: Iterable[dict[str, int]]) -> list[dict[str, int]]:
+    """An evening's total after each of its rubbers (or rounds), from their totals.
+
+    >>> running_totals([{"NS": 950, "EW": 0}, {"NS": 100, "EW": 160}])
+    [{'NS': 950, 'EW': 0}, {'NS': 1050, 'EW': 160}]
+    """
+    running: list[dict[str, int]] = []
+    sums = {"NS": 0, "EW": 0}
+    for total in each:
+        sums = {"NS": sums["NS"] + total["NS"], "EW": sums["EW"] + total["EW"]}
+        running.append(sums)
+    return running
 
 
 # ---------------------------------------------------------------- the pad text

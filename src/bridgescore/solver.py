@@ -28,7 +28,7 @@ from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "MAX_BOARDS_PER_CALL",
@@ -211,13 +211,8 @@ def _remain_cards(owners: npt.NDArray[np.int8]) -> npt.NDArray[np.uint32]:
     return masks.reshape(-1, 16)
 
 
-def _check_contract(strain: Strain, declarer: Seat) -> tuple[Strain, Seat]:
-    try:
-        return Strain(strain), Seat(declarer)
-    except ValueError:
-        raise ValueError(
-            f"strain {strain!r} and declarer {declarer!r}: expected a Strain and a Seat"
-        ) from None
+def _check_contract(strain: Strain | str, declarer: Seat | str) -> tuple[Strain, Seat]:
+    return enum_arg(Strain, strain, "strain"), enum_arg(Seat, declarer, "declarer")
 
 
 def _solve_boards(
@@ -275,8 +270,8 @@ def _solve_boards(
 
 def declarer_tricks(
     deals: npt.ArrayLike | Sequence[Deal | str],
-    strain: Strain,
-    declarer: Seat,
+    strain: Strain | str,
+    declarer: Seat | str,
     *,
     threads: int | None = None,
     progress: Progress | None = None,
@@ -305,8 +300,8 @@ def declarer_tricks(
 
 def lead_tricks(
     deals: npt.ArrayLike | Sequence[Deal | str],
-    strain: Strain,
-    declarer: Seat,
+    strain: Strain | str,
+    declarer: Seat | str,
     *,
     threads: int | None = None,
     progress: Progress | None = None,

@@ -11,6 +11,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 from bridgescore.par import Par, ParContract
+from bridgescore.validate import enum_arg
 
 __all__ = ["Board", "par_contract_text", "par_score_text", "parse_board_range"]
 
@@ -51,7 +52,9 @@ def parse_board_range(text: str) -> list[int]:
 class Board:
     """One board: number, deal, and optionally its DD table and par.
 
-    Dealer and vulnerability follow the board number (Law 2), unless given.
+    Dealer and vulnerability follow the board number (Law 2), unless given
+    (``dealer_seat`` a ``Seat`` or its text such as ``"N"``, ``vulnerable`` a
+    ``Vulnerability`` or its text such as ``"Both"``).
     """
 
     number: int
@@ -64,6 +67,12 @@ class Board:
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
             raise BridgeError(f"board number {self.number!r} is not valid: expected 1 or more")
+        if self.dealer_seat is not None:
+            seat = enum_arg(Seat, self.dealer_seat, "dealer_seat")
+            object.__setattr__(self, "dealer_seat", seat)
+        if self.vulnerable is not None:
+            vulnerable = enum_arg(Vulnerability, self.vulnerable, "vulnerable")
+            object.__setattr__(self, "vulnerable", vulnerable)
 
     @property
     def dealer(self) -> Seat:

@@ -25,6 +25,8 @@ from bridgescore.boardset import (
     verify_set,
 )
 from bridgescore.cli.common import fail
+from bridgescore.cli.outputs import check_output_path
+from bridgescore.cli.progress import ProgressDisplay
 from bridgescore.errors import BridgeError
 
 __all__ = ["analyse_with_progress", "deal_board_set", "read_board_file", "verify_board_set"]
@@ -86,21 +88,20 @@ def _seed(seed_number: int | None, seed_file: str | None, boards: int) -> DealSe
     return seed
 
 
-def analyse_with_progress(boards: list[Board], threads: int | None = None) -> list[Board]:
-    """DD tables and par for the boards, with a progress bar on standard error."""
-    from rich.console import Console
-    from rich.progress import Progress
+def analyse_with_progress(
+    boards: list[Board], threads: int | None = None, progress: bool | None = None
+) -> list[Board]:
+    """DD tables and par for the boards, with progress on standard error.
 
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task("solving double-dummy", total=len(boards))
-
-        def report(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        try:
-            return analyse(boards, threads=threads, progress=report)
-        except ImportError as error:
-            raise fail(str(error)) from None
+    ``progress`` is the ``--progress/--no-progress`` option (None: only on a terminal).
+    """
+    display = ProgressDisplay(progress, unit="boards", transient=True)
+    try:
+        return analyse(boards, threads=threads, progress=None if display.mode == "off" else display)
+    except ImportError as error:
+        raise fail(str(error)) from None
+    finally:
+        display.close()
 
 
 def deal_board_set(
@@ -113,19 +114,27 @@ def deal_board_set(
     analysed: bool,
     threads: int | None,
     event: str | None,
+    progress: bool | None = None,
 ) -> None:
     """``deal --boards``: deal, optionally commit and analyse, print the set."""
     try:
         numbers = parse_board_range(boards_text)
     except BridgeError as error:
         raise fail(error, code=2) from None
+    # Every file this writes is checked before the first is written or a board solved.
+    if seed_file is not None and not Path(seed_file).exists():
+        check_output_path(seed_file, "--seed-file")
+    if commit is not None:
+        if Path(commit).exists():
+            raise fail(f"{commit!r} already exists: not overwriting it", code=2)
+        check_output_path(commit, "--commit")
     seed = _seed(seed_number, seed_file, len(numbers))
     if commit is not None:
         _write_private(Path(commit), commitment_text(seed))
         typer.echo(f"commitment written to {commit}: publish it before play", err=True)
     boards = deal_set(seed, numbers)
     if analysed:
-        boards = analyse_with_progress(boards, threads)
+        boards = analyse_with_progress(boards, threads, progress)
     typer.echo(format_boards(boards, fmt, event=event), nl=False)
 
 

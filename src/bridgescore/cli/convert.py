@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.common import fail
+from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
 from bridgescore.formats import FORMATS, BoardRecord, format_records, read_records
 
@@ -66,7 +67,10 @@ def convert_command(
     explanations, play, claim, contract, result, the file's scores and unknown
     tags (kept and written back). Problems met while reading are printed with
     their line (exit code 1); the boards are written all the same. LIN is
-    written one board a line, in the form BBO's handviewer accepts.
+    written one board a line, in the form BBO's handviewer accepts: a table's
+    rows (OptimumResultTable) go on their board's line as + tags; a board
+    with a line break in any other value, or a comma in a player's name, is
+    left out and named (exit code 1).
 
     \b
     Examples:
@@ -75,6 +79,8 @@ def convert_command(
       bridgescore convert - boards.json --from lin < hands.txt
     """
     target = _target(output, to)
+    if output != "-":
+        check_output_path(output, "OUT")
     if from_ is not None and from_ not in FORMATS:
         raise fail(f"--from {from_!r}: expected one of {', '.join(FORMATS)}", code=2)
     try:

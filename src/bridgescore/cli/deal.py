@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from bridgescore.cli.progress import ProgressOption
+
 # Dealing's own modules are imported when used, so `bridgescore deal` starts
 # without the formats, board sets and DDS that its other options need.
 if TYPE_CHECKING:
@@ -220,6 +222,7 @@ def deal_command(
             show_default=False,
         ),
     ] = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Deal random deals, deals that satisfy a condition, or the boards of a session.
 
@@ -265,6 +268,7 @@ def deal_command(
             analysed=analyse,
             threads=threads,
             event=event,
+            progress=progress,
         )
         return
     if seed_file or commit or analyse:

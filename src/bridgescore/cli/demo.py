@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from bridgescore.cli.outputs import check_output_directory
 from bridgescore.cli.score import format_breakdown, score_table
 from bridgescore.ddtable import DDTable
 from bridgescore.scoring import score_breakdown
@@ -33,6 +34,7 @@ def demo_command(
     ] = Path("build/demo"),
 ) -> None:
     """Show what bridgescore does, on built-in examples."""
+    check_output_directory(out, "--out")  # before the examples: the club night writes there
     typer.echo("== Scoring duplicate results (Law 77) ==\n")
     for text, vulnerable in EXAMPLES:
         typer.echo(f"> {text!r}, {'vulnerable' if vulnerable else 'not vulnerable'}")

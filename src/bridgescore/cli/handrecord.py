@@ -12,6 +12,8 @@ from bridgescore.boardset.handrecord import PAPERS, Paper, hand_records_html
 from bridgescore.cli.boards import analyse_with_progress, read_board_file
 from bridgescore.cli.common import fail
 from bridgescore.cli.deal_input import deal_of_text, deal_or_file
+from bridgescore.cli.outputs import check_output_path
+from bridgescore.cli.progress import ProgressOption
 from bridgescore.errors import BridgeError
 
 __all__ = ["handrecord_command"]
@@ -50,6 +52,7 @@ def handrecord_command(
     threads: Annotated[
         int | None, typer.Option(min=1, help="DDS threads (default: one per core).")
     ] = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Hand records: each board's hands in compass layout with HCP, dealer and
     vulnerability, the double-dummy table and par with every par contract.
@@ -73,6 +76,7 @@ def handrecord_command(
     chosen: Paper | None = next((p for p in PAPERS if p == paper.lower()), None)
     if chosen is None:
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
+    check_output_path(out, "--out")  # before the boards are solved
     given = deal_or_file(source)
     if given is None or given.path is None:
         # One deal on the command line: board 1, so North deals and no one is vulnerable.
@@ -81,7 +85,7 @@ def handrecord_command(
     else:
         file = given.path
         found, unreadable = read_board_file(file)
-    boards = analyse_with_progress(found, threads)
+    boards = analyse_with_progress(found, threads, progress)
     try:
         html = hand_records_html(
             boards,

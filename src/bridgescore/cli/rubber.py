@@ -12,20 +12,25 @@ out when the result names declarer (``4SN+1``). Honours on a line of their own
 belong to the deal on the line before (the grammar is
 :mod:`bridgescore.padlines`, where the web page can reach it too). Bad lines are
 reported with their numbers; the others are still recorded; the exit code is 1
-if any line failed.
+if any line failed. The pad is an evening (:class:`~bridgescore.rubber.RubberEvening`,
+:class:`~bridgescore.chicago.ChicagoEvening`): a deal after the end of a rubber or
+round starts the next, and a single rubber or round prints as it always has.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.chicago import DUPLICATE_STYLE, ChicagoRules, ChicagoScore
+from bridgescore.chicago import DUPLICATE_STYLE, ChicagoEvening, ChicagoRules, ChicagoScore
 from bridgescore.cli.common import BadLines, echo_json, fail, open_lines, parse_rules
 from bridgescore.core import Seat, Side
 from bridgescore.errors import BridgeError
+from bridgescore.notation import Result
 from bridgescore.padlines import (
     DealLine,
     LineProblem,
@@ -34,8 +39,8 @@ from bridgescore.padlines import (
     read_deals,
     record_deals,
 )
-from bridgescore.rubber import LAW_80, RubberScore
-from bridgescore.scorepad import Entry, Premium, as_side
+from bridgescore.rubber import LAW_80, RubberEvening, RubberScore
+from bridgescore.scorepad import Entry, Honors, Premium, as_side
 
 # parse_line, read_deals and DealLine live in bridgescore.padlines; they stay
 # importable from here for scripts written against earlier versions.
@@ -64,9 +69,21 @@ VARIANTS: dict[Variant, ChicagoRules] = {
 }
 
 
-def _run(path: str, record: Recorder) -> tuple[list[tuple[DealLine, Entry]], list[LineProblem]]:
+def _run(
+    path: str, record: Recorder, pads: Callable[[], int]
+) -> tuple[list[tuple[DealLine, Entry, int]], list[LineProblem]]:
+    """Record the file's deals; each recorded line comes with the number of the
+    rubber (or round) that took it, ``pads()`` read just after the record."""
+    numbers: list[int] = []
+
+    def numbered(result: Result, by: Side | None, honors: Honors | None) -> Entry:
+        entry = record(result, by, honors)
+        numbers.append(pads())
+        return entry
+
     with open_lines(path) as lines:
-        return record_deals(lines, record)
+        recorded, problems = record_deals(lines, numbered)
+    return [(line, entry, n) for (line, entry), n in zip(recorded, numbers, strict=True)], problems
 
 
 def _describe(premiums: tuple[Premium, ...]) -> str:
@@ -89,53 +106,123 @@ def _log_line(line: DealLine, entry: Entry) -> str:
     )
 
 
-def _entries_json(recorded: list[tuple[DealLine, Entry]]) -> list[dict[str, Any]]:
-    return [
-        {"line": line.number, "input": line.text, **entry.as_dict()} for line, entry in recorded
-    ]
-
-
 def _echo_pad_json(
-    pad: RubberScore | ChicagoScore,
-    recorded: list[tuple[DealLine, Entry]],
+    evening: RubberEvening | ChicagoEvening,
+    recorded: list[tuple[DealLine, Entry, int]],
     bad: BadLines,
     *,
+    unit: str,
     pbn: bool,
     variant: str | None = None,
 ) -> None:
-    """The pad's totals, its entries with their line numbers, PBN tags if asked, and errors."""
-    data = pad.as_dict()
+    """The evening's totals, its entries with their line numbers and rubber (or round),
+    each rubber's totals with the running total, PBN tags if asked, and errors."""
+    data = evening.as_dict()
     if variant is not None:
         data["variant"] = variant
-    data["entries"] = _entries_json(recorded)
+    data["entries"] = [
+        {"line": line.number, "input": line.text, unit: number, **entry.as_dict()}
+        for line, entry, number in recorded
+    ]
     if pbn:
-        data["pbn"] = pad.pbn_tags()
+        data["pbn"] = evening.pbn_tags()
     data["errors"] = bad.records
     echo_json(data)
 
 
-def _echo_pad_text(
-    pad: RubberScore | ChicagoScore,
-    recorded: list[tuple[DealLine, Entry]],
+@dataclass(frozen=True)
+class _Block:
+    """One rubber (or round) of the text output: its deals, notes and status line."""
+
+    title: str | None
+    pad: RubberScore | ChicagoScore
+    lines: list[tuple[DealLine, Entry]]
+    tags: list[dict[str, str]]
+    notes: list[str]
+    status: str
+
+
+def _echo_pad_text(blocks: list[_Block], *, we: Side, pbn: bool) -> None:
+    """Per rubber: a title when there are several, the deal log with line numbers, any
+    notes, PBN tags if asked, the pad and its status."""
+    for index, block in enumerate(blocks):
+        if index:
+            typer.echo("")
+        if block.title is not None:
+            typer.echo(block.title)
+        for line, entry in block.lines:
+            typer.echo(_log_line(line, entry))
+        for note in block.notes:
+            typer.echo(note)
+        if pbn:
+            for (line, _), tags in zip(block.lines, block.tags, strict=True):
+                for name, value in tags.items():
+                    typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
+        typer.echo("")
+        typer.echo(block.pad.pad(we=we))
+        typer.echo("")
+        typer.echo(block.status)
+
+
+def _blocks(
+    pads: Sequence[RubberScore | ChicagoScore],
+    recorded: list[tuple[DealLine, Entry, int]],
+    tags: list[dict[str, str]],
+    unit: str,
+    status: Callable[[Any, str | None], str],
+) -> list[_Block]:
+    """The text blocks of an evening, one per rubber (or round): a lone one untitled,
+    as a one-rubber pad always printed."""
+    several = len(pads) > 1
+    by_pad: list[list[tuple[DealLine, Entry]]] = [[] for _ in pads]
+    for line, entry, number in recorded:
+        by_pad[number - 1].append((line, entry))
+    blocks = []
+    at = 0
+    for number, (pad, lines) in enumerate(zip(pads, by_pad, strict=True), 1):
+        title = f"{unit} {number}" if several else None
+        notes = (
+            [f"Law 80: {_describe(pad.settlement)}"]
+            if isinstance(pad, RubberScore) and pad.settlement
+            else []
+        )
+        count = len(pad.entries)
+        blocks.append(_Block(title, pad, lines, tags[at : at + count], notes, status(pad, title)))
+        at += count
+    return blocks
+
+
+def _echo_evening_text(
+    evening: RubberEvening | ChicagoEvening,
+    pads: Sequence[RubberScore | ChicagoScore],
+    recorded: list[tuple[DealLine, Entry, int]],
     *,
+    unit: str,
+    status: Callable[[Any, str | None], str],
     we: Side,
     pbn: bool,
-    notes: list[str],
-    status: str,
 ) -> None:
-    """The deal log with line numbers, any notes, PBN tags if asked, the pad and its status."""
-    for line, entry in recorded:
-        typer.echo(_log_line(line, entry))
-    for note in notes:
-        typer.echo(note)
-    if pbn:
-        for (line, _), tags in zip(recorded, pad.pbn_tags(), strict=True):
-            for name, value in tags.items():
-                typer.echo(f'line {line.number:>3}  [{name} "{value}"]')
-    typer.echo("")
-    typer.echo(pad.pad(we=we))
-    typer.echo("")
-    typer.echo(status)
+    """Each rubber (or round) in turn, then, when there are several, the evening's table."""
+    blocks = _blocks(pads, recorded, evening.pbn_tags(), unit, status)
+    _echo_pad_text(blocks, we=we, pbn=pbn)
+    if len(pads) > 1:
+        typer.echo("")
+        for row in _evening_summary(unit, evening.running_totals(), pads):
+            typer.echo(row)
+
+
+def _evening_summary(unit: str, running: list[dict[str, int]], pads: Sequence[Any]) -> list[str]:
+    """Each rubber's (or round's) points and the evening's running total after it,
+    then the evening's total and who leads."""
+    rows = [f"{unit:<8}{'NS':>8}{'EW':>8}{'running NS':>13}{'running EW':>13}"]
+    for number, (pad, total) in enumerate(zip(pads, running, strict=True), 1):
+        own = pad.totals()
+        rows.append(f"{number:<8}{own['NS']:>8}{own['EW']:>8}{total['NS']:>13}{total['EW']:>13}")
+    final = running[-1]
+    margin = final["NS"] - final["EW"]
+    lead = "level" if margin == 0 else f"{'NS' if margin > 0 else 'EW'} ahead by {abs(margin)}"
+    rows.append(f"evening: {len(pads)} {unit}s; NS {final['NS']} EW {final['EW']}; {lead}")
+    return rows
 
 
 def _bad_lines(problems: list[LineProblem]) -> BadLines:
@@ -177,7 +264,7 @@ def rubber_command(
     finish: Annotated[
         bool,
         typer.Option(
-            "--finish", help="Settle the rubber by Law 80 if the input ends before it is over."
+            "--finish", help="Settle the last rubber by Law 80 if the input ends during it."
         ),
     ] = False,
     game_bonus: Annotated[
@@ -202,47 +289,64 @@ def rubber_command(
     pbn: PbnOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Keep a rubber bridge scorepad (rubber Laws 72-77 and 80).
+    """Keep a rubber bridge scorepad (rubber Laws 72-77 and 80), for one rubber or an evening.
 
     \b
     Input, one deal per line: '4S+1 NS', '3NTX-2 EW', 'pass',
     optionally followed by honours ('4S= NS honors EW 100') or with
     honours on the next line of their own ('honours NS 150').
+    A deal after a rubber has ended starts the next rubber; with several,
+    each rubber's pad is shown, then the evening's running total.
     \b
     Examples:
       printf '2H+1 NS\\n3NT= EW\\n4HX-1 EW\\n' | bridgescore rubber --finish
       bridgescore rubber deals.txt --json
     """
-    pad = RubberScore(first_dealer=_seat(first_dealer), rules=parse_rules(rules))
+    evening = RubberEvening(first_dealer=_seat(first_dealer), rules=parse_rules(rules))
     we_side = _side(we)
-    recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    recorded, problems = _run(
+        path,
+        lambda r, by, hon: evening.record(r, by, honors=hon),
+        lambda: evening.rubber_number,
+    )
     bad = _bad_lines(problems)
-    if finish and not pad.is_finished:
+    if finish:
         try:
-            pad.finish(game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side)
+            evening.finish(
+                game_bonus=game_bonus, partscore_bonus=partscore_bonus, each_side=each_side
+            )
         except BridgeError as error:
             raise fail(error, code=2) from None
     if as_json:
-        _echo_pad_json(pad, recorded, bad, pbn=pbn)
+        _echo_pad_json(evening, recorded, bad, unit="rubber", pbn=pbn)
     else:
-        notes = [f"Law 80: {_describe(pad.settlement)}"] if pad.settlement else []
-        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=notes, status=_rubber_status(pad))
+        _echo_evening_text(
+            evening,
+            evening.rubbers,
+            recorded,
+            unit="rubber",
+            status=_rubber_status,
+            we=we_side,
+            pbn=pbn,
+        )
     bad.exit_if_any("line(s) could not be recorded")
 
 
-def _rubber_status(pad: RubberScore) -> str:
+def _rubber_status(pad: RubberScore, title: str | None) -> str:
+    """The rubber's status line; ``title`` ("rubber 2") when the evening has several."""
+    name = title or "rubber"
     games = pad.games
     total = pad.totals()
     score = f"games NS {games['NS']} EW {games['EW']}; points NS {total['NS']} EW {total['EW']}"
     if not pad.is_finished:
-        return f"rubber in progress: {score}; vulnerable now: {pad.vulnerability}"
+        return f"{name} in progress: {score}; vulnerable now: {pad.vulnerability}"
     if max(games.values()) < 2:
         score = f"settled by Law 80: {score}"
     winner = pad.winner
     if winner is None:
-        return f"rubber over: {score}; a tie"
+        return f"{name} over: {score}; a tie"
     margin = abs(total["NS"] - total["EW"])
-    return f"rubber over: {score}; {winner.name} win by {margin}"
+    return f"{name} over: {score}; {winner.name} win by {margin}"
 
 
 def chicago_command(
@@ -275,18 +379,20 @@ def chicago_command(
     pbn: PbnOption = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Keep a Chicago (four-deal bridge) scorepad.
+    """Keep a Chicago (four-deal bridge) scorepad, for one round or an evening.
 
     \b
     Input as for 'bridgescore rubber'; a passed-out deal is redealt by the
-    same dealer and does not count as one of the four.
+    same dealer and does not count as one of the four. A deal after four
+    played starts the next round (same schedule, nothing carried over);
+    with several, each round's pad is shown, then the evening's running total.
     \b
     Examples:
       printf '2H= NS\\n2S= NS\\npass\\n3NT-1 EW\\n2C= EW\\n' | bridgescore chicago
       bridgescore chicago deals.txt --schedule switched --variant no-deal4 --json
     """
     dealer = _seat(first_dealer)
-    pad = ChicagoScore(
+    evening = ChicagoEvening(
         Seat.NORTH if dealer is None else dealer,
         schedule.value,
         variant=VARIANTS[variant],
@@ -294,13 +400,34 @@ def chicago_command(
         rules=parse_rules(rules),
     )
     we_side = _side(we)
-    recorded, problems = _run(path, lambda r, by, hon: pad.record(r, by, honors=hon))
+    recorded, problems = _run(
+        path,
+        lambda r, by, hon: evening.record(r, by, honors=hon),
+        lambda: evening.round_number,
+    )
     bad = _bad_lines(problems)
     if as_json:
-        _echo_pad_json(pad, recorded, bad, pbn=pbn, variant=variant.value)
+        _echo_pad_json(evening, recorded, bad, unit="round", pbn=pbn, variant=variant.value)
     else:
-        total = pad.totals()
-        state = "round over" if pad.is_finished else f"{pad.deals_played} of 4 deals played"
-        status = f"{state}: NS {total['NS']} EW {total['EW']}"
-        _echo_pad_text(pad, recorded, we=we_side, pbn=pbn, notes=[], status=status)
+        _echo_evening_text(
+            evening,
+            evening.rounds,
+            recorded,
+            unit="round",
+            status=_chicago_status,
+            we=we_side,
+            pbn=pbn,
+        )
     bad.exit_if_any("line(s) could not be recorded")
+
+
+def _chicago_status(pad: ChicagoScore, title: str | None) -> str:
+    """The round's status line; ``title`` ("round 2") when the evening has several."""
+    total = pad.totals()
+    if pad.is_finished:
+        state = f"{title or 'round'} over"
+    else:
+        state = f"{pad.deals_played} of 4 deals played"
+        if title is not None:
+            state = f"{title}: {state}"
+    return f"{state}: NS {total['NS']} EW {total['EW']}"

@@ -5,19 +5,33 @@
   bridgescore session score club.db --method mp
   bridgescore session report club.db --html club.html
   bridgescore session export club.db club.xml
+  bridgescore session correct club.db 3 1 8 4SN+1 --reason "scorer's slip"
+  bridgescore session log club.db
 """
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.outputs import check_output_directory, check_output_path
+from bridgescore.cli.words import WORD_SETTINGS, check_words
 from bridgescore.errors import BridgeError
 
-__all__ = ["app", "export_command", "import_command", "report_command", "score_command"]
+__all__ = [
+    "app",
+    "correct_command",
+    "export_command",
+    "import_command",
+    "log_command",
+    "report_command",
+    "score_command",
+]
 
 app = typer.Typer(
     help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
@@ -63,13 +77,12 @@ Par = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-def _open(path: Path, *, must_exist: bool = True) -> Any:
+def _open(path: Path, mode: str = "read") -> Any:
+    """The event store; ``read`` and ``write`` never create a file (mode: OpenMode)."""
     from bridgescore.session.store import EventStore
 
-    if must_exist and not path.exists():
-        raise fail(f"no event file {str(path)!r}: create it with 'bridgescore session import'", 2)
     try:
-        return EventStore(path)
+        return EventStore(path, mode=mode)  # type: ignore[arg-type]
     except BridgeError as error:
         raise fail(error, 2) from None
 
@@ -86,10 +99,25 @@ def import_command(
             "recognised by its content."
         ),
     ],
-    name: Annotated[str | None, typer.Option(help="The event's name.")] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            help="The event's name. Default: the name the first file gives (PBN Event tag, "
+            "USEBIO EVENT_DESCRIPTION, vugraph vg header) when the event has none."
+        ),
+    ] = None,
     teams: Annotated[
         bool | None, typer.Option("--teams/--pairs", help="A teams or a pairs event.")
     ] = None,
+    replace_results: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="A result that differs from the one stored for its board and pairs "
+            "replaces it (each change written to the event's audit log) instead of "
+            "being reported as a conflict.",
+        ),
+    ] = False,
     as_json: Json = False,
 ) -> None:
     """Import results and hand records; bad lines are reported, the rest imported.
@@ -102,17 +130,18 @@ def import_command(
     with their pair or team. Scores a
     file states that bridgescore computes differently are listed ("check:").
     Importing a file twice adds nothing; a different result for a board and
-    pairs already stored is reported as a conflict and the stored one is kept.
-    Exits 1 if any line could not be imported.
+    pairs already stored is reported as a conflict and the stored one is kept
+    (with --replace the file's result replaces it, and the change is logged: see
+    'session log'). Exits 1 if any line could not be imported.
     """
     from bridgescore.session.importer import import_files
 
-    with _open(event, must_exist=False) as store:
+    with _open(event, "create") as store:
         try:
             store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")
         except BridgeError as error:
             raise fail(error, 2) from None
-        report = import_files(store, files)
+        report = import_files(store, files, replace=replace_results)
     for problem in report.problems:
         typer.echo(f"error: {problem}", err=True)
     for conflict in [*report.boards.conflicts, *report.results.conflicts]:
@@ -121,6 +150,14 @@ def import_command(
         typer.echo(f"check: {disagreement}", err=True)
     for note in report.notes:
         typer.echo(f"note: {note}", err=True)
+    for replaced in report.results.replaced:
+        typer.echo(f"replaced: {replaced}", err=True)
+    if report.results.conflicts and not replace_results:
+        typer.echo(
+            "note: the stored results are kept: to change one on purpose, use "
+            "'bridgescore session correct' or import again with --replace",
+            err=True,
+        )
     conflicts = [str(c) for c in [*report.boards.conflicts, *report.results.conflicts]]
     summary = {
         "files": report.files,
@@ -129,6 +166,7 @@ def import_command(
         "boards_added": report.boards.added,
         "boards_unchanged": report.boards.unchanged,
         "conflicts": conflicts,
+        "replaced": [str(r) for r in report.results.replaced],
         "problems": [str(p) for p in report.problems],
         "disagreements": report.disagreements,
         "notes": report.notes,
@@ -141,6 +179,7 @@ def import_command(
             f"already there; {report.boards.added} hand record(s) added; "
             f"{len(conflicts)} conflict(s); {len(report.problems)} bad line(s)"
             + (f"; {len(report.disagreements)} score(s) differ" if report.disagreements else "")
+            + (f"; {len(report.results.replaced)} replaced" if report.results.replaced else "")
         )
     if not report.ok:
         raise typer.Exit(1)
@@ -175,11 +214,29 @@ def _score(
         )
     except BridgeError as error:
         raise fail(error, 2) from None
-    with _open(event) as store:
+    with _open(event, _scoring_mode(event, with_par)) as store:
         try:
-            return score_stored_event(store, chosen, options, pars="solve" if with_par else "none")
+            scored = score_stored_event(
+                store, chosen, options, pars="solve" if with_par else "none"
+            )
         except BridgeError as error:
             raise fail(error) from None
+    # An event no file named is titled by its file (club.db: "club"), not "Event".
+    return scored if scored.name else replace(scored, name=event.stem)
+
+
+def _scoring_mode(event: Path, with_par: bool) -> str:
+    """Scoring only reads the event; the one thing a report writes is the cache of
+    the double-dummy tables it solves, so it opens the event for writing only when
+    a board waits for its table and the file may be written."""
+    if not with_par:
+        return "read"
+    with _open(event, "read") as store:
+        try:
+            waiting = any(b.deal and b.dd_table is None for b in store.boards().values())
+        except BridgeError as error:
+            raise fail(error) from None
+    return "write" if waiting and os.access(event, os.W_OK) else "read"
 
 
 @app.command("score")
@@ -201,6 +258,8 @@ def score_command(
     """Score the event and print the ranking."""
     from bridgescore.session.report import as_dict, ranking_csv, ranking_text
 
+    if csv_file is not None:
+        check_output_path(csv_file, "--csv")
     scored = _score(
         event,
         method,
@@ -213,14 +272,15 @@ def score_command(
         session_percentage=session_percentage,
         with_par=False,
     )
-    if csv_file is not None:
-        _write(csv_file, ranking_csv(scored))
+    # The ranking first: a file that still fails to be written loses nothing computed.
     if as_json:
         data = as_dict(scored)
         del data["travellers"]
         echo_json(data)
     else:
         typer.echo(ranking_text(scored))
+    if csv_file is not None:
+        _write(csv_file, ranking_csv(scored))
 
 
 @app.command("report")
@@ -252,6 +312,13 @@ def report_command(
     from bridgescore.session.html_report import html_report
     from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
 
+    site = html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm"))
+    if html is not None and site:
+        check_output_directory(html, "--html")
+    elif html is not None:
+        check_output_path(html, "--html")
+    if csv_file is not None:
+        check_output_path(csv_file, "--csv")
     scored = _score(
         event,
         method,
@@ -264,12 +331,7 @@ def report_command(
         session_percentage=session_percentage,
         with_par=par,
     )
-    if html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm")):
-        _write_site(event, scored, html)
-    elif html is not None:
-        _write(html, html_report(scored))
-    if csv_file is not None:
-        _write(csv_file, travellers_csv(scored))
+    # The report first: a file that still fails to be written loses nothing computed.
     if as_json:
         echo_json(as_dict(scored))
     elif html is None and csv_file is None:
@@ -278,6 +340,13 @@ def report_command(
         typer.echo(ranking_text(scored))
     else:
         typer.echo(ranking_text(scored))
+    if html is not None and site:
+        _write_site(event, scored, html)
+    elif html is not None:
+        _write(html, html_report(scored))
+    if csv_file is not None:
+        _write(csv_file, travellers_csv(scored))
+    if not as_json:
         for path in (html, csv_file):
             if path is not None:
                 typer.echo(f"wrote {path}")
@@ -299,6 +368,8 @@ def export_command(
     """
     from bridgescore.session.usebio_import import export_usebio
 
+    if str(output) != "-":
+        check_output_path(output, "OUTPUT")
     with _open(event) as store:
         try:
             loaded = store.load()
@@ -314,6 +385,103 @@ def export_command(
         return
     _write(output, text)
     typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
+
+
+@app.command("correct", context_settings=WORD_SETTINGS)
+def correct_command(
+    context: typer.Context,
+    event: EventPath,
+    board: Annotated[str, typer.Argument(help="The board number.")],
+    ns: Annotated[str, typer.Argument(help="The NS pair (or team) as the event names it.")],
+    ew: Annotated[str, typer.Argument(help="The EW pair (or team) as the event names it.")],
+    result: Annotated[
+        list[str],
+        typer.Argument(
+            help="The corrected result, as a CSV traveller line gives it after board,ns,ew: "
+            "4SXN+1 | +620 | 'NS 620' | Pass | A+ | 60/40, or 4SN +1, or 4S N +1 "
+            "(tricks 1-13 also: 4S N 11)."
+        ),
+    ],
+    section: Annotated[str, typer.Option(help="The section, for an event with sections.")] = "",
+    variant: Annotated[
+        str | None,
+        typer.Option(help="The fouled-board version (default: the stored result's)."),
+    ] = None,
+    reason: Annotated[str, typer.Option(help="Why: kept with the change in the audit log.")] = "",
+    as_json: Json = False,
+) -> None:
+    """Correct a stored result on purpose; the change goes to the event's audit log.
+
+    The result is found by its board and pairs (and section) as the event
+    stores them; the old and the new result, the time and the reason are
+    appended to the audit log ('session log'), and every report scores the new
+    result. Correcting a result to what is stored changes nothing.
+    """
+    from bridgescore.session.importer import parse_table_result
+
+    check_words(result, context)  # '-2' is a result; '--reasn' is still a mistyped option
+    with _open(event, "write") as store:
+        try:
+            new = parse_table_result(board, ns, ew, result, section=section, variant=variant or "")
+            stored = store.stored_result(new.key)
+            if variant is None:  # a fouled board's correction stays in its version
+                new = replace(new, variant=stored.variant)
+            entry = store.correct(new, reason=reason)
+        except BridgeError as error:
+            raise fail(error, 2) from None
+    label = f"board {new.board}" + (f" section {section}" if section else "") + f" {ns} v {ew}"
+    if as_json:
+        echo_json(
+            {
+                "board": new.board,
+                "section": section,
+                "ns": ns,
+                "ew": ew,
+                "old": stored.describe(),
+                "new": new.describe(),
+                "changed": entry is not None,
+                "entry": None if entry is None else entry.entry,
+            }
+        )
+    elif entry is None:
+        typer.echo(f"{event}: {label} already has {new.describe()}: nothing changed")
+    else:
+        typer.echo(f"{event}: {label}: {entry.old} -> {entry.new} (audit log entry #{entry.entry})")
+
+
+@app.command("log")
+def log_command(event: EventPath, as_json: Json = False) -> None:
+    """The event's audit log: every stored result changed by 'session correct' or
+    'session import --replace', oldest first, with its old and new result."""
+    with _open(event) as store:
+        try:
+            entries = store.audit_log()
+        except BridgeError as error:
+            raise fail(error) from None
+    if as_json:
+        echo_json(
+            [
+                {
+                    "entry": e.entry,
+                    "at": e.at,
+                    "action": e.action,
+                    "section": e.section,
+                    "board": e.board,
+                    "ns": e.ns,
+                    "ew": e.ew,
+                    "old": e.old,
+                    "new": e.new,
+                    "source": e.origin or None,
+                    "reason": e.reason,
+                }
+                for e in entries
+            ]
+        )
+        return
+    if not entries:
+        typer.echo(f"{event}: no result has been changed")
+    for entry in entries:
+        typer.echo(str(entry))
 
 
 def _write_site(event: Path, scored: Any, directory: Path) -> None:

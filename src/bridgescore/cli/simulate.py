@@ -2,28 +2,52 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated, Any
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.outputs import check_plot_path
+from bridgescore.cli.progress import ProgressDisplay, ProgressOption
 from bridgescore.errors import BridgeError
 
-__all__ = ["format_report", "simulate_command"]
+__all__ = ["format_report", "simulate_command", "trick_columns"]
 
 
 def _pm(value: float, se: float, scale: float = 1.0, digits: int = 1) -> str:
     return f"{value * scale:.{digits}f} ±{se * scale:.{digits}f}"
 
 
+# The trick columns: every deal is in one of them, so a row's counts add up to the
+# deals. Fewer than 6 tricks share a column: no contract makes with them, and
+# 14 columns would not fit a terminal's width.
+_FEW_TRICKS = 6
+_TRICK_COLUMNS = ("0-5", *(str(tricks) for tricks in range(_FEW_TRICKS, 14)))
+
+
+def trick_columns(tricks: list[int]) -> list[int]:
+    """The deals per column of the text report: 0 to 5 tricks together, then 6 ... 13.
+
+    >>> trick_columns([0, 0, 1, 2, 2, 0, 2, 0, 0, 1, 1, 0, 0, 1])
+    [5, 2, 0, 0, 1, 1, 0, 0, 1]
+    """
+    return [sum(tricks[:_FEW_TRICKS]), *tricks[_FEW_TRICKS:]]
+
+
 def format_report(report: dict[str, Any]) -> str:
-    """The report for people: one block per contract, then comparisons and leads."""
+    """The report for people: one block per contract, then comparisons and leads.
+
+    Each contract's row ends with its deals by tricks taken (0-5, 6, ..., 13),
+    which add up to the deals of the report.
+    """
     lines = [f"{report['deals']:,} deals" + (" (interrupted)" if report["interrupted"] else "")]
     lines.append("")
-    lines.append("contract     make %          tricks         score    tricks 6..13")
+    # Padded to where the rows' trick columns start (54 characters in), labels over counts.
+    heading = "contract     make %          tricks         score".ljust(54)
+    lines.append(" " * 54 + "deals by tricks taken")
+    lines.append(heading + " ".join(f"{label:>4}" for label in _TRICK_COLUMNS))
     for c in report["contracts"]:
-        spread = " ".join(f"{n:>4}" for n in c["tricks"][6:])
+        spread = " ".join(f"{n:>4}" for n in trick_columns(c["tricks"]))
         lines.append(
             f"{c['contract']:>4} by {c['declarer']}  {_pm(c['make'], c['make_se'], 100):>12}"
             f"  {_pm(c['mean_tricks'], c['mean_tricks_se'], digits=2):>13}"
@@ -97,7 +121,11 @@ def simulate_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     plot: Annotated[
-        str | None, typer.Option(help="Write a PNG of the trick distributions and comparisons.")
+        str | None,
+        typer.Option(
+            help="Write a plot of the trick distributions and comparisons (.png, .svg or .pdf; "
+            "the path is checked before the work starts)."
+        ),
     ] = None,
     processes: Annotated[
         int,
@@ -109,9 +137,7 @@ def simulate_command(
     scheduler: Annotated[
         str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786) to run on.")
     ] = None,
-    progress: Annotated[
-        bool, typer.Option(help="Show a progress bar on standard error (when it is a terminal).")
-    ] = True,
+    progress: ProgressOption = None,
 ) -> None:
     """Deal under a condition, solve the contracts double dummy, and compare them.
 
@@ -151,49 +177,43 @@ def simulate_command(
         simulation.deal_spec.plan()
     except BridgeError as error:
         raise fail(error, code=2) from None
+    if plot is not None:
+        check_plot_path(plot)  # before the work: a bad path must not cost the simulation
+    display = ProgressDisplay(progress, transient=True)
     try:
-        report = _run(run_simulation, simulation, processes, scheduler, progress)
+        report, _ = run_simulation(
+            simulation,
+            processes=processes,
+            scheduler=scheduler,
+            progress=None if display.mode == "off" else display,
+        )
     except BridgeError as error:
         raise fail(error) from None
     except ImportError as error:
         raise fail(str(error)) from None
+    finally:
+        display.close()
     data = report.as_dict()
-    if plot:
-        from bridgescore.simulate.plot import plot_report
-
-        plot_report(data, plot)
-        typer.echo(f"plot written to {plot}", err=True)
+    # The report first: a plot that still fails to be written loses nothing computed.
     if as_json:
         echo_json(data)
     else:
         typer.echo(format_report(data))
+    if plot is not None:
+        _write_plot(data, plot)
     if report.interrupted:
         typer.echo("interrupted: the report covers the deals finished", err=True)
         raise typer.Exit(130)
 
 
-def _run(
-    run_simulation: Any, simulation: Any, processes: int, scheduler: str | None, progress: bool
-) -> Any:
-    if not progress or not sys.stderr.isatty():
-        report, _ = run_simulation(simulation, processes=processes, scheduler=scheduler)
-        return report
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+def _write_plot(data: dict[str, Any], plot: str) -> None:
+    from bridgescore.simulate.plot import plot_report
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-        console=Console(stderr=True),
-    ) as bar:
-        task = bar.add_task("solving", total=simulation.deals)
-        report, _ = run_simulation(
-            simulation,
-            processes=processes,
-            scheduler=scheduler,
-            progress=lambda done, total: bar.update(task, completed=done),
-        )
-    return report
+    try:
+        plot_report(data, plot)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise fail(
+            f"cannot write the plot {plot!r}: {reason} (the report above is complete)"
+        ) from None
+    typer.echo(f"plot written to {plot}", err=True)

@@ -7,15 +7,16 @@ the commands, so the rest of the command line works without them.
 from __future__ import annotations
 
 import signal
-import sys
 import time
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.outputs import check_output_directory, check_plot_path
+from bridgescore.cli.progress import ProgressDisplay, ProgressOption
 from bridgescore.errors import BridgeError
 
 __all__ = ["app"]
@@ -38,74 +39,6 @@ def _need_study_extra() -> None:
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
     # `kill` (SIGTERM) stops as cleanly as Ctrl-C: finished shards kept, temp files removed.
     raise KeyboardInterrupt
-
-
-class _Bar:
-    """A rich progress bar on standard error: deals, deals per second, time left.
-
-    When standard error is not a terminal (nohup, CI), a plain line every minute instead.
-    """
-
-    def __init__(self, enabled: bool, live: bool) -> None:
-        self.enabled = enabled
-        self.live = live
-        self.progress: Any = None
-        self.task: Any = None
-        self.start: tuple[float, int] | None = None
-        self.logged = 0.0
-
-    def _log(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if self.start is None:
-            self.start, self.logged = (now, done), now
-            return
-        if now - self.logged < 60 and done < total:
-            return
-        self.logged = now
-        rate = (done - self.start[1]) / max(now - self.start[0], 1e-9)
-        left = f", about {(total - done) / rate / 60:.0f} min left" if rate > 0 else ""
-        typer.echo(f"{done:,}/{total:,} deals, {rate:.1f} deals/s{left}", err=True)
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if not self.live:
-            self._log(done, total)
-            return
-        if self.progress is None:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.progress = Progress(
-                TextColumn("deals"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                speed_estimate_period=120,
-            )
-            self.progress.start()
-            # Deals finished before this run are the starting point, not speed.
-            self.task = self.progress.add_task("study", total=total, completed=done, rate="")
-            return
-        self.progress.update(self.task, completed=done, total=total)
-        speed = self.progress.tasks[0].speed
-        rate = f"{speed:.1f} deals/s" if speed else ""
-        self.progress.update(self.task, rate=rate)
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 @app.command("run")
@@ -134,9 +67,7 @@ def run_command(
         ),
     ] = None,
     threads: Annotated[int, typer.Option("--threads", help="DDS threads per process.")] = 1,
-    show_progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show the progress bar.")
-    ] = True,
+    show_progress: ProgressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run summary as JSON.")] = False,
 ) -> None:
     """Deal, solve (DDS) and score par for a study; resume or extend it if DIR exists.
@@ -149,9 +80,12 @@ def run_command(
       bridgescore study run --deals 100000 --out s3://bucket/s --scheduler tcp://head:8786
     """
     _need_study_extra()
+    from bridgescore.study.remote import is_remote
     from bridgescore.study.runner import run_study
 
-    bar = _Bar(show_progress, live=sys.stderr.isatty())
+    if not is_remote(out):
+        check_output_directory(out.removeprefix("file://"), "--out")
+    bar = ProgressDisplay(show_progress)
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
     start = time.perf_counter()
     try:
@@ -163,7 +97,7 @@ def run_command(
             workers=workers,
             scheduler=scheduler,
             threads=threads,
-            progress=bar,
+            progress=None if bar.mode == "off" else bar,
             notice=lambda problem: typer.echo(f"warning: {problem}", err=True),
         )
     except KeyboardInterrupt:
@@ -189,6 +123,7 @@ def run_command(
         "chunks_skipped": summary.skipped,
         "chunks_computed": summary.computed,
         "deals_computed": summary.deals_computed,
+        "deals_reused": summary.deals_reused,
         "seconds": round(summary.seconds, 3),
         "deals_per_second": round(summary.deals_per_second, 3),
         "problems": summary.problems,
@@ -202,6 +137,11 @@ def run_command(
         f"already finished, {summary.computed} computed now ({summary.deals_computed:,} deals "
         f"in {summary.seconds:.1f} s, {summary.deals_per_second:.1f} deals/s)"
     )
+    if summary.deals_reused:
+        typer.echo(
+            f"kept {summary.deals_reused:,} deals an earlier run solved in a short chunk; "
+            "only the deals added to it were solved now"
+        )
     if summary.removed_temporaries:
         typer.echo(f"removed {summary.removed_temporaries} temporary file(s) of an earlier run")
     typer.echo(f"report: bridgescore study report {summary.directory}")
@@ -234,6 +174,8 @@ def report_command(
     _need_study_extra()
     from bridgescore.study.report import format_report, study_report
 
+    if plot is not None:
+        check_plot_path(plot)  # before reading every shard: a bad path must not cost it
     try:
         report = study_report(directory)
         comparisons = None
@@ -251,15 +193,7 @@ def report_command(
             "(chunks in flight; `study run` removes them and resumes)",
             err=True,
         )
-    if plot is not None and report.deals:
-        from bridgescore.study.compare import load_published
-        from bridgescore.study.plot import plot_report
-
-        published = load_published().distributions if compare else None
-        try:
-            plot_report(report, plot, published)
-        except OSError as error:
-            raise fail(f"cannot write {str(plot)!r}: {error.strerror}", code=2) from None
+    # The report first: a plot that still fails to be written loses nothing computed.
     if as_json:
         data = report.as_dict()
         if comparisons is not None:
@@ -272,7 +206,19 @@ def report_command(
 
             typer.echo("")
             typer.echo(format_comparison(report, comparisons))
-        if plot is not None and report.deals:
+    if plot is not None and report.deals:
+        from bridgescore.study.compare import load_published
+        from bridgescore.study.plot import plot_report
+
+        published = load_published().distributions if compare else None
+        try:
+            plot_report(report, plot, published)
+        except (OSError, ValueError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise fail(
+                f"cannot write the plot {str(plot)!r}: {reason} (the report above is complete)"
+            ) from None
+        if not as_json:
             typer.echo(f"\nplot: {plot}")
     if report.problems:
         raise typer.Exit(1)

@@ -17,7 +17,7 @@ from typing import Any
 
 import typer
 
-__all__ = ["WORD_SETTINGS", "joined_words"]
+__all__ = ["WORD_SETTINGS", "check_words", "joined_words"]
 
 WORD_SETTINGS: dict[str, Any] = {"ignore_unknown_options": True}
 """Click context settings for a command whose words may start with ``-``."""
@@ -30,12 +30,15 @@ def _is_option_like(word: str) -> bool:
 
 
 def joined_words(words: Sequence[str] | None, context: typer.Context) -> str:
-    """The words joined by single spaces (``''`` for none).
+    """The words joined by single spaces (``''`` for none), after :func:`check_words`."""
+    check_words(words, context)
+    return " ".join(words or ())
 
-    A word that starts with ``-`` and is not a minus sign before a number is an
+
+def check_words(words: Sequence[str] | None, context: typer.Context) -> None:
+    """A word that starts with ``-`` and is not a minus sign before a number is an
     option the command does not have: a usage error names it (exit 2), as the
-    parser would have without :data:`WORD_SETTINGS`.
-    """
+    parser would have without :data:`WORD_SETTINGS`."""
     for word in words or ():
         if _is_option_like(word):
             name = word.split("=", 1)[0]
@@ -43,4 +46,3 @@ def joined_words(words: Sequence[str] | None, context: typer.Context) -> str:
             close = get_close_matches(name, [opt for opt in known if opt.startswith("-")])
             hint = f" (did you mean {' or '.join(close)}?)" if close else ""
             context.fail(f"No such option: {name}{hint}")
-    return " ".join(words or ())

@@ -19,10 +19,23 @@ LIN is a run of ``tag|value|`` pairs. The tags read:
   (a :class:`~bridgescore.formats.record.MatchHeader`);
 - ``nt`` a commentary note, and any other tag: kept as a note, written back.
 
-A board starts at ``qx``, or at ``pn``, ``st`` or ``md`` once the board being
-read has its deal. Fields LIN has no tag for (teams at a table, the file's
-scores, DD tags) are written as tags named like their PBN tags (``Table|3|``),
-which BBO's viewer ignores and this reader reads back.
+A board starts at ``qx``; at ``pn``, ``st`` or ``md`` once the board being
+read has its deal; at a second ``ah``, or one after the board's calls, cards or
+claim; and, in hand records (no ``qx`` read yet), at each new line once the
+board being read is a board (a deal, calls, cards, a claim, a number or a
+stated field). So a board without a deal is a board of its own, never the tail
+of the one before; in a vugraph archive a board's play may run over the lines
+after its ``qx``. A board without ``md`` takes its dealer from its number
+(Law 2) to read its auction.
+
+Fields LIN has no tag for (teams at a table, the file's scores, DD tags) are
+written as tags named like their PBN tags (``Table|3|``), which BBO's viewer
+ignores and this reader reads back. Every record is written on one line: a kept
+tag of several lines (a PBN table such as ``OptimumResultTable``, a commentary
+over several lines) as its first line, then a ``+`` tag for each further line
+(``OptimumResultTable|Declarer;Denomination\\2R;Result\\2R|+|N NT 1|+|N S 4|...``);
+any other value with a line break, and a player's name with a comma, cannot be
+written and raise :class:`~bridgescore.NotationError`.
 
 >>> record = next(read_lin("md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|"
 ...                        "ah|Board 1|mb|7N|mb|p|mb|p|mb|p|"))
@@ -37,7 +50,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, quote, urlsplit
 
-from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.core import Contract, Seat, Strain, Vulnerability, dealer_of_board
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.lintags import LIN_DEALER as _LIN_DEALER
@@ -100,9 +113,13 @@ _FIELD_TAGS = (
     "DoubleDummyTricks",
     "OptimumScore",
 )
+_HEADER_TAGS = frozenset({"Event", "HomeTeam", "VisitTeam"})
 _NO_CONTENT = frozenset({"pg", "rh", "st"})
 # The record's tag names for where a problem points: the first call, card and claim.
 _LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
+# What str.splitlines breaks a line at: none may be written inside a LIN record.
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_ROW_TAG = "+"  # one more line of the kept tag before it (a PBN table's row)
 _MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
 
 
@@ -128,10 +145,29 @@ class _Board:
     call_lines: list[int] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    rows: dict[int, list[str]] = field(default_factory=dict)  # ``+`` rows by note index
+    headed: bool = False  # an ``ah`` was read
+    stated: bool = False  # a tag of ours stating a field (Contract, Result, Score...) was read
 
     @property
     def has_content(self) -> bool:
         return self.has_deal or bool(self.calls or self.cards)
+
+    def kept_notes(self) -> list[tuple[str, str]]:
+        """The notes, each with its ``+`` rows as further lines."""
+        if not self.rows:
+            return self.notes
+        return [
+            (name, "\n".join([value, *self.rows[index]])) if index in self.rows else (name, value)
+            for index, (name, value) in enumerate(self.notes)
+        ]
+
+    @property
+    def is_board(self) -> bool:
+        """Whether anything read says this is a board: a deal, calls, cards, a claim,
+        a number or a stated field. A line of header tags alone (``pn``, ``vg``,
+        ``rs``) is none, and its names, header and notes go to the next board."""
+        return self.has_content or self.board is not None or self.claim is not None or self.stated
 
 
 def _call(value: str) -> RecordedCall:
@@ -151,6 +187,9 @@ def _contract(calls: Iterable[RecordedCall], dealer: Seat | None) -> tuple[Contr
     return contract, complete and contract is None
 
 
+_Carried = tuple[list[tuple[str, str]], list[Problem], dict[str, str]]
+
+
 class _Reader:
     def __init__(self, file: str | None) -> None:
         self.file = file
@@ -160,9 +199,9 @@ class _Reader:
         self.header: dict[str, str] = {}
         self.match: MatchHeader | None = None
         self.board: _Board | None = None
-        # Notes and problems of header tags (rs, or text that is no tag) before a
-        # board: they go on the next board, so that nothing is dropped.
-        self.carried: tuple[list[tuple[str, str]], list[Problem]] = ([], [])
+        # Notes, problems and fields of header tags (rs, Event, or text that is no
+        # tag) before a board: they go on the next board, so that nothing is dropped.
+        self.carried: _Carried = ([], [], {})
 
     def start(self, line: int) -> _Board:
         board = _Board(line, list(self.players))
@@ -170,7 +209,8 @@ class _Reader:
         board.match = self.match
         board.notes.extend(self.carried[0])
         board.problems.extend(self.carried[1])
-        self.carried = ([], [])
+        board.fields.update(self.carried[2])
+        self.carried = ([], [], {})
         self.board = board
         return board
 
@@ -179,12 +219,20 @@ class _Reader:
         self.board = None
         if board is None:
             return None
-        if not (board.has_content or board.board is not None):
-            self.carried = (board.notes, board.problems)
+        if not board.is_board:
+            fields = {
+                name: value
+                for name, value in board.fields.items()
+                if self.header.get(name) != value
+            }
+            self.carried = (board.kept_notes(), board.problems, fields)
             return None
         self.number += 1
         calls = None if board.calls is None else tuple(board.calls)
-        contract, passed_out = _contract(calls or (), board.dealer)
+        dealer = board.dealer
+        if dealer is None and board.board is not None:
+            dealer = dealer_of_board(board.board)  # no md: the board's dealer (Law 2)
+        contract, passed_out = _contract(calls or (), dealer)
         adjusted = board.fields.pop("Result", "")
         if re.fullmatch(r"\^[0-9]{1,2}", adjusted) and int(adjusted[1:]) <= 13:
             board.claim = int(adjusted[1:])
@@ -226,7 +274,7 @@ class _Reader:
             scores=tuple((name, fields[name]) for name in SCORE_TAGS if name in fields),
             dd_tricks=fields.get("DoubleDummyTricks", ""),
             optimum_score=fields.get("OptimumScore", ""),
-            notes=tuple(board.notes),
+            notes=tuple(board.kept_notes()),
             source=Source(
                 self.file,
                 board.line,
@@ -241,20 +289,38 @@ class _Reader:
 
     def read(self, text: str) -> Iterator[BoardRecord]:
         count = 0
-        for tag, value, line in _tags(text):
+        rooms = False  # a qx was read: boards start at qx and may run over several lines
+        kept = False  # the tag before was kept as a note, or was a row of one
+        for tag, value, line, first in _tags(text):
             count += 1
+            after_note, kept = kept, False
             board = self.board
             key = tag.lower()
-            starts = key == "qx" or (
-                key in ("pn", "st", "md") and board is not None and board.has_deal
-            )
-            if key == "vg":
-                starts = board is not None and board.has_content
+            if board is None or key == "qx":
+                starts = True
+            elif key == "vg":
+                starts = board.has_content
+            elif key in ("pn", "st", "md"):
+                starts = board.has_deal
+            elif key == "ah":
+                # A second header, or one after the auction or play: the next board's,
+                # whether or not that board has a deal.
+                starts = board.headed or bool(board.calls or board.cards) or board.claim is not None
+            else:
+                starts = False
+            if first and not rooms and board is not None and board.is_board:
+                # Hand records hold one board a line: a new line is a new board, a board
+                # without a deal included (BBO's vugraph archives, headed by qx, are not
+                # so and carry on a board's play over the lines after its qx).
+                starts = True
+            if key == "qx":
+                rooms = True
             if board is None or starts:
                 record = self.finish()
                 if record is not None:
                     yield record
                 board = self.start(line)
+                after_note = False
             if value.startswith("\x00"):
                 board.problems.append(
                     Problem(line, f"tag {tag!r} has no closing '|' after {value[1:40]!r}")
@@ -269,23 +335,32 @@ class _Reader:
                 board.problems.append(Problem(line, f"too many tags: {tag}|{value[:20]}| ignored"))
                 continue
             try:
-                self.tag(board, tag, value, line)
+                if tag == _ROW_TAG:
+                    kept = _row(board, value, after_note)
+                else:
+                    kept = self.tag(board, tag, value, line)
             except BridgeError as error:
                 board.problems.append(Problem(line, f"{tag}|{value[:60]}|: {error}"))
         record = self.finish()
         if record is not None:
             yield record
-        elif self.carried[0] or self.carried[1] or (self.match and not self.number):
+        elif any(self.carried) or (self.match and not self.number):
             # Header tags with no board after them: still reported and kept.
             self.number += 1
+            fields = self.carried[2]
             yield BoardRecord(
+                event=fields.get("Event", ""),
+                home_team=fields.get("HomeTeam", ""),
+                visit_team=fields.get("VisitTeam", ""),
                 notes=tuple(self.carried[0]),
                 source=Source(self.file, 1, self.number),
                 problems=tuple(self.carried[1]),
                 match=self.match,
             )
 
-    def tag(self, board: _Board, tag: str, value: str, line: int) -> None:
+    def tag(self, board: _Board, tag: str, value: str, line: int) -> bool:
+        """Read one tag into the board; whether it was kept as a note (which ``+`` rows
+        may follow)."""
         key = tag.lower()
         board.tag_lines.setdefault(_LINE_NAMES.get(key, tag), line)
         if key == "pn":
@@ -313,6 +388,7 @@ class _Reader:
                 raise NotationError("expected o (none), n, e or b (both)")
             board.vulnerability = vulnerability
         elif key == "ah":
+            board.headed = True
             match = _BOARD_RE.fullmatch(value)
             if match is None or int(match[1]) < 1:
                 raise NotationError("expected a board header such as 'Board 12'")
@@ -320,6 +396,7 @@ class _Reader:
         elif key in _NO_CONTENT:
             if value.strip():
                 board.notes.append((f"LIN_{tag}", value))
+                return True
         elif key == "mb":
             if board.calls is None:
                 board.calls = []
@@ -359,10 +436,27 @@ class _Reader:
             board.fields.update(self.header)
         elif tag in _FIELD_TAGS:
             board.fields[tag] = value
+            # The event and teams head a board, as the vg header does; the rest state it.
+            board.stated = board.stated or tag not in _HEADER_TAGS
         elif _PBN_NAME.fullmatch(tag):
             board.notes.append((tag, value))
+            return True
         else:
             board.notes.append((f"LIN_{tag}", value))
+            return True
+        return False
+
+
+def _row(board: _Board, value: str, after_note: bool) -> bool:
+    """A ``+`` row: one more line of the note just read."""
+    if not after_note:
+        raise NotationError(
+            f"a row with no kept tag before it: expected {_ROW_TAG}| only right after a "
+            "tag such as OptimumResultTable| or another row"
+        )
+    # Joined when the board is done, so that many rows cost no more than their length.
+    board.rows.setdefault(len(board.notes) - 1, []).append(value)
+    return True
 
 
 def _header(match: MatchHeader | None) -> dict[str, str]:
@@ -405,7 +499,34 @@ def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[B
 def _value(name: str, value: str) -> str:
     if "|" in value:
         raise NotationError(f"{name} value {value!r} holds '|', which LIN cannot write")
+    if _LINE_BREAK.search(value):
+        raise NotationError(
+            f"{name} value {value!r} holds a line break, which LIN cannot write: a LIN "
+            "record is one line"
+        )
     return value
+
+
+def _name(player: str) -> str:
+    if "," in player:
+        raise NotationError(
+            f"player name {player!r} holds ',', which LIN cannot write: pn separates the "
+            "names with commas"
+        )
+    return _value("pn", player)
+
+
+def _note_tags(name: str, value: str) -> list[tuple[str, str]]:
+    """A kept tag as LIN tags on one line: its value's first line under its name, each
+    further line (a PBN table's rows, a note over several lines) as a ``+`` tag."""
+    tag = name.removeprefix("LIN_")
+    if not tag or tag == _ROW_TAG or "|" in tag or _LINE_BREAK.search(tag) or tag != tag.strip():
+        raise NotationError(
+            f"tag name {name!r} cannot be written as a LIN tag: expected a name without "
+            f"'|', line breaks or blanks at either end, other than {_ROW_TAG!r}"
+        )
+    first, *rows = value.split("\n")
+    return [(tag, first), *((_ROW_TAG, row) for row in rows)]
 
 
 def _hand_text(hand: Hand) -> str:
@@ -419,7 +540,11 @@ def _hand_text(hand: Hand) -> str:
 def format_lin(record: BoardRecord) -> str:
     """One record as a single LIN line, the form BBO's handviewer accepts.
 
-    Raises :class:`~bridgescore.NotationError` for a value holding ``|``.
+    A kept tag of several lines (a PBN table such as ``OptimumResultTable``) is
+    written as its first line, then one ``+`` tag a further line, which the reader
+    joins back. Raises :class:`~bridgescore.NotationError` for any other value
+    holding ``|`` or a line break (a name, an event, an explanation), which one LIN
+    line cannot hold.
     """
     parts: list[str] = []
 
@@ -436,7 +561,7 @@ def format_lin(record: BoardRecord) -> str:
         put("qx", f"{record.room[0]}{record.board}")
     if any(record.players):
         players = record.players
-        put("pn", ",".join(_value("pn", players[seat]) for seat in _LIN_ORDER))
+        put("pn", ",".join(_name(players[seat]) for seat in _LIN_ORDER))
     dealer = record.dealer
     if dealer is not None or record.deal is not None:
         digit = _DEALER_DIGIT[dealer] if dealer is not None else "3"
@@ -472,7 +597,8 @@ def format_lin(record: BoardRecord) -> str:
         put("Contract", "Pass" if record.contract is None else str(record.contract))
     for name, value in record.notes:
         if name != MATCH_NOTE:
-            put(name.removeprefix("LIN_"), value)
+            for tag, text in _note_tags(name, value):
+                put(tag, text)
     if record.auction is not None:
         for call in record.auction:
             # BBO writes 1N, p, d, r.

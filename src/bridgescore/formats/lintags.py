@@ -2,7 +2,7 @@
 value (the deal), read fast when written plainly and checked character by character
 otherwise. :mod:`bridgescore.formats.lin` builds board records from these.
 
->>> [(tag, value) for tag, value, _ in lin_tags("md|3SAKQ,,,|mb|1n|")]
+>>> [(tag, value) for tag, value, _, _ in lin_tags("md|3SAKQ,,,|mb|1n|")]
 [('md', '3SAKQ,,,'), ('mb', '1n')]
 >>> lin_deal("3")
 (Seat.NORTH, None)
@@ -38,9 +38,13 @@ _RANKS_HIGH_FIRST = "AKQJT98765432"
 _TAG_PAIR = re.compile(r"\s*([^|]*)\|([^|]*)\|")
 
 
-def lin_tags(text: str) -> Iterator[tuple[str, str, int]]:
-    """``(tag, value, line)`` for each ``tag|value|`` of the text; text that is not a
-    tag comes with an empty tag, a value never closed with a NUL before it."""
+def lin_tags(text: str) -> Iterator[tuple[str, str, int, bool]]:
+    """``(tag, value, line, first)`` for each ``tag|value|`` of the text: ``line`` is
+    the line of the tag's name and ``first`` says whether the tag opens its line (a
+    line break before it and nothing but blanks between; the text's first tag opens
+    its line too). Text that is not a tag comes with an empty tag (a name holding a
+    line break is such text up to its last line break, then a tag opening its line);
+    a value never closed comes with a NUL before it."""
     line, counted = 1, 0  # the line of position ``counted``
     position = 0
     # One regex match a tag while two bars are left; the ragged end after the loop.
@@ -48,26 +52,44 @@ def lin_tags(text: str) -> Iterator[tuple[str, str, int]]:
         if match.start() != position:
             break
         start = match.start(1)
+        # Most tags follow the bar before at once: no blank, so no line break, between.
+        first = position == 0 or (start > position and text.find("\n", position, start) >= 0)
         line += text.count("\n", counted, start)
         counted = start
-        yield match[1].strip(), match[2], line
+        name = match[1].strip()
+        if "\n" in name:
+            yield from _named(name, match[2], line, first)
+        else:
+            yield name, match[2], line, first
         position = match.end()
     while position < len(text):
         bar = text.find("|", position)
         raw = text[position:] if bar < 0 else text[position:bar]
         start = position + len(raw) - len(raw.lstrip())
+        first = position == 0 or text.find("\n", position, start) >= 0
         line += text.count("\n", counted, start)
         counted = start
         if bar < 0:
             if raw.strip():
-                yield "", raw.strip(), line
+                yield "", raw.strip(), line, first
             return
         end = text.find("|", bar + 1)
         if end < 0:
-            yield raw.strip(), "\x00" + text[bar + 1 :], line
+            yield from _named(raw.strip(), "\x00" + text[bar + 1 :], line, first)
             return
-        yield raw.strip(), text[bar + 1 : end], line
+        yield from _named(raw.strip(), text[bar + 1 : end], line, first)
         position = end + 1
+
+
+def _named(name: str, value: str, line: int, first: bool) -> Iterator[tuple[str, str, int, bool]]:
+    """One tag; or, when its name holds a line break, the text before the last line
+    break (no tag: a line never holds half a tag) and then the tag, opening its line."""
+    if "\n" not in name:
+        yield name, value, line, first
+        return
+    before, _, name = name.rpartition("\n")
+    yield "", before.strip(), line, first
+    yield name.strip(), value, line + before.count("\n") + 1, True
 
 
 def lin_hand(text: str, seat: Seat) -> Hand:

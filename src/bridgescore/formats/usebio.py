@@ -179,7 +179,8 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
         raise UsebioError(source, root.line, "<USEBIO> has no <EVENT>")
     out.event_type = event.attrs.get("EVENT_TYPE", "").strip()
     out.scoring = event.value("BOARD_SCORING_METHOD")
-    out.description = event.value("EVENT_DESCRIPTION")
+    # EVENT_DESCRIPTION is the 1.2 name; some producers write EVENT_NAME instead.
+    out.description = event.value("EVENT_DESCRIPTION") or event.value("EVENT_NAME")
     out.identifier = event.value("EVENT_IDENTIFIER") or event.value("EVENT_ID")
     out.date = event.value("DATE")
     out.program = event.value("PROGRAM_NAME")

@@ -19,9 +19,9 @@ from html import escape
 from bridgescore.session.report import (
     fmt,
     last_column,
-    last_value,
     players_text,
     ranked_as,
+    ranking_numbers,
     report_title,
     score_text,
 )
@@ -107,6 +107,7 @@ def html_report(session: SessionScore) -> str:
         "<h2>Ranking</h2>",
     ]
     has_section = any(s.section for s in session.standings)
+    numbers = ranking_numbers(session)
     for direction in dict.fromkeys(s.direction for s in session.standings):
         label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
         if label:
@@ -130,8 +131,7 @@ def html_report(session: SessionScore) -> str:
                 s.name,
                 *([players_text(session, s.name)] if session.members else []),
                 str(s.boards),
-                fmt(s.total),
-                last_value(session, s),
+                *numbers[s],
             ]
             first_number = (3 if has_section else 2) + (1 if session.members else 0)
             parts.append(_row(cells, first_number))

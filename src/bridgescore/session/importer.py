@@ -54,6 +54,7 @@ __all__ = [
     "parse_csv",
     "parse_pbn",
     "parse_records",
+    "parse_table_result",
 ]
 
 _COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
@@ -177,6 +178,26 @@ def _header(cells: list[str]) -> list[str]:
     if "score" not in names and "contract" not in names:
         raise RecordError("the header needs a 'contract' or a 'score' column")
     return names
+
+
+def parse_table_result(
+    board: str, ns: str, ew: str, fields: Sequence[str], *, section: str = "", variant: str = ""
+) -> TableResult:
+    """One result read as a CSV traveller line reads it, from the fields after
+    ``board,ns,ew``: one (``4SXN+1``, ``+620``, ``NS 620``, ``Pass``, ``A+``,
+    ``60/40``), two (``4SN``, ``+1``) or three (``4S``, ``N``, ``=``).
+
+    >>> str(parse_table_result("3", "1", "8", ["4S", "N", "10"]).result)
+    '4SN='
+    """
+    names = _BY_COUNT.get(3 + len(fields))
+    if names is None:
+        raise RecordError(
+            f"{' '.join(fields)!r} is not a result: expected one field (4SXN+1, +620, "
+            "'NS 620', Pass, A+, 60/40), two (4SN +1) or three (4S N +1)"
+        )
+    row = dict(zip(names, [board, ns, ew, *(f.strip() for f in fields)], strict=True))
+    return _row({**row, "section": section, "variant": variant})
 
 
 def _whole(text: str) -> bool:
@@ -317,14 +338,20 @@ class ImportReport:
         return not (self.problems or self.results.conflicts or self.boards.conflicts)
 
 
-def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport:
+def import_files(
+    store: EventStore, paths: Iterable[str | Path], *, replace: bool = False
+) -> ImportReport:
     """Import CSV, PBN, USEBIO and LIN vugraph files, each recognised by its content (LIN
     also by its ``.lin`` name); one transaction each.
 
-    A USEBIO file (XML) sets the event's name (when it has none), its kind and
-    the scoring method the file names; an online teams PBN file (``HomeTeam``,
-    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event; so does a
-    BBO vugraph archive (LIN), whose two rooms are scored by IMPs.
+    The event takes its name, when it has none, from the first file that names
+    one: a PBN ``Event`` tag, a USEBIO ``EVENT_DESCRIPTION`` (or ``EVENT_NAME``), a
+    vugraph ``vg`` header. A USEBIO file (XML) sets the event's kind and the
+    scoring method the file names; an online teams PBN file (``HomeTeam``,
+    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event; so
+    does a BBO vugraph archive (LIN), whose two rooms are scored by IMPs. With
+    ``replace``, a result that differs from the stored one replaces it (logged in
+    the event's audit log) instead of being a conflict.
     """
     report = ImportReport()
     for path in paths:
@@ -335,12 +362,17 @@ def import_files(store: EventStore, paths: Iterable[str | Path]) -> ImportReport
             message = error.strerror or str(error)
             report.problems.append(LineProblem(name, 0, f"cannot read the file: {message}"))
             continue
-        import_data(store, data, name, report)
+        import_data(store, data, name, report, replace=replace)
     return report
 
 
 def import_data(
-    store: EventStore, data: bytes, name: str, report: ImportReport | None = None
+    store: EventStore,
+    data: bytes,
+    name: str,
+    report: ImportReport | None = None,
+    *,
+    replace: bool = False,
 ) -> ImportReport:
     """Import one file's bytes (``name`` as the problems name it and to tell a ``.pbn``
     or ``.lin`` file), picking the reader by content as :func:`import_files` does;
@@ -358,7 +390,9 @@ def import_data(
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
     report.notes.extend(parsed.notes)
-    boards, results = store.add(parsed.boards, parsed.results, info=info, members=parsed.members)
+    boards, results = store.add(
+        parsed.boards, parsed.results, info=info, members=parsed.members, replace=replace
+    )
     report.boards.merge(boards)
     report.results.merge(results)
     return report
@@ -403,7 +437,10 @@ def _parse_file(
         report.notes.append(f"{name}: an online teams file (HomeTeam sits NS at its Table)")
         named = None if store.name or not online.name else online.name
         return online.parsed, {"kind": "teams", "name": named}
-    return parse_records(records, name), {}
+    # The PBN Event tag (the first game's that names one; "?" is PBN's unknown).
+    events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
+    named = None if store.name else next(events, None)
+    return parse_records(records, name), {"name": named} if named else {}
 
 
 def _text(data: bytes) -> str:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
+from bridgescore.compare import round_half_away
 from bridgescore.session.event import Member
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
@@ -21,12 +23,14 @@ from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 __all__ = [
     "METHOD_NAMES",
     "as_dict",
+    "column_text",
     "fmt",
     "last_column",
     "last_value",
     "players_text",
     "ranked_as",
     "ranking_csv",
+    "ranking_numbers",
     "ranking_text",
     "report_title",
     "score_text",
@@ -47,6 +51,45 @@ def fmt(value: float | None, *, signed: bool = False) -> str:
     if text in ("-0", ""):
         text = "0"
     return f"+{text}" if signed and value > 0 else text
+
+
+def column_text(values: Sequence[float | None], *, most: int = 2) -> list[str]:
+    """A column of numbers, every one with the same number of decimals: as many as
+    the most precise value needs, at most ``most`` (blank for None).
+
+    >>> column_text([76.875, 32.5, 50.0, None])
+    ['76.88', '32.50', '50.00', '']
+    >>> column_text([41.875, 23.125]), column_text([-0.001, 1.5])
+    (['41.88', '23.13'], ['0.0', '1.5'])
+    >>> column_text([24.6, 17.3, 20.0]), column_text([11, -6, 0])
+    (['24.6', '17.3', '20.0'], ['11', '-6', '0'])
+    """
+    # Halves away from zero, as every rounding in a session (docs/sessions.md).
+    rounded = [None if value is None else round_half_away(value, most) for value in values]
+    shown = [f"{value:.{most}f}".rstrip("0") for value in rounded if value is not None]
+    decimals = max((len(text.partition(".")[2]) for text in shown), default=0)
+    out = []
+    for value in rounded:
+        if value is None:
+            out.append("")
+            continue
+        text = f"{round_half_away(value, decimals):.{decimals}f}"
+        out.append("0" + text[2:] if text.startswith("-0") and not text.strip("-0.") else text)
+    return out
+
+
+def ranking_numbers(session: SessionScore) -> dict[Standing, tuple[str, str]]:
+    """Each standing's total and :func:`last_column` entry as the rankings print them:
+    each column in one number format over the whole ranking (``32.50`` beside
+    ``76.88``, never ``32.5``)."""
+    standings = session.standings
+    totals = column_text([s.total for s in standings])
+    lasts = column_text([_last_number(session, s) for s in standings])
+    return {s: (total, last) for s, total, last in zip(standings, totals, lasts, strict=True)}
+
+
+def _last_number(session: SessionScore, standing: Standing) -> float | None:
+    return standing.percent if session.scoring_method.shows_percent else standing.average
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
@@ -71,6 +114,7 @@ def report_title(session: SessionScore) -> str:
 def ranking_text(session: SessionScore) -> str:
     """The ranking as text tables (one per direction in a Mitchell movement)."""
     lines = [report_title(session)]
+    numbers = ranking_numbers(session)
     has_section = any(s.section for s in session.standings)
     for direction in dict.fromkeys(s.direction for s in session.standings):
         rows = [s for s in session.standings if s.direction == direction]
@@ -88,7 +132,7 @@ def ranking_text(session: SessionScore) -> str:
         ]
         table_rows = []
         for s in rows:
-            last = last_value(session, s)
+            total, last = numbers[s]
             table_rows.append(
                 [
                     s.rank,
@@ -96,7 +140,7 @@ def ranking_text(session: SessionScore) -> str:
                     s.name,
                     *([players_text(session, s.name)] if session.members else []),
                     str(s.boards),
-                    fmt(s.total),
+                    total,
                     last,
                 ]
             )
@@ -123,10 +167,9 @@ def last_column(session: SessionScore) -> str:
 
 
 def last_value(session: SessionScore, standing: Standing) -> str:
-    """A standing's entry in :func:`last_column`."""
-    if session.scoring_method.shows_percent:
-        return fmt(standing.percent)
-    return fmt(standing.average)
+    """A standing's entry in :func:`last_column`, on its own (a ranking prints the
+    column in one format: :func:`ranking_numbers`)."""
+    return fmt(_last_number(session, standing))
 
 
 def score_text(ns_score: int | None) -> str:

@@ -32,7 +32,13 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
 from bridgescore.par import par
 from bridgescore.session.event import Board
-from bridgescore.session.report import METHOD_NAMES, fmt, players_text
+from bridgescore.session.report import (
+    METHOD_NAMES,
+    fmt,
+    last_column,
+    players_text,
+    ranking_numbers,
+)
 from bridgescore.session.scorer import Line, SessionScore, Traveller
 
 __all__ = ["results_site", "write_site"]
@@ -174,7 +180,8 @@ class _Site:
         session = self.session
         body = [f"<h1>{escape(self.title)}</h1>", "<h2>Ranking</h2>"]
         who = "Team" if session.kind == "teams" else "Pair"
-        last = "%" if session.method == "mp" else "Per board"
+        last = last_column(session)
+        numbers = ranking_numbers(session)
         for direction in dict.fromkeys(s.direction for s in session.standings):
             label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
             if label:
@@ -183,14 +190,14 @@ class _Site:
             for s in session.standings:
                 if s.direction != direction:
                     continue
-                value = fmt(s.percent) if session.method == "mp" else fmt(s.average)
+                total, value = numbers[s]
                 cells = [
                     (escape(s.rank), False),
                     *([(escape(s.section), False)] if s.section else []),
                     (self._pair_link(s.section, s.name), False),
                     *([(escape(players_text(session, s.name)), False)] if session.members else []),
                     (str(s.boards), True),
-                    (fmt(s.total), True),
+                    (total, True),
                     (value, True),
                 ]
                 rows.append((cells, ""))

@@ -5,6 +5,13 @@ already stored, identically, changes nothing (so importing a file twice does not
 double it); a *different* result for the same board and pairs -- or a pair
 already seen on that board against someone else -- is reported as a
 :class:`Conflict` and the stored result is kept, never silently replaced.
+A director changes a stored result on purpose with :meth:`EventStore.correct`
+(or an import with ``replace=True``); each change is appended to the event's
+audit log (:meth:`EventStore.audit_log`) with the old and the new result.
+
+The file is in WAL mode with full synchronous commits: a result is on disk
+before :meth:`EventStore.add` returns. An event opened with ``mode="read"``
+is never written, and neither it nor ``mode="write"`` creates a file.
 
 >>> with EventStore(":memory:") as store:
 ...     report = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin("t.csv", 2))])
@@ -22,11 +29,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from types import TracebackType
+from typing import Literal
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import parse_result
+from bridgescore.session.audit import AUDIT_SCHEMA, AuditEntry, append_entry, read_entries
 from bridgescore.session.event import (
     EVENT_KINDS,
     Adjusted,
@@ -37,11 +46,25 @@ from bridgescore.session.event import (
     TableResult,
 )
 
-__all__ = ["AddReport", "Conflict", "EventStore", "Origin"]
+__all__ = [
+    "AddReport",
+    "Conflict",
+    "EventStore",
+    "OpenMode",
+    "Origin",
+    "Replacement",
+]
 
-# 2 added the members table (players of pairs and teams); a version 1 file gets it,
-# empty, when opened, and is marked 2: nothing else changed, so nothing is rewritten.
-SCHEMA_VERSION = "2"
+# 2 added the members table (players of pairs and teams); 3 the audit log. An older
+# file opened for writing gets the missing tables, empty, and is marked 3: nothing
+# else changed, so nothing is rewritten. Opened for reading it is left as it is and
+# the missing tables read as empty.
+SCHEMA_VERSION = "3"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+OpenMode = Literal["create", "write", "read"]
+"""``create``: open an event file, making it when missing (what an import needs);
+``write``: an existing event only; ``read``: an existing event, never written."""
+OPEN_MODES: tuple[OpenMode, ...] = ("create", "write", "read")
 # How long a writer waits for another process's import to commit: imports into
 # one event file queue up instead of failing with "database is locked".
 BUSY_TIMEOUT_SECONDS = 300.0
@@ -106,18 +129,37 @@ class Conflict:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """A stored result an import replaced on purpose (``replace=True``)."""
+
+    what: str
+    old: str
+    old_origin: Origin
+    new: str
+    new_origin: Origin
+
+    def __str__(self) -> str:
+        return (
+            f"{self.new_origin}: {self.what}: {self.new} replaces {self.old} from {self.old_origin}"
+        )
+
+
 @dataclass(slots=True)
 class AddReport:
-    """What one batch did: records added, records already stored identically, conflicts."""
+    """What one batch did: records added, records already stored identically,
+    conflicts, and stored results replaced (only when asked to)."""
 
     added: int = 0
     unchanged: int = 0
     conflicts: list[Conflict] = field(default_factory=list)
+    replaced: list[Replacement] = field(default_factory=list)
 
     def merge(self, other: AddReport) -> None:
         self.added += other.added
         self.unchanged += other.unchanged
         self.conflicts.extend(other.conflicts)
+        self.replaced.extend(other.replaced)
 
 
 def encode_outcome(result: TableResult) -> str:
@@ -149,24 +191,99 @@ def decode_outcome(
 class EventStore:
     """An event kept in one SQLite file (``":memory:"`` for a throw-away one).
 
-    Use as a context manager, or call :meth:`close`.
+    ``mode`` (see :data:`OpenMode`): ``create`` makes the file when it is missing
+    (an import); ``write`` and ``read`` open an existing event and raise a
+    :class:`RecordError` naming the file when there is none (``no event in
+    'x.db'``) or when the file is something else (``'x.txt' is not a bridgescore
+    event file``). ``read`` never writes, not even to bring an older file's
+    tables up to date. Use as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, mode: OpenMode = "create") -> None:
+        if mode not in OPEN_MODES:
+            raise RecordError(f"unknown open mode {mode!r}: expected create, write or read")
         self.path = str(path)
+        self.mode: OpenMode = mode
+        memory = self.path == ":memory:"
+        if memory and mode != "create":
+            raise RecordError("':memory:' holds no event to open: open it in create mode")
+        state = "missing" if memory else _file_state(Path(self.path))
+        if mode != "create" and state in ("missing", "empty"):
+            why = "the file does not exist" if state == "missing" else "the file is empty"
+            raise RecordError(
+                f"no event in {self.path!r}: {why} (an event file is made by importing "
+                "results into it)"
+            )
+        folder = Path(self.path).parent
+        if not memory and state == "missing" and not folder.is_dir():
+            raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
         try:
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                self._db.execute(
-                    "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
-                )
-                self._db.execute(
-                    "UPDATE meta SET value = ? WHERE key = 'schema' AND value = '1'",
-                    (SCHEMA_VERSION,),
-                )
+            if mode == "create":
+                self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
+            else:
+                # mode=rw never creates the file; query_only refuses every write, yet
+                # the connection may still tidy the WAL's side files away on close.
+                uri = Path(self.path).resolve().as_uri() + "?mode=rw"
+                self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+            try:
+                self._open(new=state in ("missing", "empty"))
+            except BaseException:
+                self._db.close()
+                raise
         except sqlite3.DatabaseError as error:
             raise RecordError(f"{self.path!r} is not a bridgescore event file: {error}") from None
+
+    def _open(self, *, new: bool) -> None:
+        version = self._schema_version(new=new)
+        if self.mode == "read":
+            self._db.execute("PRAGMA query_only = ON")
+            return
+        if version > int(SCHEMA_VERSION):
+            raise RecordError(
+                f"{self.path!r} is an event file of version {version}, newer than this "
+                f"bridgescore writes ({SCHEMA_VERSION}): upgrade bridgescore to change it"
+            )
+        # WAL and FULL: a commit is on disk (in the log) before it returns, and
+        # readers (a results page) never wait for an import.
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")
+        with self._db:
+            self._db.executescript(_SCHEMA + AUDIT_SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            self._db.execute(
+                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2')",
+                (SCHEMA_VERSION,),
+            )
+
+    def _schema_version(self, *, new: bool) -> int:
+        """The file's schema version (0 for a new file); raises if it holds no event."""
+        tables = self._tables()
+        if not tables and (new or self.mode == "create"):
+            return 0
+        if not tables:
+            raise RecordError(f"no event in {self.path!r}: the database holds no tables")
+        row = None
+        if "meta" in tables:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None or not str(row[0]).isdigit():
+            raise RecordError(
+                f"{self.path!r} is not a bridgescore event file: an SQLite database "
+                f"without bridgescore's tables (it holds {', '.join(sorted(tables)[:5])})"
+            )
+        return int(row[0])
+
+    def _tables(self) -> set[str]:
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        return {str(name) for (name,) in rows}
+
+    @property
+    def read_only(self) -> bool:
+        return self.mode == "read"
+
+    def _writing(self) -> None:
+        if self.read_only:
+            raise RecordError(f"{self.path!r} is open read-only: open it in write mode")
 
     def __enter__(self) -> EventStore:
         return self
@@ -233,6 +350,7 @@ class EventStore:
     ) -> None:
         """Set the event's name, kind (pairs or teams) or default scoring method."""
         _check_kind(kind)
+        self._writing()
         with self._db:
             self._set_meta({"name": name, "kind": kind, "method": method})
 
@@ -246,6 +364,7 @@ class EventStore:
     def set_members(self, members: Mapping[str, tuple[Member, ...]]) -> None:
         """Keep the players of each pair or team named: a participant's players are
         those of the last file that named any (a corrected file replaces them)."""
+        self._writing()
         with self._db:
             self._set_members(members)
 
@@ -261,6 +380,8 @@ class EventStore:
 
     def members(self) -> dict[str, tuple[Member, ...]]:
         """The players of each pair or team, in the order the file listed them."""
+        if "members" not in self._tables():  # a version 1 file opened read-only
+            return {}
         rows = self._db.execute(
             "SELECT participant, name, number FROM members ORDER BY participant, position"
         ).fetchall()
@@ -278,14 +399,20 @@ class EventStore:
         *,
         info: Mapping[str, str | None] | None = None,
         members: Mapping[str, tuple[Member, ...]] | None = None,
+        replace: bool = False,
     ) -> tuple[AddReport, AddReport]:
         """Add hand records and results together, in one transaction.
 
         ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
         so a killed import leaves neither its results nor its event settings;
-        so are ``members`` (see :meth:`set_members`).
+        so are ``members`` (see :meth:`set_members`). With ``replace``, a result
+        that differs from the one stored for its board and pairs replaces it (a
+        :class:`Replacement`, written to the audit log) instead of being a
+        :class:`Conflict`; a pair already seated against someone else on the
+        board stays a conflict.
         """
         _check_kind((info or {}).get("kind"))
+        self._writing()
         board_report, result_report = AddReport(), AddReport()
         with self._db:
             # Take the write lock first: two imports then queue, where a deferred
@@ -296,12 +423,38 @@ class EventStore:
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
-                result_report.merge(self._add_result(result, origin))
+                replaced = self._replace_result(result, origin) if replace else None
+                result_report.merge(replaced or self._add_result(result, origin))
         return board_report, result_report
 
-    def add_results(self, records: Iterable[tuple[TableResult, Origin]]) -> AddReport:
+    def add_results(
+        self, records: Iterable[tuple[TableResult, Origin]], *, replace: bool = False
+    ) -> AddReport:
         """Add results in one transaction; see the module docstring for duplicates."""
-        return self.add((), records)[1]
+        return self.add((), records, replace=replace)[1]
+
+    def _replace_result(self, result: TableResult, origin: Origin) -> AddReport | None:
+        """Replace a different stored result of the same board and pairs (logged);
+        ``None`` when there is none to replace."""
+        section, board, ns, ew = result.key
+        row = self._db.execute(
+            "SELECT variant, outcome, source, line FROM results "
+            "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
+            (section, board, ns, ew),
+        ).fetchone()
+        if row is None or (row[0], row[1]) == (result.variant, encode_outcome(result)):
+            return None
+        stored = decode_outcome(row[1], board, ns, ew, section, row[0])
+        self._change(stored, result, origin, action="replace", reason="")
+        label = f"board {board}" + (f" section {section}" if section else "")
+        replaced = Replacement(
+            f"{label} {ns} v {ew}",
+            _shown(stored),
+            Origin(row[2] or "", row[3] or 0),
+            _shown(result),
+            origin,
+        )
+        return AddReport(replaced=[replaced])
 
     def _add_result(self, result: TableResult, origin: Origin) -> AddReport:
         outcome = encode_outcome(result)
@@ -352,6 +505,100 @@ class EventStore:
         )
         return AddReport(added=1)
 
+    def correct(self, result: TableResult, *, reason: str = "") -> AuditEntry | None:
+        """Replace the stored result of ``result``'s section, board and pairs with
+        ``result``, and append the change to the audit log, in one transaction.
+
+        Returns the log entry, or ``None`` when that very result is already
+        stored (nothing changes, nothing is logged). Raises :class:`RecordError`
+        when the event holds no result for that board and pairs, naming those it
+        holds for the board.
+        """
+        self._writing()
+        section, board, ns, ew = result.key
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute(
+                "SELECT variant, outcome FROM results "
+                "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
+                (section, board, ns, ew),
+            ).fetchone()
+            if row is None:
+                raise RecordError(self._no_result(result.key))
+            if (row[0], row[1]) == (result.variant, encode_outcome(result)):
+                return None
+            stored = decode_outcome(row[1], board, ns, ew, section, row[0])
+            return self._change(stored, result, Origin(), action="correct", reason=reason)
+
+    def stored_result(self, key: tuple[str, int, str, str]) -> TableResult:
+        """The stored result of (section, board, NS, EW): :attr:`TableResult.key`.
+        Raises :class:`RecordError` naming the pairs the board has when there is none."""
+        section, board, ns, ew = key
+        row = self._db.execute(
+            "SELECT variant, outcome FROM results "
+            "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
+            (section, board, ns, ew),
+        ).fetchone()
+        if row is None:
+            raise RecordError(self._no_result(key))
+        return decode_outcome(row[1], board, ns, ew, section, row[0])
+
+    def _no_result(self, key: tuple[str, int, str, str]) -> str:
+        section, board, ns, ew = key
+        where = f"board {board}" + (f" section {section!r}" if section else "")
+        rows = self._db.execute(
+            "SELECT section, ns, ew FROM results WHERE board = ? ORDER BY section, ns, ew",
+            (board,),
+        ).fetchall()
+        held = [f"{n} v {e}" + (f" (section {s})" if s else "") for s, n, e in rows]
+        return f"no result of {where} with NS {ns!r} and EW {ew!r} in {self.path!r}: " + (
+            f"expected one of {', '.join(held)}" if held else f"the event has no {where}"
+        )
+
+    def _change(
+        self, old: TableResult, new: TableResult, origin: Origin, *, action: str, reason: str
+    ) -> AuditEntry:
+        """Log the change, then make it (inside the caller's transaction)."""
+        section, board, ns, ew = new.key
+        entry = append_entry(
+            self._db,
+            AuditEntry(
+                0,
+                "",
+                action,
+                section,
+                board,
+                ns,
+                ew,
+                _shown(old),
+                _shown(new),
+                str(origin) if origin.source else "",
+                reason,
+            ),
+            (old.variant, encode_outcome(old)),
+            (new.variant, encode_outcome(new)),
+        )
+        # A corrected result's origin is its log entry: a later conflict names it.
+        stored = origin if origin.source else Origin(f"correction #{entry.entry}")
+        self._db.execute(
+            "UPDATE results SET variant = ?, outcome = ?, source = ?, line = ? "
+            "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
+            (new.variant, encode_outcome(new), stored.source, stored.line, *new.key),
+        )
+        return entry
+
+    def audit_log(self) -> list[AuditEntry]:
+        """Every change of a stored result, oldest first (empty for a file made
+        before the log existed)."""
+        if "audit" not in self._tables():
+            return []
+        return read_entries(
+            self._db,
+            lambda outcome, variant, key: _shown(
+                decode_outcome(outcome, *key[1:], key[0], variant)
+            ),
+        )
+
     def results(self) -> list[TableResult]:
         rows = self._db.execute(
             "SELECT section, board, ns, ew, variant, outcome FROM results "
@@ -401,6 +648,7 @@ class EventStore:
 
     def set_dd_table(self, number: int, table: DDTable) -> None:
         """Cache a board's double-dummy table (computed once, from its deal)."""
+        self._writing()
         with self._db:
             self._db.execute(
                 "UPDATE boards SET dd_tricks = ? WHERE number = ?", (str(table), number)
@@ -431,6 +679,28 @@ class EventStore:
             raise RecordError(
                 f"{self.path!r} holds a record that cannot be read: {error}"
             ) from None
+
+
+def _file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
+    """Whether the file is missing, empty or an SQLite database; anything else
+    (a directory, a text file) is refused with the file's name."""
+    if not path.exists():
+        return "missing"
+    if path.is_dir():
+        raise RecordError(f"{str(path)!r} is not a bridgescore event file: it is a directory")
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        raise RecordError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+    if not head:
+        return "empty"
+    if head != SQLITE_MAGIC:
+        raise RecordError(
+            f"{str(path)!r} is not a bridgescore event file: it is not an SQLite database "
+            "(an event file is made by 'bridgescore session import')"
+        )
+    return "sqlite"
 
 
 def _check_kind(kind: str | None) -> None:

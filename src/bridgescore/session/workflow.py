@@ -35,7 +35,8 @@ __all__ = ["ParSource", "score_stored_event"]
 ParSource = Literal["none", "stored", "solve"]
 """Where board pars come from: nowhere; only double-dummy tables already in the
 event file (never starts the solver, never writes); or those plus DDS for every
-board with a deal, the solved tables cached in the file."""
+board with a deal, the solved tables cached in the file (unless the event is
+open read-only: then they are solved again next time, and a note says so)."""
 
 
 def score_stored_event(
@@ -70,8 +71,14 @@ def score_stored_event(
         except (BridgeError, ImportError) as error:
             notes.append(f"no pars: {error}")
         else:
-            for number, table in lookup.solved.items():
-                store.set_dd_table(number, table)
+            if store.read_only and lookup.solved:
+                notes.append(
+                    f"{len(lookup.solved)} double-dummy table(s) solved but not cached: "
+                    f"{store.path!r} is open read-only"
+                )
+            elif lookup.solved:
+                for number, table in lookup.solved.items():
+                    store.set_dd_table(number, table)
             found = lookup.pars
             if solve:
                 # Without solving, boards lacking a table are by design, not news.

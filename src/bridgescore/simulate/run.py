@@ -13,6 +13,7 @@ from bridgescore.simulate.pool import default_processes, run_ordered
 from bridgescore.simulate.report import Report, build_report
 from bridgescore.simulate.spec import Simulation, parse_contracts
 from bridgescore.simulate.tasks import SliceResult, plan_slices, solve_slice
+from bridgescore.validate import enum_arg
 
 __all__ = ["run_simulation", "simulate"]
 
@@ -73,7 +74,7 @@ def simulate(
     *,
     seed: int,
     contract: Sequence[str | Contract] | str | Contract,
-    by: Sequence[str] | str = (),
+    by: Sequence[str | Seat] | str | Seat = (),
     where: str = "",
     predeal: Sequence[str] | str = (),
     vul: str | Vulnerability = Vulnerability.NONE,
@@ -88,22 +89,25 @@ def simulate(
     Same arguments as ``bridgescore simulate``; the result is its ``--json`` object:
     ``contracts`` (trick distribution, make, mean tricks and score, with standard
     errors), ``comparisons`` of each pair of contracts and ``leads`` when ``lead`` is set.
+    ``by``, ``vul`` and ``lead`` take a ``Seat``/``Vulnerability`` or its text
+    (``"S"``, ``"Both"``).
 
     >>> report = simulate(20, seed=1, contract="4S", by="S", where="spades(south) >= 6")
     >>> report["contracts"][0]["contract"], len(report["contracts"][0]["tricks"])
     ('4S', 14)
     """
     texts = [contract] if isinstance(contract, str | Contract) else list(contract)
-    declarers = [by] if isinstance(by, str) else list(by)
-    contracts = parse_contracts([str(c) for c in texts], declarers)
+    declarers = [by] if isinstance(by, str | Seat) else list(by)
+    letters = [str(enum_arg(Seat, declarer, "by")) for declarer in declarers]
+    contracts = parse_contracts([str(c) for c in texts], letters)
     simulation = Simulation(
         deals=deals,
         seed=seed,
         contracts=contracts,
         where=where,
         predeal=tuple([predeal] if isinstance(predeal, str) else predeal),
-        vulnerability=vul if isinstance(vul, Vulnerability) else Vulnerability.parse(vul),
-        lead=None if lead is None else (lead if isinstance(lead, Seat) else Seat.parse(lead)),
+        vulnerability=enum_arg(Vulnerability, vul, "vul"),
+        lead=None if lead is None else enum_arg(Seat, lead, "lead"),
         par=par,
     )
     simulation.deal_spec.plan()  # a bad condition or predeal is reported before any work

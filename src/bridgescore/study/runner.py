@@ -6,7 +6,8 @@ function through :func:`bridgescore.distributed.run_chunks`, so a chunk is the
 same wherever it is computed, and the workers send the rows back for this
 process to write (they need no access to the study directory).
 :func:`run_study` checks the directory, skips finished chunks, runs the rest and
-reports progress through a callback.
+reports progress through a callback; a short chunk of an extended study keeps the
+deals it holds and only the deals added to it are solved.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from bridgescore.distributed import (
     WorkerLost,
     default_workers,
     run_chunks,
+    table_from_ipc,
+    table_to_ipc,
 )
 from bridgescore.errors import BridgeError
 from bridgescore.study.chunks import Chunk, deal_chunk, plan_chunks
@@ -44,7 +47,10 @@ from bridgescore.study.manifest import (
 from bridgescore.study.remote import RemoteShardWriter, RemoteStudy, is_remote
 from bridgescore.study.shards import (
     LOCK_NAME,
+    SCHEMA,
+    ShardInfo,
     build_shard,
+    read_shard,
     remove_temporaries,
     scan_directory,
     write_shard,
@@ -64,13 +70,19 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class ChunkTask:
-    """Everything a worker needs to compute one chunk: the study, the chunk, DDS threads."""
+    """Everything a worker needs to compute one chunk: the study, the chunk, DDS threads.
+
+    ``solved`` holds the rows (Arrow IPC bytes) of the chunk's first deals when a
+    shorter shard of the chunk is being completed (a study extended past a partial
+    last chunk): those deals are kept as they are and only the rest are solved.
+    """
 
     seed: int
     chunk_size: int
     chunk: int
     deals: int
     threads: int = 1
+    solved: bytes = b""
 
     @property
     def size(self) -> int:
@@ -81,16 +93,20 @@ class ChunkTask:
 def compute_chunk(task: ChunkTask, progress: Progress | None = None) -> pa.Table:
     """Deal, solve and score par under the four vulnerabilities: the chunk's shard rows.
 
-    ``progress(done, total)`` reports deals solved within this chunk.
+    Deals already in ``task.solved`` are not solved again: their rows come first,
+    as they were. ``progress(done, total)`` reports deals solved now within this chunk.
     """
     from bridgescore.pararray import par_array
     from bridgescore.solver import solve_many
 
-    deals = deal_chunk(task.seed, task.chunk, task.deals)
+    kept = table_from_ipc(task.solved).cast(SCHEMA) if task.solved else None
+    start = 0 if kept is None else kept.num_rows
+    deals = deal_chunk(task.seed, task.chunk, task.deals)[start:]
     solved = solve_many(deals, threads=task.threads, progress=progress)
     tables = np.stack([table.to_array() for table in solved])
     pars = {vulnerability: par_array(tables, vulnerability) for vulnerability in Vulnerability}
-    return build_shard(task.chunk, [deal.to_pbn() for deal in deals], tables, pars)
+    rows = build_shard(task.chunk, [deal.to_pbn() for deal in deals], tables, pars, first=start)
+    return rows if kept is None else pa.concat_tables([kept, rows])
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +125,11 @@ class StudyShardWriter:
 
 @dataclass(slots=True)
 class RunSummary:
-    """What a run did: chunks found finished, chunks computed now, time taken."""
+    """What a run did: chunks found finished, chunks computed now, time taken.
+
+    ``deals_computed`` counts the deals solved by this run; ``deals_reused`` the
+    deals of a shorter shard that an extended chunk kept instead of solving again.
+    """
 
     directory: Path | RemoteStudy
     manifest: Manifest
@@ -117,6 +137,7 @@ class RunSummary:
     skipped: int = 0
     computed: int = 0
     deals_computed: int = 0
+    deals_reused: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
     removed_temporaries: int = 0
@@ -129,7 +150,11 @@ class RunSummary:
 @contextlib.contextmanager
 def _locked(directory: Path) -> Iterator[None]:
     # One run per directory at a time: two would race on the same chunks.
-    with (directory / LOCK_NAME).open("a") as handle:
+    try:
+        handle = (directory / LOCK_NAME).open("a")
+    except OSError as error:
+        raise StudyError(f"cannot write in {str(directory)!r}: {error.strerror}") from None
+    with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -243,26 +268,45 @@ def _run(
     for problem in scan.problems:
         if notice is not None:
             notice(problem)
-    # A shard of the right size is finished; a shorter one is a partial last
-    # chunk of a study since extended, so it is recomputed in full.
+    # A shard of the right size is finished; a shorter one is the partial last chunk
+    # of a study since extended: its deals are the chunk's first (dealing is
+    # sequential within a chunk), so they are kept and only the rest are solved.
     todo = [
         chunk
         for chunk in planned
         if chunk.id not in scan.shards or scan.shards[chunk.id].deals != chunk.deals
     ]
     summary.skipped = len(planned) - len(todo)
-    done = sum(chunk.deals for chunk in planned if chunk not in todo)
+    kept: dict[int, pa.Table] = {}
+    for chunk in todo:
+        if chunk.id in scan.shards and scan.shards[chunk.id].deals < chunk.deals:
+            rows = _rows_to_keep(scan.shards[chunk.id], seed, notice)
+            if rows is not None:
+                kept[chunk.id] = rows
+    summary.deals_reused = sum(rows.num_rows for rows in kept.values())
+    done = sum(chunk.deals for chunk in planned if chunk not in todo) + summary.deals_reused
     if progress is not None:
         progress(done, deals)
-    tasks = [ChunkTask(seed, chunk_size, chunk.id, chunk.deals, threads) for chunk in todo]
+    tasks = [
+        ChunkTask(
+            seed,
+            chunk_size,
+            chunk.id,
+            chunk.deals,
+            threads,
+            table_to_ipc(kept[chunk.id]) if chunk.id in kept else b"",
+        )
+        for chunk in todo
+    ]
     start = time.perf_counter()
     tracker = _Tracker(done, deals, progress)
 
     def finished(result: ChunkDone) -> None:
+        solved_now = result.rows - (kept[result.chunk].num_rows if result.chunk in kept else 0)
         summary.computed += 1
-        summary.deals_computed += result.rows
+        summary.deals_computed += solved_now
         summary.seconds = time.perf_counter() - start
-        tracker.finished(result.chunk, result.rows)
+        tracker.finished(result.chunk, solved_now)
 
     writer: ShardWriter
     if isinstance(root, RemoteStudy):
@@ -297,6 +341,27 @@ def _run(
         raise
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def _rows_to_keep(
+    info: ShardInfo, seed: int, notice: Callable[[str], None] | None
+) -> pa.Table | None:
+    """The rows of a shorter shard of a chunk, if they hold the chunk's first deals."""
+    try:
+        rows = read_shard(info)
+    except StudyError as error:
+        if notice is not None:
+            notice(f"{error}: its chunk is solved again in full")
+        return None
+    expected = [deal.to_pbn() for deal in deal_chunk(seed, info.chunk, info.deals)]
+    if rows.column("deal").to_pylist() != expected:
+        if notice is not None:
+            notice(
+                f"{str(info.path)!r} does not hold the deals of chunk {info.chunk}: "
+                "its chunk is solved again in full"
+            )
+        return None
+    return rows
 
 
 class _Tracker:

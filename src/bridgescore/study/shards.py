@@ -99,8 +99,13 @@ def build_shard(
     deals: Sequence[str],
     tables: npt.ArrayLike,
     pars: Mapping[Vulnerability, npt.ArrayLike],
+    first: int = 0,
 ) -> pa.Table:
-    """The rows of one chunk: PBN deals, (n, 4, 5) tables and par per vulnerability."""
+    """The rows of one chunk: PBN deals, (n, 4, 5) tables and par per vulnerability.
+
+    ``first`` is the index within the chunk of the first deal given (rows solved
+    to be appended to the ones a shorter shard of the chunk already holds).
+    """
     n = len(deals)
     array = np.asarray(tables)
     if array.shape != (n, 4, 5):
@@ -108,7 +113,7 @@ def build_shard(
     flat = array.astype(np.uint8).reshape(n, 20)
     columns: dict[str, Any] = {
         "chunk": np.full(n, chunk, dtype=np.uint32),
-        "index": np.arange(n, dtype=np.uint32),
+        "index": np.arange(first, first + n, dtype=np.uint32),
         "deal": list(deals),
     }
     for i, name in enumerate(DD_COLUMNS):

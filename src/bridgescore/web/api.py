@@ -253,13 +253,15 @@ async def api_random_deal(
         int | None, Query(ge=0, le=MAX_SEED, description="Same seed, same deal; random if absent.")
     ] = None,
 ) -> JSONResponse:
-    """A random deal in PBN, with the seed that reproduces it."""
+    """A random deal in PBN, with the seed that reproduces it: the first deal of
+    ``bridgescore deal --seed N`` and of ``bridgescore.deal_many(1, seed=N)``."""
     try:
-        from bridgescore.deal import random_deals
+        # The one dealing function, so one seed gives one deal in Python, shell and browser.
+        from bridgescore.dealer import deal_many
     except ImportError as error:
         raise FeatureMissing(f"random deals are not available: {error}") from None
     chosen = secrets.randbits(63) if seed is None else seed
-    return _json(deal_info(random_deals(chosen, 1)[0], chosen))
+    return _json(deal_info(deal_many(1, seed=chosen)[0], chosen))
 
 
 @router.post("/solve", response_model=SolveResponse, responses={**_BAD_INPUT, **_SOLVER})

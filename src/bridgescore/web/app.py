@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
@@ -29,6 +31,8 @@ from bridgescore.web.schemas import MAX_WEB_DEALS
 __all__ = ["WebSettings", "create_app"]
 
 HERE = Path(__file__).parent
+# Swagger UI's script and style, served from the fastapi-offline package.
+DOCS_ASSETS = "/docs/assets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +75,55 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-async def _http_error(request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, StarletteHTTPException)
-    if error.status_code == 400:
-        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
-        return JSONResponse(
-            {"detail": f"the request body is not valid JSON text in UTF-8 ({error.detail})"},
-            status_code=422,
+def _is_api(request: Request) -> bool:
+    """Whether a request is for the JSON API (answered JSON) rather than a page (HTML).
+
+    Decided by path alone: a browser's Accept header asks for HTML even when a
+    script fetches the API, and a client must get the same answer either way.
+    """
+    path: str = request.scope.get("path", "")
+    return path in ("/api", "/openapi.json") or path.startswith("/api/")
+
+
+def _shown(path: str) -> str:
+    return repr(path if len(path) <= 80 else path[:77] + "...")
+
+
+def _http_message(request: Request, error: StarletteHTTPException) -> str:
+    """The routing's bare phrases ("Not Found") said with the path and what would work."""
+    status = error.status_code
+    detail = str(error.detail)
+    try:
+        generic = detail == HTTPStatus(status).phrase
+    except ValueError:
+        generic = False
+    if not generic:
+        return detail
+    path = _shown(request.scope.get("path", ""))
+    if status == 404:
+        if _is_api(request):
+            return f"no API endpoint at {path}: the endpoints are listed at /docs"
+        return f"there is no page at {path} here"
+    if status == 405:
+        allowed = (error.headers or {}).get("Allow", "")
+        return f"{request.method} is not allowed on {path}: expected " + (
+            " or ".join(allowed.split(", ")) if allowed else "another method"
         )
-    return JSONResponse(
-        {"detail": str(error.detail)}, status_code=error.status_code, headers=error.headers
-    )
+    return detail
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, StarletteHTTPException)
+    status = error.status_code
+    if status == 400:
+        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
+        status = 422
+        message = f"the request body is not valid JSON text in UTF-8 ({error.detail})"
+    else:
+        message = _http_message(request, error)
+    if not _is_api(request):
+        return pages.error_page(request, status, message, dict(error.headers or {}))
+    return JSONResponse({"detail": message}, status_code=status, headers=error.headers)
 
 
 async def _bridge_error(request: Request, error: Exception) -> JSONResponse:
@@ -115,11 +157,18 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         finally:
             limiter.close()
 
-    app = FastAPI(
+    # FastAPI's /docs loads its script from a CDN, so offline it is blank; fastapi-offline
+    # serves the same Swagger UI from its package instead. No /redoc: ReDoc's sidebar still
+    # loads its maker's logo from another host.
+    app = FastAPIOffline(
+        redoc_url=None,
         title="bridgescore",
         version=__version__,
         description="Exact contract bridge scoring, double-dummy tables and par.",
         lifespan=lifespan,
+        static_url=DOCS_ASSETS,
+        # Swagger UI would otherwise send the schema to an online validator for a badge.
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
     app.state.solver = limiter

@@ -10,6 +10,7 @@ looked up among those entries, never joined to a path.
 from __future__ import annotations
 
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, views
 
-__all__ = ["list_entries", "router", "templates"]
+__all__ = ["error_page", "list_entries", "router", "templates"]
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
@@ -75,6 +76,21 @@ def _events(request: Request) -> dict[str, Path]:
     return list_entries(root, files=True, accept=views.is_event_file)
 
 
+def _event_names(found: dict[str, Path]) -> dict[str, str]:
+    """What the session list shows for each event file: the event's name (read-only),
+    else the file's name (an event no file named, or a file that cannot be read)."""
+    from bridgescore.session.store import EventStore
+
+    names: dict[str, str] = {}
+    for entry, path in found.items():
+        try:
+            with EventStore(path, mode="read") as store:
+                names[entry] = store.name.strip() or entry
+        except BridgeError:
+            names[entry] = entry
+    return names
+
+
 @router.get("/", response_class=HTMLResponse)
 def score_page(
     request: Request, result: str = "", vul: str = "", vulnerability: str = ""
@@ -121,14 +137,18 @@ def study_detail_page(request: Request, name: str) -> HTMLResponse:
 
 @router.get("/session", response_class=HTMLResponse)
 def session_page(request: Request) -> HTMLResponse:
-    """Events found under ``--events``."""
-    return _listing(request, "session", _events(request), request.app.state.settings.events)
+    """Events found under ``--events``, listed by their names."""
+    found = _events(request)
+    return _listing(
+        request, "session", found, request.app.state.settings.events, _event_names(found)
+    )
 
 
 @router.get("/session/{name}", response_class=HTMLResponse)
 def session_detail_page(request: Request, name: str) -> HTMLResponse:
     """One event: ranking and travellers."""
-    return _detail(request, "session", _events(request), name, views.session_view)
+    found = _events(request)
+    return _detail(request, "session", found, name, views.session_view, _event_names(found))
 
 
 # The study and session pages share one template shape: the entries found in the
@@ -137,7 +157,11 @@ _ENTRIES = {"study": "studies", "session": "events"}
 
 
 def _listing(
-    request: Request, kind: str, found: dict[str, Path], directory: Path | None
+    request: Request,
+    kind: str,
+    found: dict[str, Path],
+    directory: Path | None,
+    labels: dict[str, str] | None = None,
 ) -> HTMLResponse:
     return _page(
         request,
@@ -145,6 +169,7 @@ def _listing(
         active=kind,
         configured=directory is not None,
         chosen=None,
+        labels=labels or {},
         **{_ENTRIES[kind]: list(found)},
     )
 
@@ -155,6 +180,7 @@ def _detail(
     found: dict[str, Path],
     name: str,
     build_view: Callable[[Path], dict[str, Any]],
+    labels: dict[str, str] | None = None,
 ) -> HTMLResponse:
     path = found.get(name)  # a name the server listed, never a path from the request
     if path is None:
@@ -173,6 +199,7 @@ def _detail(
         chosen=name,
         view=view,
         error=error,
+        labels=labels or {},
         **{_ENTRIES[kind]: list(found)},
     )
 
@@ -180,4 +207,18 @@ def _detail(
 def _not_found(request: Request, active: str, name: str) -> HTMLResponse:
     response = _page(request, "missing.html", active=active, name=name)
     response.status_code = 404
+    return response
+
+
+def error_page(
+    request: Request, status: int, message: str, headers: dict[str, str] | None = None
+) -> HTMLResponse:
+    """An error answered to a browser as a page of the site (the API answers JSON)."""
+    try:
+        title = HTTPStatus(status).phrase
+    except ValueError:
+        title = "Error"
+    response = _page(request, "error.html", active="", title=title, message=message)
+    response.status_code = status
+    response.headers.update(headers or {})
     return response

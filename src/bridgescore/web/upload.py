@@ -161,7 +161,7 @@ def results_page(request: Request, event: str, page: str) -> Response:
     if path is None:
         return _not_found(request, "session", event)
     try:
-        with EventStore(path) as store:
+        with EventStore(path, mode="read") as store:  # a page view never writes
             loaded = store.load()
         pars = board_pars(loaded.boards, solve=False).pars
         scored = score_event(loaded, "imps" if loaded.kind == "teams" else "mp", pars=pars)

@@ -139,5 +139,5 @@ def session_view(path: Path) -> dict[str, Any]:
     from bridgescore.session.store import EventStore
     from bridgescore.session.workflow import score_stored_event
 
-    with EventStore(path) as store:
+    with EventStore(path, mode="read") as store:
         return as_dict(score_stored_event(store, pars="stored"))

@@ -1,0 +1,137 @@
+"""The audit log of an event file: every change of a stored result, appended.
+
+A director changes a stored result on purpose (``bridgescore session correct``,
+or an import with ``--replace``); the store writes one :class:`AuditEntry` per
+change, in the transaction that makes it, with the old and the new result, the
+time (UTC), where the new result came from and the director's reason. The table
+refuses updates and deletes itself (SQLite triggers), so the log only grows.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+__all__ = ["AUDIT_SCHEMA", "AuditEntry", "append_entry", "read_entries"]
+
+AUDIT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS audit (
+    entry INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    section TEXT NOT NULL,
+    board INTEGER NOT NULL,
+    ns TEXT NOT NULL,
+    ew TEXT NOT NULL,
+    old_variant TEXT NOT NULL,
+    old_outcome TEXT NOT NULL,
+    new_variant TEXT NOT NULL,
+    new_outcome TEXT NOT NULL,
+    source TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    reason TEXT NOT NULL
+);
+-- Append-only in the file itself, not only in this module: no program can
+-- quietly rewrite or drop what a director changed.
+CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One change of a stored result: its number and time (UTC, ISO 8601), how
+    (``correct``: ``session correct``; ``replace``: an import with ``--replace``),
+    which result (section, board, pairs), the old and the new outcome as
+    :meth:`~bridgescore.session.event.TableResult.describe` shows them, where the
+    new one came from (``file:line``, or ``""``) and the director's reason."""
+
+    entry: int
+    at: str
+    action: str
+    section: str
+    board: int
+    ns: str
+    ew: str
+    old: str
+    new: str
+    origin: str = ""
+    reason: str = ""
+
+    def __str__(self) -> str:
+        where = f" section {self.section}" if self.section else ""
+        text = (
+            f"#{self.entry} {self.at} {self.action}: board {self.board}{where} "
+            f"{self.ns} v {self.ew}: {self.old} -> {self.new}"
+        )
+        if self.origin:
+            text += f" (from {self.origin})"
+        return text + (f": {self.reason}" if self.reason else "")
+
+
+def append_entry(
+    db: sqlite3.Connection,
+    entry: AuditEntry,
+    old: tuple[str, str],
+    new: tuple[str, str],
+) -> AuditEntry:
+    """Append ``entry`` (its number and time are given here) with the old and new
+    (variant, stored outcome text); the caller holds the transaction."""
+    at = datetime.now(UTC).isoformat(timespec="seconds")
+    source, _, line = entry.origin.rpartition(":")
+    if not line.isdigit():
+        source, line = entry.origin, "0"
+    cursor = db.execute(
+        "INSERT INTO audit (at, action, section, board, ns, ew, old_variant, old_outcome, "
+        "new_variant, new_outcome, source, line, reason) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            at,
+            entry.action,
+            entry.section,
+            entry.board,
+            entry.ns,
+            entry.ew,
+            *old,
+            *new,
+            source,
+            int(line),
+            entry.reason,
+        ),
+    )
+    return replace(entry, entry=int(cursor.lastrowid or 0), at=at)
+
+
+def read_entries(
+    db: sqlite3.Connection, shown: Callable[[str, str, tuple[str, int, str, str]], str]
+) -> list[AuditEntry]:
+    """Every entry, oldest first; ``shown(outcome, variant, key)`` turns a stored
+    outcome text into what the entry shows."""
+    rows = db.execute(
+        "SELECT entry, at, action, section, board, ns, ew, old_variant, old_outcome, "
+        "new_variant, new_outcome, source, line, reason FROM audit ORDER BY entry"
+    ).fetchall()
+    entries = []
+    for number, at, action, section, board, ns, ew, ov, oo, nv, no, source, line, why in rows:
+        key = (section, board, ns, ew)
+        origin = f"{source}:{line}" if source and line else source
+        entries.append(
+            AuditEntry(
+                number,
+                at,
+                action,
+                section,
+                board,
+                ns,
+                ew,
+                shown(oo, ov, key),
+                shown(no, nv, key),
+                origin,
+                why,
+            )
+        )
+    return entries
