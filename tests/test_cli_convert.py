@@ -98,7 +98,9 @@ def test_solve_and_par_read_lin(tmp_path: Path) -> None:
     result = runner.invoke(app, ["par", str(DATA / "vugraph.lin"), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert [item["input"] for item in data] == ["board 5", "board 5", "board 6", "board 6"]
+    # Both rooms played boards 5 and 6 (qx|o5|, qx|c5|, ...): one row per board (issue 23).
+    assert [item["input"] for item in data] == ["board 5", "board 6"]
+    assert [item["board"] for item in data] == [5, 6]
     link = (DATA / "handviewer.txt").read_text().strip()
     result = runner.invoke(app, ["solve", link, "--hex"])
     assert result.exit_code == 0, result.output

@@ -66,7 +66,8 @@ def test_board_and_dealer_options(record: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "words"),
     [
-        (["par"], 2, "give one of --dd"),
+        (["par"], 2, "give one of a TABLE, DEAL or FILE"),
+        (["par", DEAL_1, "--dd", DEAL_1], 2, "got --dd and a TABLE, DEAL or FILE"),
         (["par", "--dd", DEAL_1, "--deal", SOLID], 2, "--dd and --deal"),
         (["par", "--dd", DEAL_1, "--vul", "NS", "--board", "3"], 2, "not both"),
         (["par", "--dd", DEAL_1, "--dealer", "N", "--neutral"], 2, "contradict"),
@@ -77,6 +78,9 @@ def test_board_and_dealer_options(record: dict[str, object]) -> None:
         (["par", "--dd", "e989ca989c3453134531"], 1, "impossible"),
         (["par", "--deal", "N:AKQ"], 1, "'N:AKQ'"),
         (["par", "/nonexistent/tables.txt"], 2, "cannot read"),
+        (["par", "sesion.pbn"], 2, "cannot read 'sesion.pbn': no such file"),
+        (["par", "a989ca989c345313453"], 1, "has 19 digits"),
+        (["par", "N:AKQ"], 1, "'N:AKQ'"),
     ],
 )
 def test_bad_input(args: list[str], code: int, words: str) -> None:
@@ -118,7 +122,8 @@ def test_batch_from_standard_input_text() -> None:
     result = runner.invoke(app, ["par", "-", "--vul", "Both"], input=f"{DEAL_1}\n{DEAL_2}\n")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:2] == ["1", DEAL_1]
+    # Lines of a text file have no board number (unless they give one): named by line.
+    assert lines[0].split()[:3] == ["line", "1", DEAL_1]
     assert "NS +1370: 6C= NS" in lines[0]  # 6C= vulnerable (docs/rules.md §1.9)
     assert "EW +500: 5CX-2 NS, 5HX-2 NS" in lines[1]
 
@@ -147,7 +152,7 @@ def test_pbn_file(tmp_path: Path) -> None:
     assert data[1]["convention"] == "dealer"
     assert "Dealer tag" in data[2]["error"] and data[2]["line"] == 13
     assert data[3]["line"] == 17 and "malformed" in data[3]["error"]
-    assert "neither a Deal nor a DoubleDummyTricks" in data[4]["error"]
+    assert data[4]["error"] == "no game of board 8 has a Deal or a DoubleDummyTricks tag"
     neutral = runner.invoke(app, ["par", str(path), "--neutral", "--json"])
     assert json.loads(neutral.stdout)[1]["contracts"] == second["EW"]["neutral"]["contracts"]
 
@@ -193,3 +198,111 @@ def test_pbn_on_standard_input_is_recognised() -> None:
     expected = record["par"]
     assert isinstance(expected, dict)
     assert data["score"] == expected["None"]["dealer N"]["score"]
+
+
+# Issue 23: `par DEAL` read the deal as a file name; `par FILE` printed a board once per
+# table, labelled by line. Now one rule (cli/deal_input.py) for a deal or a file, and one
+# row per board, named by its number.
+
+
+def test_a_deal_or_a_table_as_the_argument() -> None:
+    pytest.importorskip("endplay")
+    record = vectors(1)[0]
+    expected = record["par"]
+    assert isinstance(expected, dict)
+    deal = str(record["deal"])
+    quoted = runner.invoke(app, ["par", deal, "--json"])
+    assert quoted.exit_code == 0, quoted.output
+    assert json.loads(quoted.stdout) == {"convention": "neutral", **expected["None"]["neutral"]}
+    words = runner.invoke(app, ["par", *deal.split(), "--vul", "EW", "--dealer", "N", "--json"])
+    assert json.loads(words.stdout) == {"convention": "dealer", **expected["EW"]["dealer N"]}
+    table = runner.invoke(app, ["par", DEAL_1])
+    assert table.stdout.strip() == "NS +920: 6C= NS  (neutral, vulnerable: None)"
+
+
+def test_the_issue_deal_gives_its_par() -> None:
+    # The deal of the issue: DDS gives 8 tricks in NT to North-South (tests/test_cli_solve),
+    # so par with no one vulnerable is 1NT+1 by NS: 90 + 30 + 50 partscore = +120 (Law 77),
+    # which EW cannot beat (their best, 6 tricks in spades, makes no contract).
+    pytest.importorskip("endplay")
+    deal = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"
+    result = runner.invoke(app, ["par", deal])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "NS +120: 1NT+1 NS  (neutral, vulnerable: None)"
+
+
+def _game(board: int, *tags: str) -> str:
+    return f'[Board "{board}"]\n' + "".join(f"{tag}\n" for tag in tags) + "\n"
+
+
+def test_one_row_per_board_however_many_tables_played_it(tmp_path: Path) -> None:
+    first, second = vectors(2)
+    assert isinstance(first["par"], dict) and isinstance(second["par"], dict)
+    deal_tag = f'[Deal "{first["deal"]}"]'
+    text = (
+        # Board 5 at three tables: the first gives the deal and its DD table; the
+        # second repeats the deal without the table; the third gives only its result.
+        _game(
+            5, '[Dealer "N"]', '[Vulnerable "NS"]', deal_tag, f'[DoubleDummyTricks "{first["dd"]}"]'
+        )
+        + _game(5, '[Dealer "N"]', '[Vulnerable "NS"]', deal_tag, '[Contract "3NT"]')
+        + _game(5, '[Dealer "N"]', '[Vulnerable "NS"]', '[Contract "2S"]')
+        # Board 6 at two tables, the table's DD on each.
+        + _game(6, '[Dealer "E"]', '[Vulnerable "EW"]', f'[DoubleDummyTricks "{second["dd"]}"]')
+        + _game(6, '[Dealer "E"]', '[Vulnerable "EW"]', f'[DoubleDummyTricks "{second["dd"]}"]')
+    )
+    path = tmp_path / "session.pbn"
+    path.write_text(text)
+    result = runner.invoke(app, ["par", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = result.stdout.splitlines()
+    assert [row.split()[:3] for row in rows] == [
+        ["board", "5", first["dd"]],
+        ["board", "6", second["dd"]],
+    ]
+    data = json.loads(runner.invoke(app, ["par", str(path), "--json"]).stdout)
+    assert [item["board"] for item in data] == [5, 6]
+    assert [item["line"] for item in data] == [1, 18]
+    assert {k: data[0][k] for k in ("score", "contracts")} == first["par"]["NS"]["dealer N"]
+    assert {k: data[1][k] for k in ("score", "contracts")} == second["par"]["EW"]["dealer E"]
+
+
+def test_a_line_with_a_board_number_is_named_by_it() -> None:
+    result = runner.invoke(app, ["par", "-"], input=f"{DEAL_1} 7\n{DEAL_1} Both\n")
+    assert result.exit_code == 0, result.output
+    assert [row.split()[:2] for row in result.stdout.splitlines()] == [
+        ["board", "7"],
+        ["line", "2"],
+    ]
+    data = json.loads(runner.invoke(app, ["par", "-", "--json"], input=f"{DEAL_1} 7\n").stdout)
+    assert data[0]["board"] == 7 and data[0]["line"] == 1
+
+
+def test_a_board_no_game_gives_the_deal_of_is_one_error(tmp_path: Path) -> None:
+    text = _game(2, '[Contract "4S"]') + _game(2, '[Contract "3NT"]') + _game(3, '[Dealer "S"]')
+    path = tmp_path / "results.pbn"
+    path.write_text(text)
+    result = runner.invoke(app, ["par", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "line 1: no game of board 2 has a Deal or a DoubleDummyTricks tag",
+        "line 7: no game of board 3 has a Deal or a DoubleDummyTricks tag",
+        "2 board(s) failed",
+    ]
+
+
+def test_records_without_board_numbers_are_named_by_their_place(tmp_path: Path) -> None:
+    # A JSON list of records has no lines and, here, no board numbers: "record N".
+    first, second = vectors(2)
+    records = [
+        {"dealer": "N", "vulnerable": "None", "dd_tricks": first["dd"]},
+        {"dealer": "E", "vulnerable": "NS", "dd_tricks": second["dd"]},
+    ]
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(records))
+    result = runner.invoke(app, ["par", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [row.split()[:3] for row in result.stdout.splitlines()] == [
+        ["record", "1", first["dd"]],
+        ["record", "2", second["dd"]],
+    ]

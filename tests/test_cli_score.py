@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -138,3 +139,83 @@ def test_installed_entry_point() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == 1660
+
+
+# Issue 23: a result typed as players say it, in words, some of them starting with '-'.
+# Expected scores from Law 77's table (docs/rules.md §1): 4DX+1 vulnerable is 160 trick
+# score + 500 game + 50 insult + 200 for the doubled overtrick = 910; one down
+# undoubled is 50 not vulnerable, 100 vulnerable; 4S made is 120 + 300 = 420.
+@pytest.mark.parametrize(
+    ("words", "first_line"),
+    [
+        (["4DX", "+1", "--vul"], "4DX+1 vulnerable: +910"),
+        (["3NT", "-1"], "3NT-1 not vulnerable: -50"),
+        (["3NT", "-1", "--vul"], "3NT-1 vulnerable: -100"),
+        (["3NT", "--vul", "-1"], "3NT-1 vulnerable: -100"),
+        (["--vul", "3NT", "-1"], "3NT-1 vulnerable: -100"),
+        (["3NT", "-1", "--nv"], "3NT-1 not vulnerable: -50"),
+        (["4S", "by", "N", "making", "5"], "4SN+1 not vulnerable: +450"),
+        (["4S", "-0"], "4S= not vulnerable: +420"),
+        (["4S-0"], "4S= not vulnerable: +420"),
+        (["4S", "-10", "--vul"], "4S-10 vulnerable: -1000"),
+    ],
+)
+def test_result_in_words(words: list[str], first_line: str) -> None:
+    result = runner.invoke(app, ["score", *words])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == first_line
+
+
+def test_result_in_words_with_json_and_symbols() -> None:
+    result = runner.invoke(app, ["score", "4DX", "+1", "--vul", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["score"] == 910
+    shown = runner.invoke(app, ["score", "--symbols", "3NT", "-2", "--vul"])
+    assert shown.stdout.splitlines()[0] == "3NT-2 vulnerable: -200"
+
+
+@pytest.mark.parametrize(
+    ("words", "named"),
+    [
+        (["3NT", "-1", "--vull"], "--vull"),
+        (["3NT", "-x"], "-x"),
+        (["--colour", "3NT="], "--colour"),
+    ],
+)
+def test_an_unknown_option_among_the_words_is_still_a_usage_error(
+    words: list[str], named: str
+) -> None:
+    result = runner.invoke(app, ["score", *words])
+    assert result.exit_code == 2
+    assert f"No such option: {named}" in result.stderr
+    assert "Usage: " in result.stderr
+
+
+def test_unknown_option_suggests_the_near_one() -> None:
+    result = runner.invoke(app, ["score", "3NT", "-1", "--vull"])
+    assert "did you mean --vul" in result.stderr
+
+
+def test_minus_tricks_is_a_trick_count_error() -> None:
+    # Issue 23: `score 4S --tricks -1` said "11 down"; the count is what is wrong.
+    for count in ("-1", "14"):
+        result = runner.invoke(app, ["score", "4S", "--tricks", count])
+        assert result.exit_code == 1
+        assert result.stderr.strip() == (
+            f"error: tricks for '4S' must be a whole number from 0 to 13, got {count}"
+        )
+    made = runner.invoke(app, ["score", "4S", "--tricks", "13", "--json"])
+    assert json.loads(made.stdout)["score"] == 510  # 120 + 300 game + 3 x 30
+
+
+def test_issue_commands_through_the_installed_entry_point() -> None:
+    # The real parser, not the test runner: `bridgescore score 3NT -1` and `4DX +1 --vul`.
+    for words, expected in ((["3NT", "-1"], -50), (["4DX", "+1", "--vul"], 910)):
+        done = subprocess.run(
+            [str(Path(sys.executable).parent / "bridgescore"), "score", *words, "--json"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["score"] == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -82,3 +83,47 @@ def test_deal_json_diagram_and_fresh_seed() -> None:
     again = runner.invoke(app, ["deal", "--seed", str(seed)])
     assert again.stdout == fresh.stdout
     assert runner.invoke(app, ["deal", "--count", "-1"]).exit_code == 2
+
+
+# Issue 23: one rule for "a deal or a file" (cli/deal_input.py), shared with par.
+
+
+def test_solve_takes_a_file_as_its_argument(tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{SAMPLE}\n")
+    by_argument = runner.invoke(app, ["solve", str(path), "--hex"])
+    assert by_argument.exit_code == 0, by_argument.output
+    assert by_argument.stdout.split() == [SAMPLE_DD]
+    pbn = tmp_path / "board.pbn"
+    pbn.write_text(f'[Board "1"]\n[Deal "{SAMPLE}"]\n')
+    assert runner.invoke(app, ["solve", str(pbn), "--hex"]).stdout.split() == [SAMPLE_DD]
+    both = runner.invoke(app, ["solve", str(path), "--file", str(path)])
+    assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_a_name_that_is_neither_a_file_nor_a_deal() -> None:
+    result = runner.invoke(app, ["solve", "sesion.pbn"])
+    assert result.exit_code == 2
+    assert "cannot read 'sesion.pbn': no such file, and it is not a deal" in result.stderr
+
+
+def test_a_handviewer_link_is_a_deal() -> None:
+    link = (Path(__file__).parent / "data" / "formats" / "handviewer.txt").read_text().strip()
+    # LIN's md| lists South, West, North (East holds the rest): SQ HKQT2 DQ5 CAQJ976,
+    # SKJ652 H6 DK9874 CT8, S743 HA9853 DT62 C54.
+    data = json.loads(runner.invoke(app, ["solve", link, "--json"]).stdout)
+    assert data["hands"]["S"]["hand"] == "Q.KQT2.Q5.AQJ976"
+    assert data["hands"]["W"]["hand"] == "KJ652.6.K9874.T8"
+    assert data["hands"]["N"]["hand"] == "743.A9853.T62.54"
+
+
+def test_deal_or_file_rule() -> None:
+    from bridgescore.cli.deal_input import DealOrFile, deal_or_file
+
+    here = str(Path(__file__))
+    assert deal_or_file(None) is None
+    assert deal_or_file([]) is None
+    assert deal_or_file(["-"]) == DealOrFile(path="-")
+    assert deal_or_file([here]) == DealOrFile(path=here)
+    assert deal_or_file(SAMPLE.split()) == DealOrFile(text=SAMPLE)
+    assert deal_or_file(["x" * 5000]) == DealOrFile(text="x" * 5000)  # too long to be a name

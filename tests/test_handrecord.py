@@ -223,3 +223,20 @@ def test_per_page_help_and_validation_agree(tmp_path: Path) -> None:
         )
         assert result.exit_code == 0, result.output
         assert f"page {pages} of {pages}" in out.read_text()
+
+
+def test_cli_takes_one_deal_by_the_shared_rule(tmp_path: Path) -> None:
+    # Issue 23: a deal where a file is expected is read as the deal (cli/deal_input.py),
+    # as solve and par do: one board, board 1 (North deals, no one vulnerable, Law 2).
+    pytest.importorskip("endplay")
+    out = tmp_path / "deal.html"
+    result = runner.invoke(app, ["handrecord", *SAMPLE.split(), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert html.count('<article class="board"') == 1 and "<h2>Board 1</h2>" in html
+    expected = par(DDTable.parse(SAMPLE_DD), Vulnerability.NONE, Seat.NORTH)
+    assert f"Par NS +{expected.score}" in html
+    assert "<title>Hand record" in html
+    missing = runner.invoke(app, ["handrecord", "sesion.pbn", "--out", str(out)])
+    assert missing.exit_code == 2
+    assert "cannot read 'sesion.pbn': no such file, and it is not a deal" in missing.stderr

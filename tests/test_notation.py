@@ -46,6 +46,12 @@ U, X, XX = Doubling
         ("4S off 2", Contract(4, SP, U), 8),
         ("1S 0", Contract(1, SP, U), 7),
         ("1S +0", Contract(1, SP, U), 7),
+        # Zero under is zero over: made exactly (issue 23), whichever sign is written.
+        ("4S-0", Contract(4, SP, U), 10),
+        ("4S -0", Contract(4, SP, U), 10),
+        ("4SX−0", Contract(4, SP, X), 10),  # a real minus sign
+        ("4S down 0", Contract(4, SP, U), 10),
+        ("3NTN off 0", Contract(3, NT, U, N), 9),
         ("3NTW-2", Contract(3, NT, U, W), 7),
         ("3NW-2", Contract(3, NT, U, W), 7),
         ("3NS=", Contract(3, NT, U, S), 9),
@@ -150,7 +156,7 @@ def test_result_round_trip_in_other_forms(result: Result) -> None:
     elif relative < 0:
         words = [f"{body} -{-relative}", f"{body} down {-relative}", f"{body} off {-relative}"]
     else:
-        words = [f"{body} =", f"{body} 0", f"{body} making", f"{body} +0"]
+        words = [f"{body} =", f"{body} 0", f"{body} making", f"{body} +0", f"{body} -0"]
     for text in words:
         assert Result.parse(text) == result, text
 
@@ -183,8 +189,6 @@ MALFORMED = [
     ("3NTN", "no outcome"),
     ("4S 10", "'10'"),
     ("4S 11 tricks", "unexpected"),
-    ("4S down 0", "down 0"),
-    ("4S-0", "down 0"),
     ("4S making 3", "making 3"),
     ("4S making 8", "making 8"),
     ("1S making 0", "making 0"),
@@ -219,6 +223,21 @@ def test_malformed_results_raise_with_the_input_quoted(text: str, fragment: str)
     message = str(info.value)
     assert repr(text) in message, message
     assert fragment in message, message
+
+
+@pytest.mark.parametrize("tricks", [-1, 14, 99, True, 10.0])
+def test_a_trick_count_out_of_0_to_13_is_named_as_such(tricks: object) -> None:
+    # `score 4S --tricks -1` (issue 23) used to say "11 down"; the count itself is wrong.
+    with pytest.raises(bs.NotationError) as info:
+        bs.parse_result("4S", tricks=tricks)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert "'4S'" in message and "from 0 to 13" in message, message
+    assert f"got {tricks!r}" in message, message
+
+
+def test_made_exactly_prints_one_way_whatever_sign_was_read() -> None:
+    assert str(Result.parse("4S-0")) == str(Result.parse("4S+0")) == "4S="
+    assert Result.parse("4SXN -0") == Result.parse("4SXN=") == Result(Contract(4, SP, X, N), 10)
 
 
 def test_notation_error_is_a_value_error() -> None:

@@ -104,6 +104,10 @@ def test_every_result_matches_the_tables(level: int) -> None:
         assert bs.score(contract, vul, tricks=tricks) == expected, (contract, tricks, vul)
         text = str(Result(contract, tricks))
         assert bs.score(text, vulnerable=vul) == expected, text
+        if tricks == lv + 6:
+            # Made exactly, however the zero is signed (issue 23: '4S-0' is '4S+0').
+            for zero in ("+0", "-0", " -0", " down 0"):
+                assert bs.score(f"{contract}{zero}", vulnerable=vul) == expected, zero
         breakdown = bs.score_breakdown(contract, vul, tricks=tricks)
         assert breakdown.total == expected
         assert sum(breakdown.parts().values()) == expected
@@ -182,7 +186,7 @@ def test_pre_1987_rules() -> None:
 
 @pytest.mark.parametrize(("nv4", "insult"), [(250, 100), (300, 75), (0, 0)])
 def test_bad_rules_raise(nv4: int, insult: int) -> None:
-    with pytest.raises(bs.BridgeError, match="expected"):
+    with pytest.raises(bs.BridgeError, match="must be"):
         bs.Rules(nv_doubled_4th_plus=nv4, redoubled_insult=insult)
 
 
@@ -217,7 +221,7 @@ def test_contract_with_tricks_as_pbn_gives_them() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: bs.score(Contract.parse("4S")), "tricks="),
+        (lambda: bs.score(Contract.parse("4S")), "needs the tricks declarer took"),
         (lambda: bs.score(Contract.parse("4S"), tricks=14), "14"),
         (lambda: bs.score(Contract.parse("4S"), tricks=-1), "-1"),
         (lambda: bs.score("4S+1", tricks=11), "already"),
@@ -225,11 +229,14 @@ def test_contract_with_tricks_as_pbn_gives_them() -> None:
         (lambda: bs.score("4S=", vulnerable="yes"), "vulnerable"),  # type: ignore[arg-type]
         (lambda: bs.score(42), "42"),  # type: ignore[arg-type]
         (lambda: bs.score("Pass", tricks=3), "passed-out"),
+        (lambda: bs.score("4S", tricks=-1), "from 0 to 13, got -1"),
     ],
 )
 def test_bad_score_calls(call: object, message: str) -> None:
-    with pytest.raises(bs.BridgeError, match=message):
+    with pytest.raises(bs.BridgeError, match=message) as info:
         call()  # type: ignore[operator]
+    # Said in words, not in Python's keyword syntax (issue 23).
+    assert "=" not in str(info.value).replace("4S=", "")
 
 
 # --- score_array -------------------------------------------------------------

@@ -299,3 +299,15 @@ def test_audit_entries_read_back_as_written() -> None:
         [entry] = store.audit_log()
     assert str(entry).endswith("correct: board 2 section A 1 v 5: -100 -> -200: doubled")
     assert audit_module.AuditEntry.__doc__
+
+
+def test_correct_reads_minus_words_as_score_does(tmp_path: Path) -> None:
+    # One rule for words starting with '-' (cli/words.py, issue 23): '-2' is part of the
+    # result, a mistyped option is still a usage error naming it.
+    event = imported(tmp_path)
+    code, _, err = run("correct", event, "1", "3", "8", "4S", "E", "-2", "--reasn", "slip")
+    assert code == 2
+    assert "No such option: --reasn (did you mean --reason" in err
+    code, out, err = run("correct", event, "1", "3", "8", "4S", "E", "-2", "--reason", "slip")
+    assert code == 0, err
+    assert "4SE-1 -> 4SE-2" in out

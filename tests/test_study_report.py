@@ -199,6 +199,11 @@ def test_text_report_layout(tmp_path: Path) -> None:
     assert lines[2].split() == ["None", "NS", "EW", "Both"]
     assert lines[3].split() == ["Deals", "10", "10", "10", "10"]
     assert "Par plus NS" in text and "Standard deviation" in text
+    # Points as players write them, no thousands separator (the rule in docs/scoring.md):
+    # None's top is 1430, NS doubles it, EW negates it, Both adds 10.
+    assert lines[9].split() == ["Maximum", "1430", "2860", "1430", "1440"]
+    top = next(line for line in lines if line.split()[:1] == ["2860"])
+    assert top.split()[:2] == ["2860", "1"]
     assert lines[lines.index("Absolute par scores, None vulnerable") + 2].split() == [
         "0",
         "1",

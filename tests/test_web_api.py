@@ -12,6 +12,7 @@ import importlib.util
 import json
 import multiprocessing
 import os
+import re
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -595,6 +596,14 @@ def test_study_report_page(data_client: TestClient) -> None:
     assert text.count('class="verdict"') == 4
     assert text.count("<svg") == 4
     assert "10,485,760" in text or "10485760" in text  # the published study's deals
+    # Counts of deals carry separators, points do not (the rule of docs/scoring.md): the
+    # published study's largest par is over 1000 in every vulnerability.
+    deals_row = text.split('data-figure="deals"')[1].split("</tr>")[0]
+    assert "10,485,760" in deals_row
+    top_row = text.split('data-figure="max"')[1].split("</tr>")[0]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", top_row)
+    assert len(cells) == 8 and all("," not in cell for cell in cells), cells
+    assert all(int(cell) > 1000 for cell in cells[1::2]), cells
 
 
 def test_pages_without_directories(client: TestClient) -> None:

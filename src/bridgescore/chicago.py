@@ -83,13 +83,15 @@ class ChicagoRules:
     def __post_init__(self) -> None:
         for name in ("carry_partscores", "honors"):
             if not isinstance(getattr(self, name), bool):
-                raise NotationError(f"{name}={getattr(self, name)!r}: expected True or False")
+                raise NotationError(f"{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("partscore_premium", "fourth_deal_premium"):
             value = getattr(self, name)
             if not is_whole_number(value, 0):
-                raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
+                raise NotationError(
+                    f"{name} must be a whole number of points, 0 or more, got {value!r}"
+                )
         if not isinstance(self.rules, Rules):
-            raise NotationError(f"rules={self.rules!r}: expected a scoring Rules value")
+            raise NotationError(f"rules must be a scoring Rules value, got {self.rules!r}")
 
 
 ACBL_CHICAGO = ChicagoRules()
@@ -299,7 +301,7 @@ class ChicagoScore:
     ) -> None:
         base = ACBL_CHICAGO if variant is None else variant
         if not isinstance(base, ChicagoRules):
-            raise NotationError(f"variant={variant!r}: expected a ChicagoRules value")
+            raise NotationError(f"variant must be a ChicagoRules value, got {variant!r}")
         self.first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         self.schedule = _check_schedule(schedule)
         self.options = ChicagoRules(

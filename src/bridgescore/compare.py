@@ -398,7 +398,10 @@ def neuberg(mp2: int, n: int, expected: int, *, scale: Scale = "2/1") -> float:
     """
     unit = scale_unit(scale)
     if n < 1 or expected < 1:
-        raise ComparisonError(f"Neuberg needs at least one result, got n={n}, expected={expected}")
+        raise ComparisonError(
+            "Neuberg needs at least one result on a board meant to have at least one: "
+            f"got {n} result(s) of {expected}"
+        )
     return neuberg_tenths(mp2, n, expected, unit) / TENTHS
 
 

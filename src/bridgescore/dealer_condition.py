@@ -506,7 +506,7 @@ class _Parser:
 _COMMANDS = {
     name: "is a dealer command, not part of a condition: "
     + {
-        "predeal": "use --predeal (or predeal=) instead",
+        "predeal": "use --predeal (in Python, the predeal argument) instead",
         "produce": "use --count (or --deals) instead",
         "generate": "the number of tries is not limited by a command here",
         "action": "bridgescore prints the deals itself (see --format)",

@@ -160,7 +160,9 @@ def play_deal(
         if play is not None:
             raise IllegalPlayError("the deal was passed out, so there is no play to record")
         if tricks is not None:
-            raise NotationError(f"the deal was passed out, so it cannot take tricks={tricks!r}")
+            raise NotationError(
+                f"the deal was passed out, so no one took tricks (got a count of {tricks!r})"
+            )
         return PlayedDeal(deal, dealer, vulnerability, None, None, board, auction, None, rules)
     if play is not None:
         played = _replay(deal, final, play, tricks)
@@ -176,7 +178,7 @@ def play_deal(
             rules,
         )
     if tricks is None:
-        raise NotationError(f"{final} needs its play or the tricks declarer took (tricks=0..13)")
+        raise NotationError(f"{final} needs its play or the tricks declarer took (0 to 13)")
     result = Result(final, tricks)  # validates the count
     return PlayedDeal(
         deal, dealer, vulnerability, final, result.tricks, board, auction, None, rules
@@ -252,8 +254,8 @@ def _replay(
     if not played.is_complete:
         if tricks is None:
             raise IllegalPlayError(
-                f"the play stops after {len(played.cards)} card(s): give tricks= "
-                "(declarer's total) to settle the rest"
+                f"the play stops after {len(played.cards)} card(s): give the tricks "
+                "declarer took in all to settle the rest"
             )
         won = played.declarer_tricks
         left = 13 - len(played.cards) // 4
@@ -264,7 +266,7 @@ def _replay(
         played.claim(tricks - won)
     elif tricks is not None and tricks != played.declarer_tricks:
         raise IllegalPlayError(
-            f"tricks={tricks} disagrees with the play, in which declarer took "
+            f"a count of {tricks} tricks disagrees with the play, in which declarer took "
             f"{played.declarer_tricks}"
         )
     return played

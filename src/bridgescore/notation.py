@@ -37,7 +37,7 @@ class Result:
         if self.contract is None:
             if self.tricks is not None:
                 raise NotationError(
-                    f"a passed-out board has no trick count, got tricks={self.tricks!r}"
+                    f"a passed-out board has no count of tricks, got {self.tricks!r}"
                 )
             return
         if not isinstance(self.contract, Contract):
@@ -147,6 +147,12 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             raise NotationError(f"{source!r} is a passed-out board; it cannot take tricks")
         return Result(None)
 
+    if tricks is not None and not is_whole_number(tricks, 0, TRICKS_IN_A_DEAL):
+        # Checked before the contract, so -1 or 14 is called what it is (not a
+        # trick count) rather than "11 down" or "needs 14 tricks".
+        raise NotationError(
+            f"tricks for {source!r} must be a whole number from 0 to 13, got {tricks!r}"
+        )
     contract, pos = read_contract(clean, source=source, what="result")
     relative: int | None = None
     declarer = contract.declarer
@@ -157,7 +163,8 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             continue
         if tricks is not None:
             raise NotationError(
-                f"{source!r} already gives its outcome; do not also pass tricks={tricks}"
+                f"{source!r} already gives its outcome, so it takes no separate count of "
+                f"tricks (got {tricks})"
             )
         relative = _relative(kind, match, contract, source)
         pos = match.end()
@@ -187,8 +194,6 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             raise NotationError(
                 f"{source!r} has no outcome: expected {_EXPECTED_OUTCOME} after the contract"
             )
-        if not is_whole_number(tricks):
-            raise NotationError(f"tricks for {source!r} must be a whole number, got {tricks!r}")
         relative = tricks - contract.tricks_needed
 
     taken = contract.tricks_needed + relative
@@ -218,9 +223,7 @@ def _relative(kind: str, match: re.Match[str], contract: Contract, source: str) 
     if kind == "over":
         return number
     if kind == "down":
-        if number == 0:
-            raise NotationError(f"{source!r} says down 0: write '=' for a contract made exactly")
-        return -number
+        return -number  # down 0 ('4S-0') is made exactly, as '4S+0' is
     # "making n": n odd tricks, so n must reach the contract's level.
     if not contract.level <= number <= 7:
         raise NotationError(

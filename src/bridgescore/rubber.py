@@ -89,9 +89,11 @@ class Law80:
         for name in ("game_bonus", "partscore_bonus"):
             value = getattr(self, name)
             if not is_whole_number(value, 0):
-                raise NotationError(f"{name}={value!r}: expected a whole number of points >= 0")
+                raise NotationError(
+                    f"{name} must be a whole number of points, 0 or more, got {value!r}"
+                )
         if not isinstance(self.each_side, bool):
-            raise NotationError(f"each_side={self.each_side!r}: expected True or False")
+            raise NotationError(f"each_side must be True or False, got {self.each_side!r}")
 
 
 LAW_80 = Law80()
@@ -283,7 +285,7 @@ class RubberScore:
         if first_dealer is not None:
             first_dealer = enum_arg(Seat, first_dealer, "first_dealer")
         if not isinstance(rules, Rules):
-            raise NotationError(f"rules={rules!r}: expected a scoring Rules value")
+            raise NotationError(f"rules must be a scoring Rules value, got {rules!r}")
         self.first_dealer = first_dealer
         self.rules = rules
         self._entries: list[Entry] = []

@@ -207,13 +207,15 @@ def declaring_side(result: Result, by: object) -> Side | None:
     """
     if result.contract is None:
         if by is not None:
-            raise RecordError(f"a passed-out deal has no declaring side, but by={by!r} was given")
+            raise RecordError(
+                f"a passed-out deal has no declaring side, but the side {by!r} was given"
+            )
         return None
     named = result.contract.side
     if by is None:
         if named is None:
             raise RecordError(
-                f"who declared {result}? give the side (by='NS' or 'EW') or a declarer seat"
+                f"who declared {result}? give the declaring side, NS or EW, or a declarer seat"
             )
         return named
     side = as_side(by)
@@ -438,7 +440,8 @@ def score_rubber_history_tags(
 def _check_above_previous(above_previous: tuple[int, int]) -> None:
     if len(above_previous) != 2 or any(not is_whole_number(points, 0) for points in above_previous):
         raise RecordError(
-            f"above_previous={above_previous!r}: expected (NS, EW) points, each a whole number >= 0"
+            "above_previous must be two scores, NS's then EW's, each a whole number of "
+            f"points, 0 or more; got {above_previous!r}"
         )
 
 

@@ -47,10 +47,14 @@ class Rules:
     def __post_init__(self) -> None:
         if self.nv_doubled_4th_plus not in (200, 300):
             raise NotationError(
-                f"nv_doubled_4th_plus={self.nv_doubled_4th_plus!r}: expected 200 or 300"
+                "nv_doubled_4th_plus (each non-vulnerable doubled undertrick from the "
+                f"fourth) must be 200 or 300, got {self.nv_doubled_4th_plus!r}"
             )
         if self.redoubled_insult not in (50, 100):
-            raise NotationError(f"redoubled_insult={self.redoubled_insult!r}: expected 50 or 100")
+            raise NotationError(
+                "redoubled_insult (the premium for a redoubled make) must be 50 or 100, "
+                f"got {self.redoubled_insult!r}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -197,18 +201,26 @@ def _breakdown(result: Result, vulnerable: bool, rules: Rules) -> ScoreBreakdown
 def _as_result(result: str | Contract | Result, tricks: int | None) -> Result:
     if isinstance(result, Result):
         if tricks is not None:
-            raise NotationError(f"{result} already has its tricks; do not also pass tricks=")
+            raise NotationError(
+                f"{result} already has its tricks, so it takes no separate count of tricks "
+                f"(got {tricks!r})"
+            )
         return result
     if isinstance(result, Contract):
         if tricks is None:
-            raise NotationError(f"scoring the contract {result} needs tricks= (0 to 13)")
+            raise NotationError(
+                f"scoring the contract {result} needs the tricks declarer took (0 to 13)"
+            )
         if not is_whole_number(tricks):
-            raise NotationError(f"tricks for {result} must be a whole number, got {tricks!r}")
+            raise NotationError(
+                f"tricks for {result} must be a whole number from 0 to 13, got {tricks!r}"
+            )
         return Result(result, tricks)
     if isinstance(result, str):
         return parse_result(result, tricks=tricks)
     raise NotationError(
-        f"cannot score {result!r}: expected result text, a Contract with tricks=, or a Result"
+        f"cannot score {result!r}: expected result text, a Result, or a Contract and the "
+        "tricks declarer took"
     )
 
 

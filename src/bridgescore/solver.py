@@ -78,7 +78,8 @@ def _check_threads(threads: int | None) -> None:
         return
     if not is_whole_number(threads, 1):
         raise InvalidArgumentError(
-            f"threads={threads!r} is not valid: expected None or a whole number >= 1"
+            f"threads must be a whole number of at least 1 (or None for one per core), "
+            f"got {threads!r}"
         )
 
 

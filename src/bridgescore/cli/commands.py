@@ -15,8 +15,9 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import CommandGroup
+from bridgescore.cli.words import WORD_SETTINGS
 
-__all__ = ["COMMANDS", "CONTEXT_SETTINGS", "GROUPS", "build_app"]
+__all__ = ["COMMANDS", "CONTEXT_SETTINGS", "GROUPS", "TAKES_MINUS_WORDS", "build_app"]
 
 COMMANDS = {
     "score": "score:score_command",
@@ -33,6 +34,9 @@ COMMANDS = {
     "par": "par:par_command",
 }
 """Subcommand -> ``module:function`` in :mod:`bridgescore.cli`, in --help's order."""
+TAKES_MINUS_WORDS = frozenset({"score"})
+"""Subcommands whose words may start with a minus sign (``score 3NT -1``): see
+:mod:`bridgescore.cli.words`."""
 GROUPS = {"study": "study:app", "session": "session:app"}
 """Subcommand groups -> ``module:Typer application``."""
 CONTEXT_SETTINGS: dict[str, Any] = {
@@ -90,7 +94,8 @@ def build_app(only: Iterable[str] | None = None) -> typer.Typer:
     )
     for name, target in COMMANDS.items():
         if wanted is None or name in wanted:
-            app.command(name)(_load(target))
+            settings = WORD_SETTINGS if name in TAKES_MINUS_WORDS else None
+            app.command(name, context_settings=settings)(_load(target))
     for name, target in GROUPS.items():
         if wanted is None or name in wanted:
             app.add_typer(_load(target), name=name, cls=CommandGroup)

@@ -8,9 +8,11 @@ from typing import Annotated
 
 import typer
 
+from bridgescore.boardset import Board
 from bridgescore.boardset.handrecord import PAPERS, Paper, hand_records_html
 from bridgescore.cli.boards import analyse_with_progress, read_board_file
 from bridgescore.cli.common import fail
+from bridgescore.cli.deal_input import deal_of_text, deal_or_file
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressOption
 from bridgescore.errors import BridgeError
@@ -27,12 +29,15 @@ class PerPage(StrEnum):
 
 
 def handrecord_command(
-    file: Annotated[
-        str,
+    source: Annotated[
+        list[str],
         typer.Argument(
+            metavar="FILE|DEAL",
             help="A file of deals: PBN, LIN (hand records or a vugraph archive), CSV, "
             "JSON, or a USEBIO results file's hand set (such as a set from "
-            "'bridgescore deal --boards'); the format is told by name, then content.",
+            "'bridgescore deal --boards'); the format is told by name, then content. "
+            "Or one deal (PBN 'N:...', a LIN record or a BBO handviewer link), printed "
+            "as board 1.",
             show_default=False,
         ),
     ],
@@ -69,6 +74,7 @@ def handrecord_command(
       bridgescore handrecord set.pbn --out records.html
       bridgescore handrecord set.pbn --out records.pdf --per-page 6 --paper letter
       bridgescore handrecord bbo.lin --out records.pdf --makeable
+      bridgescore handrecord "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 ..." --out deal.html
     """
     target = Path(out)
     kind = target.suffix.lower()
@@ -78,14 +84,21 @@ def handrecord_command(
     if chosen is None:
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
     check_output_path(out, "--out")  # before the boards are solved
-    found, unreadable = read_board_file(file)
+    given = deal_or_file(source)
+    if given is None or given.path is None:
+        # One deal on the command line: board 1, so North deals and no one is vulnerable.
+        text = "" if given is None or given.text is None else given.text
+        found, unreadable, file = [Board(1, deal_of_text(text))], 0, None
+    else:
+        file = given.path
+        found, unreadable = read_board_file(file)
     boards = analyse_with_progress(found, threads, progress)
     try:
         html = hand_records_html(
             boards,
             per_page=int(per_page),
             paper=chosen,
-            title=title or Path(file).name,
+            title=title or (Path(file).name if file else "Hand record"),
             makeable=makeable,
         )
     except BridgeError as error:

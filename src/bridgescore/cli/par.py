@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -11,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import BadLines, echo_json, fail, no_boards, numbered_lines, read_input
+from bridgescore.cli.deal_input import deal_of_text, deal_or_file, read_deal
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
@@ -20,10 +22,13 @@ from bridgescore.par import Par, par
 
 __all__ = ["format_par", "par_command"]
 
+# A table on the command line: hex digits alone (DDTable.parse says if there are not 20).
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
 
 @dataclass
 class _Board:
-    """One line (or PBN game) of input: its table, or the deal to solve first."""
+    """One line, or one board of a file of records: its table, or the deal to solve first."""
 
     line: int
     text: str
@@ -33,6 +38,14 @@ class _Board:
     deal: Deal | None = None
     error: str | None = None
     result: Par | None = None
+    number: int | None = None
+
+    @property
+    def label(self) -> str:
+        """How the board is named in the output: by its number, else by its line."""
+        if self.number is not None:
+            return f"board {self.number}"
+        return f"line {self.line}" if self.line else self.text
 
 
 def format_par(result: Par, vulnerability: Vulnerability, dealer: Seat | None) -> str:
@@ -74,8 +87,8 @@ def _read_source(text: str) -> tuple[DDTable | None, Deal | None]:
 
 def _read_line(
     text: str, vulnerability: Vulnerability, dealer: Seat | None, neutral: bool
-) -> tuple[DDTable | None, Deal | None, Vulnerability, Seat | None]:
-    """``<table or deal> [vulnerability] [dealer | board number]``."""
+) -> tuple[DDTable | None, Deal | None, Vulnerability, Seat | None, int | None]:
+    """``<table or deal> [vulnerability] [dealer | board number]``, and the board number."""
     words = text.split()
     count = 4 if ":" in words[0] else 1  # a deal is "N:hand hand hand hand"
     source, extra = " ".join(words[:count]), words[count:]
@@ -86,13 +99,15 @@ def _read_line(
             "vulnerability and a dealer (or a board number)"
         )
     given_vul = given_dealer = False
+    number = None
     for word in extra:
         # isascii(): isdigit() also accepts '²', which int() refuses; and int()
         # refuses over 4,300 digits.
         board = word.isascii() and word.isdigit() and len(word) <= 9
         if board and not given_vul and not given_dealer:
-            vulnerability = Vulnerability.from_board(int(word))
-            dealer = None if neutral else dealer_of_board(int(word))
+            number = int(word)
+            vulnerability = Vulnerability.from_board(number)
+            dealer = None if neutral else dealer_of_board(number)
             given_vul = given_dealer = True
             continue
         if not given_vul:
@@ -110,7 +125,7 @@ def _read_line(
             f"unexpected {word!r} in {text!r}: expected a table or deal, then optionally "
             "a vulnerability (None, NS, EW, Both) and a dealer (N, E, S, W) or a board number"
         )
-    return table, deal, vulnerability, dealer
+    return table, deal, vulnerability, dealer, number
 
 
 def _line_boards(
@@ -120,7 +135,7 @@ def _line_boards(
     for number, line in numbered_lines(io.StringIO("".join(lines))):
         board = _Board(number, line, vulnerability, dealer)
         try:
-            board.table, board.deal, board.vulnerability, board.dealer = _read_line(
+            board.table, board.deal, board.vulnerability, board.dealer, board.number = _read_line(
                 line, vulnerability, dealer, neutral
             )
         except BridgeError as error:
@@ -135,26 +150,41 @@ def _record_boards(
     dealer: Seat | None,
     neutral: bool,
 ) -> list[_Board]:
-    """One board per record of a PBN, LIN or JSON file: its DoubleDummyTricks, else
-    its deal; the record's vulnerability and dealer, else the options'."""
-    boards = []
+    """One board per board of a PBN, LIN or JSON file, however many tables played it:
+    its DoubleDummyTricks, else its deal; the record's vulnerability and dealer, else
+    the options'. A game of a board whose deal another game gives (a result from
+    another table) adds nothing; a record that cannot be read is reported."""
+    boards: list[_Board] = []
+    shown: set[tuple[int, str]] = set()  # (board number, its deal or else its table)
+    numbered: set[int] = set()  # board numbers that have a row
+    without: dict[int, _Board] = {}  # board numbers only seen without a deal so far
     for record in records:
         line = record.source.line
-        if record.board is not None:
-            label = f"board {record.board}"
-        elif line:
-            label = f"game at line {line}"
-        else:
-            label = f"record {record.source.record}"
-        board = _Board(line, label, vulnerability, dealer)
-        boards.append(board)
-        if record.problems:
-            board.line = record.problems[0].line or line
-            board.error = "; ".join(
-                problem.message if problem.line == board.line else str(problem)
-                for problem in record.problems
+        number = record.board
+        errors = [problem for problem in record.problems if not problem.notice]
+        if errors:
+            first = errors[0].line or line
+            message = "; ".join(
+                problem.message if problem.line == first else str(problem) for problem in errors
+            )
+            boards.append(
+                _Board(first, _record_label(record), vulnerability, dealer, error=message)
             )
             continue
+        # The deal names the board best (one table's file may carry DoubleDummyTricks
+        # and the next not); a table alone names it when there is no deal.
+        source = record.deal.to_pbn() if record.deal else record.dd_tricks
+        if not source:
+            if number is None:
+                board = _Board(line, _record_label(record), vulnerability, dealer)
+                board.error = "the game has neither a Deal nor a DoubleDummyTricks tag"
+                boards.append(board)
+            elif number not in numbered and number not in without:
+                without[number] = _Board(line, f"board {number}", vulnerability, dealer)
+            continue
+        if number is not None and (number, source) in shown:
+            continue  # the same board played at another table
+        board = _Board(line, _record_label(record), vulnerability, dealer, number=number)
         if record.vulnerability is not None:
             board.vulnerability = record.vulnerability
         if record.dealer is not None and not neutral:
@@ -164,11 +194,27 @@ def _record_boards(
                 board.table = DDTable.parse(record.dd_tricks)
             except BridgeError as error:
                 board.error = f"DoubleDummyTricks tag: {error}"
-        elif record.deal is not None:
-            board.deal = record.deal
         else:
-            board.error = "the game has neither a Deal nor a DoubleDummyTricks tag"
+            board.deal = record.deal
+        boards.append(board)
+        if number is not None:
+            shown.add((number, source))
+            numbered.add(number)
+            without.pop(number, None)
+    for number, board in without.items():  # boards that never got a row
+        board.number = number
+        board.error = f"no game of board {number} has a Deal or a DoubleDummyTricks tag"
+        boards.append(board)
+    boards.sort(key=lambda board: board.line)
     return boards
+
+
+def _record_label(record: BoardRecord) -> str:
+    if record.board is not None:
+        return f"board {record.board}"
+    if record.source.line:
+        return f"game at line {record.source.line}"
+    return f"record {record.source.record}"
 
 
 def _read_file(
@@ -225,6 +271,7 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
         if as_json:
             records.append(
                 {
+                    "board": board.number,
                     "line": board.line,
                     "input": board.text,
                     "dd": str(board.table),
@@ -235,20 +282,22 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
             )
         else:
             shown = format_par(board.result, board.vulnerability, board.dealer)
-            typer.echo(f"{board.line:>5}  {board.table}  {shown}")
+            typer.echo(f"{board.label:<10}  {board.table}  {shown}")
     if as_json:
         echo_json(records)
     bad.exit_if_any("board(s) failed")
 
 
 def par_command(
-    file: Annotated[
-        str | None,
+    source: Annotated[
+        list[str] | None,
         typer.Argument(
-            help="A file of tables (20 hex digits) or deals ('N:...'), one per line, each "
-            "optionally followed by a vulnerability and a dealer or a board number; or a "
-            "PBN, LIN or JSON file of boards (by its extension or its content); '-' reads "
-            "standard input.",
+            metavar="TABLE|DEAL|FILE",
+            help="A double-dummy table (20 hex digits), a deal (PBN 'N:...', quoted or as "
+            "words, a LIN record or a BBO handviewer link), or a FILE: tables or deals one "
+            "per line, each optionally followed by a vulnerability and a dealer or a board "
+            "number, or a PBN, LIN or JSON file of boards (by its extension or its content); "
+            "'-' reads standard input.",
             show_default=False,
         ),
     ] = None,
@@ -283,35 +332,48 @@ def par_command(
 
     Without a dealer the neutral convention is used (Pavlicek's); with --dealer,
     or the dealer of --board or of a PBN game, the dealer-first one (as DDS's
-    DealerPar). Scores are from North-South's point of view.
+    DealerPar). Scores are from North-South's point of view. A file gives one
+    row per board, named by its number (by its line when it has none), however
+    many tables played the board.
 
     \b
     Examples:
-      bridgescore par --dd a989ca989c3453134531
-      bridgescore par --dd 32929329297a4a47a4a4 --vul Both --json
-      bridgescore par --deal "N:AKQ2.AK2.AK2.AK2 ..." --board 7
+      bridgescore par a989ca989c3453134531
+      bridgescore par 32929329297a4a47a4a4 --vul Both --json
+      bridgescore par "N:AKQ2.AK2.AK2.AK2 ..." --board 7
       bridgescore par tables.txt --vul NS
       bridgescore par session.pbn
       bridgescore par match.lin
     """
-    given = [name for name, value in (("--dd", dd), ("--deal", deal), ("FILE", file)) if value]
+    words = deal_or_file(source)
+    given = [
+        name
+        for name, value in (("--dd", dd), ("--deal", deal), ("a TABLE, DEAL or FILE", words))
+        if value
+    ]
     if len(given) != 1:
         raise fail(
-            "give one of --dd HEX, --deal PBN or a FILE ('-' for standard input)"
-            + (f"; got {' and '.join(given)}" if given else ""),
+            "give one of a TABLE, DEAL or FILE ('-' for standard input), --dd HEX or "
+            "--deal PBN" + (f"; got {' and '.join(given)}" if given else ""),
             code=2,
         )
     vulnerability, seat = _options(vul, board, dealer, neutral)
-    if file is not None:
-        _batch(_read_file(file, vulnerability, seat, neutral), as_json=as_json)
+    if words is not None and words.path is not None:
+        _batch(_read_file(words.path, vulnerability, seat, neutral), as_json=as_json)
         return
-
+    solved: Deal | None = None
+    if words is not None and words.text is not None:
+        if _HEX.fullmatch(words.text):
+            dd = words.text
+        else:
+            solved = deal_of_text(words.text, other="a double-dummy table (20 hex digits), ")
     try:
         if dd is not None:
             table = DDTable.parse(dd)
         else:
-            assert deal is not None
-            solved = Deal.from_pbn(deal)
+            if solved is None:
+                assert deal is not None  # exactly one of the three was given
+                solved = read_deal(deal)
             from bridgescore.solver import solve
 
             table = solve(solved)
@@ -323,7 +385,7 @@ def par_command(
     if as_json:
         echo_json(result.as_dict())
         return
-    if deal is not None:
+    if dd is None:
         typer.echo("Double-dummy tricks")
         typer.echo(table.grid())
         typer.echo("")

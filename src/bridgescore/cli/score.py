@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import BadLines, echo_json, fail, parse_rules, read_batch
+from bridgescore.cli.words import joined_words
 from bridgescore.core import Doubling, Strain
 from bridgescore.errors import BridgeError
 from bridgescore.scoring import LAW_2017, Rules, ScoreBreakdown, score_breakdown
@@ -71,11 +72,13 @@ def _split_vulnerability(text: str, default: bool) -> tuple[str, bool]:
 
 
 def score_command(
+    context: typer.Context,
     result: Annotated[
-        str | None,
+        list[str] | None,
         typer.Argument(
-            help="A result such as '4DX +1', '3NT-2', '6NTXX=' or '4S by N making 5'; "
-            "'-' reads one result per line from standard input.",
+            help="A result such as '4DX +1', '3NT-2', '6NTXX=' or '4S by N making 5', "
+            "quoted or as words (4DX +1, 3NT -1); '-' reads one result per line from "
+            "standard input.",
             show_default=False,
         ),
     ] = None,
@@ -103,11 +106,13 @@ def score_command(
 
     \b
     Examples:
-      bridgescore score "4DX +1" --vul
+      bridgescore score 4DX +1 --vul
+      bridgescore score 3NT -1
       bridgescore score 4S --tricks 11 --json
       printf '4DX +1 vul\\n3NT= nv\\n' | bridgescore score -
       bridgescore score --table --vul
     """
+    text = joined_words(result, context)
     rule_set = parse_rules(rules)
     if table:
         if as_json:
@@ -115,15 +120,15 @@ def score_command(
         else:
             typer.echo(score_table(vul, rule_set))
         return
-    if file is None and result == "-":
+    if file is None and text == "-":
         file = "-"
     if file is not None:
         _score_batch(file, vul, rule_set, symbols=symbols, as_json=as_json)
         return
-    if result is None:
+    if not text:
         raise fail("nothing to score: give a RESULT, '-' or --file F (see --help)", code=2)
     try:
-        breakdown = score_breakdown(result, vul, tricks=tricks, rules=rule_set)
+        breakdown = score_breakdown(text, vul, tricks=tricks, rules=rule_set)
     except BridgeError as error:
         raise fail(error) from None
     if as_json:

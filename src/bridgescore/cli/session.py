@@ -20,6 +20,7 @@ import typer
 
 from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.cli.outputs import check_output_directory, check_output_path
+from bridgescore.cli.words import WORD_SETTINGS, check_words
 from bridgescore.errors import BridgeError
 
 __all__ = [
@@ -388,8 +389,9 @@ def export_command(
     typer.echo(f"wrote {output}: {len(loaded.results)} result(s)", err=True)
 
 
-@app.command("correct", context_settings={"ignore_unknown_options": True})
+@app.command("correct", context_settings=WORD_SETTINGS)
 def correct_command(
+    context: typer.Context,
     event: EventPath,
     board: Annotated[str, typer.Argument(help="The board number.")],
     ns: Annotated[str, typer.Argument(help="The NS pair (or team) as the event names it.")],
@@ -419,6 +421,7 @@ def correct_command(
     """
     from bridgescore.session.importer import parse_table_result
 
+    check_words(result, context)  # '-2' is a result; '--reasn' is still a mistyped option
     with _open(event, "write") as store:
         try:
             new = parse_table_result(board, ns, ew, result, section=section, variant=variant or "")

@@ -69,11 +69,12 @@ def format_report(report: dict[str, Any]) -> str:
         for row in lead["cards"]:
             tricks = _pm(row["mean_tricks"], row["mean_tricks_se"], digits=2)
             beat = _pm(row["beat"], row["beat_se"], 100)
-            lines.append(f"  {row['cards']:<7} {tricks:>12}  {beat:>12}%  ({row['deals']} deals)")
+            lines.append(f"  {row['cards']:<7} {tricks:>12}  {beat:>12}%  ({row['deals']:,} deals)")
     if "par" in report:
         par = report["par"]
         common = sorted(par["scores"].items(), key=lambda item: -item[1])[:6]
-        shown = ", ".join(f"{int(score):+d} ({count})" for score, count in common)
+        # Scores plain, counts of deals with separators: the rule of docs/scoring.md.
+        shown = ", ".join(f"{int(score):+d} ({count:,})" for score, count in common)
         lines.append("")
         lines.append(
             f"par (NS's view): mean {par['mean']:+.0f} ±{par['mean_se']:.0f}; most often {shown}"

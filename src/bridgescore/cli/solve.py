@@ -16,10 +16,11 @@ from bridgescore.cli.common import (
     numbered_lines,
     read_input,
 )
+from bridgescore.cli.deal_input import deal_of_text, deal_or_file
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats import BoardRecord, detect_format, read_records, read_text
+from bridgescore.errors import BridgeError
+from bridgescore.formats import BoardRecord, detect_format, read_text
 
 __all__ = ["format_solution", "solve_command"]
 
@@ -84,20 +85,22 @@ def solve_command(
     Examples:
       bridgescore solve "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
       bridgescore solve --hex "N:..."
+      bridgescore solve session.pbn --json
       bridgescore deal --count 10 --seed 3 | bridgescore solve - --json
     """
-    text = " ".join(deal or [])
-    if file is None and text == "-":
-        file = "-"
+    given = deal_or_file(deal)
+    if given is not None and file is not None:
+        raise fail("give a DEAL (or a FILE) or --file F, not both", code=2)
+    if given is not None and given.path is not None:
+        file = given.path
     if file is not None:
         _solve_batch(file, threads, as_json=as_json, as_hex=as_hex)
         return
-    if not text:
-        raise fail("nothing to solve: give a DEAL in PBN, '-' or --file F (see --help)", code=2)
-    try:
-        parsed = _deal_of(text)
-    except BridgeError as error:
-        raise fail(error) from None
+    if given is None or given.text is None:
+        raise fail(
+            "nothing to solve: give a DEAL in PBN, a FILE, '-' or --file F (see --help)", code=2
+        )
+    parsed = deal_of_text(given.text)
     (table,) = _solve([parsed], threads)
     if as_json:
         echo_json(_solution_json(parsed, table))
@@ -105,25 +108,6 @@ def solve_command(
         typer.echo(str(table))
     else:
         typer.echo(format_solution(parsed, table, symbols=symbols))
-
-
-def _deal_of(text: str) -> Deal:
-    """A PBN deal, or the deal of one LIN record or handviewer link."""
-    try:
-        return Deal.from_pbn(text)
-    except BridgeError as error:
-        try:
-            format = detect_format(None, text)
-        except BridgeError:
-            raise error from None
-        records = list(read_records(text=text, format=format))
-        if len(records) != 1 or records[0].deal is None:
-            problems = "; ".join(str(p) for r in records for p in r.problems)
-            raise NotationError(
-                f"expected one deal: {text[:60]!r} gives {len(records)} record(s)"
-                + (f" ({problems})" if problems else "")
-            ) from None
-        return records[0].deal
 
 
 def _file_records(path: str) -> tuple[list[BoardRecord] | None, str]:

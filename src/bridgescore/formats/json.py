@@ -242,7 +242,10 @@ def _call(data: Any) -> RecordedCall:
     if isinstance(data, str):
         return RecordedCall(data)
     if not isinstance(data, dict) or not isinstance(data.get("call"), str):
-        raise NotationError(f"call {str(data)[:40]!r}: expected {{'call': '1NT', ...}}")
+        raise NotationError(
+            f"call {str(data)[:40]!r}: expected the call as text, or an object with a "
+            '"call" member such as {"call": "1NT"}'
+        )
     explanation = data.get("explanation") or ""
     if not isinstance(explanation, str):
         raise NotationError(f"explanation {explanation!r} is not text")

@@ -62,7 +62,10 @@ def board_pars(
                 tables[number] = table
                 lookup.solved[number] = table
     elif to_solve:
-        lookup.notes.append(f"no par for {len(to_solve)} board(s): not solved (solve=False)")
+        lookup.notes.append(
+            f"no par for {len(to_solve)} board(s): they have no double-dummy table, "
+            "and solving them was not asked for"
+        )
     for number, table in tables.items():
         found = par(table, boards[number].vulnerability)
         lookup.pars[number] = BoardPar(found.score, str(found))

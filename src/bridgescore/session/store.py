@@ -206,7 +206,7 @@ class EventStore:
         self.mode: OpenMode = mode
         memory = self.path == ":memory:"
         if memory and mode != "create":
-            raise RecordError("':memory:' holds no event to open: use mode='create'")
+            raise RecordError("':memory:' holds no event to open: open it in create mode")
         state = "missing" if memory else _file_state(Path(self.path))
         if mode != "create" and state in ("missing", "empty"):
             why = "the file does not exist" if state == "missing" else "the file is empty"
@@ -283,7 +283,7 @@ class EventStore:
 
     def _writing(self) -> None:
         if self.read_only:
-            raise RecordError(f"{self.path!r} is open read-only: open it with mode='write'")
+            raise RecordError(f"{self.path!r} is open read-only: open it in write mode")
 
     def __enter__(self) -> EventStore:
         return self

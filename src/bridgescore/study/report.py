@@ -266,8 +266,12 @@ def _report(directory: Path | RemoteStudy) -> StudyReport:
     )
 
 
-def _figure(value: float | int) -> str:
-    return f"{value:,.1f}" if isinstance(value, float) else f"{value:,}"
+def _figure(value: float | int, *, points: bool) -> str:
+    # The package's one rule for numbers in text: points are written as players write
+    # them (1430, never 1,430); counts of deals get a separator every three digits.
+    if isinstance(value, float):
+        return f"{value:.1f}" if points else f"{value:,.1f}"
+    return f"{value}" if points else f"{value:,}"
 
 
 def format_report(report: StudyReport) -> str:
@@ -287,21 +291,23 @@ def format_report(report: StudyReport) -> str:
     lines.append(f"{'':<20}" + "".join(f"{name:>11}" for _, name in names))
     if report.deals == 0:
         return "\n".join([*lines, "(no finished chunks yet)"])
-    rows: list[tuple[str, str]] = [
-        ("Deals", "deals"),
-        ("Par plus NS", "plus_ns"),
-        ("Par plus EW", "plus_ew"),
-        ("Par zero", "zero"),
-        ("Unique scores", "unique"),
-        ("Minimum", "minimum"),
-        ("Maximum", "maximum"),
-        ("Mode", "mode"),
-        ("Median", "median"),
-        ("Mean", "mean"),
-        ("Standard deviation", "std"),
+    rows: list[tuple[str, str, bool]] = [  # label, attribute, whether it is in points
+        ("Deals", "deals", False),
+        ("Par plus NS", "plus_ns", False),
+        ("Par plus EW", "plus_ew", False),
+        ("Par zero", "zero", False),
+        ("Unique scores", "unique", False),
+        ("Minimum", "minimum", True),
+        ("Maximum", "maximum", True),
+        ("Mode", "mode", True),
+        ("Median", "median", True),
+        ("Mean", "mean", True),
+        ("Standard deviation", "std", True),
     ]
-    for label, attribute in rows:
-        cells = "".join(f"{_figure(getattr(report.stats[v], attribute)):>11}" for v, _ in names)
+    for label, attribute, points in rows:
+        cells = "".join(
+            f"{_figure(getattr(report.stats[v], attribute), points=points):>11}" for v, _ in names
+        )
         lines.append(f"{label:<20}{cells}")
     for vulnerability, name in names:
         stats = report.stats[vulnerability]

@@ -1,0 +1,111 @@
+"""One rule for a command-line argument that is a deal or a file of deals.
+
+``solve``, ``par`` and ``handrecord`` read the words after the command the same way:
+
+1. ``-`` alone is standard input;
+2. words that name an existing file (joined by spaces, so an unquoted name
+   with a space still counts) are that file;
+3. anything else is the text of one deal: PBN (``N:AKQ.. ...``, quoted or as
+   its words), one LIN record or a BBO handviewer link.
+
+Text that is neither a file nor a deal, and does not look like an attempt at a
+deal either (``sesion.pbn``), is reported as a missing file, since that is what
+it most likely was meant to be.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridgescore.cli.common import fail
+from bridgescore.deal import Deal
+from bridgescore.errors import BridgeError, NotationError
+
+__all__ = ["DealOrFile", "deal_of_text", "deal_or_file", "looks_like_deal", "read_deal"]
+
+# "N:", "e :": PBN's first seat; the other forms of a deal are told by detect_format.
+_PBN_START = re.compile(r"\s*[NESW]\s*:", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class DealOrFile:
+    """What the words were: a file (``path``, ``-`` for standard input) or a deal's ``text``."""
+
+    path: str | None = None
+    text: str | None = None
+
+
+def deal_or_file(words: list[str] | None) -> DealOrFile | None:
+    """The words after a command, by the rule of this module; ``None`` for no words."""
+    joined = " ".join(words or ()).strip()
+    if not joined:
+        return None
+    if joined == "-" or _exists(joined):
+        return DealOrFile(path=joined)
+    return DealOrFile(text=joined)
+
+
+def _exists(name: str) -> bool:
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):  # a name too long for the system, or holding NUL
+        return False
+
+
+def looks_like_deal(text: str) -> bool:
+    """Whether ``text`` was meant as a deal (PBN, LIN or a link), right or wrong."""
+    if _PBN_START.match(text):
+        return True
+    from bridgescore.formats import detect_format
+
+    try:
+        detect_format(None, text)
+    except BridgeError:
+        return False
+    return True
+
+
+def read_deal(text: str) -> Deal:
+    """A PBN deal, or the deal of one LIN record or BBO handviewer link.
+
+    Raises :class:`~bridgescore.BridgeError` naming the text and its problem.
+    """
+    try:
+        return Deal.from_pbn(text)
+    except BridgeError as error:
+        pbn_error = error
+    from bridgescore.formats import detect_format, read_records
+
+    try:
+        format = detect_format(None, text)
+    except BridgeError:
+        raise pbn_error from None
+    records = list(read_records(text=text, format=format))
+    if len(records) != 1 or records[0].deal is None:
+        problems = "; ".join(str(p) for r in records for p in r.problems)
+        raise NotationError(
+            f"expected one deal: {text[:60]!r} gives {len(records)} record(s)"
+            + (f" ({problems})" if problems else "")
+        )
+    return records[0].deal
+
+
+def deal_of_text(text: str, *, other: str = "") -> Deal:
+    """:func:`read_deal` for a command: exit 1 naming the problem of a bad deal, or
+    exit 2 as for a missing file when the text was not meant as a deal at all.
+
+    ``other`` names what else the command accepts, for that message.
+    """
+    if not looks_like_deal(text):
+        raise fail(
+            f"cannot read {text[:60]!r}: no such file, and it is not a deal either "
+            f"(expected a file, {other}or a deal such as "
+            "'N:AKQJ.T98.765.432 ...', a LIN record or a BBO handviewer link)",
+            code=2,
+        )
+    try:
+        return read_deal(text)
+    except BridgeError as error:
+        raise fail(error) from None
