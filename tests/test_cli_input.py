@@ -179,10 +179,18 @@ def test_a_session_import_of_one_bad_file_among_good_ones_imports_nothing(tmp_pa
 
 def test_a_missing_file_is_still_exit_2(tmp_path: Path) -> None:
     missing = tmp_path / "nothere.txt"
-    for arguments in (["score", "-f"], ["solve", "-f"], ["par"], ["rubber"], ["game"]):
+    for arguments in (["score", "-f"], ["solve", "-f"], ["rubber"], ["game"]):
         result = runner.invoke(app, [*arguments, str(missing)])
         assert result.exit_code == 2
         assert result.stderr == f"error: cannot read '{missing}': No such file or directory\n"
+    # par and solve take a deal or a file as their argument: a name that is neither
+    # is reported as a missing file that is no deal either (cli/deal_input.py).
+    for arguments in (["par"], ["solve"]):
+        result = runner.invoke(app, [*arguments, str(missing)])
+        assert result.exit_code == 2
+        assert result.stderr.startswith(
+            f"error: cannot read '{missing}': no such file, and it is not a deal either"
+        )
 
 
 def test_a_utf16_usebio_file_is_read_not_refused(tmp_path: Path) -> None:

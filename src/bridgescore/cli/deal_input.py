@@ -92,6 +92,12 @@ def read_deal(text: str) -> Deal:
     return records[0].deal
 
 
+def _shown(text: str) -> str:
+    # A file name is quoted whole (it is what the user must correct); only text too
+    # long to be one is cut.
+    return text if len(text) <= 300 else text[:60] + "..."
+
+
 def deal_of_text(text: str, *, other: str = "") -> Deal:
     """:func:`read_deal` for a command: exit 1 naming the problem of a bad deal, or
     exit 2 as for a missing file when the text was not meant as a deal at all.
@@ -100,7 +106,7 @@ def deal_of_text(text: str, *, other: str = "") -> Deal:
     """
     if not looks_like_deal(text):
         raise fail(
-            f"cannot read {text[:60]!r}: no such file, and it is not a deal either "
+            f"cannot read {_shown(text)!r}: no such file, and it is not a deal either "
             f"(expected a file, {other}or a deal such as "
             "'N:AKQJ.T98.765.432 ...', a LIN record or a BBO handviewer link)",
             code=2,
