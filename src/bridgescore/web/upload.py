@@ -96,7 +96,9 @@ async def upload(request: Request) -> HTMLResponse:
     kind = str(form.get("kind") or "pairs")
     if kind not in _KINDS:
         return _form(request, 422, error=f"event kind {kind!r}: expected pairs or teams")
-    title = str(form.get("name") or "").strip()[:80] or Path(client_name).stem[:80] or "Session"
+    # The name a user typed wins; else the file's own (PBN Event, USEBIO event name,
+    # vugraph title: the importer reads it), else the uploaded file's name, as on the CLI.
+    title = str(form.get("name") or "").strip()[:80]
     # The importer picks the reader by content (USEBIO, LIN, PBN, CSV); the file's own
     # extension only helps it, and the name the problems quote is the server's.
     suffix = Path(client_name).suffix.lower()
@@ -105,8 +107,10 @@ async def upload(request: Request) -> HTMLResponse:
     building, final = _new_event_path(root)
     try:
         with EventStore(building) as store:
-            store.set_info(name=title, kind=kind)
+            store.set_info(name=title or None, kind=kind)
             report = import_data(store, data, source)
+            if not store.name:
+                store.set_info(name=Path(client_name).stem[:80] or "Session")
             problems = [
                 f"line {problem.line}: {problem.message}" if problem.line else problem.message
                 for problem in report.problems
