@@ -156,20 +156,19 @@ async def _solve_missing(request: Request, store: Any) -> list[str]:
 @router.get("/results/{event}/{page}", response_class=HTMLResponse)
 def results_page(request: Request, event: str, page: str) -> Response:
     """A page of an event's results site (ranking, boards with hand records, scorecards)."""
-    from bridgescore.session.pars import board_pars
-    from bridgescore.session.scorer import score_event
     from bridgescore.session.site import results_site
     from bridgescore.session.store import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     path = _events(request).get(event)  # a name the server listed, never a path
     if path is None:
         return _not_found(request, "session", event)
     try:
-        with EventStore(path, mode="read") as store:  # a page view never writes
-            loaded = store.load()
-        pars = board_pars(loaded.boards, solve=False).pars
-        scored = score_event(loaded, "imps" if loaded.kind == "teams" else "mp", pars=pars)
-        pages = results_site(scored, loaded.boards)
+        # Scored as `session report --html` scores it (the event's method, its name or
+        # else its file's); a page view never solves or writes.
+        with EventStore(path, mode="read") as store:
+            scored = score_stored_event(store, pars="stored")
+        pages = results_site(scored)
     except BridgeError as error:
         return _page(request, "missing.html", active="session", name=f"{event}: {error}")
     text = pages.get(page)
