@@ -120,6 +120,7 @@ def test_an_upload_takes_the_name_its_pbn_file_gives(client: TestClient, events:
     response = upload(client, "tuesday.pbn", SESSION)
     assert response.status_code == 200, response.text
     assert _stored_name(events) == "Upload test pairs"
+    assert '<strong id="event-name">Upload test pairs</strong>' in response.text
     link = re.search(r'href="(/results/[^"]+/index\.html)"', response.text)
     assert link is not None
     index = client.get(link[1]).text
@@ -140,6 +141,7 @@ def test_an_upload_no_file_names_is_named_by_its_file_name(
     response = upload(client, "thursday-club.csv", (DATA / "session_mitchell.csv").read_bytes())
     assert response.status_code == 200, response.text
     assert _stored_name(events) == "thursday-club"
+    assert '<strong id="event-name">thursday-club</strong>' in response.text
 
 
 @pytest.mark.parametrize(

@@ -116,6 +116,7 @@ async def upload(request: Request) -> HTMLResponse:
                 for problem in report.problems
             ]
             added, boards = report.results.added, report.boards.added
+            event_name = store.name
             notes = await _solve_missing(request, store) if added else []
         if not added:
             Path(building).unlink(missing_ok=True)
@@ -133,6 +134,7 @@ async def upload(request: Request) -> HTMLResponse:
         request,
         200,
         stored=final.name,
+        event_name=event_name,
         results=added,
         boards=boards,
         problems=problems,
