@@ -368,8 +368,9 @@ def _pct(value: float | None, top: float) -> float | None:
     """``value`` as a percentage of ``top``, to 0.01 % with halves away from zero.
 
     Matchpoints and tops are whole tenths, so the percentage is taken exactly from
-    them: 0.5 MP of a top of 16 is 3.125 %, shown 3.13 (a float division would
-    round it to even, 3.12, and other halves either way by their binary error).
+    them: 0.5 MP of a top of 16 is 3.125 %, shown 3.13 (a float printed to two
+    decimals goes to the even digit, 3.12, and other halves either way by their
+    binary error).
     """
     if value is None:
         return None
