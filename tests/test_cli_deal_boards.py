@@ -93,6 +93,33 @@ def test_bad_options_get_clear_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "'not a seed'" in result.stderr
 
 
+def test_lin_with_analyse_is_refused_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`deal --format lin --analyse` wrote no analysis, said nothing, and ran DDS for it."""
+    from bridgescore.cli import boards as board_options
+
+    def no_solving(*args: object, **kwargs: object) -> object:
+        raise AssertionError("DDS ran for a refused combination")
+
+    monkeypatch.setattr(board_options, "analyse_with_progress", no_solving)
+    seed, commit = tmp_path / "tonight.seed", tmp_path / "tonight.commit"
+    args = ["deal", "--boards", "1-4", "--seed-file", str(seed), "--commit", str(commit)]
+    result = runner.invoke(app, [*args, "--format", "lin", "--analyse"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--analyse" in result.stderr and "LIN" in result.stderr
+    assert "--format pbn, json or csv" in result.stderr
+    assert "bridgescore convert set.pbn set.lin" in result.stderr
+    assert not seed.exists() and not commit.exists()  # no secret seed made for nothing
+    upper = runner.invoke(
+        app, ["deal", "--boards", "1", "--seed", "1", "--format", "LIN", "--analyse"]
+    )
+    assert upper.exit_code == 2 and "convert" in upper.stderr
+    # Without --analyse the LIN set is dealt as before.
+    plain = runner.invoke(app, ["deal", "--boards", "1", "--seed", "1", "--format", "lin"])
+    assert plain.exit_code == 0 and plain.stdout.startswith("qx|o1|md|")
+
+
 def test_analyse_writes_pbn_21_tags_that_agree_with_solve_and_par() -> None:
     pytest.importorskip("endplay")
     from bridgescore import solve

@@ -175,3 +175,61 @@ def test_teams_per_board_in_one_format_in_text_page_and_site(tmp_path: Path) -> 
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     cells = re.findall(r"<td class=n>([^<]*)</td>", index)
     assert [tuple(cells[i + 1 : i + 3]) for i in range(0, len(cells), 3)] == expected
+
+
+# ------------------------------------------------------------- the web pages
+
+
+def _web_event(events: Path, name: str, *files: Path) -> None:
+    events.mkdir(exist_ok=True)
+    with EventStore(events / name) as store:
+        assert import_files(store, list(files)).ok
+
+
+def test_the_web_titles_an_unnamed_event_by_its_file(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    _web_event(events, "club.db", MITCHELL)  # a CSV file names no event
+    settings = WebSettings(events=events, solver_workers=1, warm_solver=False)
+    with TestClient(create_app(settings)) as client:
+        site = client.get("/results/club.db/index.html")
+        board = client.get("/results/club.db/board-1.html")
+        page = client.get("/session/club.db")
+    assert site.status_code == 200 and board.status_code == 200 and page.status_code == 200
+    # As `session report club.db --html DIR/` titles it: club.db -> "club".
+    assert "<title>club – matchpoints</title>" in site.text
+    assert "<h1>club – matchpoints</h1>" in site.text
+    assert "– club – matchpoints</title>" in board.text
+    assert "Event" not in site.text and "Event" not in board.text
+    assert "<h1>Sessions: club</h1>" in page.text
+
+
+def _web_ranking(page: str) -> list[list[str]]:
+    table = page[page.index('id="ranking"') : page.index("</table>", page.index('id="ranking"'))]
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    return [re.findall(r"<t[hd]>([^<]*)</t[hd]>", row) for row in rows]
+
+
+def test_the_web_session_page_prints_one_format_per_column(tmp_path: Path) -> None:
+    events = tmp_path / "events"
+    _web_event(events, "club.db", MITCHELL)
+    _web_event(events, "league.db", ONLINE_TEAMS)
+    settings = WebSettings(events=events, solver_workers=1, warm_solver=False)
+    with TestClient(create_app(settings)) as client:
+        pairs = _web_ranking(client.get("/session/club.db").text)
+        teams = _web_ranking(client.get("/session/league.db").text)
+    header = ["Rank", "Name", "Section", "Direction", "Boards", "Total MP", "%"]
+    assert pairs[0] == header
+    by_pair = {row[1]: row for row in pairs[1:]}
+    # Pair 3: 24.6 MP of a top of 8 on 4 boards = 76.875 %; pair 5: 7.8 MP of 3 x 8 = 32.5 %.
+    assert by_pair["3"][4:] == ["4", "24.6", "76.88"]
+    assert by_pair["5"][4:] == ["3", "7.8", "32.50"]
+    assert all(re.fullmatch(r"\d+\.\d", row[5]) for row in pairs[1:])
+    assert all(re.fullmatch(r"\d+\.\d\d", row[6]) for row in pairs[1:])
+    # docs/sessions.md: Jacks 11 IMPs over 2 boards, Kings 6, Aces -6, Queens -11.
+    assert teams[0][-2:] == ["Total IMP", "Per board"]
+    assert [row[-2:] for row in teams[1:]] == [
+        ["11", "5.5"],
+        ["6", "3.0"],
+        ["-6", "-3.0"],
+        ["-11", "-5.5"],
+    ]

@@ -107,12 +107,50 @@ def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Pat
     assert [tables[n] for n in (1, 2, 3)] == expected
 
 
+def _stored_name(events: Path) -> str:
+    from bridgescore.session.store import EventStore
+
+    (path,) = events.iterdir()
+    with EventStore(path, mode="read") as store:
+        return store.name
+
+
+def test_an_upload_takes_the_name_its_pbn_file_gives(client: TestClient, events: Path) -> None:
+    # session_upload.pbn's games carry [Event "Upload test pairs"]; the form names none.
+    response = upload(client, "tuesday.pbn", SESSION)
+    assert response.status_code == 200, response.text
+    assert _stored_name(events) == "Upload test pairs"
+    assert '<strong id="event-name">Upload test pairs</strong>' in response.text
+    link = re.search(r'href="(/results/[^"]+/index\.html)"', response.text)
+    assert link is not None
+    index = client.get(link[1]).text
+    assert "<title>Upload test pairs – matchpoints</title>" in index
+    assert "<h1>Upload test pairs – matchpoints</h1>" in index
+
+
+def test_the_form_name_wins_over_the_file_name(client: TestClient, events: Path) -> None:
+    response = upload(client, "tuesday.pbn", SESSION, name="  Club night  ")
+    assert response.status_code == 200, response.text
+    assert _stored_name(events) == "Club night"
+
+
+def test_an_upload_no_file_names_is_named_by_its_file_name(
+    client: TestClient, events: Path
+) -> None:
+    # A CSV traveller file has no place for an event name.
+    response = upload(client, "thursday-club.csv", (DATA / "session_mitchell.csv").read_bytes())
+    assert response.status_code == 200, response.text
+    assert _stored_name(events) == "thursday-club"
+    assert '<strong id="event-name">thursday-club</strong>' in response.text
+
+
 @pytest.mark.parametrize(
-    ("path", "results", "boards", "kind", "method"),
+    ("path", "results", "boards", "kind", "method", "name"),
     [
-        # Both rooms of boards 5 and 6 of the vugraph match: a teams match scored by IMPs.
-        (DATA / "formats" / "vugraph.lin", 4, 2, "teams", "imps"),
-        (DATA / "usebio_teams.xml", None, None, "teams", "imps"),
+        # Both rooms of boards 5 and 6 of the vugraph match: a teams match scored by IMPs,
+        # named by its vg header's title.
+        (DATA / "formats" / "vugraph.lin", 4, 2, "teams", "imps", "Autumn Cup"),
+        (DATA / "usebio_teams.xml", None, None, "teams", "imps", "Thursday Teams"),
     ],
 )
 def test_lin_and_usebio_uploads_are_read_by_content(
@@ -122,6 +160,7 @@ def test_lin_and_usebio_uploads_are_read_by_content(
     boards: int | None,
     kind: str,
     method: str | None,
+    name: str,
 ) -> None:
     from bridgescore.session.store import EventStore
 
@@ -134,6 +173,8 @@ def test_lin_and_usebio_uploads_are_read_by_content(
     with EventStore(stored) as store:
         event = store.load()
         assert event.kind == kind
+        # Named by the file's contents, not by the upload's name ("session").
+        assert store.name == name
         if method is not None:
             assert store.method == method
     if results is not None:

@@ -205,7 +205,8 @@ def deal_command(
         typer.Option(
             "--analyse",
             help="Add DD tables and par (PBN 2.1 DoubleDummyTricks, OptimumResultTable, "
-            "OptimumScore, ParContract), solved on all cores.",
+            "OptimumScore, ParContract), solved on all cores. Not with --format lin, which "
+            "has no place for them: convert an analysed PBN set to LIN instead.",
         ),
     ] = False,
     threads: Annotated[
@@ -259,9 +260,20 @@ def deal_command(
             )
         from bridgescore.cli import boards as board_options
 
+        chosen = "json" if as_json else _board_format(fmt)
+        if analyse and chosen == "lin":
+            # Refused before dealing, solving or writing a seed: the LIN board line is
+            # BBO's upload form, which has no place for the analysis, and DDS would run
+            # for nothing. convert writes LIN that keeps it (as its own tags).
+            raise _fail(
+                "--analyse adds DD tables and par, which the LIN board form (BBO's upload) "
+                "has no place for: write --format pbn, json or csv, then "
+                "'bridgescore convert set.pbn set.lin' for a LIN file that keeps them",
+                code=2,
+            )
         board_options.deal_board_set(
             boards_text=boards,
-            fmt="json" if as_json else _board_format(fmt),
+            fmt=chosen,
             seed_number=seed,
             seed_file=seed_file,
             commit=commit,

@@ -223,8 +223,7 @@ def _score(
             )
         except BridgeError as error:
             raise fail(error) from None
-    # An event no file named is titled by its file (club.db: "club"), not "Event".
-    return scored if scored.name else replace(scored, name=event.stem)
+    return scored  # an event no file named is titled by its file (score_stored_event)
 
 
 def _scoring_mode(event: Path, with_par: bool) -> str:

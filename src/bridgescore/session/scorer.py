@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.compare import TENTHS, Award, imps
+from bridgescore.compare import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.session.event import Board, Event, Member, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores
@@ -365,9 +365,21 @@ def _points(
 
 
 def _pct(value: float | None, top: float) -> float | None:
+    """``value`` as a percentage of ``top``, to 0.01 % with halves away from zero.
+
+    Matchpoints and tops are whole tenths, so the percentage is taken exactly from
+    them: 0.5 MP of a top of 16 is 3.125 %, shown 3.13 (a float printed to two
+    decimals goes to the even digit, 3.12, and other halves either way by their
+    binary error).
+    """
     if value is None:
         return None
-    return 100.0 * value / top if top else 50.0
+    return _hundredths(round(value * TENTHS), round(top * TENTHS)) if top else 50.0
+
+
+def _hundredths(tenths: int, top_tenths: int) -> float:
+    """``100 * tenths / top_tenths`` rounded to two decimals, halves away from zero."""
+    return divide_half_away(100 * 100 * tenths, top_tenths) / 100
 
 
 def _line_order(line: Line) -> tuple[object, ...]:
@@ -379,28 +391,33 @@ def _line_order(line: Line) -> tuple[object, ...]:
 
 
 def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[Standing]:
+    # Per pair: [points, boards, sum of tops]; matchpoints and tops are kept in whole
+    # tenths (what they are: see _points), so totals and percentages are exact.
+    exact = method.shows_percent
     totals: dict[tuple[str, str, str], list[float]] = {}
     for traveller in travellers:
         top = traveller.top or 0.0
+        top_tenths = round(top * TENTHS) if exact else 0
         for line in traveller.lines:
             result = line.result
             for key, value in (
                 ((result.section, result.ns, "NS"), line.ns),
                 ((result.section, result.ew, "EW"), line.ew),
             ):
+                points = round((value or 0.0) * TENTHS) if exact else value or 0.0
                 entry = totals.get(key)
                 if entry is None:
-                    totals[key] = [value or 0.0, 1.0, top]
+                    totals[key] = [points, 1, top_tenths if exact else top]
                 else:
-                    entry[0] += value or 0.0
+                    entry[0] += points
                     entry[1] += 1
-                    entry[2] += top
+                    entry[2] += top_tenths if exact else top
     directions: dict[tuple[str, str], set[str]] = defaultdict(set)
     for section, who, direction in totals:
         directions[(section, who)].add(direction)
     # Mitchell: every pair kept one direction, so rank each direction apart.
     mitchell = all(len(d) == 1 for d in directions.values())
-    merged: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    merged: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0, 0])
     for (section, who, direction), (total, boards, top_sum) in totals.items():
         entry = merged[(section, who, direction if mitchell else "")]
         entry[0] += total
@@ -412,9 +429,11 @@ def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[
             (
                 name,
                 section,
-                total,
+                total / TENTHS if exact else total,
                 int(boards),
-                100.0 * total / top_sum if method.shows_percent and top_sum else None,
+                # The exact share (a fraction of ints): ranked and tied exactly, and
+                # rounded for show only once, halves away from zero.
+                Fraction(int(total) * 100, int(top_sum)) if exact and top_sum else None,
             )
             for (section, name, d), (total, boards, top_sum) in merged.items()
             if d == direction
@@ -426,10 +445,10 @@ def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[
 
 
 def _ranked(
-    rows: list[tuple[str, str, float, int, float | None]], direction: str
+    rows: list[tuple[str, str, float, int, Fraction | None]], direction: str
 ) -> list[Standing]:
     out: list[Standing] = []
-    keys = [round(r[4] if r[4] is not None else r[2], 6) for r in rows]
+    keys = [r[4] if r[4] is not None else round(r[2], 6) for r in rows]
     for i, (name, section, total, boards, percent) in enumerate(rows):
         first = keys.index(keys[i])
         tied = keys.count(keys[i]) > 1
@@ -442,7 +461,7 @@ def _ranked(
                 direction,
                 round(total, 2),
                 boards,
-                None if percent is None else round(percent, 2),
+                None if percent is None else round_half_away(percent, 2),
             )
         )
     return out
@@ -511,7 +530,7 @@ def _score_teams(
         )
         for (board, section), found in sorted(lines.items())
     ]
-    rows: list[tuple[str, str, float, int, float | None]] = [
+    rows: list[tuple[str, str, float, int, Fraction | None]] = [
         (name, section, total, int(boards), None)
         for (section, name), (total, boards) in team_totals.items()
     ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Literal
 
 from bridgescore.errors import BridgeError
@@ -49,6 +50,7 @@ def score_stored_event(
 ) -> SessionScore:
     """Score the event in ``store`` by ``method``.
 
+    An event no imported file named takes its file's name (``club.db``: ``club``).
     The default method is the one the event remembers (named by an imported
     USEBIO file), else the usual one for its kind.
 
@@ -90,4 +92,10 @@ def score_stored_event(
         # A vugraph match's carry-over is in its own scoring: added only when scored so.
         same = chosen.name == (store.method or chosen.name)
         scored = with_carried_over(scored, store.carry_over if same else {}, store.segment)
-    return replace(scored, notes=(*scored.notes, *notes)) if notes else scored
+    if notes:
+        scored = replace(scored, notes=(*scored.notes, *notes))
+    # An event no file named is titled by its file (club.db: "club"), never "Event":
+    # the CLI's reports and the web's pages all score through here.
+    if not scored.name.strip() and store.path != ":memory:":
+        scored = replace(scored, name=Path(store.path).stem)
+    return scored

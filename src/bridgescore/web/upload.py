@@ -96,7 +96,9 @@ async def upload(request: Request) -> HTMLResponse:
     kind = str(form.get("kind") or "pairs")
     if kind not in _KINDS:
         return _form(request, 422, error=f"event kind {kind!r}: expected pairs or teams")
-    title = str(form.get("name") or "").strip()[:80] or Path(client_name).stem[:80] or "Session"
+    # The name a user typed wins; else the file's own (PBN Event, USEBIO event name,
+    # vugraph title: the importer reads it), else the uploaded file's name, as on the CLI.
+    title = str(form.get("name") or "").strip()[:80]
     # The importer picks the reader by content (USEBIO, LIN, PBN, CSV); the file's own
     # extension only helps it, and the name the problems quote is the server's.
     suffix = Path(client_name).suffix.lower()
@@ -105,13 +107,16 @@ async def upload(request: Request) -> HTMLResponse:
     building, final = _new_event_path(root)
     try:
         with EventStore(building) as store:
-            store.set_info(name=title, kind=kind)
+            store.set_info(name=title or None, kind=kind)
             report = import_data(store, data, source)
+            if not store.name:
+                store.set_info(name=Path(client_name).stem[:80] or "Session")
             problems = [
                 f"line {problem.line}: {problem.message}" if problem.line else problem.message
                 for problem in report.problems
             ]
             added, boards = report.results.added, report.boards.added
+            event_name = store.name
             notes = await _solve_missing(request, store) if added else []
         if not added:
             Path(building).unlink(missing_ok=True)
@@ -129,6 +134,7 @@ async def upload(request: Request) -> HTMLResponse:
         request,
         200,
         stored=final.name,
+        event_name=event_name,
         results=added,
         boards=boards,
         problems=problems,
@@ -152,20 +158,19 @@ async def _solve_missing(request: Request, store: Any) -> list[str]:
 @router.get("/results/{event}/{page}", response_class=HTMLResponse)
 def results_page(request: Request, event: str, page: str) -> Response:
     """A page of an event's results site (ranking, boards with hand records, scorecards)."""
-    from bridgescore.session.pars import board_pars
-    from bridgescore.session.scorer import score_event
     from bridgescore.session.site import results_site
     from bridgescore.session.store import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     path = _events(request).get(event)  # a name the server listed, never a path
     if path is None:
         return _not_found(request, "session", event)
     try:
-        with EventStore(path, mode="read") as store:  # a page view never writes
-            loaded = store.load()
-        pars = board_pars(loaded.boards, solve=False).pars
-        scored = score_event(loaded, "imps" if loaded.kind == "teams" else "mp", pars=pars)
-        pages = results_site(scored, loaded.boards)
+        # Scored as `session report --html` scores it (the event's method, its name or
+        # else its file's); a page view never solves or writes.
+        with EventStore(path, mode="read") as store:
+            scored = score_stored_event(store, pars="stored")
+        pages = results_site(scored)
     except BridgeError as error:
         return _page(request, "missing.html", active="session", name=f"{event}: {error}")
     text = pages.get(page)

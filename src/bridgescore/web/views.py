@@ -133,11 +133,19 @@ def session_view(path: Path) -> dict[str, Any]:
     (an imported USEBIO file), else by its kind's usual method.
 
     Pars come only from tables already stored with the boards: a page view never
-    starts the solver or writes to the event.
+    starts the solver or writes to the event. Each ranking row also has its total
+    and last column as the reports print them (``total_text``, ``last_text``: one
+    number format per column), and ``last_column`` names that column.
     """
-    from bridgescore.session.report import as_dict
+    from bridgescore.session.report import as_dict, last_column, ranking_numbers
     from bridgescore.session.store import EventStore
     from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path, mode="read") as store:
-        return as_dict(score_stored_event(store, pars="stored"))
+        scored = score_stored_event(store, pars="stored")
+    view = as_dict(scored)
+    numbers = ranking_numbers(scored)
+    for row, standing in zip(view["ranking"], scored.standings, strict=True):
+        row["total_text"], row["last_text"] = numbers[standing]
+    view["last_column"] = last_column(scored)
+    return view
