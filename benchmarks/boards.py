@@ -16,7 +16,7 @@ import os
 import platform
 import time
 
-from bridgescore import par
+from bridgescore import parscore as par
 from bridgescore.boardset import Board, DealSeed, analyse, deal_set
 from bridgescore.ddtable import DDTable
 

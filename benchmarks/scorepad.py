@@ -25,9 +25,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import bridgescore as bs
-from bridgescore.chicago import ChicagoScore, chicago_entry
-from bridgescore.rubber import RubberScore, rubber_entry
-from bridgescore.scorepad import Entry, score_rubber_history_tag
+from bridgescore.pads.chicago import ChicagoScore, chicago_entry
+from bridgescore.pads.rubber import RubberScore, rubber_entry
+from bridgescore.pads.scorepad import Entry, score_rubber_history_tag
 
 T = TypeVar("T")
 Deal = tuple[bs.Result, bs.Side | None]

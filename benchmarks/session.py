@@ -24,14 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from bridgescore.compare import IMP_THRESHOLDS
-from bridgescore.comparearray import (
+from bridgescore.compare.array import (
     board_a_match_array,
     butler_imps_array,
     cross_imps_array,
     imps_array,
     matchpoints_array,
 )
+from bridgescore.compare.scalar import IMP_THRESHOLDS
 from bridgescore.session.event import Event, TableResult
 from bridgescore.session.scorer import score_event
 

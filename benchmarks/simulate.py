@@ -136,7 +136,7 @@ def double_dummy(count: int) -> None:
     from endplay.types import Denom, Player
 
     import bridgescore as bs
-    from bridgescore.dealer import iter_deal_chunks, pbn_strings
+    from bridgescore.dealer.dealing import iter_deal_chunks, pbn_strings
     from bridgescore.solver import declarer_tricks
 
     owners = np.concatenate(list(iter_deal_chunks(count, seed=3, where=CONDITION)))

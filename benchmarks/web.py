@@ -182,7 +182,7 @@ def main() -> None:
     from bridgescore.core import Vulnerability
     from bridgescore.ddtable import DDTable
     from bridgescore.deal import random_deals
-    from bridgescore.par import par
+    from bridgescore.parscore import par
     from bridgescore.web.api import score_result
 
     port = free_port()

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.chicago import (
+from bridgescore.pads.chicago import (
     ACBL_CHICAGO,
     DUPLICATE_STYLE,
     ChicagoEvening,
@@ -20,7 +20,7 @@ from bridgescore.chicago import (
     chicago_entry,
     chicago_vulnerability,
 )
-from bridgescore.scorepad import Premium
+from bridgescore.pads.scorepad import Premium
 
 NS, EW = bs.Side.NS, bs.Side.EW
 V = bs.Vulnerability
@@ -367,9 +367,9 @@ def test_chicago_agrees_with_a_reference_scorer(
 def test_docstring_examples() -> None:
     import doctest
 
-    import bridgescore.chicago
+    import bridgescore.pads.chicago
 
-    failures, tried = doctest.testmod(bridgescore.chicago)
+    failures, tried = doctest.testmod(bridgescore.pads.chicago)
     assert tried > 0 and failures == 0
 
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.core import Seat
 from bridgescore.deal import Deal
-from bridgescore.dealer import deal_many
+from bridgescore.dealer.dealing import deal_many
 
 runner = CliRunner()
 WHERE = "hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)"
@@ -93,11 +93,11 @@ def test_deal_starts_without_the_modules_it_does_not_use() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [d.to_pbn() for d in deal_many(3, seed=6, where=WHERE)]
     loaded = set(done.stderr.split())
-    assert "bridgescore.dealer" in loaded
+    assert "bridgescore.dealer.dealing" in loaded
     for heavy in (
         "bridgescore.solver",
         "bridgescore.formats",
-        "bridgescore.simulate",
+        "bridgescore.simulation",
         "bridgescore.boardset",
         "bridgescore.web",
         "bridgescore.cli.solve",
@@ -122,13 +122,13 @@ def test_the_one_command_application_reads_as_the_whole_one() -> None:
 
 def test_the_package_names_load_on_first_use() -> None:
     import bridgescore as bs
-    import bridgescore.par
-    import bridgescore.simulate.run
+    import bridgescore.parscore
+    import bridgescore.simulation.run
 
     # As when the package imported them eagerly: the names are the functions, not the
     # modules of the same name, even after those modules are imported.
-    assert bs.par is sys.modules["bridgescore.par"].par
-    assert bs.simulate is sys.modules["bridgescore.simulate.run"].simulate
+    assert bs.par is sys.modules["bridgescore.parscore"].par
+    assert bs.simulate is sys.modules["bridgescore.simulation.run"].simulate
     assert set(bs.__all__) <= set(dir(bs))
     assert all(getattr(bs, name) is not None for name in bs.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):

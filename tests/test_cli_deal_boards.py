@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from bridgescore import DDTable, Deal, Seat, Vulnerability, par
 from bridgescore.cli.app import app
-from bridgescore.pbn import read_games
+from bridgescore.formats.pbn import read_games
 
 runner = CliRunner()
 

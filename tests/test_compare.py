@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore import compare
-from bridgescore.compare import (
+from bridgescore.compare import scalar as compare
+from bridgescore.compare.scalar import (
     Award,
     adjusted_imps,
     adjusted_matchpoints,

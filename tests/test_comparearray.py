@@ -1,4 +1,5 @@
-"""Array forms: equal to the scalar forms of bridgescore.compare row by row, padding ignored."""
+"""Array forms: equal to the scalar forms of bridgescore.compare.scalar row by row, padding
+ignored."""
 
 from __future__ import annotations
 
@@ -9,20 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import comparearray
-from bridgescore.compare import (
-    board_a_match,
-    butler_imps,
-    cross_imps,
-    imps,
-    matchpoints,
-)
-from bridgescore.comparearray import (
+from bridgescore.compare import array as comparearray
+from bridgescore.compare.array import (
     board_a_match_array,
     butler_imps_array,
     cross_imps_array,
     imps_array,
     matchpoints_array,
+)
+from bridgescore.compare.scalar import (
+    board_a_match,
+    butler_imps,
+    cross_imps,
+    imps,
+    matchpoints,
 )
 from bridgescore.errors import ComparisonError
 

@@ -19,7 +19,7 @@ from scipy.stats import chisquare
 
 from bridgescore.core import Seat, Strain
 from bridgescore.deal import Card, Deal, Hand, random_deal_array
-from bridgescore.dealer import (
+from bridgescore.dealer.dealing import (
     DealSpec,
     deal_chunk,
     deal_many,

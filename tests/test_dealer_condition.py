@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from bridgescore.core import Seat, Strain
 from bridgescore.deal import Deal, random_deal_array
-from bridgescore.dealer import evaluate
-from bridgescore.dealer_condition import parse_condition
+from bridgescore.dealer.condition import parse_condition
+from bridgescore.dealer.dealing import evaluate
 from bridgescore.errors import BridgeError, ConditionError
 
 OWNERS = random_deal_array(2026, 400)

@@ -18,16 +18,16 @@ from scipy.stats import chisquare
 
 from bridgescore.core import Seat, Strain
 from bridgescore.deal import Card, Deal, random_deal_array
-from bridgescore.dealer import DealSpec, deal_many, pbn_lines, pbn_strings
-from bridgescore.dealer_condition import parse_condition
-from bridgescore.dealer_draw import (
+from bridgescore.dealer.condition import parse_condition
+from bridgescore.dealer.dealing import DealSpec, deal_many, pbn_lines, pbn_strings
+from bridgescore.dealer.draw import (
     HandSampler,
     MaskHandView,
     ShapeProbe,
     hand_masks,
     owner_hands,
 )
-from bridgescore.dealer_hand import WEIGHTS, HandView
+from bridgescore.dealer.hand import WEIGHTS, HandView
 from bridgescore.errors import ConditionError
 
 

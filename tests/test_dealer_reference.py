@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.core import Seat
 from bridgescore.deal import Deal
-from bridgescore.dealer import deal_many
+from bridgescore.dealer.dealing import deal_many
 
 HCP = {12: 4, 11: 3, 10: 2, 9: 1}  # rank index (0 = two) -> points
 RANKS = "23456789TJQKA"

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from bridgescore.core import Seat, Strain
 from bridgescore.deal import Deal, random_deal_array
-from bridgescore.dealer import deal_many, evaluate
-from bridgescore.dealer_condition import parse_condition
+from bridgescore.dealer.condition import parse_condition
+from bridgescore.dealer.dealing import deal_many, evaluate
 from bridgescore.errors import ConditionError
 
 OWNERS = random_deal_array(1982, 300)

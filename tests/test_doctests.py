@@ -23,10 +23,10 @@ MUST_HAVE_EXAMPLES = {
     "bridgescore.scoring",
     "bridgescore.ddtable",
     "bridgescore.deal",
-    "bridgescore.par",
+    "bridgescore.parscore",
     "bridgescore.auction",
     "bridgescore.game",
-    "bridgescore.rubber",
+    "bridgescore.pads.rubber",
 }
 
 

@@ -23,8 +23,8 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal, Hand
 from bridgescore.errors import BridgeError
 from bridgescore.notation import Result, parse_result
+from bridgescore.pads.scorepad import Honors
 from bridgescore.play import Play
-from bridgescore.scorepad import Honors
 from bridgescore.session.event import Adjusted
 from fuzzing import Refused, fuzz_settings, mutated_text, read_or_refuse
 

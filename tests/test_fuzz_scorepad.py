@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.chicago import ChicagoScore
 from bridgescore.cli.common import numbered_lines
 from bridgescore.cli.rubber import read_deals
 from bridgescore.errors import BridgeError
-from bridgescore.rubber import RubberScore
+from bridgescore.pads.chicago import ChicagoScore
+from bridgescore.pads.rubber import RubberScore
 from fuzzing import Refused, fuzz_settings, mutated_text, read_or_refuse
 
 PADS = (

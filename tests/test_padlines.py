@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import bridgescore as bs
-from bridgescore.padlines import LineProblem, parse_line, read_deals, record_deals
-from bridgescore.rubber import RubberScore
+from bridgescore.pads.padlines import LineProblem, parse_line, read_deals, record_deals
+from bridgescore.pads.rubber import RubberScore
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ from bridgescore import (
     Vulnerability,
     par,
 )
-from bridgescore.par import final_scores, opening
+from bridgescore.parscore import final_scores, opening
 
 VECTORS = Path(__file__).parent / "data" / "par_vectors.jsonl"
 FULL = os.environ.get("BRIDGESCORE_FULL") == "1"
@@ -388,7 +388,7 @@ def test_opening_four_turns() -> None:
 
 
 def test_module_examples() -> None:
-    for name in ("bridgescore.par", "bridgescore.pararray"):
+    for name in ("bridgescore.parscore", "bridgescore.pararray"):
         failed, attempted = doctest.testmod(importlib.import_module(name))
         assert attempted > 0 and failed == 0, name
 

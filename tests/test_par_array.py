@@ -1,7 +1,7 @@
 """par_array: the same scores as the scalar par, table by table, for whole arrays.
 
 Expected values: the shared vectors (equal to DDS's DealerPar) and, on many
-random tables, the scalar :func:`bridgescore.par` (itself checked against the
+random tables, the scalar :func:`bridgescore.parscore` (itself checked against the
 vectors, the worked deals of docs/par-definition.md and DDS in test_par.py).
 """
 

@@ -1,4 +1,4 @@
-"""PBN games (pbngame.py): reading played games from PBN, problems with line numbers,
+"""PBN games (formats/pbngame.py): reading played games from PBN, problems with line numbers,
 round trips through the writer."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from bridgescore import (
 )
 from bridgescore.core import dealer_of_board
 from bridgescore.deal import random_deals
-from bridgescore.pbn import format_pbn, read_games
-from bridgescore.pbngame import played_deal_pairs, read_played_games
+from bridgescore.formats.pbn import format_pbn, read_games
+from bridgescore.formats.pbngame import played_deal_pairs, read_played_games
 
 DATA = Path(__file__).parent / "data"
 

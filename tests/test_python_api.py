@@ -21,12 +21,12 @@ import numpy as np
 import pytest
 
 import bridgescore as bs
-import bridgescore.dealer
+import bridgescore.dealer.dealing
 from bridgescore import Card, Contract, DDTable, Deal, Seat, Strain, Vulnerability
 from bridgescore.boardset.board import Board
-from bridgescore.chicago import chicago_dealer, chicago_entry, chicago_vulnerability
 from bridgescore.notation import parse_result
-from bridgescore.rubber import rubber_entry
+from bridgescore.pads.chicago import chicago_dealer, chicago_entry, chicago_vulnerability
+from bridgescore.pads.rubber import rubber_entry
 from bridgescore.solver import declarer_tricks, lead_tricks
 
 # North holds the thirteen spades, East the hearts, South the diamonds, West the clubs.
@@ -354,8 +354,8 @@ def test_a_card_names_a_bad_suit(suit: object) -> None:
 def test_dir_lists_the_public_names_only() -> None:
     # Importing the modules named like the functions must not change what the
     # package shows.
-    par_module = importlib.import_module("bridgescore.par")
-    simulate_module = importlib.import_module("bridgescore.simulate.run")
+    par_module = importlib.import_module("bridgescore.parscore")
+    simulate_module = importlib.import_module("bridgescore.simulation.run")
     assert dir(bs) == sorted(bs.__all__)
     # The package's own imports, which dir() showed before.
     for helper in ("sys", "Any", "ModuleType", "import_module", "TYPE_CHECKING"):
@@ -379,7 +379,7 @@ def test_deal_many_without_a_seed_reports_the_seed_it_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The seed picked is the seed reported, and dealing from it is dealing from it.
-    monkeypatch.setattr(bridgescore.dealer, "fresh_seed", lambda: 7)
+    monkeypatch.setattr(bridgescore.dealer.dealing, "fresh_seed", lambda: 7)
     deals = bs.deal_many(4, where="hcp(north) >= 20")
     assert deals.seed == 7
     assert deals == bs.deal_many(4, seed=7, where="hcp(north) >= 20")

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.rubber import (
+from bridgescore.pads.rubber import (
     LAW_80,
     Law80,
     RubberEvening,
@@ -16,7 +16,7 @@ from bridgescore.rubber import (
     rubber_entry,
     settle_unfinished,
 )
-from bridgescore.scorepad import Entry, Honors, Premium, score_rubber_history_tag
+from bridgescore.pads.scorepad import Entry, Honors, Premium, score_rubber_history_tag
 from bridgescore.scoring import PRE_1987
 
 NS, EW = bs.Side.NS, bs.Side.EW
@@ -527,10 +527,10 @@ def test_honours_text_round_trip(side: str, points: int, points_first: bool) -> 
 def test_docstring_examples() -> None:
     import doctest
 
-    import bridgescore.rubber
-    import bridgescore.scorepad
+    import bridgescore.pads.rubber
+    import bridgescore.pads.scorepad
 
-    for module in (bridgescore.rubber, bridgescore.scorepad):
+    for module in (bridgescore.pads.rubber, bridgescore.pads.scorepad):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0
 

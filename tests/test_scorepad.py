@@ -1,4 +1,4 @@
-"""The scorepad's pieces (scorepad.py): per-deal points above and below the line,
+"""The scorepad's pieces (pads/scorepad.py): per-deal points above and below the line,
 honours, the We/They pad and PBN's ScoreRubber tags.
 
 Every expected value is worked out here by hand from the rubber Laws: trick points
@@ -16,7 +16,7 @@ import bridgescore as bs
 from bridgescore.core import Seat, Side, Vulnerability
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result
-from bridgescore.scorepad import (
+from bridgescore.pads.scorepad import (
     Entry,
     Honors,
     Premium,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.core import Seat, Side, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal

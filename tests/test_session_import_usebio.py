@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 import bridgescore.session.usebio_import as usebio_import
 from bridgescore.cli.app import app
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.notation import Result

@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.errors import BridgeError, ComparisonError, ScoringMethodError
 from bridgescore.session import methods as methods_module
 from bridgescore.session.event import Event, TableResult

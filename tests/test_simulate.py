@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 import bridgescore as bs
 from bridgescore.cli.app import app
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer import deal_many
-from bridgescore.simulate import Simulation, parse_contracts, run_simulation, simulate
+from bridgescore.dealer.dealing import deal_many
+from bridgescore.simulation import Simulation, parse_contracts, run_simulation, simulate
 from bridgescore.solver import lead_tricks
 
 runner = CliRunner()
@@ -131,7 +131,7 @@ def test_processes_and_text_report() -> None:
 
 
 def bs_chunks(count: int, seed: int, where: str) -> list[np.ndarray]:
-    from bridgescore.dealer import iter_deal_chunks
+    from bridgescore.dealer.dealing import iter_deal_chunks
 
     return list(iter_deal_chunks(count, seed=seed, where=where))
 
@@ -180,7 +180,7 @@ def test_plot_is_written(tmp_path: object) -> None:
 
 def test_ctrl_c_keeps_the_deals_finished(monkeypatch: pytest.MonkeyPatch) -> None:
     # By name: the package's attribute `simulate` is the function, not the sub-package.
-    tasks = importlib.import_module("bridgescore.simulate.tasks")
+    tasks = importlib.import_module("bridgescore.simulation.tasks")
     monkeypatch.setattr(tasks, "SLICE", 5)
     simulation = Simulation(deals=12, seed=2, contracts=parse_contracts(["2S"], ["S"]))
 
@@ -266,7 +266,7 @@ def test_a_plot_that_fails_late_keeps_the_report(
 ) -> None:
     from pathlib import Path
 
-    plot = importlib.import_module("bridgescore.simulate.plot")
+    plot = importlib.import_module("bridgescore.simulation.plot")
 
     def refused(report: object, path: object) -> None:
         # As if the folder were taken away between the check and the write.

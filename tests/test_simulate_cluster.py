@@ -24,9 +24,9 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.distributed import connect_scheduler
 from bridgescore.errors import BridgeError
-from bridgescore.simulate import Simulation, parse_contracts, run_simulation
-from bridgescore.simulate import tasks as slice_tasks
-from bridgescore.simulate.report import Report
+from bridgescore.simulation import Simulation, parse_contracts, run_simulation
+from bridgescore.simulation import tasks as slice_tasks
+from bridgescore.simulation.report import Report
 from conftest import HOLD_TIMEOUT, MakeHoldPoints, blind_to, can_unshare, cluster, nth
 
 distributed = pytest.importorskip("distributed")

@@ -1,4 +1,4 @@
-"""simulate/plot.py: the plot shows the report it is drawn from (bars, labels), as SVG and PNG.
+"""simulation/plot.py: the plot shows the report it is drawn from (bars, labels), as SVG and PNG.
 
 The reports here are written by hand, so the expected bars are known without
 solving anything: each contract's 14 bars are the shares of deals with 0 ... 13
@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from bridgescore.simulate.plot import plot_report, render_report
+from bridgescore.simulation.plot import plot_report, render_report
 
 SVG = "{http://www.w3.org/2000/svg}"
 

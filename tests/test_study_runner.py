@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from bridgescore.ddtable import DDTable
-from bridgescore.par import par
+from bridgescore.parscore import par
 from bridgescore.solver import solve_many
 from bridgescore.study.chunks import deal_chunk
 from bridgescore.study.errors import StudyError

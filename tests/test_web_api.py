@@ -42,9 +42,9 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 HAS_SOLVER = importlib.util.find_spec("bridgescore.solver") is not None
-HAS_PAR = importlib.util.find_spec("bridgescore.par") is not None
+HAS_PAR = importlib.util.find_spec("bridgescore.parscore") is not None
 needs_solver = pytest.mark.skipif(not HAS_SOLVER, reason="bridgescore.solver is not written yet")
-needs_par = pytest.mark.skipif(not HAS_PAR, reason="bridgescore.par is not written yet")
+needs_par = pytest.mark.skipif(not HAS_PAR, reason="bridgescore.parscore is not written yet")
 
 T = TypeVar("T")
 

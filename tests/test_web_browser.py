@@ -184,7 +184,7 @@ def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path)
 
 
 def test_random_deal_with_seed(server: str, page: Any) -> None:
-    from bridgescore.dealer import deal_many
+    from bridgescore.dealer.dealing import deal_many
 
     page.goto(server + "/deal")
     page.fill("#seed", "7")

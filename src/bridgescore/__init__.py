@@ -13,15 +13,12 @@ from __future__ import annotations
 
 # The module's own imports carry underscore names, so that dir(bridgescore) and
 # tab completion show the public names only (__dir__ below lists __all__).
-import sys as _sys
 import typing as _typing
 from importlib import import_module as _import_module
-from types import ModuleType as _ModuleType
 
 if _typing.TYPE_CHECKING:
     from bridgescore.auction import Auction, Call
-    from bridgescore.chicago import ChicagoScore
-    from bridgescore.compare import (
+    from bridgescore.compare.scalar import (
         Award,
         adjusted_imps,
         adjusted_matchpoints,
@@ -45,7 +42,7 @@ if _typing.TYPE_CHECKING:
     )
     from bridgescore.ddtable import DDTable
     from bridgescore.deal import Card, Deal, Hand, random_deal, random_deals
-    from bridgescore.dealer import deal_many
+    from bridgescore.dealer.dealing import deal_many
     from bridgescore.errors import (
         BridgeError,
         ConditionError,
@@ -59,10 +56,11 @@ if _typing.TYPE_CHECKING:
     )
     from bridgescore.game import PlayedDeal, play_deal
     from bridgescore.notation import Result, parse_result
-    from bridgescore.par import Par, ParContract, par
+    from bridgescore.pads.chicago import ChicagoScore
+    from bridgescore.pads.rubber import RubberScore
     from bridgescore.pararray import par_array
+    from bridgescore.parscore import Par, ParContract, par
     from bridgescore.play import Play, Trick
-    from bridgescore.rubber import RubberScore
     from bridgescore.scoring import (
         LAW_2017,
         PRE_1987,
@@ -72,7 +70,7 @@ if _typing.TYPE_CHECKING:
         score_array,
         score_breakdown,
     )
-    from bridgescore.simulate.run import simulate
+    from bridgescore.simulation.run import simulate
     from bridgescore.solver import solve, solve_many
 
 __version__ = "0.1.0"
@@ -83,18 +81,18 @@ __version__ = "0.1.0"
 _PUBLIC = {
     "Auction": "auction",
     "Call": "auction",
-    "ChicagoScore": "chicago",
-    "Award": "compare",
-    "adjusted_imps": "compare",
-    "adjusted_matchpoints": "compare",
-    "adjusted_percentage": "compare",
-    "assigned_imps": "compare",
-    "assigned_matchpoints": "compare",
-    "board_a_match": "compare",
-    "butler_imps": "compare",
-    "cross_imps": "compare",
-    "imps": "compare",
-    "matchpoints": "compare",
+    "ChicagoScore": "pads.chicago",
+    "Award": "compare.scalar",
+    "adjusted_imps": "compare.scalar",
+    "adjusted_matchpoints": "compare.scalar",
+    "adjusted_percentage": "compare.scalar",
+    "assigned_imps": "compare.scalar",
+    "assigned_matchpoints": "compare.scalar",
+    "board_a_match": "compare.scalar",
+    "butler_imps": "compare.scalar",
+    "cross_imps": "compare.scalar",
+    "imps": "compare.scalar",
+    "matchpoints": "compare.scalar",
     "Contract": "core",
     "Doubling": "core",
     "Seat": "core",
@@ -108,7 +106,7 @@ _PUBLIC = {
     "Hand": "deal",
     "random_deal": "deal",
     "random_deals": "deal",
-    "deal_many": "dealer",
+    "deal_many": "dealer.dealing",
     "BridgeError": "errors",
     "ConditionError": "errors",
     "IllegalCallError": "errors",
@@ -122,13 +120,13 @@ _PUBLIC = {
     "play_deal": "game",
     "Result": "notation",
     "parse_result": "notation",
-    "Par": "par",
-    "ParContract": "par",
-    "par": "par",
+    "Par": "parscore",
+    "ParContract": "parscore",
+    "par": "parscore",
     "par_array": "pararray",
     "Play": "play",
     "Trick": "play",
-    "RubberScore": "rubber",
+    "RubberScore": "pads.rubber",
     "LAW_2017": "scoring",
     "PRE_1987": "scoring",
     "Rules": "scoring",
@@ -136,7 +134,7 @@ _PUBLIC = {
     "score": "scoring",
     "score_array": "scoring",
     "score_breakdown": "scoring",
-    "simulate": "simulate.run",
+    "simulate": "simulation.run",
     "solve": "solver",
     "solve_many": "solver",
 }
@@ -155,22 +153,6 @@ def __dir__() -> list[str]:
     """The public names (``__all__``), loaded or not; the helpers here stay out of sight."""
     return sorted(__all__)
 
-
-class _Package(_ModuleType):
-    """Keeps ``bridgescore.par`` and ``bridgescore.simulate`` the functions.
-
-    Importing a submodule sets it as an attribute of the package; the functions
-    ``par`` and ``simulate`` share their modules' names and stay what
-    ``bridgescore.par`` means, as when the package imported them eagerly.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, _ModuleType) and _PUBLIC.get(name, "").split(".")[0] == name:
-            return
-        super().__setattr__(name, value)
-
-
-_sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "LAW_2017",

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import InvalidTableError, NotationError
-from bridgescore.par import CONTRACTS, MAKE_RANK, final_scores, turns
+from bridgescore.parscore import CONTRACTS, MAKE_RANK, final_scores, turns
 from bridgescore.validate import enum_arg
 
 __all__ = ["par_array"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bridgescore.boardset.board import Board
-from bridgescore.par import par
+from bridgescore.parscore import par
 
 __all__ = ["analyse"]
 

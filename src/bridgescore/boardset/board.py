@@ -10,7 +10,7 @@ from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
-from bridgescore.par import Par, ParContract
+from bridgescore.parscore import Par, ParContract
 from bridgescore.validate import enum_arg
 
 __all__ = ["Board", "par_contract_text", "par_score_text", "parse_board_range"]

@@ -21,7 +21,7 @@ from bridgescore.core import Seat, Side, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Hand
 from bridgescore.errors import BridgeError
-from bridgescore.par import Par, ParContract
+from bridgescore.parscore import Par, ParContract
 
 __all__ = [
     "PAPERS",

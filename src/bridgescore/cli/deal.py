@@ -55,11 +55,11 @@ def _owner_chunks(
     try:
         if processes == 1 and scheduler is None:
             # This process deals: the same chunks as the pool would, without its imports.
-            from bridgescore.dealer import iter_deal_chunks
+            from bridgescore.dealer.dealing import iter_deal_chunks
 
             yield from iter_deal_chunks(count, seed=seed, where=where, predeal=predeal)
             return
-        from bridgescore.simulate.pool import dealt_chunks
+        from bridgescore.simulation.pool import dealt_chunks
 
         yield from dealt_chunks(
             count,
@@ -74,7 +74,7 @@ def _owner_chunks(
 
 
 def _print_pbn(chunks: Iterator[npt.NDArray[np.int8]], diagram: bool, symbols: bool) -> None:
-    from bridgescore.dealer import pbn_lines, pbn_strings
+    from bridgescore.dealer.dealing import pbn_lines, pbn_strings
 
     out = sys.stdout
     if not diagram:
@@ -105,7 +105,7 @@ def _print_json(
 ) -> None:
     from bridgescore.cli.common import echo_json, hand_json
     from bridgescore.deal import Deal
-    from bridgescore.dealer import pbn_strings
+    from bridgescore.dealer.dealing import pbn_strings
 
     deals = [Deal.from_pbn(text) for owners in chunks for text in pbn_strings(owners)]
     data: dict[str, Any] = {"seed": seed}

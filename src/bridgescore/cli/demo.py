@@ -103,7 +103,7 @@ def _board_par(board: int, table: DDTable) -> str:
     """Par of a dealt board with its vulnerability: neutral and dealer-first."""
     from bridgescore.cli.par import format_par
     from bridgescore.core import Vulnerability, dealer_of_board
-    from bridgescore.par import par
+    from bridgescore.parscore import par
 
     vulnerability, dealer = Vulnerability.from_board(board), dealer_of_board(board)
     return "\n".join(
@@ -118,7 +118,7 @@ def _par_section() -> None:
     """Par of docs/par-definition.md's worked deals (fixed double-dummy tables)."""
     from bridgescore.cli.par import format_par
     from bridgescore.core import Seat, Vulnerability
-    from bridgescore.par import par
+    from bridgescore.parscore import par
 
     typer.echo("== Par: the worked deals of docs/par-definition.md ==\n")
     examples = [

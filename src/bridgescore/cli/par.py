@@ -18,7 +18,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats import BoardRecord, detect_format, read_text
-from bridgescore.par import Par, par
+from bridgescore.parscore import Par, par
 
 __all__ = ["format_par", "par_command"]
 

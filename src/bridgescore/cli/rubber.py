@@ -10,10 +10,10 @@ One deal per line, from a file or standard input (``-``)::
 ``3NTX-2``, ``4S by N making 5``); ``SIDE`` is ``NS`` or ``EW`` and may be left
 out when the result names declarer (``4SN+1``). Honours on a line of their own
 belong to the deal on the line before (the grammar is
-:mod:`bridgescore.padlines`, where the web page can reach it too). Bad lines are
+:mod:`bridgescore.pads.padlines`, where the web page can reach it too). Bad lines are
 reported with their numbers; the others are still recorded; the exit code is 1
-if any line failed. The pad is an evening (:class:`~bridgescore.rubber.RubberEvening`,
-:class:`~bridgescore.chicago.ChicagoEvening`): a deal after the end of a rubber or
+if any line failed. The pad is an evening (:class:`~bridgescore.pads.rubber.RubberEvening`,
+:class:`~bridgescore.pads.chicago.ChicagoEvening`): a deal after the end of a rubber or
 round starts the next, and a single rubber or round prints as it always has.
 """
 
@@ -26,12 +26,12 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.chicago import DUPLICATE_STYLE, ChicagoEvening, ChicagoRules, ChicagoScore
 from bridgescore.cli.common import BadLines, echo_json, fail, open_lines, parse_rules
 from bridgescore.core import Seat, Side
 from bridgescore.errors import BridgeError
 from bridgescore.notation import Result
-from bridgescore.padlines import (
+from bridgescore.pads.chicago import DUPLICATE_STYLE, ChicagoEvening, ChicagoRules, ChicagoScore
+from bridgescore.pads.padlines import (
     DealLine,
     LineProblem,
     Recorder,
@@ -39,10 +39,10 @@ from bridgescore.padlines import (
     read_deals,
     record_deals,
 )
-from bridgescore.rubber import LAW_80, RubberEvening, RubberScore
-from bridgescore.scorepad import Entry, Honors, Premium, as_side
+from bridgescore.pads.rubber import LAW_80, RubberEvening, RubberScore
+from bridgescore.pads.scorepad import Entry, Honors, Premium, as_side
 
-# parse_line, read_deals and DealLine live in bridgescore.padlines; they stay
+# parse_line, read_deals and DealLine live in bridgescore.pads.padlines; they stay
 # importable from here for scripts written against earlier versions.
 __all__ = ["DealLine", "chicago_command", "parse_line", "read_deals", "rubber_command"]
 

@@ -157,8 +157,8 @@ def simulate_command(
     import numpy as np
 
     from bridgescore.core import Seat, Vulnerability
-    from bridgescore.simulate.run import run_simulation
-    from bridgescore.simulate.spec import Simulation, parse_contracts
+    from bridgescore.simulation.run import run_simulation
+    from bridgescore.simulation.spec import Simulation, parse_contracts
 
     if seed is None:
         seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
@@ -207,7 +207,7 @@ def simulate_command(
 
 
 def _write_plot(data: dict[str, Any], plot: str) -> None:
-    from bridgescore.simulate.plot import plot_report
+    from bridgescore.simulation.plot import plot_report
 
     try:
         plot_report(data, plot)

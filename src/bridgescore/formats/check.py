@@ -26,7 +26,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.formats.record import BoardRecord, Problem
 from bridgescore.formats.words import call_of
 from bridgescore.game import PlayedDeal
-from bridgescore.par import par
+from bridgescore.parscore import par
 from bridgescore.play import Play
 
 __all__ = ["CheckedRecord", "check_record"]

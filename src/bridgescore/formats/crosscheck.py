@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from bridgescore.compare import imps, matchpoints
+from bridgescore.compare.scalar import imps, matchpoints
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.formats.check import CheckedRecord

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.core import Seat, Side, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal

@@ -23,7 +23,14 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.compare import (
+from bridgescore.compare.array import (
+    board_a_match_array,
+    butler_imps_array,
+    cross_imps_array,
+    imps_array,
+    matchpoints_array,
+)
+from bridgescore.compare.scalar import (
     Award,
     Divide,
     Scale,
@@ -34,13 +41,6 @@ from bridgescore.compare import (
     cross_imps_divisor,
     round_half_away,
     scale_unit,
-)
-from bridgescore.comparearray import (
-    board_a_match_array,
-    butler_imps_array,
-    cross_imps_array,
-    imps_array,
-    matchpoints_array,
 )
 from bridgescore.errors import ScoringMethodError
 from bridgescore.session.event import EventKind

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.par import par
+from bridgescore.parscore import par
 from bridgescore.session.event import Board
 from bridgescore.session.scorer import BoardPar
 

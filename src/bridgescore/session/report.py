@@ -15,7 +15,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from bridgescore.compare import round_half_away
+from bridgescore.compare.scalar import round_half_away
 from bridgescore.session.event import Member
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller

@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.compare import TENTHS, Award, divide_half_away, imps, round_half_away
+from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.session.event import Board, Event, Member, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores

@@ -30,7 +30,7 @@ from pathlib import Path
 from bridgescore.boardset.board import Board as RecordBoard
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
-from bridgescore.par import par
+from bridgescore.parscore import par
 from bridgescore.session.event import Board
 from bridgescore.session.report import (
     METHOD_NAMES,

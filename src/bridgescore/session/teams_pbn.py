@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bridgescore.compare import imps
+from bridgescore.compare.scalar import imps
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import Board, TableResult

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bridgescore.compare import Award
+from bridgescore.compare.scalar import Award
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.usebio import (
     HandRecord,

@@ -37,7 +37,7 @@ from bridgescore.web.schemas import (
 if TYPE_CHECKING:
     from bridgescore.deal import Deal
     from bridgescore.formats import BoardRecord
-    from bridgescore.par import Par
+    from bridgescore.parscore import Par
 
 __all__ = [
     "FeatureMissing",
@@ -257,7 +257,7 @@ async def api_random_deal(
     ``bridgescore deal --seed N`` and of ``bridgescore.deal_many(1, seed=N)``."""
     try:
         # The one dealing function, so one seed gives one deal in Python, shell and browser.
-        from bridgescore.dealer import deal_many
+        from bridgescore.dealer.dealing import deal_many
     except ImportError as error:
         raise FeatureMissing(f"random deals are not available: {error}") from None
     chosen = secrets.randbits(63) if seed is None else seed
@@ -279,7 +279,7 @@ async def api_par(body: ParRequest, request: Request) -> JSONResponse:
     if (body.dd is None) == (body.deal is None):
         raise NotationError("give exactly one of 'dd' (20 hex digits) or 'deal' (PBN)")
     try:
-        from bridgescore.par import par
+        from bridgescore.parscore import par
     except ImportError as error:
         raise FeatureMissing(f"par is not available in this installation: {error}") from None
     if body.dd is not None:
@@ -292,7 +292,7 @@ async def api_par(body: ParRequest, request: Request) -> JSONResponse:
 def par_payload(
     result: Par, table: DDTable, vulnerability: Vulnerability, dealer: Seat | None
 ) -> dict[str, Any]:
-    """A :class:`~bridgescore.par.Par` as the API answers it."""
+    """A :class:`~bridgescore.parscore.Par` as the API answers it."""
     return {
         "score": int(result.score),
         "convention": str(result.convention),

@@ -7,7 +7,7 @@ with ``Retry-After``. Web simulations are capped at ``WebSettings.max_simulate_d
 deals (at most :data:`~bridgescore.web.schemas.MAX_WEB_DEALS`).
 
 With ``"plot": "svg"`` (or ``"png"``) the worker also draws the report's plot
-(:func:`bridgescore.simulate.plot.render_report`) and the answer carries it as a
+(:func:`bridgescore.simulation.plot.render_report`) and the answer carries it as a
 ``data:`` URI in ``plot``; the form always shows it (SVG) under the tables.
 """
 
@@ -51,13 +51,13 @@ def run_simulation_json(simulation_json: str, plot: str | None = None) -> str:
     With ``plot`` ("png" or "svg") the report also holds its plot as a ``data:`` URI,
     drawn here in the worker so the server's event loop never renders.
     """
-    from bridgescore.simulate.run import run_simulation
-    from bridgescore.simulate.spec import Simulation
+    from bridgescore.simulation.run import run_simulation
+    from bridgescore.simulation.spec import Simulation
 
     report, _ = run_simulation(Simulation.from_json(simulation_json))
     answer = report.as_dict()
     if plot is not None:
-        from bridgescore.simulate.plot import render_report
+        from bridgescore.simulation.plot import render_report
 
         image = base64.b64encode(render_report(answer, "svg" if plot == "svg" else "png"))
         answer["plot"] = f"data:{_MEDIA_TYPES[plot]};base64,{image.decode('ascii')}"
@@ -71,7 +71,7 @@ def can_plot() -> bool:
 
 def _simulation(body: SimulateRequest) -> Any:
     from bridgescore.core import Seat, Vulnerability
-    from bridgescore.simulate.spec import Simulation, parse_contracts
+    from bridgescore.simulation.spec import Simulation, parse_contracts
 
     texts, declarers = [], []
     for item in body.contracts:

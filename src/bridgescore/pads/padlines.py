@@ -25,7 +25,7 @@ from typing import NamedTuple
 from bridgescore.core import Side
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.notation import Result, parse_result
-from bridgescore.scorepad import Entry, Honors, as_side
+from bridgescore.pads.scorepad import Entry, Honors, as_side
 
 __all__ = ["DealLine", "LineProblem", "parse_line", "read_deals", "record_deals"]
 

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from bridgescore.core import Contract, Seat, Vulnerability
-from bridgescore.dealer import DealSpec
+from bridgescore.dealer.dealing import DealSpec
 from bridgescore.errors import NotationError
 
 __all__ = ["Simulation", "contract_label", "parse_contracts"]

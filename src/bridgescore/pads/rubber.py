@@ -33,7 +33,7 @@ from typing import Any
 from bridgescore.core import Seat, Side, Vulnerability
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result
-from bridgescore.scorepad import (
+from bridgescore.pads.scorepad import (
     Entry,
     Honors,
     Premium,

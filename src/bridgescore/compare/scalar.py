@@ -5,7 +5,7 @@ A score may also be an :class:`Award` -- an *artificial* adjusted score (Law
 12C2: average plus, average, average minus) -- which is left out of every other
 result's comparison and gets its fixed value instead.
 
-Each comparison has an array form in :mod:`bridgescore.comparearray`, over a
+Each comparison has an array form in :mod:`bridgescore.compare.array`, over a
 matrix of boards x results with a ``valid`` mask, equal to it row by row, for
 scoring big events.
 

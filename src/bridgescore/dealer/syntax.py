@@ -1,6 +1,6 @@
 """The words of the ``dealer`` condition language: tokens, error carets, card and shape literals.
 
-:mod:`bridgescore.dealer_condition` parses conditions from these tokens; a
+:mod:`bridgescore.dealer.condition` parses conditions from these tokens; a
 :class:`~bridgescore.errors.ConditionError` quotes the condition with a caret
 under the offending token (:func:`condition_error`).
 """
@@ -14,7 +14,7 @@ from itertools import permutations
 
 import numpy as np
 
-from bridgescore.dealer_hand import SHAPE_STRIDES
+from bridgescore.dealer.hand import SHAPE_STRIDES
 from bridgescore.errors import ConditionError
 
 __all__ = ["Token", "card_number", "condition_error", "shape_patterns", "tokens"]

@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 
 from bridgescore.core import Contract, Seat, Vulnerability
-from bridgescore.simulate.pool import default_processes, run_ordered
-from bridgescore.simulate.report import Report, build_report
-from bridgescore.simulate.spec import Simulation, parse_contracts
-from bridgescore.simulate.tasks import SliceResult, plan_slices, solve_slice
+from bridgescore.simulation.pool import default_processes, run_ordered
+from bridgescore.simulation.report import Report, build_report
+from bridgescore.simulation.spec import Simulation, parse_contracts
+from bridgescore.simulation.tasks import SliceResult, plan_slices, solve_slice
 from bridgescore.validate import enum_arg
 
 __all__ = ["run_simulation", "simulate"]

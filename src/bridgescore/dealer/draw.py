@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer_hand import WEIGHTS, HandView
+from bridgescore.dealer.hand import WEIGHTS, HandView
 
 __all__ = [
     "HandSampler",

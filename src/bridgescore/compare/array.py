@@ -1,9 +1,9 @@
-"""Array forms of the comparisons in :mod:`bridgescore.compare`, for scoring big events.
+"""Array forms of the comparisons in :mod:`bridgescore.compare.scalar`, for scoring big events.
 
 Each takes a matrix of boards (or comparison groups) x results, NS view, with a
 ``valid`` mask for padding and artificial scores, and equals the scalar form row
 by row. The rules themselves (rounding, the Butler trim, the cross-IMP divisor,
-Neuberg's formula) are called from :mod:`bridgescore.compare`, not restated.
+Neuberg's formula) are called from :mod:`bridgescore.compare.scalar`, not restated.
 
 >>> matchpoints_array([[620, 620, 650, 170, -100]]).tolist()
 [[5.0, 5.0, 8.0, 2.0, 0.0]]
@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.compare import (
+from bridgescore.compare.scalar import (
     IMP_THRESHOLDS,
     TENTHS,
     Divide,
@@ -54,7 +54,7 @@ _ABSENT = _ROW_SPACING // 2 - 1
 
 
 def imps_array(difference: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """:func:`~bridgescore.compare.imps` element by element.
+    """:func:`~bridgescore.compare.scalar.imps` element by element.
 
     >>> imps_array([450, -720, 0]).tolist()
     [10, -12, 0]
@@ -92,7 +92,7 @@ def matchpoints_array(
     scale: Scale = "2/1",
     expected: npt.ArrayLike | None = None,
 ) -> npt.NDArray[np.float64]:
-    """:func:`~bridgescore.compare.matchpoints` for many boards: one row per board.
+    """:func:`~bridgescore.compare.scalar.matchpoints` for many boards: one row per board.
 
     ``valid`` marks the real results (False for padding or artificial scores,
     whose output is 0). ``expected`` (scalar or one per row) turns on Neuberg.
@@ -163,7 +163,8 @@ def butler_imps_array(
     exclude: int = 1,
     rounding: int = 10,
 ) -> npt.NDArray[np.int64]:
-    """:func:`~bridgescore.compare.butler_imps` for many boards (rows); cells not ``valid`` get 0.
+    """:func:`~bridgescore.compare.scalar.butler_imps` for many boards (rows); cells not
+    ``valid`` get 0.
 
     >>> butler_imps_array([[620, 620, 650, 170, -100]]).tolist()
     [[4, 4, 5, -7, -11]]
@@ -198,7 +199,8 @@ def cross_imps_array(
     *,
     divide: Divide = "comparisons",
 ) -> npt.NDArray[np.float64]:
-    """:func:`~bridgescore.compare.cross_imps` for many boards (rows); cells not ``valid`` get 0.
+    """:func:`~bridgescore.compare.scalar.cross_imps` for many boards (rows); cells not
+    ``valid`` get 0.
 
     >>> cross_imps_array([[620, 620, 650, 170, -100]], divide="none").tolist()
     [[21.0, 21.0, 25.0, -23.0, -44.0]]
@@ -219,7 +221,7 @@ def cross_imps_array(
 def board_a_match_array(
     ns_score_a: npt.ArrayLike, ns_score_b: npt.ArrayLike
 ) -> npt.NDArray[np.float64]:
-    """:func:`~bridgescore.compare.board_a_match` element by element.
+    """:func:`~bridgescore.compare.scalar.board_a_match` element by element.
 
     >>> board_a_match_array([130, 0, -50], [120, 0, 50]).tolist()
     [1.0, 0.5, 0.0]

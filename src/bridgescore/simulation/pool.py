@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.dealer import DEALS_PER_CHUNK, DealSpec, deal_chunk
+from bridgescore.dealer.dealing import DEALS_PER_CHUNK, DealSpec, deal_chunk
 
 __all__ = ["dealt_chunks", "default_processes", "run_ordered"]
 
@@ -114,7 +114,7 @@ def dealt_chunks(
 ) -> Iterator[npt.NDArray[np.int8]]:
     """Owner arrays of ``count`` deals under a condition, chunk after chunk, in order.
 
-    The same deals as :func:`bridgescore.dealer.iter_deal_chunks`, dealt by
+    The same deals as :func:`bridgescore.dealer.dealing.iter_deal_chunks`, dealt by
     ``processes`` processes (or on Dask).
     """
     spec = DealSpec(where, tuple(predeal))

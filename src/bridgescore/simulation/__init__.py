@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from bridgescore.simulate.report import Report, build_report
-from bridgescore.simulate.run import run_simulation, simulate
-from bridgescore.simulate.spec import Simulation, parse_contracts
+from bridgescore.simulation.report import Report, build_report
+from bridgescore.simulation.run import run_simulation, simulate
+from bridgescore.simulation.spec import Simulation, parse_contracts
 
 __all__ = ["Report", "Simulation", "build_report", "parse_contracts", "run_simulation", "simulate"]

@@ -14,7 +14,7 @@ How a chunk is dealt, and why it is uniform and reproducible:
   the condition's top-level ``&&`` terms are tested as soon as the seats they name
   are dealt (early rejection: a candidate that fails is never completed).
 - The first seat's hand is drawn for every candidate, :data:`BATCH` at a time, by
-  :class:`~bridgescore.dealer_draw.HandSampler`: one 64-bit draw unranked into one
+  :class:`~bridgescore.dealer.draw.HandSampler`: one 64-bit draw unranked into one
   of the ways to complete its predeal, each equally likely. Terms on that seat's
   suit lengths only are decided per shape, and only the shapes they allow are drawn.
 - The other seats are dealt for the candidates that passed, by Fisher-Yates steps
@@ -41,8 +41,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer_condition import Condition, HandView, Term, parse_condition
-from bridgescore.dealer_draw import (
+from bridgescore.dealer.condition import Condition, HandView, Term, parse_condition
+from bridgescore.dealer.draw import (
     HandSampler,
     MaskHandView,
     ShapeProbe,
@@ -55,7 +55,7 @@ from bridgescore.dealer_draw import (
     shuffle_steps,
     suit_masks,
 )
-from bridgescore.dealer_pbn import pbn_lines, pbn_strings
+from bridgescore.dealer.pbn import pbn_lines, pbn_strings
 from bridgescore.errors import ConditionError, PredealError
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.dealer import DEALS_PER_CHUNK, DealSpec, deal_chunk
-from bridgescore.simulate.spec import Simulation
+from bridgescore.dealer.dealing import DEALS_PER_CHUNK, DealSpec, deal_chunk
+from bridgescore.simulation.spec import Simulation
 
 __all__ = ["SLICE", "SliceResult", "SliceTask", "plan_slices", "solve_slice"]
 

@@ -8,7 +8,7 @@
   deal itself (a hash of who holds which card), so a deal's value never depends
   on how, where or in which chunk it was dealt.
 
-Each function takes a :class:`~bridgescore.dealer_hand.HandView` and returns one
+Each function takes a :class:`~bridgescore.dealer.hand.HandView` and returns one
 int32 per candidate deal.
 """
 
@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer_hand import HandView
+from bridgescore.dealer.hand import HandView
 
 __all__ = ["cccc", "quality", "random_below"]
 
@@ -89,7 +89,7 @@ def quality(view: HandView, seat: Seat, suit: Strain) -> IntArray:
     point for each card over six, and tens and nines add nothing.
 
     >>> from bridgescore.deal import Deal
-    >>> from bridgescore.dealer import evaluate
+    >>> from bridgescore.dealer.dealing import evaluate
     >>> deal = Deal.from_pbn(
     ...     "N:AQT432.K2.432.32 KJ9.AQJT.KQJ5.54 875.987.A987.A76 6.6543.T6.KQJT98"
     ... )

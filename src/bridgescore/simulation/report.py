@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bridgescore.comparearray import imps_array
+from bridgescore.compare.array import imps_array
 from bridgescore.core import Contract, Side
 from bridgescore.scoring import score_array
-from bridgescore.simulate.spec import Simulation, contract_label
+from bridgescore.simulation.spec import Simulation, contract_label
 
 __all__ = ["Report", "build_report"]
 

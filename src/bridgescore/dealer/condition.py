@@ -22,7 +22,7 @@ Functions: ``hcp``, ``spades`` / ``hearts`` / ``diamonds`` / ``clubs``, ``contro
 ``c13`` (and ``pt0`` ... ``pt9``), each ``(seat)`` or ``(seat, suit)`` where it makes
 sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``,
 ``cccc(seat)``, ``quality(seat, suit)`` and ``rnd(expr)`` (see
-:mod:`bridgescore.dealer_valuation`). ``pointcount`` and ``altcount`` declarations
+:mod:`bridgescore.dealer.valuation`). ``pointcount`` and ``altcount`` declarations
 give ``hcp`` and ``pt0`` ... ``pt9`` other card weights, wherever they are written.
 Division truncates towards zero as in C; comparisons and logic give 0 or 1.
 
@@ -41,9 +41,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer_hand import WEIGHTS, HandView, rank_table
-from bridgescore.dealer_syntax import Token, card_number, condition_error, shape_patterns, tokens
-from bridgescore.dealer_valuation import cccc, quality, random_below
+from bridgescore.dealer.hand import WEIGHTS, HandView, rank_table
+from bridgescore.dealer.syntax import Token, card_number, condition_error, shape_patterns, tokens
+from bridgescore.dealer.valuation import cccc, quality, random_below
 from bridgescore.errors import ConditionError
 
 __all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-exported

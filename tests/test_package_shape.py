@@ -1,0 +1,105 @@
+"""The shape of the package (issue 24): a small root, families as packages, no module
+under a public function's name, no re-export shims, one list of public names."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import types
+from pathlib import Path
+
+import bridgescore
+
+PACKAGE = Path(bridgescore.__file__).resolve().parent
+
+
+def _root_modules() -> list[str]:
+    return sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
+
+
+def _packages() -> list[str]:
+    return sorted(path.parent.name for path in PACKAGE.glob("*/__init__.py"))
+
+
+def test_the_root_holds_at_most_sixteen_modules() -> None:
+    assert len(_root_modules()) <= 16, _root_modules()
+
+
+def test_no_family_of_modules_stays_at_the_root() -> None:
+    # dealer_condition.py beside dealer.py was a family: it is the package dealer/.
+    prefixes = {name.split("_")[0] for name in _root_modules() if "_" in name}
+    assert prefixes & (set(_root_modules()) | set(_packages())) == set()
+
+
+def test_no_module_shares_its_name_with_a_public_name() -> None:
+    clashes = (set(_root_modules()) | set(_packages())) & set(bridgescore.__all__)
+    assert clashes == set(), f"modules named as public functions: {sorted(clashes)}"
+
+
+def test_the_package_is_a_plain_module_and_keeps_its_functions() -> None:
+    for info in pkgutil.walk_packages(bridgescore.__path__, "bridgescore."):
+        importlib.import_module(info.name)  # every submodule imported: none takes a name over
+    assert type(bridgescore) is types.ModuleType
+    assert isinstance(bridgescore.par, types.FunctionType)
+    assert isinstance(bridgescore.simulate, types.FunctionType)
+    assert bridgescore.par.__module__ == "bridgescore.parscore"
+
+
+def _is_reexport(statement: ast.stmt) -> bool:
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+        return True  # the docstring
+    if isinstance(statement, ast.ImportFrom | ast.Import):
+        return True
+    return isinstance(statement, ast.Assign) and any(
+        isinstance(target, ast.Name) and target.id == "__all__" for target in statement.targets
+    )
+
+
+def _imported_packages(tree: ast.Module) -> set[str]:
+    return {
+        node.module.split(".")[1] if node.module.count(".") else node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bridgescore")
+    }
+
+
+def test_no_module_only_re_exports_another_package() -> None:
+    # A package's __init__ may name its own modules' public names (its interface);
+    # a module that only passes on another package's names is a shim: callers
+    # import from the real home instead.
+    shims = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not tree.body or not all(_is_reexport(statement) for statement in tree.body):
+            continue
+        own = path.parent.name if path.name == "__init__.py" else None
+        others = _imported_packages(tree) - {own, "__future__"}
+        if others:
+            shims.append(f"{path.relative_to(PACKAGE)} re-exports {sorted(others)}")
+    assert shims == []
+
+
+def _type_checking_names() -> set[str]:
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return {
+                alias.asname or alias.name
+                for statement in node.body
+                if isinstance(statement, ast.ImportFrom)
+                for alias in statement.names
+            }
+    raise AssertionError("no TYPE_CHECKING block in bridgescore/__init__.py")
+
+
+def test_one_list_of_public_names() -> None:
+    # __all__ is a literal for the type checkers; the lazy table, the type checkers'
+    # imports and __all__ must name the same things, each from its real home.
+    lazy = bridgescore._PUBLIC  # type: ignore[attr-defined]
+    assert set(bridgescore.__all__) == set(lazy) | {"__version__"}
+    assert _type_checking_names() == set(lazy)
+    for name, module in lazy.items():
+        home = importlib.import_module(f"bridgescore.{module}")
+        value = getattr(home, name)
+        assert getattr(value, "__module__", home.__name__) == home.__name__, name
