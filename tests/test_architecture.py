@@ -4,6 +4,7 @@ no import cycle (lazy imports included), and every package and path the map name
 from __future__ import annotations
 
 import ast
+import re
 from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
@@ -267,3 +268,75 @@ def test_the_package_has_no_import_cycle() -> None:
         for group in import_groups(graph)
     ]
     assert found == [], "modules that import each other:\n" + "\n".join(found)
+
+
+# ------------------------------------------------------------- the map itself
+#
+# A name in backquotes with a slash, or ending in .py or .md, is a path: from the
+# package (`session/store.py`, `cli/`) or from the repository (`tests/...`). With a
+# dotted name after a module path (`cli/common.read_batch`), the module must define it.
+
+_PATH = re.compile(r"[A-Za-z_][\w.]*(?:/[\w.]*)*")
+
+
+def _defines(module: Path, name: str) -> bool:
+    for node in ast.parse(module.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found = {node.name}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found = {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found = {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        else:
+            continue
+        if name in found:
+            return True
+    return False
+
+
+def missing_paths(text: str, package: Path = PACKAGE, root: Path = ROOT) -> list[str]:
+    """The paths ``text`` names in backquotes that are not there, in order."""
+    missing = []
+    for name in re.findall(r"`([^`\n]+)`", text):
+        if not _PATH.fullmatch(name) or not ("/" in name or name.endswith((".py", ".md"))):
+            continue
+        if name.endswith(("/", ".py", ".md")):
+            there = (package / name).exists() or (root / name).exists()
+        else:
+            module, _, attribute = name.rpartition(".")
+            path = package / f"{module}.py"
+            there = path.is_file() and _defines(path, attribute)
+        if not there:
+            missing.append(name)
+    return missing
+
+
+def test_the_map_check_finds_a_path_that_is_not_there() -> None:
+    text = (
+        "`session/store.py` and `cli/` on `tests/test_architecture.py`; `cli/nowhere.py`, "
+        "`cli/common.read_batch`, `cli/common.no_such_name`, `nowhere/`, `docs/gone.md`, "
+        "`--progress/--no-progress`, `score 3NT -1`, `read_batch`"
+    )
+    assert missing_paths(text) == [
+        "cli/nowhere.py",
+        "cli/common.no_such_name",
+        "nowhere/",
+        "docs/gone.md",
+    ]
+
+
+def test_every_path_the_map_names_exists() -> None:
+    missing = missing_paths(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert missing == [], f"docs/architecture.md names paths that are not there: {missing}"
+
+
+def test_every_package_appears_in_the_map() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    packages = sorted(
+        path.parent.relative_to(PACKAGE).as_posix() + "/"
+        for path in PACKAGE.rglob("__init__.py")
+        if path.parent != PACKAGE
+    )
+    absent = [name for name in packages if f"`{name}`" not in text]
+    assert absent == [], f"docs/architecture.md does not show these packages: {absent}"
