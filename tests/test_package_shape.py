@@ -60,7 +60,9 @@ def _imported_packages(tree: ast.Module) -> set[str]:
     return {
         node.module.split(".")[1] if node.module.count(".") else node.module
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bridgescore")
+        if isinstance(node, ast.ImportFrom)
+        and node.module
+        and node.module.startswith("bridgescore")
     }
 
 

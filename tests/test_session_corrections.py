@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.errors import RecordError
 from bridgescore.session import audit as audit_module
+from bridgescore.session.csv_import import parse_table_result
 from bridgescore.session.event import TableResult
-from bridgescore.session.importer import parse_table_result
 from bridgescore.session.store import EventStore, Origin
 
 runner = CliRunner()

@@ -22,7 +22,8 @@ from bridgescore.cli.app import app
 from bridgescore.formats import format_records, read_records
 from bridgescore.notation import Result
 from bridgescore.session.event import TableResult
-from bridgescore.session.importer import ImportReport, import_data, parse_pbn
+from bridgescore.session.importer import ImportReport, import_data
+from bridgescore.session.record_import import parse_pbn
 from bridgescore.session.store import EventStore
 
 runner = CliRunner()
@@ -392,7 +393,7 @@ Pass Pass
 """
     report, results = _import(text.encode("utf-8"), "n.pbn")
     assert [str(problem) for problem in report.problems] == [
-        "n.pbn:11: note =3= has no [Note \"3:...\"]"
+        'n.pbn:11: note =3= has no [Note "3:..."]'
     ]
     assert not report.ok
     assert [str(r.result) for r in results] == ["3NTN+1"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import shutil
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -12,9 +13,12 @@ from bridgescore.compare.scalar import Award
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.notation import Result
-from bridgescore.session import importer as importer_module
+from bridgescore.session import csv_import, importer
+from bridgescore.session import parsed as parsed_module
+from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Adjusted, TableResult
-from bridgescore.session.importer import import_files, parse_csv, parse_pbn
+from bridgescore.session.importer import import_files
+from bridgescore.session.record_import import parse_pbn
 from bridgescore.session.store import EventStore
 
 DATA = Path(__file__).parent / "data"
@@ -161,5 +165,6 @@ def test_import_files_twice_and_conflicts(tmp_path: Path) -> None:
         assert len(store.results()) == 19
 
 
-def test_doctests() -> None:
-    assert doctest.testmod(importer_module).failed == 0
+@pytest.mark.parametrize("module", [csv_import, importer, parsed_module], ids=lambda m: m.__name__)
+def test_doctests(module: ModuleType) -> None:
+    assert doctest.testmod(module).failed == 0

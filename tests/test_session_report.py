@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 from bridgescore.session import report as report_module
+from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Event
-from bridgescore.session.importer import parse_csv
 from bridgescore.session.report import (
     as_dict,
     fmt,

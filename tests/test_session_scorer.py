@@ -10,8 +10,8 @@ import pytest
 
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
 from bridgescore.session import scorer as scorer_module
+from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Adjusted, Event, TableResult
-from bridgescore.session.importer import parse_csv
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import BoardPar, ScoringOptions, SessionScore, score_event
 

@@ -120,7 +120,8 @@ def test_run_on_finished_study_does_nothing(tmp_path: Path) -> None:
 
 
 def test_report_of_a_study_in_an_object_store(tmp_path: Path) -> None:
-    from bridgescore.study.remote import RemoteShardWriter, RemoteStudy
+    from bridgescore.study.remote import RemoteStudy
+    from bridgescore.study.shards import RemoteShardWriter
 
     local = hand_made_study(tmp_path / "s")
     url = f"memory://bridgescore-cli-{tmp_path.name}/s"

@@ -418,7 +418,7 @@ def correct_command(
     appended to the audit log ('session log'), and every report scores the new
     result. Correcting a result to what is stored changes nothing.
     """
-    from bridgescore.session.importer import parse_table_result
+    from bridgescore.session.csv_import import parse_table_result
 
     check_words(result, context)  # '-2' is a result; '--reasn' is still a mistyped option
     with _open(event, "write") as store:

@@ -1,320 +1,44 @@
-"""Reading travellers and hand records: CSV traveller lines and PBN files.
+"""Importing files into an event: each file's reader picked by its content.
 
-CSV: one result a line, ``board,ns,ew,contract,declarer,result`` or
-``board,ns,ew,score`` (also ``board,ns,ew,contract,result`` with the declarer
-inside the contract, ``4SXN``, and ``board,ns,ew,4SXN+1``: the whole result in
-the score field). An optional header line names the columns
-(``board,ns,ew,contract,declarer,result,score,section,variant``) in any order.
-``result`` is ``=``, ``+k``, ``-k`` or the number of tricks taken (1-13);
-``score`` is the NS score (``+620``, ``-100``, ``NS 620``, ``EW 100``), ``Pass``,
-or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
-
-PBN (and JSON records): the file is read by :func:`bridgescore.formats.read_records`
-into board records, the one reading of the tags every command shares (tag
+CSV traveller lines are read by :mod:`bridgescore.session.csv_import`. PBN and
+JSON records: the file is read by :func:`bridgescore.formats.read_records` into
+board records, the one reading of the tags every command shares (tag
 inheritance, ``#`` values, a board's second table without its Board, Dealer,
 Vulnerable and Deal tags, Latin-1 and CP1252 text). Each game with a contract, a
 result or a ``Score`` (or an auction) and the pair tags ``PairNS``/``PairEW`` (or
 ``HomeTeam``/``VisitTeam`` with ``Room``) is a result, scored as ``bridgescore
 game`` scores it; so is each row of a ``ScoreTable`` (columns ``PairId_NS``,
 ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Score_NS``, ``Score_EW``,
-``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given).
+``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given):
+see :mod:`bridgescore.session.record_import`. Online teams PBN
+(:mod:`~bridgescore.session.teams_pbn`), USEBIO
+(:mod:`~bridgescore.session.usebio_import`) and LIN vugraph archives
+(:mod:`~bridgescore.session.vugraph`) have readers of their own.
 
-A bad line is a :class:`LineProblem` naming the file and line; the rest is read.
-Where a file contradicts itself (its Score and ours, its auction and its Contract
-tag) the result is imported and the difference listed with the checks.
-
->>> parsed = parse_csv(["board,ns,ew,score", "1,1,2,+420", "1,3,4,oops"], "t.csv")
->>> [r.score for r, _ in parsed.results], [p.line for p in parsed.problems]
-([420], [3])
+A bad line is a :class:`~bridgescore.session.parsed.LineProblem` naming the file
+and line; the rest is read. Where a file contradicts itself (its Score and ours,
+its auction and its Contract tag) the result is imported and the difference
+listed with the checks.
 """
 
 from __future__ import annotations
 
-import csv
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bridgescore.errors import BridgeError, NotationError, RecordError
+from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
-from bridgescore.formats.pbnrecord import read_pbn
-from bridgescore.formats.record import BoardRecord
-from bridgescore.formats.usebio import UsebioError
-from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Adjusted, Board, Member, TableResult
-from bridgescore.session.store import AddReport, EventStore, Origin
+from bridgescore.formats.usebio import UsebioError, looks_like_usebio
+from bridgescore.session.csv_import import parse_csv
+from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.record_import import parse_records
+from bridgescore.session.store import AddReport, EventStore
+from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
+from bridgescore.session.usebio_import import cross_check, read_usebio_event
+from bridgescore.session.vugraph import parse_vugraph
 
-__all__ = [
-    "ImportReport",
-    "LineProblem",
-    "Parsed",
-    "import_data",
-    "import_files",
-    "parse_csv",
-    "parse_pbn",
-    "parse_records",
-    "parse_table_result",
-]
-
-_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
-_ALIASES = {
-    "bd": "board",
-    "board_no": "board",
-    "pairns": "ns",
-    "ns_pair": "ns",
-    "pair_ns": "ns",
-    "pairew": "ew",
-    "ew_pair": "ew",
-    "pair_ew": "ew",
-    "by": "declarer",
-    "decl": "declarer",
-    "tricks": "result",
-    "ns_score": "score",
-    "score_ns": "score",
-    "fouled": "variant",
-}
-_BY_COUNT = {
-    4: ("board", "ns", "ew", "score"),
-    5: ("board", "ns", "ew", "contract", "result"),
-    6: ("board", "ns", "ew", "contract", "declarer", "result"),
-}
-_SCORE_RE = re.compile(
-    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
-)
-_PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class LineProblem:
-    """A line that could not be read, with its file and line number."""
-
-    source: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.source}:{self.line}" if self.line else self.source
-        return f"{where}: {self.message}"
-
-
-@dataclass(slots=True)
-class Parsed:
-    """What one file gave: results and hand records with their origins, problems,
-    ``checks`` (where the file contradicts itself or us, the result still imported)
-    and ``notes`` (how an unusual file was read)."""
-
-    results: list[tuple[TableResult, Origin]] = field(default_factory=list)
-    boards: list[tuple[Board, Origin]] = field(default_factory=list)
-    problems: list[LineProblem] = field(default_factory=list)
-    checks: list[LineProblem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    members: dict[str, tuple[Member, ...]] = field(default_factory=dict)
-
-
-# ------------------------------------------------------------------------ CSV
-
-
-def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
-    """Read CSV traveller lines; blank lines and ``#`` comments are skipped."""
-    parsed = Parsed()
-    columns: Sequence[str] | None = None
-    numbered = (
-        (number, line)
-        for number, line in enumerate(lines, start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    )
-    for number, line in numbered:
-        try:
-            cells = [cell.strip() for cell in next(csv.reader([line]))]
-        except csv.Error as error:  # a field over the csv module's limit (131,072)
-            parsed.problems.append(
-                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
-            )
-            continue
-        first = not parsed.results and not parsed.problems
-        if columns is None and first and any(_is_board_column(cell) for cell in cells):
-            try:
-                columns = _header(cells)
-            except RecordError as error:
-                parsed.problems.append(LineProblem(source, number, str(error)))
-                return parsed
-            continue
-        origin = Origin(source, number)
-        try:
-            names = columns or _BY_COUNT.get(len(cells))
-            if names is None:
-                raise RecordError(
-                    f"{line.strip()!r} has {len(cells)} fields: expected "
-                    "board,ns,ew,contract,declarer,result or board,ns,ew,score"
-                )
-            if len(cells) != len(names):
-                raise RecordError(
-                    f"{line.strip()!r} has {len(cells)} fields: the header names {len(names)}"
-                )
-            parsed.results.append((_row(dict(zip(names, cells, strict=True))), origin))
-        except BridgeError as error:
-            parsed.problems.append(LineProblem(source, number, str(error)))
-    return parsed
-
-
-def _is_board_column(cell: str) -> bool:
-    return cell.strip().lower().replace(" ", "_") in ("board", "bd", "board_no")
-
-
-def _header(cells: list[str]) -> list[str]:
-    names = []
-    for cell in cells:
-        key = re.sub(r"[\s\-]+", "_", cell.strip().lower())
-        key = _ALIASES.get(key.replace("_", ""), _ALIASES.get(key, key))
-        if key not in _COLUMNS:
-            raise RecordError(
-                f"unknown column {cell!r} in the header: expected some of {', '.join(_COLUMNS)}"
-            )
-        names.append(key)
-    for needed in ("board", "ns", "ew"):
-        if needed not in names:
-            raise RecordError(f"the header has no {needed!r} column")
-    if "score" not in names and "contract" not in names:
-        raise RecordError("the header needs a 'contract' or a 'score' column")
-    return names
-
-
-def parse_table_result(
-    board: str, ns: str, ew: str, fields: Sequence[str], *, section: str = "", variant: str = ""
-) -> TableResult:
-    """One result read as a CSV traveller line reads it, from the fields after
-    ``board,ns,ew``: one (``4SXN+1``, ``+620``, ``NS 620``, ``Pass``, ``A+``,
-    ``60/40``), two (``4SN``, ``+1``) or three (``4S``, ``N``, ``=``).
-
-    >>> str(parse_table_result("3", "1", "8", ["4S", "N", "10"]).result)
-    '4SN='
-    """
-    names = _BY_COUNT.get(3 + len(fields))
-    if names is None:
-        raise RecordError(
-            f"{' '.join(fields)!r} is not a result: expected one field (4SXN+1, +620, "
-            "'NS 620', Pass, A+, 60/40), two (4SN +1) or three (4S N +1)"
-        )
-    row = dict(zip(names, [board, ns, ew, *(f.strip() for f in fields)], strict=True))
-    return _row({**row, "section": section, "variant": variant})
-
-
-def _whole(text: str) -> bool:
-    """Whether int() reads ``text`` as a whole number of at most 9 digits: ASCII
-    digits only (``str.isdigit()`` also accepts ``²``, which int() refuses) and
-    never the thousands of digits int() refuses."""
-    return text.isascii() and text.isdigit() and len(text) <= 9
-
-
-def _board_number(text: str) -> int:
-    if not _whole(text) or int(text) < 1:
-        raise RecordError(f"board {text!r} is not a board number: expected a whole number >= 1")
-    return int(text)
-
-
-def _row(row: dict[str, str]) -> TableResult:
-    board = _board_number(row.get("board", ""))
-    ns, ew = row.get("ns", ""), row.get("ew", "")
-    where = (row.get("section", ""), row.get("variant", ""))
-    contract = row.get("contract", "")
-    score_text = row.get("score", "")
-    if contract:
-        return _played(
-            board, ns, ew, contract, row.get("declarer", ""), row.get("result", ""), where
-        )
-    if score_text:
-        return _scored(board, ns, ew, score_text, where)
-    raise RecordError(f"board {board} {ns} v {ew}: no contract and no score")
-
-
-def _played(
-    board: int, ns: str, ew: str, contract: str, declarer: str, result: str, where: tuple[str, str]
-) -> TableResult:
-    if _PASSED.match(contract) or Adjusted.looks_like(contract):
-        if declarer or result:
-            raise RecordError(
-                f"board {board}: {contract!r} takes no declarer or result, got "
-                f"{declarer!r} and {result!r}"
-            )
-        return _scored(board, ns, ew, contract, where)
-    text = f"{contract} {declarer}".strip()
-    parsed: Result
-    if _whole(result):
-        tricks = int(result)
-        if tricks == 0:
-            raise RecordError(
-                f"board {board}: result '0' is ambiguous (made exactly, or no tricks?): "
-                "write '=' for made exactly or the tricks taken as '-k'"
-            )
-        parsed = parse_result(text, tricks=tricks)
-    else:
-        if not result:
-            raise RecordError(
-                f"board {board}: {text!r} has no result: expected =, +k, -k or tricks"
-            )
-        parsed = parse_result(f"{text}{result}")
-    return TableResult(board, ns, ew, result=parsed, section=where[0], variant=where[1])
-
-
-def _whole_result(text: str) -> Result | None:
-    try:
-        played = parse_result(text)
-    except BridgeError:
-        return None
-    contract = played.contract
-    return played if contract is not None and contract.declarer is not None else None
-
-
-def _scored(board: int, ns: str, ew: str, text: str, where: tuple[str, str]) -> TableResult:
-    if _PASSED.match(text):
-        return TableResult(board, ns, ew, result=Result(None), section=where[0], variant=where[1])
-    if Adjusted.looks_like(text) or "/" in text:
-        return TableResult(
-            board, ns, ew, adjusted=Adjusted.parse(text), section=where[0], variant=where[1]
-        )
-    match = _SCORE_RE.match(text)
-    if match is None and text[:1].isdigit():
-        # A whole result with its declarer in one field: "4SXN+1".
-        played = _whole_result(text)
-        if played is not None:
-            return TableResult(board, ns, ew, result=played, section=where[0], variant=where[1])
-    if match is None:
-        raise RecordError(
-            f"score {text!r} of board {board} is not a score: expected NS points such as "
-            "+620 or -100 (or 'NS 620', 'EW 100', Pass, A+, A, A-, or a result with its "
-            "declarer such as 4SXN+1)"
-        )
-    points = int(match["points"])
-    negative = match["sign"] in ("-", "−")
-    side = (match["side"] or "NS").upper().replace("-", "")
-    if side == "EW":
-        negative = not negative
-    return TableResult(
-        board, ns, ew, score=-points if negative else points, section=where[0], variant=where[1]
-    )
-
-
-# ---------------------------------------------------------------- PBN, JSON
-
-
-def parse_pbn(lines: Iterable[str], source: str = "(input)") -> Parsed:
-    """Read results and hand records from PBN games (see the module docstring)."""
-    from bridgescore.session.record_import import parse_records
-
-    return parse_records(read_pbn(lines, source), source)
-
-
-def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Parsed:
-    """Results and hand records of board records (PBN or JSON, as
-    :func:`bridgescore.formats.read_records` reads them): see
-    :func:`bridgescore.session.record_import.parse_records`."""
-    from bridgescore.session.record_import import parse_records as parse
-
-    return parse(records, source)
-
-
-# --------------------------------------------------------------------- files
+__all__ = ["ImportReport", "import_data", "import_files"]
 
 
 @dataclass(slots=True)
@@ -408,12 +132,8 @@ def _parse_file(
     An empty file or a binary one (UTF-16 included: read as text it would give one
     confusing error per line) is refused by the one check every reader makes.
     """
-    from bridgescore.formats.usebio import looks_like_usebio
-
     check_input(data, name)
     if looks_like_usebio(data):
-        from bridgescore.session.usebio_import import cross_check, read_usebio_event
-
         imported = read_usebio_event(data, name)
         report.notes.extend(imported.notes)
         report.disagreements.extend(f"{name}: {d}" for d in cross_check(imported))
@@ -427,16 +147,12 @@ def _parse_file(
     text = _text(data)
     kind = _format_of(name, text)
     if kind == "lin":
-        from bridgescore.session.vugraph import parse_vugraph
-
         match = parse_vugraph(text, name)
         report.notes.extend(match.describe(name))
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
     if kind == "csv":
         return parse_csv(text.splitlines(), name), {}
-    from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
-
     records = list(read_text(text, kind, name))
     if records_are_online_teams(records):
         online = teams_from_records(records, name)

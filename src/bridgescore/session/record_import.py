@@ -5,8 +5,9 @@ one reading of the tags that ``game``, ``par``, ``solve``, ``convert`` and the w
 page share); this module turns each record into what an event holds: the table's
 result, scored as ``bridgescore game`` scores it, with the pairs the record names
 (``PairNS``/``PairEW``, or ``HomeTeam``/``VisitTeam`` with a room), the rows of its
-traveller (PBN ``ScoreTable``) and its deal as the board's hand record. See
-:mod:`bridgescore.session.importer` for the rules.
+traveller (PBN ``ScoreTable``, its scores read as a CSV traveller's are) and its
+deal as the board's hand record. See :mod:`bridgescore.session.importer` for the
+rules.
 """
 
 from __future__ import annotations
@@ -18,13 +19,15 @@ from typing import Any
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import check_record
+from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, parse_result
+from bridgescore.session.csv_import import PASSED, is_whole, scored_result
 from bridgescore.session.event import Board, TableResult
-from bridgescore.session.importer import _PASSED, LineProblem, Parsed, _scored, _whole
+from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 
-__all__ = ["add_hand_record", "parse_records", "reading_problems", "table_result"]
+__all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]
 
 
 def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Parsed:
@@ -58,6 +61,11 @@ def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Pa
         if result is not None:
             parsed.results.append((result, Origin(source, record.source.line_of("Board"))))
     return parsed
+
+
+def parse_pbn(lines: Iterable[str], source: str = "(input)") -> Parsed:
+    """Results and hand records of PBN games (:func:`parse_records` of the games)."""
+    return parse_records(read_pbn(lines, source), source)
 
 
 def reading_problems(record: BoardRecord, source: str, parsed: Parsed) -> bool:
@@ -133,7 +141,7 @@ def table_result(
         if errors:
             return None
         try:
-            return _scored(board, ns, ew, score.strip(), (section, ""))
+            return scored_result(board, ns, ew, score.strip(), (section, ""))
         except BridgeError as error:
             parsed.problems.append(LineProblem(source, record.source.line_of("Score"), str(error)))
             return None
@@ -231,8 +239,8 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     where = (values.get("section", ""), "")
     contract = values.get("contract", "")
     result = values.get("result", "")
-    if contract and not _PASSED.match(contract):
-        if not _whole(result):
+    if contract and not PASSED.match(contract):
+        if not is_whole(result):
             raise RecordError(f"board {board}: Result {result!r} is not a number of tricks 0-13")
         played = parse_result(
             f"{contract} {values.get('declarer', '')}".strip(), tricks=int(result)
@@ -241,7 +249,7 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     if contract:
         return TableResult(board, ns, ew, result=Result(None), section=where[0])
     if values.get("score_ns"):
-        return _scored(board, ns, ew, values["score_ns"], where)
+        return scored_result(board, ns, ew, values["score_ns"], where)
     if values.get("score_ew"):
-        return _scored(board, ns, ew, f"EW {values['score_ew'].lstrip('+')}", where)
+        return scored_result(board, ns, ew, f"EW {values['score_ew'].lstrip('+')}", where)
     raise RecordError(f"board {board} {ns} v {ew}: the ScoreTable row has no contract and no score")

@@ -37,7 +37,7 @@ from bridgescore.compare.scalar import imps
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import Board, TableResult
-from bridgescore.session.importer import LineProblem, Parsed
+from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.record_import import add_hand_record, reading_problems, table_result
 from bridgescore.session.store import Origin
 

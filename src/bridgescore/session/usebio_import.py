@@ -41,7 +41,7 @@ from bridgescore.formats.usebio import (
 )
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Board, Event, Member, TableResult, natural_key
-from bridgescore.session.importer import LineProblem, Parsed
+from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:

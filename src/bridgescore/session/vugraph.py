@@ -36,7 +36,7 @@ from bridgescore.formats import BoardRecord, read_records
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.event import Board, TableResult, natural_key
-from bridgescore.session.importer import LineProblem, Parsed
+from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:

@@ -1,10 +1,12 @@
 """Studies kept in an object store (``s3://``, ``gs://``, ...) through fsspec.
 
 When ``--out`` is a URL every machine reaches, the workers write their shards
-there themselves: each shard is serialised in memory and stored with a single
-put, so the object appears only when complete (the object-store form of the
-temporary-name-then-rename rule, and nothing is left behind by a crash). The
-manifest is stored the same way. ``file://`` URLs are plain local directories;
+there themselves (:class:`bridgescore.study.shards.RemoteShardWriter`): each shard
+is serialised in memory and stored with a single put, so the object appears only
+when complete (the object-store form of the temporary-name-then-rename rule, and
+nothing is left behind by a crash). The manifest is stored the same way. This
+module is the location only (no pyarrow, no shards), so that the manifest and the
+shards both build on it. ``file://`` URLs are plain local directories;
 ``memory://`` is fsspec's in-process store, for tests with an in-process cluster.
 
 Object stores have no file locks: run one ``study run`` per URL at a time.
@@ -12,16 +14,12 @@ Object stores have no file locks: run one ``study run`` per URL at a time.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bridgescore.study.errors import StudyError
 
-if TYPE_CHECKING:  # pyarrow only when a shard is written: manifests import this module
-    import pyarrow as pa
-
-__all__ = ["RemoteShardWriter", "RemoteStudy", "is_remote"]
+__all__ = ["RemoteStudy", "is_remote"]
 
 
 def is_remote(location: object) -> bool:
@@ -114,22 +112,3 @@ class RemoteStudy:
             filesystem.pipe_file(self.path(name), data)
         except OSError as error:
             raise StudyError(f"cannot write {self.shown(name)!r}: {error}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class RemoteShardWriter:
-    """Writes a chunk's shard into a :class:`RemoteStudy`; runs on the workers."""
-
-    study: RemoteStudy
-    seed: int
-    chunk_size: int
-
-    def write(self, chunk: int, table: pa.Table) -> None:
-        import pyarrow.parquet as pq
-
-        from bridgescore.study.shards import shard_name, stamp_shard
-
-        stamped = stamp_shard(table, seed=self.seed, chunk_size=self.chunk_size, chunk=chunk)
-        buffer = io.BytesIO()
-        pq.write_table(stamped, buffer, compression="zstd")
-        self.study.write_bytes(shard_name(chunk), buffer.getvalue())

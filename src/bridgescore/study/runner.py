@@ -44,10 +44,11 @@ from bridgescore.study.manifest import (
     load_manifest,
     save_manifest,
 )
-from bridgescore.study.remote import RemoteShardWriter, RemoteStudy, is_remote
+from bridgescore.study.remote import RemoteStudy, is_remote
 from bridgescore.study.shards import (
     LOCK_NAME,
     SCHEMA,
+    RemoteShardWriter,
     ShardInfo,
     build_shard,
     read_shard,

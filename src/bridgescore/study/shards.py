@@ -10,6 +10,7 @@ study or a damaged file is recognised and reported rather than trusted.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -35,6 +36,7 @@ __all__ = [
     "PAR_COLUMNS",
     "SCHEMA",
     "DirectoryScan",
+    "RemoteShardWriter",
     "ShardInfo",
     "build_shard",
     "inspect_shard",
@@ -165,6 +167,27 @@ def write_shard(
         Path(temp).unlink(missing_ok=True)
         raise
     return final
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteShardWriter:
+    """Writes a chunk's shard into a :class:`~bridgescore.study.remote.RemoteStudy`; runs
+    on the workers.
+
+    The shard is serialised in memory and stored with a single put, so the object
+    appears only when complete: the object-store form of :func:`write_shard`'s
+    temporary name and rename.
+    """
+
+    study: RemoteStudy
+    seed: int
+    chunk_size: int
+
+    def write(self, chunk: int, table: pa.Table) -> None:
+        stamped = stamp_shard(table, seed=self.seed, chunk_size=self.chunk_size, chunk=chunk)
+        buffer = io.BytesIO()
+        pq.write_table(stamped, buffer, compression="zstd")
+        self.study.write_bytes(shard_name(chunk), buffer.getvalue())
 
 
 def inspect_shard(

@@ -1,0 +1,250 @@
+"""CSV traveller lines, and one result written as a traveller line writes it.
+
+One result a line, ``board,ns,ew,contract,declarer,result`` or
+``board,ns,ew,score`` (also ``board,ns,ew,contract,result`` with the declarer
+inside the contract, ``4SXN``, and ``board,ns,ew,4SXN+1``: the whole result in
+the score field). An optional header line names the columns
+(``board,ns,ew,contract,declarer,result,score,section,variant``) in any order.
+``result`` is ``=``, ``+k``, ``-k`` or the number of tricks taken (1-13);
+``score`` is the NS score (``+620``, ``-100``, ``NS 620``, ``EW 100``), ``Pass``,
+or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
+
+The field readers (:func:`scored_result`, :func:`is_whole`, :data:`PASSED`) also
+read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
+so a score means the same in both files. A bad line is a
+:class:`~bridgescore.session.parsed.LineProblem` naming the file and line; the
+rest is read.
+
+>>> parsed = parse_csv(["board,ns,ew,score", "1,1,2,+420", "1,3,4,oops"], "t.csv")
+>>> [r.score for r, _ in parsed.results], [p.line for p in parsed.problems]
+([420], [3])
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable, Sequence
+
+from bridgescore.errors import BridgeError, RecordError
+from bridgescore.notation import Result, parse_result
+from bridgescore.session.event import Adjusted, TableResult
+from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.store import Origin
+
+__all__ = ["PASSED", "is_whole", "parse_csv", "parse_table_result", "scored_result"]
+
+_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
+_ALIASES = {
+    "bd": "board",
+    "board_no": "board",
+    "pairns": "ns",
+    "ns_pair": "ns",
+    "pair_ns": "ns",
+    "pairew": "ew",
+    "ew_pair": "ew",
+    "pair_ew": "ew",
+    "by": "declarer",
+    "decl": "declarer",
+    "tricks": "result",
+    "ns_score": "score",
+    "score_ns": "score",
+    "fouled": "variant",
+}
+_BY_COUNT = {
+    4: ("board", "ns", "ew", "score"),
+    5: ("board", "ns", "ew", "contract", "result"),
+    6: ("board", "ns", "ew", "contract", "declarer", "result"),
+}
+_SCORE_RE = re.compile(
+    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
+)
+# A passed-out board, however a traveller writes it.
+PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
+
+
+def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
+    """Read CSV traveller lines; blank lines and ``#`` comments are skipped."""
+    parsed = Parsed()
+    columns: Sequence[str] | None = None
+    numbered = (
+        (number, line)
+        for number, line in enumerate(lines, start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    )
+    for number, line in numbered:
+        try:
+            cells = [cell.strip() for cell in next(csv.reader([line]))]
+        except csv.Error as error:  # a field over the csv module's limit (131,072)
+            parsed.problems.append(
+                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
+            )
+            continue
+        first = not parsed.results and not parsed.problems
+        if columns is None and first and any(_is_board_column(cell) for cell in cells):
+            try:
+                columns = _header(cells)
+            except RecordError as error:
+                parsed.problems.append(LineProblem(source, number, str(error)))
+                return parsed
+            continue
+        origin = Origin(source, number)
+        try:
+            names = columns or _BY_COUNT.get(len(cells))
+            if names is None:
+                raise RecordError(
+                    f"{line.strip()!r} has {len(cells)} fields: expected "
+                    "board,ns,ew,contract,declarer,result or board,ns,ew,score"
+                )
+            if len(cells) != len(names):
+                raise RecordError(
+                    f"{line.strip()!r} has {len(cells)} fields: the header names {len(names)}"
+                )
+            parsed.results.append((_row(dict(zip(names, cells, strict=True))), origin))
+        except BridgeError as error:
+            parsed.problems.append(LineProblem(source, number, str(error)))
+    return parsed
+
+
+def _is_board_column(cell: str) -> bool:
+    return cell.strip().lower().replace(" ", "_") in ("board", "bd", "board_no")
+
+
+def _header(cells: list[str]) -> list[str]:
+    names = []
+    for cell in cells:
+        key = re.sub(r"[\s\-]+", "_", cell.strip().lower())
+        key = _ALIASES.get(key.replace("_", ""), _ALIASES.get(key, key))
+        if key not in _COLUMNS:
+            raise RecordError(
+                f"unknown column {cell!r} in the header: expected some of {', '.join(_COLUMNS)}"
+            )
+        names.append(key)
+    for needed in ("board", "ns", "ew"):
+        if needed not in names:
+            raise RecordError(f"the header has no {needed!r} column")
+    if "score" not in names and "contract" not in names:
+        raise RecordError("the header needs a 'contract' or a 'score' column")
+    return names
+
+
+def parse_table_result(
+    board: str, ns: str, ew: str, fields: Sequence[str], *, section: str = "", variant: str = ""
+) -> TableResult:
+    """One result read as a CSV traveller line reads it, from the fields after
+    ``board,ns,ew``: one (``4SXN+1``, ``+620``, ``NS 620``, ``Pass``, ``A+``,
+    ``60/40``), two (``4SN``, ``+1``) or three (``4S``, ``N``, ``=``).
+
+    >>> str(parse_table_result("3", "1", "8", ["4S", "N", "10"]).result)
+    '4SN='
+    """
+    names = _BY_COUNT.get(3 + len(fields))
+    if names is None:
+        raise RecordError(
+            f"{' '.join(fields)!r} is not a result: expected one field (4SXN+1, +620, "
+            "'NS 620', Pass, A+, 60/40), two (4SN +1) or three (4S N +1)"
+        )
+    row = dict(zip(names, [board, ns, ew, *(f.strip() for f in fields)], strict=True))
+    return _row({**row, "section": section, "variant": variant})
+
+
+def is_whole(text: str) -> bool:
+    """Whether int() reads ``text`` as a whole number of at most 9 digits: ASCII
+    digits only (``str.isdigit()`` also accepts ``²``, which int() refuses) and
+    never the thousands of digits int() refuses."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def _board_number(text: str) -> int:
+    if not is_whole(text) or int(text) < 1:
+        raise RecordError(f"board {text!r} is not a board number: expected a whole number >= 1")
+    return int(text)
+
+
+def _row(row: dict[str, str]) -> TableResult:
+    board = _board_number(row.get("board", ""))
+    ns, ew = row.get("ns", ""), row.get("ew", "")
+    where = (row.get("section", ""), row.get("variant", ""))
+    contract = row.get("contract", "")
+    score_text = row.get("score", "")
+    if contract:
+        return _played(
+            board, ns, ew, contract, row.get("declarer", ""), row.get("result", ""), where
+        )
+    if score_text:
+        return scored_result(board, ns, ew, score_text, where)
+    raise RecordError(f"board {board} {ns} v {ew}: no contract and no score")
+
+
+def _played(
+    board: int, ns: str, ew: str, contract: str, declarer: str, result: str, where: tuple[str, str]
+) -> TableResult:
+    if PASSED.match(contract) or Adjusted.looks_like(contract):
+        if declarer or result:
+            raise RecordError(
+                f"board {board}: {contract!r} takes no declarer or result, got "
+                f"{declarer!r} and {result!r}"
+            )
+        return scored_result(board, ns, ew, contract, where)
+    text = f"{contract} {declarer}".strip()
+    parsed: Result
+    if is_whole(result):
+        tricks = int(result)
+        if tricks == 0:
+            raise RecordError(
+                f"board {board}: result '0' is ambiguous (made exactly, or no tricks?): "
+                "write '=' for made exactly or the tricks taken as '-k'"
+            )
+        parsed = parse_result(text, tricks=tricks)
+    else:
+        if not result:
+            raise RecordError(
+                f"board {board}: {text!r} has no result: expected =, +k, -k or tricks"
+            )
+        parsed = parse_result(f"{text}{result}")
+    return TableResult(board, ns, ew, result=parsed, section=where[0], variant=where[1])
+
+
+def _whole_result(text: str) -> Result | None:
+    try:
+        played = parse_result(text)
+    except BridgeError:
+        return None
+    contract = played.contract
+    return played if contract is not None and contract.declarer is not None else None
+
+
+def scored_result(board: int, ns: str, ew: str, text: str, where: tuple[str, str]) -> TableResult:
+    """The result a score field states: NS points (``+620``, ``NS 620``, ``EW 100``),
+    ``Pass``, an artificial adjusted score (``A+``, ``60/40``) or a whole result with its
+    declarer (``4SXN+1``); ``where`` is the result's (section, variant).
+
+    >>> scored_result(1, "3", "8", "EW 100", ("", "")).score
+    -100
+    """
+    if PASSED.match(text):
+        return TableResult(board, ns, ew, result=Result(None), section=where[0], variant=where[1])
+    if Adjusted.looks_like(text) or "/" in text:
+        return TableResult(
+            board, ns, ew, adjusted=Adjusted.parse(text), section=where[0], variant=where[1]
+        )
+    match = _SCORE_RE.match(text)
+    if match is None and text[:1].isdigit():
+        # A whole result with its declarer in one field: "4SXN+1".
+        played = _whole_result(text)
+        if played is not None:
+            return TableResult(board, ns, ew, result=played, section=where[0], variant=where[1])
+    if match is None:
+        raise RecordError(
+            f"score {text!r} of board {board} is not a score: expected NS points such as "
+            "+620 or -100 (or 'NS 620', 'EW 100', Pass, A+, A, A-, or a result with its "
+            "declarer such as 4SXN+1)"
+        )
+    points = int(match["points"])
+    negative = match["sign"] in ("-", "−")
+    side = (match["side"] or "NS").upper().replace("-", "")
+    if side == "EW":
+        negative = not negative
+    return TableResult(
+        board, ns, ew, score=-points if negative else points, section=where[0], variant=where[1]
+    )
