@@ -27,7 +27,7 @@ from bridgescore.errors import (
     InvalidDealError,
     NotationError,
 )
-from bridgescore.validate import enum_arg, is_whole_number, whole_number_arg
+from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
     "RANK_CHARS",
@@ -408,7 +408,9 @@ def _generator(seed: SeedLike) -> np.random.Generator:
         return np.random.Generator(np.random.PCG64(seed))
     if not is_whole_number(seed, numpy=True):
         raise ArgumentTypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
-    return np.random.Generator(np.random.PCG64(whole_number_arg(seed, "seed", 0, numpy=True)))
+    if seed < 0:
+        raise InvalidArgumentError(f"seed {seed} is negative: expected a whole number >= 0")
+    return np.random.Generator(np.random.PCG64(seed))
 
 
 def random_deal(rng: np.random.Generator) -> Deal:
