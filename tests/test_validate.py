@@ -11,8 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.core import Seat, Side, Strain, Vulnerability
-from bridgescore.errors import NotationError
-from bridgescore.validate import enum_arg, is_whole_number
+from bridgescore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    NotationError,
+    RecordError,
+)
+from bridgescore.validate import bool_arg, enum_arg, is_number, is_whole_number, whole_number_arg
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, "3", None, 2 + 0j, np.int64(3)])
@@ -30,6 +35,69 @@ def test_numpy_integers_only_when_asked() -> None:
 def test_bounds_are_inclusive(value: int, low: int | None, high: int | None) -> None:
     inside = (low is None or low <= value) and (high is None or value <= high)
     assert is_whole_number(value, low, high) is inside
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "message"),
+    [
+        (-1, 0, None, "count must be a whole number from 0 up, got -1"),
+        (8, 1, 7, "count must be a whole number from 1 to 7, got 8"),
+        (14, None, 13, "count must be a whole number up to 13, got 14"),
+        (True, None, None, "count must be a whole number, got True"),
+        ("3", 0, None, "count must be a whole number from 0 up, got '3'"),
+        (2.0, 0, None, "count must be a whole number from 0 up, got 2.0"),
+    ],
+)
+def test_whole_number_arg_refuses_in_words(
+    value: object, low: int | None, high: int | None, message: str
+) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        whole_number_arg(value, "count", low, high)
+    assert str(raised.value) == message
+
+
+def test_whole_number_arg_returns_a_plain_int() -> None:
+    number = whole_number_arg(np.int16(12), "tricks", 0, 13, numpy=True)
+    assert (number, type(number)) == (12, int)
+    with pytest.raises(InvalidArgumentError):
+        whole_number_arg(np.int16(12), "tricks", 0, 13)  # numpy only when asked
+
+
+def test_whole_number_arg_raises_the_callers_error() -> None:
+    with pytest.raises(RecordError, match=r"^board 3: score must be a whole number, got None$"):
+        whole_number_arg(None, "board 3: score", error=RecordError)
+
+
+@pytest.mark.parametrize(
+    ("value", "numpy"), [(True, False), (False, False), (np.bool_(True), True)]
+)
+def test_bool_arg_takes_true_and_false(value: object, numpy: bool) -> None:
+    assert bool_arg(value, "honors", numpy=numpy) is bool(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "numpy"), [(1, False), ("yes", False), (None, False), (np.bool_(True), False)]
+)
+def test_bool_arg_refuses_the_rest(value: object, numpy: bool) -> None:
+    with pytest.raises(ArgumentTypeError) as raised:
+        bool_arg(value, "honors", numpy=numpy)
+    assert str(raised.value) == f"honors must be True or False, got {value!r}"
+    assert isinstance(raised.value, TypeError)
+
+
+@pytest.mark.parametrize(
+    ("value", "kinds", "number"),
+    [
+        (3, int, True),
+        (2.5, int | float, True),
+        (True, int, False),
+        (np.bool_(False), int | np.integer, False),
+        (np.int8(3), int | np.integer, True),
+        ("3", int | float, False),
+    ],
+)
+def test_is_number_never_counts_a_bool(value: object, kinds: type, number: bool) -> None:
+    assert is_number(value, kinds) is number
 
 
 # enum_arg: the one rule by which public functions read seats, strains, sides and

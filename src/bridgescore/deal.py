@@ -404,9 +404,11 @@ def _generator(seed: SeedLike) -> np.random.Generator:
     # Always PCG64 explicitly: default_rng could change its bit generator one day.
     if isinstance(seed, np.random.Generator):
         return seed
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer | np.random.SeedSequence):
+    if isinstance(seed, np.random.SeedSequence):
+        return np.random.Generator(np.random.PCG64(seed))
+    if not is_whole_number(seed, numpy=True):
         raise ArgumentTypeError(f"seed must be an int, a SeedSequence or a Generator, not {seed!r}")
-    if isinstance(seed, int | np.integer) and seed < 0:
+    if seed < 0:
         raise InvalidArgumentError(f"seed {seed} is negative: expected a whole number >= 0")
     return np.random.Generator(np.random.PCG64(seed))
 

@@ -1,8 +1,15 @@
 """The exceptions bridgescore raises.
 
-Every error the package raises on bad input is a :class:`BridgeError`, itself a
+Every error a user can meet is a :class:`BridgeError`, itself a
 :class:`ValueError`, so ``except ValueError`` also works. Messages quote the
-offending text and say what was expected.
+offending text and say what was expected. Argument checks that raise them are
+written once, in :mod:`bridgescore.validate`.
+
+One deliberate exception: a missing optional extra (``endplay`` for DDS, scipy,
+dask, matplotlib) raises ``ImportError`` naming the extra to install, as Python
+code expects of a missing package; it says nothing about the input.
+tests/test_error_family.py walks the source and fails on any other builtin
+exception raised by name.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ __all__ = [
     "PredealError",
     "RecordError",
     "ScoringMethodError",
+    "ToolError",
 ]
 
 
@@ -88,3 +96,11 @@ class ConditionError(BridgeError):
 
 class PredealError(BridgeError):
     """A predeal (cards given to a seat before dealing) that is malformed or impossible."""
+
+
+class ToolError(BridgeError, RuntimeError):
+    """A program bridgescore drives failed: DDS answered with an error code, or no browser
+    could print a PDF.
+
+    Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working.
+    """

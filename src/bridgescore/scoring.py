@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Contract, Doubling, Strain
-from bridgescore.errors import NotationError
+from bridgescore.errors import InvalidArgumentError, NotationError
 from bridgescore.notation import Result, parse_result
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import bool_arg, is_whole_number
 
 __all__ = [
     "LAW_2017",
@@ -124,7 +124,9 @@ class ScoreBreakdown:
             + self.undertricks
         )
         if parts != self.total:
-            raise ValueError(f"breakdown parts add to {parts}, not total {self.total}")
+            raise InvalidArgumentError(
+                f"breakdown total {self.total!r}: expected the sum of its parts, {parts!r}"
+            )
 
     def parts(self) -> dict[str, int]:
         """The named parts (without the total), in the order of docs/rules.md."""
@@ -225,11 +227,10 @@ def _as_result(result: str | Contract | Result, tricks: int | None) -> Result:
 
 
 def _check_vulnerable(vulnerable: object) -> bool:
-    if isinstance(vulnerable, bool | np.bool_):
+    # 0 and 1 too: a vulnerability column read from a file or an array holds numbers.
+    if is_whole_number(vulnerable, 0, 1):
         return bool(vulnerable)
-    if isinstance(vulnerable, int) and vulnerable in (0, 1):
-        return bool(vulnerable)
-    raise NotationError(f"vulnerable must be True or False, got {vulnerable!r}")
+    return bool_arg(vulnerable, "vulnerable", numpy=True, error=NotationError)
 
 
 def score_breakdown(

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, InvalidDealError, ToolError
 from bridgescore.validate import enum_arg, is_whole_number
 
 __all__ = [
@@ -71,6 +71,28 @@ def _as_deal(deal: Deal | str, position: int) -> Deal:
     if isinstance(deal, str):
         return Deal.from_pbn(deal)
     raise ArgumentTypeError(f"deal {position} is {deal!r}: expected a Deal or a PBN deal string")
+
+
+def _items(deals: object) -> list[Any]:
+    """The deals of a many-deal call as a list; one deal alone, or no list at all, is refused."""
+    # A PBN string is iterable too: its characters would be read as 69 deals.
+    if isinstance(deals, Iterable) and not isinstance(deals, str | Deal):
+        try:
+            return list(deals)
+        except TypeError:  # a numpy scalar has __iter__ but refuses to be iterated
+            pass
+    raise ArgumentTypeError(
+        f"deals {deals!r}: expected a list of Deals or PBN deal strings, or an owner array "
+        "shaped (n, 52)"
+    )
+
+
+def _dds_failure(error: object, first: int, last: int) -> ToolError:
+    # DDS accepts every valid deal, and only valid deals reach it: this is DDS's fault.
+    return ToolError(
+        f"DDS failed on deals {first}-{last} ({error}): expected a solution for every valid "
+        "deal; please report it with those deals"
+    )
 
 
 def _check_threads(threads: int | None) -> None:
@@ -125,7 +147,7 @@ def solve_many(
     ...                              "..AKQJT98765432. ...AKQJT98765432"])]
     ['0d0d00d0d000d0d00d0d']
     """
-    checked = [_as_deal(deal, position) for position, deal in enumerate(deals, start=1)]
+    checked = [_as_deal(deal, position) for position, deal in enumerate(_items(deals), start=1)]
     _check_threads(threads)
     dds, types, dds_library = _endplay()
     tables: list[DDTable] = []
@@ -136,7 +158,10 @@ def solve_many(
         try:
             for chunk in _chunks(checked):
                 # Building endplay's deal from PBN costs ~40 µs, against ~70 ms of solving.
-                batch = dds.calc_all_tables([types.Deal(deal.to_pbn()) for deal in chunk])
+                try:
+                    batch = dds.calc_all_tables([types.Deal(deal.to_pbn()) for deal in chunk])
+                except dds_library.DDSError as error:
+                    raise _dds_failure(error, len(tables) + 1, len(tables) + len(chunk)) from None
                 tables.extend(_to_table(result) for result in batch)
                 if progress is not None:
                     progress(len(tables), total)
@@ -178,22 +203,26 @@ def _as_owners(deals: npt.ArrayLike | Sequence[Deal | str]) -> npt.NDArray[np.in
     if isinstance(deals, np.ndarray):
         owners = deals
     else:
-        items = list(deals)  # type: ignore[arg-type]
+        items = _items(deals)
         if items and isinstance(items[0], Deal | str):
             owners = np.stack(
-                [
-                    _as_deal(deal, position).to_array()  # type: ignore[arg-type]
-                    for position, deal in enumerate(items, 1)
-                ]
+                [_as_deal(deal, position).to_array() for position, deal in enumerate(items, 1)]
             )
         else:
-            owners = np.asarray(items, dtype=np.int8).reshape(-1, 52)
+            try:
+                owners = np.asarray(items, dtype=np.int8)
+            except (TypeError, ValueError, OverflowError) as error:
+                raise InvalidDealError(
+                    f"deals are not owner seats ({error}): expected numbers 0-3 for N, E, S, W"
+                ) from None
+            if owners.size % 52 == 0:
+                owners = owners.reshape(-1, 52)
     if owners.ndim != 2 or owners.shape[1] != 52:
-        raise ValueError(f"deals shaped {owners.shape}: expected (n, 52) owner seats")
+        raise InvalidDealError(f"deals shaped {owners.shape}: expected (n, 52) owner seats")
     counts = np.stack([(owners == seat).sum(axis=1) for seat in range(4)], axis=1)
     bad = np.flatnonzero((counts != 13).any(axis=1))
     if bad.size:
-        raise ValueError(
+        raise InvalidDealError(
             f"deal {bad[0] + 1} has hands of {counts[bad[0]].tolist()} cards: expected 13 each"
         )
     return owners.astype(np.int8, copy=False)
@@ -257,9 +286,12 @@ def _solve_boards(
                 count = min(MAX_BOARDS_PER_CALL, total - start)
                 deal_words[:count, 8:] = masks[start : start + count].view(np.int32)
                 board_words[0] = count
-                code = dds_library.SolveAllBoardsBin(boards, solved)
-                if code not in (None, 1):  # endplay raises on errors itself
-                    raise RuntimeError(f"DDS SolveAllBoards failed with code {code}")
+                try:
+                    code = dds_library.SolveAllBoardsBin(boards, solved)
+                except dds_library.DDSError as error:  # endplay's wrapper turns codes into these
+                    raise _dds_failure(error, start + 1, start + count) from None
+                if code not in (None, 1):  # 1 is DDS's "no fault"
+                    raise _dds_failure(f"error code {code}", start + 1, start + count)
                 yield futures[:count].copy()
                 if progress is not None:
                     progress(start + count, total)

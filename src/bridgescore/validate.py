@@ -2,6 +2,10 @@
 
 ``bool`` is a subclass of ``int`` in Python, so ``isinstance(True, int)`` holds;
 a trick count, level or board number given as ``True`` is a mistake, never a 1.
+The checks that tell the two apart live here and nowhere else: :func:`is_number`
+and :func:`is_whole_number` answer yes or no; :func:`whole_number_arg` and
+:func:`bool_arg` return the value or raise a :class:`~bridgescore.BridgeError`
+(of the class the caller names) whose message quotes it in words.
 
 :func:`enum_arg` is the one rule by which every public function reads a seat,
 strain, vulnerability or side: the member itself, its text, or its number.
@@ -11,13 +15,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from types import UnionType
 from typing import TypeGuard, TypeVar, cast
 
 import numpy as np
 
-from bridgescore.errors import NotationError
+from bridgescore.errors import ArgumentTypeError, BridgeError, InvalidArgumentError, NotationError
 
-__all__ = ["enum_arg", "is_whole_number"]
+__all__ = ["bool_arg", "enum_arg", "is_number", "is_whole_number", "whole_number_arg"]
 
 _Member = TypeVar("_Member", bound=enum.IntEnum)
 
@@ -44,6 +49,76 @@ def is_whole_number(
         return False
     number = int(value)
     return (low is None or number >= low) and (high is None or number <= high)
+
+
+def is_number(value: object, kinds: type | UnionType) -> bool:
+    """``isinstance(value, kinds)``, except that a ``bool`` is never a number.
+
+    >>> is_number(2.5, int | float), is_number(True, int), is_number(np.bool_(True), int)
+    (True, False, False)
+    """
+    return isinstance(value, kinds) and not isinstance(value, bool | np.bool_)
+
+
+def whole_number_arg(
+    value: object,
+    name: str,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    numpy: bool = False,
+    error: type[BridgeError] = InvalidArgumentError,
+) -> int:
+    """``value`` as an ``int`` when :func:`is_whole_number` accepts it, else ``error``.
+
+    ``name`` says what the number is for (``"count"``, ``"board 3: score"``); the
+    message gives it, the range in words and the value as written. ``error`` is the
+    :class:`~bridgescore.BridgeError` subclass that fits the caller's layer (an
+    :class:`~bridgescore.InvalidArgumentError` unless it says otherwise).
+
+    >>> whole_number_arg(np.int64(5), "count", 0, numpy=True)
+    5
+    >>> whole_number_arg(-1, "count", 0)
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidArgumentError: count must be a whole number from 0 up, got -1
+    >>> whole_number_arg(True, "level", 1, 7, error=NotationError)
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.NotationError: level must be a whole number from 1 to 7, got True
+    """
+    if is_whole_number(value, low, high, numpy=numpy):
+        return int(value)
+    raise error(f"{name} must be a whole number{_range_words(low, high)}, got {value!r}")
+
+
+def bool_arg(
+    value: object, name: str, *, numpy: bool = False, error: type[BridgeError] = ArgumentTypeError
+) -> bool:
+    """``value`` when it is ``True`` or ``False`` (numpy's too with ``numpy=True``), else ``error``.
+
+    A 1, a ``"yes"`` or ``None`` is refused rather than read as true or false: a
+    switch given as anything else is a mistake whose reading would be a guess.
+
+    >>> bool_arg(np.bool_(False), "honors", numpy=True)
+    False
+    >>> bool_arg("yes", "honors")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.ArgumentTypeError: honors must be True or False, got 'yes'
+    """
+    if isinstance(value, bool) or (numpy and isinstance(value, np.bool_)):
+        return bool(value)
+    raise error(f"{name} must be True or False, got {value!r}")
+
+
+def _range_words(low: int | None, high: int | None) -> str:
+    """`` from 1 to 7``, `` from 0 up``, `` up to 13`` or nothing."""
+    if low is not None and high is not None:
+        return f" from {low} to {high}"
+    if low is not None:
+        return f" from {low} up"
+    return "" if high is None else f" up to {high}"
 
 
 def enum_arg(kind: type[_Member], value: object, name: str) -> _Member:

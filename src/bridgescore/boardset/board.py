@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, NotationError
 from bridgescore.parscore import Par, ParContract
-from bridgescore.validate import enum_arg
+from bridgescore.validate import enum_arg, whole_number_arg
 
 __all__ = ["Board", "par_contract_text", "par_score_text", "parse_board_range"]
 
@@ -65,8 +65,7 @@ class Board:
     vulnerable: Vulnerability | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
-            raise BridgeError(f"board number {self.number!r} is not valid: expected 1 or more")
+        whole_number_arg(self.number, "board number", 1, error=NotationError)
         if self.dealer_seat is not None:
             seat = enum_arg(Seat, self.dealer_seat, "dealer_seat")
             object.__setattr__(self, "dealer_seat", seat)

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from bridgescore.deal import Card, Deal, Hand
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, NotationError
+from bridgescore.validate import whole_number_arg
 
 __all__ = [
     "DEAL_COUNT",
@@ -108,8 +109,7 @@ def hands_from_index(index: int, hands: int = 4, size: int = 13) -> tuple[tuple[
     ((0, 1), (2, 3))
     """
     total = deal_count(hands, size)
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < total:
-        raise BridgeError(f"deal number {index!r} is impossible: expected 0 to {total - 1}")
+    index = whole_number_arg(index, "deal number", 0, total - 1)
     remaining = list(range(hands * size))
     result: list[tuple[int, ...]] = []
     for dealt in range(hands):
@@ -183,8 +183,7 @@ class DealSeed:
     @classmethod
     def from_test_number(cls, number: int) -> DealSeed:
         """A guessable seed from a small integer, for tests and examples only."""
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise SeedError(f"test seed {number!r} is not valid: expected a whole number >= 0")
+        whole_number_arg(number, "test seed", 0, error=SeedError)
         secret = hashlib.sha256(f"bridgescore test seed {number}".encode()).digest()
         return cls(secret, test_number=number)
 
@@ -242,8 +241,7 @@ def board_deal(seed: DealSeed, board: int) -> Deal:
     Each board is independent of the others, so board 17 can be dealt again
     alone, and a set of boards 1-36 holds the same deals as 1-16 and 17-36.
     """
-    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise BridgeError(f"board number {board!r} is not valid: expected a whole number >= 1")
+    whole_number_arg(board, "board number", 1, error=NotationError)
     index = draw_index(_draws(seed.secret, board), DEAL_COUNT)
     north, east, south, west = hands_from_index(index)
     return Deal(

@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from bridgescore.errors import ToolError
+
 __all__ = ["CHROMIUM", "PdfUnavailableError", "chromium_path", "html_to_pdf"]
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,8 +33,8 @@ _ARGS = (
 _LIMIT_SECONDS = 300
 
 
-class PdfUnavailableError(RuntimeError):
-    """No browser to print with, or the browser failed."""
+class PdfUnavailableError(ToolError):
+    """No browser to print with, or the browser failed (a :class:`RuntimeError` too)."""
 
 
 def chromium_path() -> Path | None:

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.errors import ComparisonError, NotationError
+from bridgescore.validate import is_number
 
 __all__ = [
     "DIVISORS",
@@ -173,20 +174,11 @@ def round_half_away(value: int | float | Fraction | Decimal, places: int = 1) ->
     >>> round_half_away(Fraction(33, 8), 2)
     4.13
     """
-    if not _is_number(places, int) or places < 0:
+    if not is_number(places, int) or places < 0:
         raise ComparisonError(f"decimal places must be a whole number >= 0, got {places!r}")
     exact = _exact(value, "a value to round")
     scale: int = 10**places
     return divide_half_away(exact.numerator * scale, exact.denominator) / scale
-
-
-def _is_number(value: object, kinds: Any) -> bool:
-    """``isinstance(value, kinds)``, except that a bool is never a number here.
-
-    The one local copy of this check in the module (a shared values-layer helper
-    is coming; this one is to be switched over to it).
-    """
-    return isinstance(value, kinds) and not isinstance(value, bool)
 
 
 def _exact(value: object, what: str) -> Fraction:
@@ -195,7 +187,7 @@ def _exact(value: object, what: str) -> Fraction:
         if not math.isfinite(value):
             raise ComparisonError(f"{what} must be a finite number, got {value!r}")
         return Fraction(repr(value))
-    if not _is_number(value, Fraction | Decimal | int | np.integer):
+    if not is_number(value, Fraction | Decimal | int | np.integer):
         raise ComparisonError(f"{what} must be a number, got {value!r}")
     if isinstance(value, Decimal):
         if not value.is_finite():
@@ -215,7 +207,7 @@ def imps(difference: float) -> int:
     >>> imps(450), imps(-10), imps(-20), imps(4000)
     (10, 0, -1, 24)
     """
-    if not _is_number(difference, int | float):
+    if not is_number(difference, int | float):
         raise ComparisonError(f"an IMP difference must be a number, got {difference!r}")
     if math.isnan(difference):
         raise ComparisonError("an IMP difference must be a number, got nan")
@@ -256,7 +248,7 @@ def adjusted_percentage(award: Award, *, session_percentage: float | None = None
     """
     share = None
     if session_percentage is not None:
-        if not _is_number(session_percentage, int | float) or not math.isfinite(session_percentage):
+        if not is_number(session_percentage, int | float) or not math.isfinite(session_percentage):
             raise ComparisonError(
                 f"a session percentage must be a finite number, got {session_percentage!r}"
             )
@@ -335,7 +327,7 @@ def _split(scores: Sequence[ScoreLike]) -> tuple[list[int], list[int]]:
     for i, value in enumerate(scores):
         if isinstance(value, Award):
             artificial.append(i)
-        elif _is_number(value, int | np.integer):
+        elif is_number(value, int | np.integer):
             real.append(i)
         else:
             raise ComparisonError(
@@ -427,7 +419,7 @@ def matchpoints(
     real, artificial = _split(scores)
     if expected is None and artificial:
         expected = len(scores)
-    if expected is not None and (not _is_number(expected, int) or expected < 1):
+    if expected is not None and (not is_number(expected, int) or expected < 1):
         raise ComparisonError(f"expected must be a whole number of results >= 1, got {expected!r}")
     values = sorted(int(scores[i]) for i in real)
     n = len(values)
@@ -559,7 +551,7 @@ def board_a_match(ns_score_a: int, ns_score_b: int) -> float:
     (1.0, 0.5, 0.0)
     """
     for value in (ns_score_a, ns_score_b):
-        if not _is_number(value, int | np.integer):
+        if not is_number(value, int | np.integer):
             raise ComparisonError(f"board-a-match needs whole-number NS scores, got {value!r}")
     net = int(ns_score_a) - int(ns_score_b)
     return 1.0 if net > 0 else 0.5 if net == 0 else 0.0

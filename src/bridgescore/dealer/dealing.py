@@ -57,6 +57,7 @@ from bridgescore.dealer.draw import (
 )
 from bridgescore.dealer.pbn import pbn_lines, pbn_strings
 from bridgescore.errors import ConditionError, PredealError
+from bridgescore.validate import whole_number_arg
 
 if TYPE_CHECKING:
     from bridgescore.deal import Deal
@@ -353,13 +354,6 @@ def _seat_order(terms: Sequence[Term]) -> list[Seat]:
     return sorted(Seat, key=lambda seat: (-weight[seat], int(seat)))
 
 
-def _check_seed(seed: int, chunk: int) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise ValueError(f"seed {seed!r} is not usable: expected a whole number 0 or more")
-    if isinstance(chunk, bool) or not isinstance(chunk, int | np.integer) or chunk < 0:
-        raise ValueError(f"chunk {chunk!r} is not usable: expected a whole number 0 or more")
-
-
 def _streams(seed: int, chunk: int) -> list[np.random.Generator]:
     """Chunk ``chunk``'s random streams: candidates, then one per later seat.
 
@@ -368,8 +362,9 @@ def _streams(seed: int, chunk: int) -> list[np.random.Generator]:
     Each later seat uses a fixed number of draws per deal that reaches it, so the
     deals do not depend on how candidates are grouped into numpy calls.
     """
-    _check_seed(seed, chunk)
-    parent = np.random.SeedSequence(int(seed), spawn_key=(int(chunk),))
+    seed = whole_number_arg(seed, "seed", 0, numpy=True)
+    chunk = whole_number_arg(chunk, "chunk", 0, numpy=True)
+    parent = np.random.SeedSequence(seed, spawn_key=(chunk,))
     return [np.random.Generator(np.random.PCG64(s)) for s in (parent, *parent.spawn(3))]
 
 
@@ -501,7 +496,8 @@ def iter_deal_chunks(
     the default ``chunk_size``; another size gives other deals after the first chunk.
     """
     plan = _plan(where, predeal)
-    _check_count(count)
+    count = whole_number_arg(count, "count", 0, numpy=True)
+    chunk_size = whole_number_arg(chunk_size, "chunk_size", 1, numpy=True)
     for chunk, start in enumerate(range(0, count, chunk_size)):
         yield deal_chunk(plan, seed, chunk, min(chunk_size, count - start))[0]
 
@@ -583,8 +579,3 @@ def deal_many(
     for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
         deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
     return deals
-
-
-def _check_count(count: int) -> None:
-    if isinstance(count, bool) or not isinstance(count, int | np.integer) or count < 0:
-        raise ValueError(f"count {count!r} is not valid: expected a whole number 0 or more")

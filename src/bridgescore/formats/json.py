@@ -28,6 +28,7 @@ from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
+from bridgescore.validate import whole_number_arg
 
 __all__ = ["format_json", "read_json", "record_from_dict", "record_to_dict"]
 
@@ -111,8 +112,8 @@ def _match(data: Any) -> MatchHeader:
     boards = []
     for name in ("first_board", "last_board"):
         value = data.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise NotationError(f"match {name} {value!r}: expected a board number")
+        if value is not None:
+            whole_number_arg(value, f"match {name}", error=NotationError)
         boards.append(value)
     carries = []
     for name in ("home_carry", "visit_carry"):
@@ -147,9 +148,7 @@ def _tricks(data: dict[str, Any], name: str) -> int | None:
     value = data.get(name)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise NotationError(f"{name} {value!r} is not a trick count 0-13")
-    return value
+    return whole_number_arg(value, name, 0, 13, error=NotationError)
 
 
 def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
@@ -168,8 +167,8 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
     if unknown:
         raise NotationError(f"unknown field(s) {sorted(unknown)}: see docs/formats.md")
     board = data.get("board")
-    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
-        raise NotationError(f"board {board!r} is not a board number 1, 2, ...")
+    if board is not None:
+        whole_number_arg(board, "board", 1, error=NotationError)
     dealer = None if data.get("dealer") is None else Seat.parse(_text(data, "dealer"))
     vulnerable = data.get("vulnerable")
     vulnerability = (

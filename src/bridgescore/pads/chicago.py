@@ -40,7 +40,7 @@ from bridgescore.pads.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import enum_arg, is_whole_number
+from bridgescore.validate import bool_arg, enum_arg, is_whole_number
 
 __all__ = [
     "ACBL_CHICAGO",
@@ -82,8 +82,7 @@ class ChicagoRules:
 
     def __post_init__(self) -> None:
         for name in ("carry_partscores", "honors"):
-            if not isinstance(getattr(self, name), bool):
-                raise NotationError(f"{name} must be True or False, got {getattr(self, name)!r}")
+            bool_arg(getattr(self, name), name, error=NotationError)
         for name in ("partscore_premium", "fourth_deal_premium"):
             value = getattr(self, name)
             if not is_whole_number(value, 0):

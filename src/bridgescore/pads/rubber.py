@@ -51,7 +51,7 @@ from bridgescore.pads.scorepad import (
     totals,
 )
 from bridgescore.scoring import LAW_2017, Rules
-from bridgescore.validate import enum_arg, is_whole_number
+from bridgescore.validate import bool_arg, enum_arg, is_whole_number
 
 __all__ = [
     "LAW_80",
@@ -92,8 +92,7 @@ class Law80:
                 raise NotationError(
                     f"{name} must be a whole number of points, 0 or more, got {value!r}"
                 )
-        if not isinstance(self.each_side, bool):
-            raise NotationError(f"each_side must be True or False, got {self.each_side!r}")
+        bool_arg(self.each_side, "each_side", error=NotationError)
 
 
 LAW_80 = Law80()

@@ -30,6 +30,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
+from bridgescore.validate import whole_number_arg
 
 __all__ = ["Adjusted", "Board", "Event", "EventKind", "Member", "TableResult", "ns_scores"]
 
@@ -155,8 +156,7 @@ class TableResult:
                 "expected N, E, S or W"
             )
         if self.score is not None:
-            if isinstance(self.score, bool) or not isinstance(self.score, int):
-                raise RecordError(f"board {self.board}: score {self.score!r} is not a whole number")
+            whole_number_arg(self.score, f"board {self.board}: score", error=RecordError)
             if self.score % 10 or abs(self.score) > 7600:
                 raise RecordError(
                     f"board {self.board} {self.ns} v {self.ew}: {self.score:+d} is not a bridge "

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from bridgescore.errors import NotationError
+
 __all__ = ["plot_report", "render_report"]
 
 PlotFormat = Literal["png", "svg"]
@@ -102,12 +104,25 @@ def _save(report: dict[str, Any], target: Any, format: str | None) -> None:
 def render_report(report: dict[str, Any], format: PlotFormat = "png") -> bytes:
     """The plot of a report (``simulate --json``'s object) as PNG or SVG bytes."""
     if format not in ("png", "svg"):
-        raise ValueError(f"plot format {format!r}: expected 'png' or 'svg'")
+        raise NotationError(f"plot format {format!r}: expected 'png' or 'svg'")
     buffer = io.BytesIO()
     _save(report, buffer, format)
     return buffer.getvalue()
 
 
 def plot_report(report: dict[str, Any], path: Path | str) -> None:
-    """Write the plot to ``path``, in the format its suffix names (PNG for ``F.png``)."""
+    """Write the plot to ``path``, in the format its suffix names (PNG for ``F.png``).
+
+    A name without a suffix gets a PNG; a suffix that is no image format matplotlib
+    writes raises :class:`~bridgescore.NotationError` before anything is drawn.
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    suffix = Path(path).suffix.lower()
+    kinds = sorted(f".{kind}" for kind in FigureCanvasBase.get_supported_filetypes())
+    if suffix and suffix not in kinds:
+        raise NotationError(
+            f"{Path(path).suffix!r} is not an image format: expected a file name ending in "
+            f"{', '.join(kinds)}"
+        )
     _save(report, path, None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.dealer.dealing import DealSpec
 from bridgescore.errors import NotationError
+from bridgescore.validate import whole_number_arg
 
 __all__ = ["Simulation", "contract_label", "parse_contracts"]
 
@@ -66,10 +67,8 @@ class Simulation:
     par: bool = False
 
     def __post_init__(self) -> None:
-        if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 1:
-            raise NotationError(f"deal count {self.deals!r}: expected a whole number 1 or more")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise NotationError(f"seed {self.seed!r}: expected a whole number 0 or more")
+        whole_number_arg(self.deals, "deal count", 1, error=NotationError)
+        whole_number_arg(self.seed, "seed", 0, error=NotationError)
         if not self.contracts or any(c.declarer is None for c in self.contracts):
             raise NotationError("every contract needs a declarer (--contract 4S --by S)")
         if self.lead is not None and not self.lead_contracts():

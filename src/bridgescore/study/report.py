@@ -23,6 +23,7 @@ from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
 from bridgescore.study.remote import RemoteStudy, is_remote
 from bridgescore.study.shards import PAR_COLUMNS, read_shard, scan_directory
+from bridgescore.validate import whole_number_arg
 
 __all__ = [
     "VULNERABILITY_NAMES",
@@ -50,6 +51,14 @@ class ParStats:
     """
 
     signed: Mapping[int, int]
+
+    def __post_init__(self) -> None:
+        # A count below zero would make the totals, and the median's search, meaningless.
+        for score, count in self.signed.items():
+            whole_number_arg(score, "par score", numpy=True, error=StudyError)
+            whole_number_arg(
+                count, f"the number of deals with par {score}", 0, numpy=True, error=StudyError
+            )
 
     @classmethod
     def from_scores(cls, scores: npt.ArrayLike) -> ParStats:
@@ -94,7 +103,7 @@ class ParStats:
         return dict(sorted(absolute.items()))
 
     def _need_deals(self) -> None:
-        if not self.signed:
+        if not self.deals:
             raise StudyError("no deals: statistics need at least one deal")
 
     @property
@@ -123,13 +132,11 @@ class ParStats:
     def median(self) -> int:
         """The lower median absolute score: deal number ceil(n/2) in ascending order."""
         self._need_deals()
-        middle = (self.deals + 1) // 2
-        seen = 0
-        for score, count in self.scores.items():
-            seen += count
-            if seen >= middle:
-                return score
-        raise AssertionError("unreachable: counts add up to deals")  # pragma: no cover
+        scores = self.scores
+        # The first score whose running count of deals reaches the middle one; the
+        # last running count is every deal, so the search always lands on a score.
+        reached = np.cumsum(list(scores.values()))
+        return list(scores)[int(np.searchsorted(reached, (self.deals + 1) // 2))]
 
     @property
     def mean(self) -> float:

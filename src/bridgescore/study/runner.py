@@ -56,7 +56,7 @@ from bridgescore.study.shards import (
     scan_directory,
     write_shard,
 )
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, whole_number_arg
 
 __all__ = [
     "ChunkTask",
@@ -237,8 +237,8 @@ def run_study(
     planned = plan_chunks(deals, chunk_size)
     if not is_whole_number(threads, 1):
         raise StudyError(f"threads {threads!r} is not usable: expected 1 or more")
-    if workers is not None and (isinstance(workers, bool) or workers < 1):
-        raise StudyError(f"workers {workers!r} is not usable: expected 1 or more")
+    if workers is not None:
+        whole_number_arg(workers, "workers", 1, error=StudyError)
     if is_remote(directory):
         remote = RemoteStudy(str(directory))
         remote.prepare()
