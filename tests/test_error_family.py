@@ -217,7 +217,7 @@ def test_deal_many_takes_numpy_counts_and_seeds() -> None:
 
 
 def test_deal_chunks_need_a_chunk_size() -> None:
-    from bridgescore.dealer import iter_deal_chunks
+    from bridgescore.dealer.dealing import iter_deal_chunks
 
     message = _raised(lambda: list(iter_deal_chunks(5, seed=1, chunk_size=0)), BridgeError)
     assert message == "chunk_size must be a whole number from 1 up, got 0"
@@ -336,7 +336,7 @@ def test_vulnerable_must_be_true_or_false(vulnerable: object) -> None:
 
 
 def test_plot_format_is_png_or_svg() -> None:
-    from bridgescore.simulate.plot import render_report
+    from bridgescore.simulation.plot import render_report
 
     message = _raised(lambda: render_report({}, "pdf"), NotationError)  # type: ignore[arg-type]
     assert message == "plot format 'pdf': expected 'png' or 'svg'"
@@ -344,7 +344,7 @@ def test_plot_format_is_png_or_svg() -> None:
 
 def test_plot_file_needs_an_image_suffix(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from bridgescore.simulate.plot import plot_report
+    from bridgescore.simulation.plot import plot_report
 
     target = tmp_path / "plot.xyz"
     message = _raised(lambda: plot_report({}, target), NotationError)
@@ -412,7 +412,7 @@ def _deal_number(index: object) -> object:
 
 
 def _simulation(deals: object, seed: object) -> object:
-    from bridgescore.simulate.spec import Simulation
+    from bridgescore.simulation.spec import Simulation
 
     contract = bs.Contract.parse("4S").with_declarer(bs.Seat.SOUTH)  # type: ignore[attr-defined]
     return Simulation(deals, seed, (contract,))  # type: ignore[arg-type]
@@ -431,13 +431,13 @@ def _table_result(score: object) -> object:
 
 
 def _chicago(honors: object) -> object:
-    from bridgescore.chicago import ChicagoRules
+    from bridgescore.pads.chicago import ChicagoRules
 
     return ChicagoRules(honors=honors)  # type: ignore[arg-type]
 
 
 def _law80(each_side: object) -> object:
-    from bridgescore.rubber import Law80
+    from bridgescore.pads.rubber import Law80
 
     return Law80(each_side=each_side)  # type: ignore[arg-type]
 
