@@ -109,7 +109,7 @@ def test_latin1_and_cp1252_board_files_read_as_their_utf8_twin() -> None:
 def test_json_board_set_too_deep_or_too_long_a_number_is_a_problem() -> None:
     """Both made json.loads raise a plain ValueError/RecursionError (not a
     JSONDecodeError), which used to escape as a traceback."""
-    from bridgescore.boardset.formats import read_boards
+    from bridgescore.formats.boardset import read_boards
 
     for text in ("[" * 100_000, '{"boards": ' + "7" * 5000 + "}"):
         boards, problems = read_boards(text, "json")

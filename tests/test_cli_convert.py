@@ -187,8 +187,8 @@ def test_analysed_board_set_converts_to_one_lin_line_a_board(tmp_path: Path) -> 
     import pytest
 
     pytest.importorskip("endplay")
-    from bridgescore.boardset.formats import read_boards
     from bridgescore.formats import read_records
+    from bridgescore.formats.boardset import read_boards
     from bridgescore.formats.pbn import read_games
 
     result = runner.invoke(app, ["deal", "--boards", "1-8", "--seed", "1", "--analyse"])

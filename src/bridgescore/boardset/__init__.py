@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from bridgescore.boardset.analysis import analyse
-from bridgescore.boardset.board import Board, par_contract_text, par_score_text, parse_board_range
+from bridgescore.boardset.board import parse_board_range
 from bridgescore.boardset.dealing import (
     DEAL_COUNT,
     DealSeed,
@@ -19,9 +19,13 @@ from bridgescore.boardset.dealing import (
     commitment_text,
     read_commitment,
 )
-from bridgescore.boardset.formats import (
+from bridgescore.boardset.sets import Verification, deal_set, verify_set
+
+# The board and its files live in formats/ (formats/board.py, formats/boardset.py);
+# the package's API names them as it always has.
+from bridgescore.formats.board import Board, par_contract_text, par_score_text
+from bridgescore.formats.boardset import (
     FORMATS,
-    BoardProblem,
     BoardSetFormat,
     ReadableFormat,
     board_file_text,
@@ -29,13 +33,11 @@ from bridgescore.boardset.formats import (
     guess_format,
     read_boards,
 )
-from bridgescore.boardset.sets import Verification, deal_set, verify_set
 
 __all__ = [
     "DEAL_COUNT",
     "FORMATS",
     "Board",
-    "BoardProblem",
     "BoardSetFormat",
     "DealSeed",
     "ReadableFormat",

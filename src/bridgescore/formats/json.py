@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from bridgescore.auction import Call
@@ -263,6 +264,9 @@ def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[
         message = f"not JSON: {error}"
         yield BoardRecord(source=Source(file, line, 1), problems=(Problem(line, message),))
         return
+    if isinstance(data, dict) and "boards" in data:
+        yield from _board_set(data, file)
+        return
     items = data if isinstance(data, list) else [data]
     for number, item in enumerate(items, start=1):
         source_ = Source(file, 0, number)
@@ -270,6 +274,65 @@ def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[
             yield record_from_dict(item, source_)
         except BridgeError as error:
             yield BoardRecord(source=source_, problems=(Problem(0, f"record {number}: {error}"),))
+
+
+# A board set as ``bridgescore deal --boards --format json`` writes it: its event, and
+# each board's number, dealer, vulnerability, deal and analysis; "hcp" and "tricks"
+# restate the deal and "dd" (each side's points, each declarer's tricks), so they are
+# not read.
+_SET_FIELDS = frozenset({"event", "boards"})
+_SET_BOARD_FIELDS = frozenset(
+    {"board", "dealer", "vulnerable", "deal", "hcp", "dd", "tricks", "par"}
+)
+
+
+def _set_board(entry: Any, event: str, source: Source) -> BoardRecord:
+    if not isinstance(entry, dict):
+        raise NotationError(f"board entry {str(entry)[:40]!r} is not an object")
+    unknown = set(entry) - _SET_BOARD_FIELDS
+    if unknown:
+        raise NotationError(
+            f"unknown field(s) {sorted(unknown)} in a board set's board: expected "
+            f"{', '.join(sorted(_SET_BOARD_FIELDS))}"
+        )
+    dd = entry.get("dd")
+    if dd is not None and not isinstance(dd, str):
+        raise NotationError(f"dd {dd!r}: expected PBN DoubleDummyTricks text")
+    optimum = ""
+    par = entry.get("par")
+    if par is not None:
+        score = par.get("score") if isinstance(par, dict) else None
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise NotationError(f"par {str(par)[:60]!r}: expected an object with a whole score")
+        optimum = f"NS {score}"
+    record = record_from_dict(
+        {name: entry[name] for name in ("board", "dealer", "vulnerable", "deal") if name in entry},
+        source,
+    )
+    return replace(record, event=event, dd_tricks=dd or "", optimum_score=optimum)
+
+
+def _board_set(data: dict[str, Any], file: str | None) -> Iterator[BoardRecord]:
+    unknown = set(data) - _SET_FIELDS
+    event = data.get("event", "")
+    boards = data["boards"]
+    problem = None
+    if unknown:
+        problem = f"unknown field(s) {sorted(unknown)} in a board set: expected event and boards"
+    elif not isinstance(event, str):
+        problem = f"event {event!r}: expected text"
+    elif not isinstance(boards, list):
+        problem = 'boards: expected a list of boards, as "bridgescore deal --boards" writes'
+    if problem is not None:
+        yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, problem),))
+        return
+    for number, entry in enumerate(boards, start=1):
+        source = Source(file, 0, number)
+        try:
+            yield _set_board(entry, event, source)
+        except BridgeError as error:
+            message = f"board entry {number}: {error}"
+            yield BoardRecord(source=source, problems=(Problem(0, message),))
 
 
 def format_json(records: Iterable[BoardRecord]) -> str:

@@ -18,9 +18,10 @@ from typing import Any
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import check_record
+from bridgescore.formats.board import Board
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Board, TableResult
+from bridgescore.session.event import TableResult
 from bridgescore.session.importer import _PASSED, LineProblem, Parsed, _scored, _whole
 from bridgescore.session.store import Origin
 
