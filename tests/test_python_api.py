@@ -23,8 +23,8 @@ import pytest
 import bridgescore as bs
 import bridgescore.dealer
 from bridgescore import Card, Contract, DDTable, Deal, Seat, Strain, Vulnerability
-from bridgescore.boardset.board import Board
 from bridgescore.chicago import chicago_dealer, chicago_entry, chicago_vulnerability
+from bridgescore.formats.board import Board
 from bridgescore.notation import parse_result
 from bridgescore.rubber import rubber_entry
 from bridgescore.solver import declarer_tricks, lead_tricks

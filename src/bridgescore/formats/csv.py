@@ -105,8 +105,8 @@ def format_csv(records: Iterable[BoardRecord]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     for record in rows:
-        dealer = record.dealer_or_board
-        vulnerability = record.vulnerability_or_board
+        # What the record states (a board set states both); "" reads back as not given.
+        dealer, vulnerability = record.dealer, record.vulnerability
         row = [
             "" if record.board is None else str(record.board),
             "" if dealer is None else dealer.letter,
