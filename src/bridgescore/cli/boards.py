@@ -28,6 +28,7 @@ from bridgescore.cli.common import fail, no_boards, read_input_bytes
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressDisplay
 from bridgescore.errors import BridgeError
+from bridgescore.formats.boardset import check_event
 
 __all__ = ["analyse_with_progress", "deal_board_set", "read_board_file", "verify_board_set"]
 
@@ -119,6 +120,7 @@ def deal_board_set(
     """``deal --boards``: deal, optionally commit and analyse, print the set."""
     try:
         numbers = parse_board_range(boards_text)
+        check_event(event, fmt)
     except BridgeError as error:
         raise fail(error, code=2) from None
     # Every file this writes is checked before the first is written or a board solved.

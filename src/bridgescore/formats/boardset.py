@@ -34,6 +34,7 @@ __all__ = [
     "BoardSetFormat",
     "ReadableFormat",
     "board_file_text",
+    "check_event",
     "format_boards",
     "guess_format",
     "read_boards",
@@ -117,6 +118,16 @@ def _json_board(board: Board) -> dict[str, Any]:
     return record
 
 
+def check_event(event: str | None, fmt: BoardSetFormat) -> None:
+    """Raise :class:`~bridgescore.NotationError` when ``fmt`` cannot hold ``event``:
+    a line break in PBN or LIN, a ``|`` in LIN (which has no escape). CSV and JSON
+    quote anything. Called before a set is dealt, so nothing is written in vain."""
+    if event and fmt == "pbn":
+        pbn_value(event, "Event")
+    elif event and fmt == "lin":
+        lin_value("Event", event)
+
+
 def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | None = None) -> str:
     """The whole set in ``fmt`` (``pbn``, ``lin``, ``csv`` or ``json``), ending with a newline.
 
@@ -125,6 +136,7 @@ def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | 
     """
     if fmt not in FORMATS:
         raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    check_event(event, fmt)
     for board in boards:
         board.dealt  # noqa: B018 -- a board without its deal is refused here, by number
     if fmt == "json":

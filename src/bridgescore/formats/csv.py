@@ -28,7 +28,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.record import BoardRecord, Problem, Source
 
-__all__ = ["COLUMNS", "format_csv", "looks_like_csv", "read_csv"]
+__all__ = ["COLUMNS", "format_csv", "is_board_set", "looks_like_csv", "read_csv"]
 
 COLUMNS = ("board", "dealer", "vulnerable", "deal")
 """The columns every board-set CSV file has, in the order written."""
@@ -44,6 +44,17 @@ def looks_like_csv(text: str) -> bool:
     """Whether the text's first non-blank line is a board-set CSV header."""
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
     return first.lower().startswith("board,")
+
+
+def is_board_set(text: str) -> bool:
+    """Whether CSV text is a board set: its header names every one of :data:`COLUMNS`
+    (a file of results, ``board,ns,ew,...``, is not)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        names = next(csv.reader([first]), [])
+    except csv.Error:
+        return False
+    return set(COLUMNS) <= {name.strip().lower() for name in names}
 
 
 def _par_score(record: BoardRecord) -> str:

@@ -41,6 +41,7 @@ from bridgescore.formats import check_input, decode_text, detect_format, no_boar
 from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
+from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Member, TableResult
@@ -434,7 +435,7 @@ def _parse_file(
         report.notes.extend(match.describe(name))
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
-    if kind == "csv":
+    if kind == "csv" and not is_board_set(text):
         return parse_csv(text.splitlines(), name), {}
     from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
 
