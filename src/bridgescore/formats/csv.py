@@ -128,6 +128,14 @@ def format_csv(records: Iterable[BoardRecord]) -> str:
             row += [record.dd_tricks, _par_score(record), record.note(_PAR_CONTRACT) or ""]
         if named:
             row.append(record.event)
+        for cell in row:
+            if "\r" in cell:
+                # Every reader reads a carriage return as a line end (as files from
+                # Windows and old Macs have them), so the value would not read back.
+                raise NotationError(
+                    f"board {record.board}: value {cell!r} holds a carriage return, which "
+                    "CSV cannot keep: expected text without one"
+                )
         writer.writerow(row)
     return out.getvalue()
 

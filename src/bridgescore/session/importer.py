@@ -39,9 +39,9 @@ from pathlib import Path
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
 from bridgescore.formats.board import Board
+from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
-from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.usebio import UsebioError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Member, TableResult
