@@ -53,7 +53,7 @@ def _through(record: BoardRecord, first: str, second: str) -> BoardRecord | None
     current = record
     for fmt in (first, second):
         if _cannot_hold(fmt, current):
-            with pytest.raises(NotationError, match="cannot|spans lines|carriage return"):
+            with pytest.raises(NotationError, match=r"cannot|spans lines|carriage return"):
                 format_records([current], fmt)
             return None
         current = _read_one(format_records([current], fmt), fmt)

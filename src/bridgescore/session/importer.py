@@ -428,7 +428,9 @@ def _parse_file(
         return imported.parsed, info
     text = _text(data)
     kind = _format_of(name, text)
-    if kind == "lin":
+    # A LIN file without a vg header is a set of hand records (as 'deal --boards
+    # --format lin' writes): read as records, like PBN; an archive as a match.
+    if kind == "lin" and "vg|" in text:
         from bridgescore.session.vugraph import parse_vugraph
 
         match = parse_vugraph(text, name)

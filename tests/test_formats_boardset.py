@@ -1,0 +1,166 @@
+"""Board sets through the one format stack (issue 24, items 1 and 2).
+
+Whatever ``bridgescore deal --boards`` writes, in every format, reads back through
+``read_records``, ``convert``, ``game``, ``handrecord`` and ``session import``; an
+event with quotes is escaped, and one a format cannot hold is refused before
+anything is dealt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.boardset import DealSeed, deal_set
+from bridgescore.core import Seat, Vulnerability
+from bridgescore.formats import read_records
+from bridgescore.formats.boardset import read_boards
+from bridgescore.formats.csv import read_csv
+from bridgescore.formats.json import read_json
+
+runner = CliRunner()
+EVENT = 'The "Big" Cup, 2026; \\ final'
+# Law 2: dealers go N, E, S, W from board 1; vulnerability None, NS, EW, All.
+LAW_2 = {
+    1: (Seat.NORTH, Vulnerability.NONE),
+    2: (Seat.EAST, Vulnerability.NS),
+    3: (Seat.SOUTH, Vulnerability.EW),
+    4: (Seat.WEST, Vulnerability.BOTH),
+}
+SET_FORMATS = ("pbn", "lin", "csv", "json")
+
+
+def _dealt(tmp_path: Path, fmt: str, *extra: str) -> Path:
+    result = runner.invoke(
+        app_(),
+        ["deal", "--boards", "1-4", "--seed", "5", "--event", EVENT, "--format", fmt, *extra],
+    )
+    assert result.exit_code == 0, result.output
+    path = tmp_path / f"set.{fmt}"
+    path.write_text(result.stdout, encoding="utf-8")
+    return path
+
+
+def app_():  # type: ignore[no-untyped-def]
+    from bridgescore.cli.app import app
+
+    return app
+
+
+def _expected_deals() -> dict[int, object]:
+    # The deals seed 5 gives each board (the seed's own dealer, not a format's).
+    return {
+        board.number: board.deal for board in deal_set(DealSeed.from_test_number(5), range(1, 5))
+    }
+
+
+def test_the_issue_command_escapes_the_event_and_reads_it_back(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app_(), ["deal", "--boards", "1-2", "--seed", "5", "--event", 'The "Big" Cup']
+    )
+    assert result.exit_code == 0
+    assert '[Event "The \\"Big\\" Cup"]' in result.stdout.splitlines()
+    records = list(read_records(text=result.stdout))
+    assert [(r.event, r.problems) for r in records] == [('The "Big" Cup', ())] * 2
+
+
+@pytest.mark.parametrize("fmt", SET_FORMATS)
+def test_every_board_set_format_reads_through_read_records(tmp_path: Path, fmt: str) -> None:
+    records = list(read_records(_dealt(tmp_path, fmt)))
+    deals = _expected_deals()
+    assert [r.problems for r in records] == [()] * 4
+    assert [r.board for r in records] == [1, 2, 3, 4]
+    for record in records:
+        assert (record.dealer_or_board, record.vulnerability_or_board) == LAW_2[record.board]
+        assert record.deal == deals[record.board]
+        assert record.event == EVENT
+
+
+@pytest.mark.parametrize("fmt", SET_FORMATS)
+def test_every_board_set_format_converts(tmp_path: Path, fmt: str) -> None:
+    path = _dealt(tmp_path, fmt)
+    out = tmp_path / "out.pbn"
+    result = runner.invoke(app_(), ["convert", str(path), str(out)])
+    assert result.exit_code == 0, result.output
+    back = list(read_records(out))
+    assert [(r.board, r.deal, r.event) for r in back] == [
+        (number, deal, EVENT) for number, deal in _expected_deals().items()
+    ]
+
+
+@pytest.mark.parametrize("fmt", SET_FORMATS)
+def test_every_board_set_format_is_read_by_game(tmp_path: Path, fmt: str) -> None:
+    result = runner.invoke(app_(), ["game", str(_dealt(tmp_path, fmt))])
+    # A hand record has no contract to score: each board is listed, none refused.
+    assert "unknown field" not in result.output
+    assert [f"board {n}" in result.output for n in range(1, 5)] == [True] * 4
+    assert "no contract" in result.output
+
+
+@pytest.mark.parametrize("fmt", SET_FORMATS)
+def test_every_board_set_format_makes_hand_records(tmp_path: Path, fmt: str) -> None:
+    pytest.importorskip("endplay")
+    out = tmp_path / "records.html"
+    result = runner.invoke(app_(), ["handrecord", str(_dealt(tmp_path, fmt)), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "4 board(s) written" in result.output
+
+
+@pytest.mark.parametrize("fmt", SET_FORMATS)
+def test_every_board_set_format_imports_into_a_session(tmp_path: Path, fmt: str) -> None:
+    db = tmp_path / "club.db"
+    result = runner.invoke(app_(), ["session", "import", str(db), str(_dealt(tmp_path, fmt))])
+    assert result.exit_code == 0, result.output
+    assert "4 hand record(s) added" in result.output
+
+
+@pytest.mark.parametrize("fmt", ("pbn", "csv", "json"))  # LIN's upload form has no DD
+def test_an_analysed_set_reads_back_its_tables(tmp_path: Path, fmt: str) -> None:
+    pytest.importorskip("endplay")
+    text = _dealt(tmp_path, fmt, "--analyse").read_text(encoding="utf-8")
+    boards, problems = read_boards(text, fmt)  # type: ignore[arg-type]
+    assert problems == []
+    assert [b.number for b in boards] == [1, 2, 3, 4]
+    assert all(b.dd_table is not None for b in boards)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "event", "words"),
+    [("lin", "A|B", "holds '|'"), ("pbn", "A\nB", "spans lines"), ("lin", "A\nB", "line break")],
+)
+def test_an_event_the_format_cannot_hold_is_refused(fmt: str, event: str, words: str) -> None:
+    result = runner.invoke(
+        app_(), ["deal", "--boards", "1-2", "--seed", "5", "--event", event, "--format", fmt]
+    )
+    assert result.exit_code == 2
+    assert words in result.output and "Traceback" not in result.output
+    assert "qx|" not in result.stdout and "[Board" not in result.stdout
+
+
+def test_csv_reports_a_bad_value_on_its_line() -> None:
+    text = (
+        "board,dealer,vulnerable,deal,event\n"
+        '1,N,None,N:AKQJ.AKQ.AKQ.AKQ ... ,"two\nlines"\n'
+        "2,E,Sometimes,N:AKQJT98765432... ... ... ...,x\n"
+    )
+    records = list(read_csv(text))
+    assert [
+        (p.line, "expected 4 separated by spaces" in p.message) for p in records[0].problems
+    ] == [(2, True)]
+    # The row after a value of two lines starts on line 4.
+    assert [(p.line, "'Sometimes'" in p.message) for p in records[1].problems] == [(4, True)]
+
+
+def test_csv_without_a_column_says_which() -> None:
+    (record,) = read_csv("board,dealer,deal\n1,N,x\n")
+    assert [str(p) for p in record.problems] == [
+        "line 1: the header 'board,dealer,deal' lacks vulnerable: expected board,dealer,vulnerable,deal"
+    ]
+
+
+def test_json_board_set_with_an_unknown_field_is_reported() -> None:
+    text = '{"event": "E", "boards": [{"board": 1, "deal": "N:- - - -", "colour": "red"}]}'
+    (record,) = read_json(text)
+    assert "unknown field(s) ['colour']" in record.problems[0].message
