@@ -14,7 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.boardset import DealSeed, deal_set
+from bridgescore.cli.app import app
 from bridgescore.core import Seat, Vulnerability
+from bridgescore.deal import Deal
 from bridgescore.formats import read_records
 from bridgescore.formats.boardset import read_boards
 from bridgescore.formats.csv import read_csv
@@ -34,7 +36,7 @@ SET_FORMATS = ("pbn", "lin", "csv", "json")
 
 def _dealt(tmp_path: Path, fmt: str, *extra: str) -> Path:
     result = runner.invoke(
-        app_(),
+        app,
         ["deal", "--boards", "1-4", "--seed", "5", "--event", EVENT, "--format", fmt, *extra],
     )
     assert result.exit_code == 0, result.output
@@ -43,13 +45,7 @@ def _dealt(tmp_path: Path, fmt: str, *extra: str) -> Path:
     return path
 
 
-def app_():  # type: ignore[no-untyped-def]
-    from bridgescore.cli.app import app
-
-    return app
-
-
-def _expected_deals() -> dict[int, object]:
+def _expected_deals() -> dict[int, Deal | None]:
     # The deals seed 5 gives each board (the seed's own dealer, not a format's).
     return {
         board.number: board.deal for board in deal_set(DealSeed.from_test_number(5), range(1, 5))
@@ -58,7 +54,7 @@ def _expected_deals() -> dict[int, object]:
 
 def test_the_issue_command_escapes_the_event_and_reads_it_back(tmp_path: Path) -> None:
     result = runner.invoke(
-        app_(), ["deal", "--boards", "1-2", "--seed", "5", "--event", 'The "Big" Cup']
+        app, ["deal", "--boards", "1-2", "--seed", "5", "--event", 'The "Big" Cup']
     )
     assert result.exit_code == 0
     assert '[Event "The \\"Big\\" Cup"]' in result.stdout.splitlines()
@@ -82,7 +78,7 @@ def test_every_board_set_format_reads_through_read_records(tmp_path: Path, fmt: 
 def test_every_board_set_format_converts(tmp_path: Path, fmt: str) -> None:
     path = _dealt(tmp_path, fmt)
     out = tmp_path / "out.pbn"
-    result = runner.invoke(app_(), ["convert", str(path), str(out)])
+    result = runner.invoke(app, ["convert", str(path), str(out)])
     assert result.exit_code == 0, result.output
     back = list(read_records(out))
     assert [(r.board, r.deal, r.event) for r in back] == [
@@ -92,7 +88,7 @@ def test_every_board_set_format_converts(tmp_path: Path, fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", SET_FORMATS)
 def test_every_board_set_format_is_read_by_game(tmp_path: Path, fmt: str) -> None:
-    result = runner.invoke(app_(), ["game", str(_dealt(tmp_path, fmt))])
+    result = runner.invoke(app, ["game", str(_dealt(tmp_path, fmt))])
     # A hand record has no contract to score: each board is listed, none refused.
     assert "unknown field" not in result.output
     assert [f"board {n}" in result.output for n in range(1, 5)] == [True] * 4
@@ -103,7 +99,7 @@ def test_every_board_set_format_is_read_by_game(tmp_path: Path, fmt: str) -> Non
 def test_every_board_set_format_makes_hand_records(tmp_path: Path, fmt: str) -> None:
     pytest.importorskip("endplay")
     out = tmp_path / "records.html"
-    result = runner.invoke(app_(), ["handrecord", str(_dealt(tmp_path, fmt)), "--out", str(out)])
+    result = runner.invoke(app, ["handrecord", str(_dealt(tmp_path, fmt)), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "4 board(s) written" in result.output
 
@@ -111,7 +107,7 @@ def test_every_board_set_format_makes_hand_records(tmp_path: Path, fmt: str) -> 
 @pytest.mark.parametrize("fmt", SET_FORMATS)
 def test_every_board_set_format_imports_into_a_session(tmp_path: Path, fmt: str) -> None:
     db = tmp_path / "club.db"
-    result = runner.invoke(app_(), ["session", "import", str(db), str(_dealt(tmp_path, fmt))])
+    result = runner.invoke(app, ["session", "import", str(db), str(_dealt(tmp_path, fmt))])
     assert result.exit_code == 0, result.output
     assert "4 hand record(s) added" in result.output
 
@@ -132,7 +128,7 @@ def test_an_analysed_set_reads_back_its_tables(tmp_path: Path, fmt: str) -> None
 )
 def test_an_event_the_format_cannot_hold_is_refused(fmt: str, event: str, words: str) -> None:
     result = runner.invoke(
-        app_(), ["deal", "--boards", "1-2", "--seed", "5", "--event", event, "--format", fmt]
+        app, ["deal", "--boards", "1-2", "--seed", "5", "--event", event, "--format", fmt]
     )
     assert result.exit_code == 2
     assert words in result.output and "Traceback" not in result.output
@@ -156,7 +152,8 @@ def test_csv_reports_a_bad_value_on_its_line() -> None:
 def test_csv_without_a_column_says_which() -> None:
     (record,) = read_csv("board,dealer,deal\n1,N,x\n")
     assert [str(p) for p in record.problems] == [
-        "line 1: the header 'board,dealer,deal' lacks vulnerable: expected board,dealer,vulnerable,deal"
+        "line 1: the header 'board,dealer,deal' lacks vulnerable: "
+        "expected board,dealer,vulnerable,deal"
     ]
 
 
@@ -164,3 +161,23 @@ def test_json_board_set_with_an_unknown_field_is_reported() -> None:
     text = '{"event": "E", "boards": [{"board": 1, "deal": "N:- - - -", "colour": "red"}]}'
     (record,) = read_json(text)
     assert "unknown field(s) ['colour']" in record.problems[0].message
+
+
+def test_json_reports_a_bad_record_on_its_line() -> None:
+    text = '[\n  {"board": 1},\n  {"board": 2,\n   "dealer": "Q"}\n]\n'
+    records = list(read_json(text))
+    assert [record.source.line for record in records] == [2, 3]
+    assert [str(p) for p in records[1].problems] == [
+        "line 3: record 2: unknown seat 'Q': expected N, E, S or W"
+    ]
+
+
+def test_json_board_set_reports_a_bad_board_on_its_line(tmp_path: Path) -> None:
+    text = _dealt(tmp_path, "json").read_text(encoding="utf-8")
+    # Each board's entry starts on a line of its own "{" (as written): board 2's is the second.
+    starts = [n for n, line in enumerate(text.splitlines(), start=1) if line == "    {"]
+    start = starts[1]
+    bad = text.replace('"vulnerable": "NS"', '"vulnerable": "Sometimes"')
+    records = list(read_json(bad))
+    assert [p.line for p in records[1].problems] == [start]
+    assert "'Sometimes'" in records[1].problems[0].message

@@ -20,6 +20,7 @@ Absent or null fields are unknown.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -265,15 +266,46 @@ def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[
         yield BoardRecord(source=Source(file, line, 1), problems=(Problem(line, message),))
         return
     if isinstance(data, dict) and "boards" in data:
-        yield from _board_set(data, file)
+        yield from _board_set(data, text, file)
         return
     items = data if isinstance(data, list) else [data]
-    for number, item in enumerate(items, start=1):
-        source_ = Source(file, 0, number)
+    lines = _item_lines(text, _LIST_START.match(text), items)
+    for number, (item, line) in enumerate(zip(items, lines, strict=True), start=1):
+        source_ = Source(file, line, number)
         try:
             yield record_from_dict(item, source_)
         except BridgeError as error:
-            yield BoardRecord(source=source_, problems=(Problem(0, f"record {number}: {error}"),))
+            problem = Problem(line, f"record {number}: {error}")
+            yield BoardRecord(source=source_, problems=(problem,))
+
+
+_LIST_START = re.compile(r"\s*\[")
+_BOARDS_START = re.compile(r'\s*\{.*?"boards"\s*:\s*\[', re.S)
+_DECODER = json.JSONDecoder()
+
+
+def _item_lines(text: str, opening: re.Match[str] | None, items: list[Any]) -> list[int]:
+    """The line each item of a JSON list starts on (the list's ``[`` ends
+    ``opening``), so that a problem is reported where it is; all 0 (unknown) when
+    the items found there are not ``items`` (JSON is read whole first)."""
+    unknown = [0] * len(items)
+    if opening is None:
+        return (
+            unknown if len(items) != 1 else [text[: len(text) - len(text.lstrip())].count("\n") + 1]
+        )
+    lines: list[int] = []
+    position = opening.end()
+    try:
+        for item in items:
+            position += len(text[position:]) - len(text[position:].lstrip(" \t\r\n,"))
+            found, end = _DECODER.raw_decode(text, position)
+            if found != item:
+                return unknown
+            lines.append(text.count("\n", 0, position) + 1)
+            position = end
+    except (ValueError, RecursionError):
+        return unknown
+    return lines
 
 
 # A board set as ``bridgescore deal --boards --format json`` writes it: its event, and
@@ -312,7 +344,7 @@ def _set_board(entry: Any, event: str, source: Source) -> BoardRecord:
     return replace(record, event=event, dd_tricks=dd or "", optimum_score=optimum)
 
 
-def _board_set(data: dict[str, Any], file: str | None) -> Iterator[BoardRecord]:
+def _board_set(data: dict[str, Any], text: str, file: str | None) -> Iterator[BoardRecord]:
     unknown = set(data) - _SET_FIELDS
     event = data.get("event", "")
     boards = data["boards"]
@@ -326,13 +358,14 @@ def _board_set(data: dict[str, Any], file: str | None) -> Iterator[BoardRecord]:
     if problem is not None:
         yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, problem),))
         return
-    for number, entry in enumerate(boards, start=1):
-        source = Source(file, 0, number)
+    lines = _item_lines(text, _BOARDS_START.match(text), boards)
+    for number, (entry, line) in enumerate(zip(boards, lines, strict=True), start=1):
+        source = Source(file, line, number)
         try:
             yield _set_board(entry, event, source)
         except BridgeError as error:
             message = f"board entry {number}: {error}"
-            yield BoardRecord(source=source, problems=(Problem(0, message),))
+            yield BoardRecord(source=source, problems=(Problem(line, message),))
 
 
 def format_json(records: Iterable[BoardRecord]) -> str:
