@@ -124,7 +124,12 @@ def test_an_analysed_set_reads_back_its_tables(tmp_path: Path, fmt: str) -> None
 
 @pytest.mark.parametrize(
     ("fmt", "event", "words"),
-    [("lin", "A|B", "holds '|'"), ("pbn", "A\nB", "spans lines"), ("lin", "A\nB", "line break")],
+    [
+        ("lin", "A|B", "holds '|'"),
+        ("pbn", "A\nB", "spans lines"),
+        ("lin", "A\nB", "line break"),
+        ("csv", "A\rB", "carriage return"),
+    ],
 )
 def test_an_event_the_format_cannot_hold_is_refused(fmt: str, event: str, words: str) -> None:
     result = runner.invoke(
@@ -181,3 +186,25 @@ def test_json_board_set_reports_a_bad_board_on_its_line(tmp_path: Path) -> None:
     records = list(read_json(bad))
     assert [p.line for p in records[1].problems] == [start]
     assert "'Sometimes'" in records[1].problems[0].message
+
+
+def test_one_board_value_for_board_sets_and_sessions() -> None:
+    from bridgescore import boardset
+    from bridgescore.formats.board import Board
+    from bridgescore.session import event
+
+    (board,) = deal_set(DealSeed.from_test_number(5), [7])
+    assert boardset.Board is Board and event.Board is Board and type(board) is Board
+    # Law 2: board 7 is dealt by South, both sides vulnerable.
+    assert (board.dealer, board.vulnerability) == (Seat.SOUTH, Vulnerability.BOTH)
+    assert event.Event(boards={7: board}).board(7) is board
+
+
+def test_a_board_without_its_deal_is_refused_by_every_writer() -> None:
+    from bridgescore.errors import NotationError
+    from bridgescore.formats.board import Board
+    from bridgescore.formats.boardset import format_boards
+
+    for fmt in SET_FORMATS:
+        with pytest.raises(NotationError, match="board 3 has no deal"):
+            format_boards([Board(3)], fmt)  # type: ignore[arg-type]

@@ -57,7 +57,9 @@ def _stated(record: BoardRecord) -> tuple[int, Seat, str, Deal]:
     """What every board of a set states: number, dealer, vulnerability (PBN), deal."""
     dealer, vulnerability = record.dealer_or_board, record.vulnerability_or_board
     if record.board is None or dealer is None or vulnerability is None or record.deal is None:
-        raise NotationError(f"board {record.board}: a board set needs its number and deal")
+        raise NotationError(
+            f"board {record.board} has no deal: a board set states each board's number and deal"
+        )
     return record.board, dealer, vulnerability.to_pbn(), record.deal
 
 
@@ -120,31 +122,34 @@ def _json_board(board: Board) -> dict[str, Any]:
 
 def check_event(event: str | None, fmt: BoardSetFormat) -> None:
     """Raise :class:`~bridgescore.NotationError` when ``fmt`` cannot hold ``event``:
-    a line break in PBN or LIN, a ``|`` in LIN (which has no escape). CSV and JSON
-    quote anything. Called before a set is dealt, so nothing is written in vain."""
+    a line break in PBN or LIN, a ``|`` in LIN (which has no escape), a carriage
+    return in CSV. JSON holds any text. Called before a set is dealt, so nothing is
+    dealt or written in vain."""
     if event and fmt == "pbn":
         pbn_value(event, "Event")
     elif event and fmt == "lin":
         lin_value("Event", event)
+    elif event and fmt == "csv":
+        format_csv([BoardRecord(board=1, event=event)])
 
 
 def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | None = None) -> str:
     """The whole set in ``fmt`` (``pbn``, ``lin``, ``csv`` or ``json``), ending with a newline.
 
-    Every board needs its deal. Raises :class:`~bridgescore.NotationError` for an
-    event the format cannot hold (a line break in PBN, LIN or a ``|`` in LIN).
+    Raises :class:`~bridgescore.NotationError` for a board without its deal and
+    for an event the format cannot hold (:func:`check_event`).
     """
     if fmt not in FORMATS:
         raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(FORMATS)}")
     check_event(event, fmt)
-    for board in boards:
-        board.dealt  # noqa: B018 -- a board without its deal is refused here, by number
+    records = [board_record(board, event or "") for board in boards]
+    for record in records:
+        _stated(record)
     if fmt == "json":
         data: dict[str, Any] = {"boards": [_json_board(board) for board in boards]}
         if event:
             data = {"event": event, **data}
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    records = [board_record(board, event or "") for board in boards]
     if fmt == "pbn":
         return "% PBN 2.1\n% EXPORT\n\n" + "\n\n".join(map(_pbn_game, records)) + "\n"
     if fmt == "lin":
