@@ -428,9 +428,9 @@ def _parse_file(
         return imported.parsed, info
     text = _text(data)
     kind = _format_of(name, text)
-    # A LIN file without a vg header is a set of hand records (as 'deal --boards
-    # --format lin' writes): read as records, like PBN; an archive as a match.
-    if kind == "lin" and "vg|" in text:
+    # LIN is a vugraph archive (a teams match), unless it holds hand records alone
+    # (as 'deal --boards --format lin' writes them), which are read as PBN's are.
+    if kind == "lin" and not _hand_records_only(text, name):
         from bridgescore.session.vugraph import parse_vugraph
 
         match = parse_vugraph(text, name)
@@ -452,6 +452,19 @@ def _parse_file(
     events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
     named = None if store.name else next(events, None)
     return parse_records(records, name), {"name": named} if named else {}
+
+
+def _hand_records_only(text: str, name: str) -> bool:
+    """Whether every LIN record is a deal alone: no vg header, auction, play or result."""
+    return all(
+        record.match is None
+        and record.auction is None
+        and not record.play
+        and record.contract_text is None
+        and record.result is None
+        and record.claim is None
+        for record in read_text(text, "lin", name)
+    )
 
 
 def _text(data: bytes) -> str:
