@@ -171,7 +171,7 @@ def test_json_board_set_with_an_unknown_field_is_reported() -> None:
 def test_json_reports_a_bad_record_on_its_line() -> None:
     text = '[\n  {"board": 1},\n  {"board": 2,\n   "dealer": "Q"}\n]\n'
     records = list(read_json(text))
-    assert [record.source.line for record in records] == [2, 3]
+    assert records[0].problems == ()
     assert [str(p) for p in records[1].problems] == [
         "line 3: record 2: unknown seat 'Q': expected N, E, S or W"
     ]

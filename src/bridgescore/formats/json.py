@@ -271,7 +271,9 @@ def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[
     items = data if isinstance(data, list) else [data]
     lines = _item_lines(text, _LIST_START.match(text), items)
     for number, (item, line) in enumerate(zip(items, lines, strict=True), start=1):
-        source_ = Source(file, line, number)
+        # The record keeps no line (commands name a JSON record by its place, as
+        # they always have); its problem says where it is.
+        source_ = Source(file, 0, number)
         try:
             yield record_from_dict(item, source_)
         except BridgeError as error:
@@ -360,7 +362,7 @@ def _board_set(data: dict[str, Any], text: str, file: str | None) -> Iterator[Bo
         return
     lines = _item_lines(text, _BOARDS_START.match(text), boards)
     for number, (entry, line) in enumerate(zip(boards, lines, strict=True), start=1):
-        source = Source(file, line, number)
+        source = Source(file, 0, number)
         try:
             yield _set_board(entry, event, source)
         except BridgeError as error:
