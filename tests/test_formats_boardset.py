@@ -208,3 +208,12 @@ def test_a_board_without_its_deal_is_refused_by_every_writer() -> None:
     for fmt in SET_FORMATS:
         with pytest.raises(NotationError, match="board 3 has no deal"):
             format_boards([Board(3)], fmt)  # type: ignore[arg-type]
+
+
+def test_an_unescaped_quote_is_reported_on_its_line() -> None:
+    # What the writer wrote before issue 24: the quotes end the value early.
+    text = '% PBN 2.1\n\n[Event "The "Big" Cup"]\n[Board "1"]\n'
+    (record,) = read_records(text=text)
+    assert [str(p) for p in record.problems] == [
+        'line 3: malformed tag pair \'[Event "The "Big" Cup"]\': expected [Name "value"]'
+    ]
