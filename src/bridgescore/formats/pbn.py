@@ -434,8 +434,9 @@ def note_number(annotation: str) -> str | None:
 
 def pbn_value(value: str, name: str) -> str:
     """A tag's value as PBN writes it between its quotes: ``\\`` and ``"`` escaped by
-    a backslash, as PBN escapes them in a string. Raises :class:`~bridgescore.NotationError` for a
-    value over several lines, which a tag pair cannot hold."""
+    a backslash, as PBN escapes them in a string. Raises
+    :class:`~bridgescore.NotationError` for a value over several lines, which a tag
+    pair cannot hold."""
     if "\n" in value or "\r" in value:
         raise NotationError(f"tag {name} value {value!r} spans lines: a PBN tag value is one line")
     return value.replace("\\", "\\\\").replace('"', '\\"')

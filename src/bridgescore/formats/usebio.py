@@ -9,8 +9,9 @@ The DTD is not reachable from here; the element names, their nesting and their
 order follow what real producers and readers of USEBIO 1.2 write and expect
 (see docs/sessions.md). The reader is forgiving about order and about where
 ``BOARD`` and ``PARTICIPANTS`` sit (directly under ``EVENT`` or inside
-``SESSION``/``SECTION``); a bad element is a :class:`~bridgescore.formats.record.Problem` with its
-line, and the rest of the file is still read.
+``SESSION``/``SECTION``); a bad element is a
+:class:`~bridgescore.formats.record.Problem` with its line, and the rest of the
+file is still read.
 
 Untrusted input is parsed safely: entity declarations, external entities and
 undefined entities are refused (no entity expansion, nothing fetched), and a
