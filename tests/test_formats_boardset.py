@@ -217,3 +217,18 @@ def test_an_unescaped_quote_is_reported_on_its_line() -> None:
     assert [str(p) for p in record.problems] == [
         'line 3: malformed tag pair \'[Event "The "Big" Cup"]\': expected [Name "value"]'
     ]
+
+
+def test_convert_to_csv_names_each_board_csv_cannot_hold(tmp_path: Path) -> None:
+    # A game with players and an auction is no board set: refused by name, not thinned.
+    source = tmp_path / "game.pbn"
+    source.write_text(
+        '[Board "1"]\n[North "Ann"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Auction "N"]\nPass Pass Pass Pass\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "game.csv"
+    result = runner.invoke(app, ["convert", str(source), str(out)])
+    assert result.exit_code == 1
+    assert "board 1: CSV cannot hold its players, auction: expected a board set" in result.stderr
+    assert out.read_text(encoding="utf-8") == "board,dealer,vulnerable,deal\n"
