@@ -17,8 +17,9 @@ import platform
 import time
 
 from bridgescore import parscore as par
-from bridgescore.boardset import Board, DealSeed, analyse, deal_set
+from bridgescore.boardset import DealSeed, analyse, deal_set
 from bridgescore.ddtable import DDTable
+from bridgescore.formats.board import Board
 
 
 def _naive(boards: list[Board], dds: object, types: object) -> list[DDTable]:
@@ -58,7 +59,7 @@ def main() -> None:
         start = time.perf_counter()
         tables = _naive(boards, dds, types)
         naive = time.perf_counter() - start
-        assert [board.table for board in analysed] == tables
+        assert [board.dd_table for board in analysed] == tables
         best_ours, best_naive = min(best_ours, ours), min(best_naive, naive)
         print(f"round {round_number + 1}: ours {ours:.2f} s, naive loop {naive:.2f} s")
     print(

@@ -4,6 +4,7 @@ format tests: legal auctions with alerts, legal (partial) plays, claims, names."
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
@@ -90,4 +91,53 @@ def records(draw: st.DrawFn) -> BoardRecord:
         dd_tricks=draw(st.sampled_from(["", "78697786976573665746"])),
         optimum_score=draw(st.sampled_from(["", "NS 620"])),
         notes=draw(st.sampled_from([(), (("Site", "Paris"),), (("Stage", "Round 4"),), _TABLE])),
+    )
+
+
+# Text a user may type into any field: quotes, backslashes, LIN's '|', CSV's comma,
+# PBN's ';', line breaks, non-ASCII letters and symbols, and nothing at all. Blanks
+# stay inside (readers trim a value's ends, as every format's reader of names does),
+# and PBN's "?" (unknown) and "#" (as the game before) are left out: they are words
+# of the format, not text.
+AWKWARD = (
+    st.text(alphabet="ab \"\\|,;\n\r'éß漢€♠%{}[]=!", min_size=0, max_size=12)
+    .map(lambda text: text.strip(" "))
+    .filter(lambda text: text not in ("?", "#"))
+)
+
+
+@st.composite
+def awkward_records(draw: st.DrawFn) -> BoardRecord:
+    """A record of :func:`records` with awkward text (:data:`AWKWARD`) in every field
+    that holds text: event, players, teams and the explanations of the calls."""
+    record = draw(records())
+    calls = tuple(
+        RecordedCall(call.call, call.alerted, draw(AWKWARD)) if call.alerted else call
+        for call in record.auction or ()
+    )
+    players = tuple(draw(AWKWARD) for _ in range(4))
+    return replace(
+        record,
+        event=draw(AWKWARD),
+        players=(players[0], players[1], players[2], players[3]),
+        home_team=draw(AWKWARD),
+        visit_team=draw(AWKWARD),
+        auction=calls,
+    )
+
+
+@st.composite
+def board_set_records(draw: st.DrawFn) -> BoardRecord:
+    """A board of a set, as ``deal --boards`` writes it (every format, CSV included,
+    holds it): number, dealer, vulnerability, deal, analysis, and an awkward event."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    analysed = draw(st.booleans())
+    return BoardRecord(
+        board=draw(st.integers(1, 64)),
+        dealer=draw(st.sampled_from(list(Seat))),
+        vulnerability=draw(st.sampled_from(list(Vulnerability))),
+        deal=_deal(rng),
+        event=draw(AWKWARD),
+        dd_tricks="78697786976573665746" if analysed else "",
+        optimum_score=draw(st.sampled_from(["NS 620", "NS -100", "NS 0"])) if analysed else "",
     )

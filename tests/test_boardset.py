@@ -15,17 +15,13 @@ from hypothesis import strategies as st
 
 from bridgescore.boardset import (
     DEAL_COUNT,
-    Board,
     DealSeed,
     SeedError,
     board_deal,
     commitment,
     commitment_text,
     deal_set,
-    format_boards,
-    guess_format,
     parse_board_range,
-    read_boards,
     read_commitment,
     verify_set,
 )
@@ -38,6 +34,8 @@ from bridgescore.boardset.dealing import (
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
+from bridgescore.formats.board import Board
+from bridgescore.formats.boardset import format_boards, guess_format, read_boards
 
 SAMPLE = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"
 

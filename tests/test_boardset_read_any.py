@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgescore.boardset import (
-    DealSeed,
-    board_file_text,
-    deal_set,
-    guess_format,
-    read_boards,
-)
+from bridgescore.boardset import DealSeed, deal_set
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.formats import BoardRecord, format_records
+from bridgescore.formats.boardset import board_file_text, guess_format, read_boards
 
 DATA = Path(__file__).parent / "data"
 
@@ -109,7 +104,7 @@ def test_latin1_and_cp1252_board_files_read_as_their_utf8_twin() -> None:
 def test_json_board_set_too_deep_or_too_long_a_number_is_a_problem() -> None:
     """Both made json.loads raise a plain ValueError/RecursionError (not a
     JSONDecodeError), which used to escape as a traceback."""
-    from bridgescore.boardset.formats import read_boards
+    from bridgescore.formats.boardset import read_boards
 
     for text in ("[" * 100_000, '{"boards": ' + "7" * 5000 + "}"):
         boards, problems = read_boards(text, "json")

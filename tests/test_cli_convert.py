@@ -187,8 +187,8 @@ def test_analysed_board_set_converts_to_one_lin_line_a_board(tmp_path: Path) -> 
     import pytest
 
     pytest.importorskip("endplay")
-    from bridgescore.boardset.formats import read_boards
     from bridgescore.formats import read_records
+    from bridgescore.formats.boardset import read_boards
     from bridgescore.formats.pbn import read_games
 
     result = runner.invoke(app, ["deal", "--boards", "1-8", "--seed", "1", "--analyse"])
@@ -221,10 +221,10 @@ def test_analysed_board_set_converts_to_one_lin_line_a_board(tmp_path: Path) -> 
     from_lin, lin_problems = read_boards(text, "lin")
     from_pbn, pbn_problems = read_boards(pbn.read_text(), "pbn")
     assert lin_problems == pbn_problems == []
-    assert [(b.number, b.deal, b.table) for b in from_lin] == [
-        (b.number, b.deal, b.table) for b in from_pbn
+    assert [(b.number, b.deal, b.dd_table) for b in from_lin] == [
+        (b.number, b.deal, b.dd_table) for b in from_pbn
     ]
-    assert all(b.table is not None for b in from_lin)
+    assert all(b.dd_table is not None for b in from_lin)
 
 
 def test_convert_refuses_what_one_lin_line_cannot_hold(tmp_path: Path) -> None:

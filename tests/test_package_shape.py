@@ -105,3 +105,14 @@ def test_one_list_of_public_names() -> None:
         home = importlib.import_module(f"bridgescore.{module}")
         value = getattr(home, name)
         assert getattr(value, "__module__", home.__name__) == home.__name__, name
+
+
+def test_one_board_value_for_the_whole_package() -> None:
+    # boardset.Board and session.event.Board were twins; now formats/board.py holds the one.
+    homes = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.name == "Board"
+    ]
+    assert homes == ["formats/board.py"]

@@ -1,4 +1,7 @@
-"""Board sets: tournament-grade dealing, formats, double-dummy analysis, hand records.
+"""Board sets: tournament-grade dealing, double-dummy analysis, hand records.
+
+The board value and the board-set files live in the formats layer
+(:mod:`bridgescore.formats.board`, :mod:`bridgescore.formats.boardset`).
 
 >>> from bridgescore.boardset import DealSeed, deal_set
 >>> [(b.number, b.dealer.letter, str(b.vulnerability)) for b in
@@ -9,7 +12,7 @@
 from __future__ import annotations
 
 from bridgescore.boardset.analysis import analyse
-from bridgescore.boardset.board import Board, par_contract_text, par_score_text, parse_board_range
+from bridgescore.boardset.board import parse_board_range
 from bridgescore.boardset.dealing import (
     DEAL_COUNT,
     DealSeed,
@@ -19,40 +22,19 @@ from bridgescore.boardset.dealing import (
     commitment_text,
     read_commitment,
 )
-from bridgescore.boardset.formats import (
-    FORMATS,
-    BoardProblem,
-    BoardSetFormat,
-    ReadableFormat,
-    board_file_text,
-    format_boards,
-    guess_format,
-    read_boards,
-)
 from bridgescore.boardset.sets import Verification, deal_set, verify_set
 
 __all__ = [
     "DEAL_COUNT",
-    "FORMATS",
-    "Board",
-    "BoardProblem",
-    "BoardSetFormat",
     "DealSeed",
-    "ReadableFormat",
     "SeedError",
     "Verification",
     "analyse",
     "board_deal",
-    "board_file_text",
     "commitment",
     "commitment_text",
     "deal_set",
-    "format_boards",
-    "guess_format",
-    "par_contract_text",
-    "par_score_text",
     "parse_board_range",
-    "read_boards",
     "read_commitment",
     "verify_set",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bridgescore.boardset.board import Board
+from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 
 __all__ = ["analyse"]
@@ -24,10 +24,12 @@ def analyse(
     """
     from bridgescore.solver import solve_many
 
-    waiting = [board for board in boards if board.table is None]
-    tables = iter(solve_many([board.deal for board in waiting], threads=threads, progress=progress))
+    waiting = [board for board in boards if board.dd_table is None]
+    tables = iter(
+        solve_many([board.dealt for board in waiting], threads=threads, progress=progress)
+    )
     analysed: list[Board] = []
     for board in boards:
-        table = board.table if board.table is not None else next(tables)
+        table = board.dd_table if board.dd_table is not None else next(tables)
         analysed.append(board.with_analysis(table, par(table, board.vulnerability, board.dealer)))
     return analysed

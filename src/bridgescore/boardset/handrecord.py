@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import Literal
 
-from bridgescore.boardset.board import Board
 from bridgescore.core import Seat, Side, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Hand
 from bridgescore.errors import BridgeError
+from bridgescore.formats.board import Board
 from bridgescore.parscore import Par, ParContract
 
 __all__ = [
@@ -63,7 +63,7 @@ def _holding(hand: Hand, suit: Strain) -> str:
 
 
 def _hand_html(board: Board, seat: Seat) -> str:
-    hand = board.deal[seat]
+    hand = board.dealt[seat]
     lines = "".join(
         f'<div class="holding">{_strain_html(suit)} {_holding(hand, suit)}</div>' for suit in SUITS
     )
@@ -82,7 +82,7 @@ def _compass(board: Board) -> str:
         classes.append("vul-ew")
     cells = []
     for seat in Seat:
-        hcp = board.deal[seat].hcp
+        hcp = board.dealt[seat].hcp
         dealer = ' class="dealer" title="dealer"' if seat is board.dealer else ""
         cells.append(
             f'<span class="{seat.name.lower()[0]}" title="{seat.name.title()}: {hcp} HCP">'
@@ -166,7 +166,7 @@ def _hand_width_em(hand: Hand) -> float:
 
 def _layout_width_em(board: Board) -> float:
     """An upper estimate of the compass layout's width, in em of the board's font."""
-    deal = board.deal
+    deal = board.dealt
     west = max(_hand_width_em(deal[Seat.WEST]), 6.6)  # shares its column with "Dealer South"
     middle = max(_hand_width_em(deal[Seat.NORTH]), _hand_width_em(deal[Seat.SOUTH]), 5.1)
     return west + middle + _hand_width_em(deal[Seat.EAST]) + 1.2
@@ -193,8 +193,8 @@ def board_html(
         f"<div>Dealer {dealer}</div><div>Vul {vulnerable}</div></div>"
     )
     analysis = ""
-    if board.table is not None:
-        analysis = _makeable_html(board.table) if makeable else _grid_html(board.table)
+    if board.dd_table is not None:
+        analysis = _makeable_html(board.dd_table) if makeable else _grid_html(board.dd_table)
     cells = [
         info,
         _hand_html(board, Seat.NORTH),

@@ -9,18 +9,12 @@ from pathlib import Path
 import typer
 
 from bridgescore.boardset import (
-    Board,
-    BoardSetFormat,
     DealSeed,
     SeedError,
     analyse,
-    board_file_text,
     commitment_text,
     deal_set,
-    format_boards,
-    guess_format,
     parse_board_range,
-    read_boards,
     read_commitment,
     verify_set,
 )
@@ -28,6 +22,15 @@ from bridgescore.cli.common import fail, no_boards, read_input_bytes
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressDisplay
 from bridgescore.errors import BridgeError
+from bridgescore.formats.board import Board
+from bridgescore.formats.boardset import (
+    BoardSetFormat,
+    board_file_text,
+    check_event,
+    format_boards,
+    guess_format,
+    read_boards,
+)
 
 __all__ = ["analyse_with_progress", "deal_board_set", "read_board_file", "verify_board_set"]
 
@@ -119,6 +122,7 @@ def deal_board_set(
     """``deal --boards``: deal, optionally commit and analyse, print the set."""
     try:
         numbers = parse_board_range(boards_text)
+        check_event(event, fmt)
     except BridgeError as error:
         raise fail(error, code=2) from None
     # Every file this writes is checked before the first is written or a board solved.

@@ -1,4 +1,4 @@
-"""``bridgescore convert``: boards from one format to another (PBN, LIN, JSON)."""
+"""``bridgescore convert``: boards from one format to another (PBN, LIN, JSON, CSV)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def _target(output: str, to: str | None) -> str:
     suffix = Path(output).suffix.lower().lstrip(".")
     if output == "-" or suffix not in FORMATS:
         raise fail(
-            f"cannot tell the output format of {output!r}: name it .pbn, .lin or .json, "
-            "or give --to pbn|lin|json",
+            f"cannot tell the output format of {output!r}: name it .pbn, .lin, .json "
+            "or .csv, or give --to pbn|lin|json|csv",
             code=2,
         )
     return suffix
@@ -36,7 +36,7 @@ def convert_command(
         str,
         typer.Argument(
             metavar="IN",
-            help="A PBN, LIN or JSON file, or a handviewer link in a text file "
+            help="A PBN, LIN, JSON or board-set CSV file, or a handviewer link in a text file "
             "('-' reads standard input).",
             show_default=False,
         ),
@@ -51,16 +51,16 @@ def convert_command(
     ],
     to: Annotated[
         str | None,
-        typer.Option("--to", help="pbn, lin or json (default: from OUT's extension)."),
+        typer.Option("--to", help="pbn, lin, json or csv (default: from OUT's extension)."),
     ] = None,
     from_: Annotated[
         str | None,
         typer.Option(
-            "--from", help="pbn, lin or json (default: from IN's extension, then its content)."
+            "--from", help="pbn, lin, json or csv (default: from IN's extension, then its content)."
         ),
     ] = None,
 ) -> None:
-    """Convert boards between PBN, LIN and JSON: every tag the target can hold.
+    """Convert boards between PBN, LIN, JSON and CSV: every tag the target can hold.
 
     Each board is read into one record and written back: deal, dealer,
     vulnerability, players, teams, table and room, auction with alerts and

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from bridgescore.boardset import BoardSetFormat
+    from bridgescore.formats.boardset import BoardSetFormat
 
 __all__ = ["deal_command"]
 
@@ -303,7 +303,7 @@ def deal_command(
 
 
 def _board_format(text: str) -> BoardSetFormat:
-    from bridgescore.boardset import FORMATS
+    from bridgescore.formats.boardset import FORMATS
 
     for fmt in FORMATS:
         if text == fmt:

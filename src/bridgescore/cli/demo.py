@@ -155,9 +155,10 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     """A club night end to end: deal and analyse a set, print hand records, publish results."""
     from dataclasses import replace
 
-    from bridgescore.boardset import DealSeed, analyse, commitment_text, deal_set, format_boards
+    from bridgescore.boardset import DealSeed, analyse, commitment_text, deal_set
     from bridgescore.boardset.handrecord import hand_records_html
-    from bridgescore.session.event import Board
+    from bridgescore.formats.board import Board
+    from bridgescore.formats.boardset import format_boards
     from bridgescore.session.pars import board_pars
     from bridgescore.session.sample import sample_event
     from bridgescore.session.scorer import score_event
@@ -181,7 +182,7 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     (out / "night.pbn").write_text(format_boards(analysed, "pbn", event="Club night"), "utf-8")
     first = analysed[0]
     assert first.par is not None
-    typer.echo(f"  board 1: {first.deal.to_pbn()}  DD {first.table}  par {first.par}")
+    typer.echo(f"  board 1: {first.dealt.to_pbn()}  DD {first.dd_table}  par {first.par}")
     html = hand_records_html(analysed, per_page=4, title="Club night")
     (out / "records.html").write_text(html, encoding="utf-8")
     typer.echo(f"> bridgescore handrecord {out}/night.pbn --out {out}/records.html (and .pdf)")
@@ -195,7 +196,7 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     # The sample session's three boards get tonight's first three hand records.
     event = sample_event()
     hands = {
-        board.number: Board(board.number, board.deal, board.table)
+        board.number: Board(board.number, board.deal, board.dd_table)
         for board in analysed
         if board.number in event.board_numbers()
     }

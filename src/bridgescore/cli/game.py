@@ -75,8 +75,8 @@ def game_command(
     file: Annotated[
         str,
         typer.Argument(
-            help="A PBN, LIN or JSON file, or a text file holding a BBO handviewer link "
-            "('-' reads standard input).",
+            help="A PBN, LIN, JSON or board-set CSV file, or a text file holding a BBO "
+            "handviewer link ('-' reads standard input).",
             show_default=False,
         ),
     ],
@@ -85,7 +85,7 @@ def game_command(
         str | None,
         typer.Option(
             "--format",
-            help="pbn, lin or json: the input's format when neither its name nor its "
+            help="pbn, lin, json or csv: the input's format when neither its name nor its "
             "content tells.",
         ),
     ] = None,

@@ -1,4 +1,4 @@
-"""Files from the field: PBN, LIN and JSON, read into and written from one board record.
+"""Files from the field: PBN, LIN, JSON and CSV, read into and written from one board record.
 
 :func:`read_records` takes a path (or ``-`` for standard input) or text, picks
 the format (by the file's extension, then by its content) and streams
@@ -20,6 +20,7 @@ from pathlib import Path
 from bridgescore.errors import BinaryInputError, EmptyInputError, NotationError
 from bridgescore.formats.batches import in_batches
 from bridgescore.formats.check import CheckedRecord, check_record
+from bridgescore.formats.csv import format_csv, looks_like_csv, read_csv
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
 from bridgescore.formats.pbn import decode_line, format_pbn
@@ -56,14 +57,15 @@ __all__ = [
     "read_text",
 ]
 
-FORMATS = ("pbn", "lin", "json")
-"""The formats read and written, by their usual file extension."""
+FORMATS = ("pbn", "lin", "json", "csv")
+"""The formats read and written, by their usual file extension (CSV holds board sets:
+see :mod:`bridgescore.formats.csv`)."""
 
 _LIN_START = re.compile(r"\s*[A-Za-z]{2}\|")
 
 
 def detect_format(name: str | None, text: str) -> str:
-    """``pbn``, ``lin`` or ``json``: from the file name's extension, else the text.
+    """``pbn``, ``lin``, ``json`` or ``csv``: from the file name's extension, else the text.
 
     Raises :class:`~bridgescore.NotationError` when neither says.
     """
@@ -78,11 +80,13 @@ def detect_format(name: str | None, text: str) -> str:
         return "pbn"
     if _LIN_START.match(start) or ("lin=" in start[:2000] and "://" in start[:200]):
         return "lin"
+    if looks_like_csv(start):
+        return "csv"
     shown = start[:30]
     raise NotationError(
         f"cannot tell the format of {name or 'the text'} (it starts {shown!r}): expected PBN "
-        '([Tag "value"]), LIN (tag|value|), a handviewer link or JSON; '
-        "name the file .pbn, .lin or .json"
+        '([Tag "value"]), LIN (tag|value|), a handviewer link, JSON or a board-set CSV '
+        "(board,dealer,...); name the file .pbn, .lin, .json or .csv"
     )
 
 
@@ -172,6 +176,8 @@ def read_text(
         return in_batches(read_lin(text, file))
     if chosen == "json":
         return in_batches(read_json(text, file))
+    if chosen == "csv":
+        return in_batches(read_csv(text, file))
     raise NotationError(f"unknown format {chosen!r}: expected one of {', '.join(FORMATS)}")
 
 
@@ -200,7 +206,7 @@ def read_records(
 
 
 def format_records(records: Iterable[BoardRecord], format: str) -> str:
-    """Records as a whole file in ``format`` (``pbn``, ``lin``, ``json``).
+    """Records as a whole file in ``format`` (``pbn``, ``lin``, ``json``, ``csv``).
 
     Raises a :class:`~bridgescore.BridgeError` for a record the format cannot hold.
     """
@@ -210,4 +216,6 @@ def format_records(records: Iterable[BoardRecord], format: str) -> str:
         return "".join(format_lin(record) + "\n" for record in records)
     if format == "json":
         return format_json(records)
+    if format == "csv":
+        return format_csv(records)
     raise NotationError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")

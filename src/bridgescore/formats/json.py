@@ -20,7 +20,9 @@ Absent or null fields are unknown.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from bridgescore.auction import Call
@@ -262,13 +264,109 @@ def read_json(source: str | Iterable[str], file: str | None = None) -> Iterator[
         message = f"not JSON: {error}"
         yield BoardRecord(source=Source(file, line, 1), problems=(Problem(line, message),))
         return
+    if isinstance(data, dict) and "boards" in data:
+        yield from _board_set(data, text, file)
+        return
     items = data if isinstance(data, list) else [data]
-    for number, item in enumerate(items, start=1):
+    lines = _item_lines(text, _LIST_START.match(text), items)
+    for number, (item, line) in enumerate(zip(items, lines, strict=True), start=1):
+        # The record keeps no line (commands name a JSON record by its place, as
+        # they always have); its problem says where it is.
         source_ = Source(file, 0, number)
         try:
             yield record_from_dict(item, source_)
         except BridgeError as error:
-            yield BoardRecord(source=source_, problems=(Problem(0, f"record {number}: {error}"),))
+            problem = Problem(line, f"record {number}: {error}")
+            yield BoardRecord(source=source_, problems=(problem,))
+
+
+_LIST_START = re.compile(r"\s*\[")
+_BOARDS_START = re.compile(r'\s*\{.*?"boards"\s*:\s*\[', re.S)
+_DECODER = json.JSONDecoder()
+
+
+def _item_lines(text: str, opening: re.Match[str] | None, items: list[Any]) -> list[int]:
+    """The line each item of a JSON list starts on (the list's ``[`` ends
+    ``opening``), so that a problem is reported where it is; all 0 (unknown) when
+    the items found there are not ``items`` (JSON is read whole first)."""
+    unknown = [0] * len(items)
+    if opening is None:
+        return (
+            unknown if len(items) != 1 else [text[: len(text) - len(text.lstrip())].count("\n") + 1]
+        )
+    lines: list[int] = []
+    position = opening.end()
+    try:
+        for item in items:
+            position += len(text[position:]) - len(text[position:].lstrip(" \t\r\n,"))
+            found, end = _DECODER.raw_decode(text, position)
+            if found != item:
+                return unknown
+            lines.append(text.count("\n", 0, position) + 1)
+            position = end
+    except (ValueError, RecursionError):
+        return unknown
+    return lines
+
+
+# A board set as ``bridgescore deal --boards --format json`` writes it: its event, and
+# each board's number, dealer, vulnerability, deal and analysis; "hcp" and "tricks"
+# restate the deal and "dd" (each side's points, each declarer's tricks), so they are
+# not read.
+_SET_FIELDS = frozenset({"event", "boards"})
+_SET_BOARD_FIELDS = frozenset(
+    {"board", "dealer", "vulnerable", "deal", "hcp", "dd", "tricks", "par"}
+)
+
+
+def _set_board(entry: Any, event: str, source: Source) -> BoardRecord:
+    if not isinstance(entry, dict):
+        raise NotationError(f"board entry {str(entry)[:40]!r} is not an object")
+    unknown = set(entry) - _SET_BOARD_FIELDS
+    if unknown:
+        raise NotationError(
+            f"unknown field(s) {sorted(unknown)} in a board set's board: expected "
+            f"{', '.join(sorted(_SET_BOARD_FIELDS))}"
+        )
+    dd = entry.get("dd")
+    if dd is not None and not isinstance(dd, str):
+        raise NotationError(f"dd {dd!r}: expected PBN DoubleDummyTricks text")
+    optimum = ""
+    par = entry.get("par")
+    if par is not None:
+        score = par.get("score") if isinstance(par, dict) else None
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise NotationError(f"par {str(par)[:60]!r}: expected an object with a whole score")
+        optimum = f"NS {score}"
+    record = record_from_dict(
+        {name: entry[name] for name in ("board", "dealer", "vulnerable", "deal") if name in entry},
+        source,
+    )
+    return replace(record, event=event, dd_tricks=dd or "", optimum_score=optimum)
+
+
+def _board_set(data: dict[str, Any], text: str, file: str | None) -> Iterator[BoardRecord]:
+    unknown = set(data) - _SET_FIELDS
+    event = data.get("event", "")
+    boards = data["boards"]
+    problem = None
+    if unknown:
+        problem = f"unknown field(s) {sorted(unknown)} in a board set: expected event and boards"
+    elif not isinstance(event, str):
+        problem = f"event {event!r}: expected text"
+    elif not isinstance(boards, list):
+        problem = 'boards: expected a list of boards, as "bridgescore deal --boards" writes'
+    if problem is not None:
+        yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, problem),))
+        return
+    lines = _item_lines(text, _BOARDS_START.match(text), boards)
+    for number, (entry, line) in enumerate(zip(boards, lines, strict=True), start=1):
+        source = Source(file, 0, number)
+        try:
+            yield _set_board(entry, event, source)
+        except BridgeError as error:
+            message = f"board entry {number}: {error}"
+            yield BoardRecord(source=source, problems=(Problem(line, message),))
 
 
 def format_json(records: Iterable[BoardRecord]) -> str:

@@ -76,6 +76,7 @@ __all__ = [
     "format_lin",
     "handviewer_link",
     "lin_from_link",
+    "lin_value",
     "read_lin",
 ]
 
@@ -496,7 +497,10 @@ def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[B
 # -- writing ------------------------------------------------------------------
 
 
-def _value(name: str, value: str) -> str:
+def lin_value(name: str, value: str) -> str:
+    """A tag's value as LIN writes it. LIN has no escape: raises
+    :class:`~bridgescore.NotationError` for a value holding ``|`` (which ends the
+    tag) or a line break (a record is one line)."""
     if "|" in value:
         raise NotationError(f"{name} value {value!r} holds '|', which LIN cannot write")
     if _LINE_BREAK.search(value):
@@ -513,7 +517,7 @@ def _name(player: str) -> str:
             f"player name {player!r} holds ',', which LIN cannot write: pn separates the "
             "names with commas"
         )
-    return _value("pn", player)
+    return lin_value("pn", player)
 
 
 def _note_tags(name: str, value: str) -> list[tuple[str, str]]:
@@ -549,7 +553,7 @@ def format_lin(record: BoardRecord) -> str:
     parts: list[str] = []
 
     def put(tag: str, value: str) -> None:
-        parts.append(f"{tag}|{_value(tag, value)}|")
+        parts.append(f"{tag}|{lin_value(tag, value)}|")
 
     if record.match is not None:
         put("vg", str(record.match))

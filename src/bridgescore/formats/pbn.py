@@ -38,6 +38,7 @@ __all__ = [
     "format_game",
     "format_pbn",
     "note_number",
+    "pbn_value",
     "read_games",
     "split_annotations",
     "tag_rows",
@@ -431,7 +432,11 @@ def note_number(annotation: str) -> str | None:
 # -- writer -------------------------------------------------------------------
 
 
-def _escape(value: str, name: str) -> str:
+def pbn_value(value: str, name: str) -> str:
+    """A tag's value as PBN writes it between its quotes: ``\\`` and ``"`` escaped by
+    a backslash, as PBN escapes them in a string. Raises
+    :class:`~bridgescore.NotationError` for a value over several lines, which a tag
+    pair cannot hold."""
     if "\n" in value or "\r" in value:
         raise NotationError(f"tag {name} value {value!r} spans lines: a PBN tag value is one line")
     return value.replace("\\", "\\\\").replace('"', '\\"')
@@ -478,7 +483,7 @@ def format_game(pairs: Iterable[TagPair] | PbnGame, *, fill_missing: bool = True
     ordered.extend(pair for pair in items if pair.name not in EXPORT_TAGS)
     lines: list[str] = []
     for pair in ordered:
-        lines.append(_check_line(f'[{pair.name} "{_escape(pair.value, pair.name)}"]'))
+        lines.append(_check_line(f'[{pair.name} "{pbn_value(pair.value, pair.name)}"]'))
         for row in pair.rows:
             words = [token.text for token in row]
             for word in words:

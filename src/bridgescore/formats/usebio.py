@@ -9,8 +9,9 @@ The DTD is not reachable from here; the element names, their nesting and their
 order follow what real producers and readers of USEBIO 1.2 write and expect
 (see docs/sessions.md). The reader is forgiving about order and about where
 ``BOARD`` and ``PARTICIPANTS`` sit (directly under ``EVENT`` or inside
-``SESSION``/``SECTION``); a bad element is a :class:`UsebioProblem` with its
-line, and the rest of the file is still read.
+``SESSION``/``SECTION``); a bad element is a
+:class:`~bridgescore.formats.record.Problem` with its line, and the rest of the
+file is still read.
 
 Untrusted input is parsed safely: entity declarations, external entities and
 undefined entities are refused (no entity expansion, nothing fetched), and a
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgescore.core import Seat, Strain
+from bridgescore.formats.record import Problem
 from bridgescore.formats.usebio_xml import MAX_BYTES, Element, UsebioError, decode, parse
 
 __all__ = [
@@ -43,7 +45,6 @@ __all__ = [
     "TravellerLine",
     "UsebioError",
     "UsebioFile",
-    "UsebioProblem",
     "looks_like_usebio",
     "read_usebio",
     "write_usebio",
@@ -51,17 +52,6 @@ __all__ = [
 
 VERSION = "1.2"
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
-
-
-@dataclass(frozen=True, slots=True)
-class UsebioProblem:
-    """A part of the file that could not be read, with its line."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +123,7 @@ class UsebioFile:
     lines: list[TravellerLine] = field(default_factory=list)
     hands: list[HandRecord] = field(default_factory=list)
     board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
-    problems: list[UsebioProblem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def kind(self) -> str:
@@ -216,11 +206,11 @@ def _participant(node: Element, out: UsebioFile) -> None:
         number = node.value("PAIR_NUMBER")
         direction = _direction(node.value("DIRECTION"))
         if not number:
-            out.problems.append(UsebioProblem(node.line, "a <PAIR> without its PAIR_NUMBER"))
+            out.problems.append(Problem(node.line, "a <PAIR> without its PAIR_NUMBER"))
             return
         if direction is None:
             out.problems.append(
-                UsebioProblem(
+                Problem(
                     node.line,
                     f"pair {number}: DIRECTION {node.value('DIRECTION')!r}: expected NS or EW",
                 )
@@ -233,7 +223,7 @@ def _participant(node: Element, out: UsebioFile) -> None:
     number = node.value("TEAM_ID") or node.value("TEAM_NUMBER")
     name = node.value("TEAM_NAME") or number
     if not number and not name:
-        out.problems.append(UsebioProblem(node.line, "a <TEAM> without TEAM_ID or TEAM_NAME"))
+        out.problems.append(Problem(node.line, "a <TEAM> without TEAM_ID or TEAM_NAME"))
         return
     out.participants.append(
         Participant(number or name, "", name, players, node.value("PLACE"), score, node.line)
@@ -255,9 +245,7 @@ def _board_number(node: Element, out: UsebioFile) -> int | None:
     text = node.value("BOARD_NUMBER")
     if text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1:
         return int(text)
-    out.problems.append(
-        UsebioProblem(node.line, f"BOARD_NUMBER {text!r}: expected a whole number >= 1")
-    )
+    out.problems.append(Problem(node.line, f"BOARD_NUMBER {text!r}: expected a whole number >= 1"))
     return None
 
 
@@ -298,7 +286,7 @@ def _board(node: Element, section: str, match: Element | None, out: UsebioFile) 
             direction = _direction(line.value("DIRECTION"))
             if not (team and opponents) or not direction:
                 out.problems.append(
-                    UsebioProblem(
+                    Problem(
                         line.line,
                         f"board {number}: a teams traveller line needs its match's TEAM and "
                         f"OPPOSING_TEAM and a DIRECTION (NS or EW), got {team!r}, "
@@ -309,7 +297,7 @@ def _board(node: Element, section: str, match: Element | None, out: UsebioFile) 
             ns, ew = (team, opponents) if direction == "NS" else (opponents, team)
         if not ns or not ew:
             out.problems.append(
-                UsebioProblem(
+                Problem(
                     line.line,
                     f"board {number}: a traveller line without NS_PAIR_NUMBER and EW_PAIR_NUMBER",
                 )
@@ -357,7 +345,7 @@ def _hands(number: int, node: Element, out: UsebioFile) -> None:
         seat = _SEATS.get(hand.value("DIRECTION").strip().upper())
         if seat is None:
             out.problems.append(
-                UsebioProblem(
+                Problem(
                     hand.line,
                     f"board {number}: HAND DIRECTION {hand.value('DIRECTION')!r}: "
                     "expected North, East, South or West",
@@ -368,7 +356,7 @@ def _hands(number: int, node: Element, out: UsebioFile) -> None:
         hands[seat] = ".".join(suits).replace("10", "T")
     if len(hands) != 4:
         out.problems.append(
-            UsebioProblem(
+            Problem(
                 node.line,
                 f"board {number}: the hand record has {len(hands)} hand(s): expected 4",
             )

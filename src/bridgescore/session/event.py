@@ -24,15 +24,14 @@ from functools import lru_cache
 from typing import Literal
 
 from bridgescore.compare.scalar import Award
-from bridgescore.core import Seat, Side, Vulnerability, dealer_of_board
-from bridgescore.ddtable import DDTable
-from bridgescore.deal import Deal
+from bridgescore.core import Side, Vulnerability, dealer_of_board
 from bridgescore.errors import NotationError, RecordError
+from bridgescore.formats.board import Board
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
 from bridgescore.validate import whole_number_arg
 
-__all__ = ["Adjusted", "Board", "Event", "EventKind", "Member", "TableResult", "ns_scores"]
+__all__ = ["Adjusted", "Event", "EventKind", "Member", "TableResult", "ns_scores"]
 
 EventKind = Literal["pairs", "teams"]
 EVENT_KINDS: tuple[EventKind, ...] = ("pairs", "teams")
@@ -74,46 +73,6 @@ class Adjusted:
 
     def __repr__(self) -> str:
         return f"Adjusted.parse({str(self)!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A board of the event: its number, its deal when the hand record is known,
-    and its double-dummy table when given or already solved.
-
-    Values, not text: the hand record is read once, where it enters (an import
-    or the event file), and everything downstream uses the values.
-
-    >>> Board(7).vulnerability, Board(7).dealer
-    (Vulnerability.BOTH, Seat.SOUTH)
-    >>> Board(13, dd_table=DDTable.parse("3322933229a7a4ca7a4c")).dd_table.tricks(Seat.EAST, 4)
-    10
-    """
-
-    number: int
-    deal: Deal | None = None
-    dd_table: DDTable | None = None
-
-    def __post_init__(self) -> None:
-        dealer_of_board(self.number)  # validates the number
-        if self.deal is not None and not isinstance(self.deal, Deal):
-            raise RecordError(
-                f"board {self.number}: the deal {self.deal!r} is not a Deal: "
-                "read PBN text with Deal.from_pbn"
-            )
-        if self.dd_table is not None and not isinstance(self.dd_table, DDTable):
-            raise RecordError(
-                f"board {self.number}: the double-dummy table {self.dd_table!r} is not a "
-                "DDTable: read PBN DoubleDummyTricks with DDTable.parse"
-            )
-
-    @property
-    def dealer(self) -> Seat:
-        return dealer_of_board(self.number)
-
-    @property
-    def vulnerability(self) -> Vulnerability:
-        return Vulnerability.from_board(self.number)
 
 
 @dataclass(frozen=True, slots=True)

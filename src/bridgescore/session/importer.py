@@ -29,6 +29,7 @@ from pathlib import Path
 
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
+from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
 from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.parsed import LineProblem, Parsed
@@ -146,12 +147,14 @@ def _parse_file(
         return imported.parsed, info
     text = _text(data)
     kind = _format_of(name, text)
-    if kind == "lin":
+    # LIN is a vugraph archive (a teams match), unless it holds hand records alone
+    # (as 'deal --boards --format lin' writes them), which are read as PBN's are.
+    if kind == "lin" and not _hand_records_only(text, name):
         match = parse_vugraph(text, name)
         report.notes.extend(match.describe(name))
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
-    if kind == "csv":
+    if kind == "csv" and not is_board_set(text):
         return parse_csv(text.splitlines(), name), {}
     records = list(read_text(text, kind, name))
     if records_are_online_teams(records):
@@ -164,6 +167,19 @@ def _parse_file(
     events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
     named = None if store.name else next(events, None)
     return parse_records(records, name), {"name": named} if named else {}
+
+
+def _hand_records_only(text: str, name: str) -> bool:
+    """Whether every LIN record is a deal alone: no vg header, auction, play or result."""
+    return all(
+        record.match is None
+        and record.auction is None
+        and not record.play
+        and record.contract_text is None
+        and record.result is None
+        and record.claim is None
+        for record in read_text(text, "lin", name)
+    )
 
 
 def _text(data: bytes) -> str:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgescore.session.event import Board, Member, TableResult
+from bridgescore.formats.board import Board
+from bridgescore.session.event import Member, TableResult
 from bridgescore.session.store import Origin
 
 __all__ = ["LineProblem", "Parsed"]

@@ -19,11 +19,12 @@ from typing import Any
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import check_record
+from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.csv_import import PASSED, is_whole, scored_result
-from bridgescore.session.event import Board, TableResult
+from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 

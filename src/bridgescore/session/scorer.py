@@ -30,7 +30,8 @@ import numpy.typing as npt
 
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
-from bridgescore.session.event import Board, Event, Member, TableResult, natural_key
+from bridgescore.formats.board import Board
+from bridgescore.session.event import Event, Member, TableResult, natural_key
 from bridgescore.session.event import ns_scores as event_ns_scores
 from bridgescore.session.methods import (
     SCORING_METHODS,

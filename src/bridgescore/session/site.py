@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from bridgescore.boardset.board import Board as RecordBoard
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
+from bridgescore.formats.board import Board
 from bridgescore.parscore import par
-from bridgescore.session.event import Board
 from bridgescore.session.report import (
     METHOD_NAMES,
     fmt,
@@ -122,11 +121,11 @@ def _table(head: list[tuple[str, bool]], rows: list[tuple[list[tuple[str, bool]]
     )
 
 
-def _record(board: Board) -> RecordBoard | None:
+def _record(board: Board) -> Board | None:
     """The hand record of an event board: its deal, DD table and (neutral) par."""
     if board.deal is None:
         return None
-    record = RecordBoard(board.number, board.deal)
+    record = Board(board.number, board.deal)
     if board.dd_table is not None:
         table = board.dd_table
         record = record.with_analysis(table, par(table, record.vulnerability))

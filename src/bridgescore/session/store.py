@@ -34,12 +34,12 @@ from typing import Literal
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
+from bridgescore.formats.board import Board
 from bridgescore.notation import parse_result
 from bridgescore.session.audit import AUDIT_SCHEMA, AuditEntry, append_entry, read_entries
 from bridgescore.session.event import (
     EVENT_KINDS,
     Adjusted,
-    Board,
     Event,
     EventKind,
     Member,

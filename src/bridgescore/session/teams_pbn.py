@@ -34,9 +34,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bridgescore.compare.scalar import imps
+from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
-from bridgescore.session.event import Board, TableResult
+from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.record_import import add_hand_record, reading_problems, table_result
 from bridgescore.session.store import Origin

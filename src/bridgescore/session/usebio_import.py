@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from bridgescore.compare.scalar import Award
 from bridgescore.errors import BridgeError, RecordError
+from bridgescore.formats.board import Board
 from bridgescore.formats.usebio import (
     HandRecord,
     Participant,
@@ -40,7 +41,7 @@ from bridgescore.formats.usebio import (
     write_usebio,
 )
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Adjusted, Board, Event, Member, TableResult, natural_key
+from bridgescore.session.event import Adjusted, Event, Member, TableResult, natural_key
 from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 

@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, read_records
+from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
-from bridgescore.session.event import Board, TableResult, natural_key
+from bridgescore.session.event import TableResult, natural_key
 from bridgescore.session.parsed import LineProblem, Parsed
 from bridgescore.session.store import Origin
 
