@@ -525,6 +525,8 @@ def deal_range(
         stop = min(DEALS_PER_CHUNK, offset + end - number)
         parts.append(deal_chunk(plan, seed, chunk, stop)[0][offset:])
         number += stop - offset
+    if len(parts) == 1:
+        return parts[0]  # the common case (within one chunk): no copy
     return np.concatenate(parts) if parts else np.empty((0, 52), dtype=np.int8)
 
 
