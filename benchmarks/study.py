@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bridgescore.study.chunks import deal_chunk, plan_chunks
+from bridgescore.study.chunks import chunk_deals, plan_chunks
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import run_study
 
@@ -65,7 +65,7 @@ def main() -> None:
     pbns = [
         deal.to_pbn()
         for chunk in plan_chunks(deals, CHUNK)
-        for deal in deal_chunk(SEED, chunk.id, chunk.deals)
+        for deal in chunk_deals(SEED, chunk.id, chunk.deals, CHUNK)
     ]
     print(f"{deals} deals (chunks of {CHUNK}), {os.cpu_count()} cores, {platform.processor()}")
     load = os.getloadavg()[0]

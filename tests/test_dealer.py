@@ -23,11 +23,12 @@ from bridgescore.dealer.dealing import (
     DealSpec,
     deal_chunk,
     deal_many,
+    deal_range,
     iter_deal_chunks,
     parse_predeal,
     pbn_strings,
 )
-from bridgescore.errors import BridgeError, ConditionError, PredealError
+from bridgescore.errors import BridgeError, ConditionError, InvalidArgumentError, PredealError
 
 P_FLOOR = 1e-4
 
@@ -186,16 +187,30 @@ def test_same_seed_same_deals_and_shorter_runs_are_prefixes() -> None:
     assert deal_many(30, seed=5, where=NOTRUMP, predeal="N=..AKQ.") != first
 
 
-def test_chunk_i_comes_from_seed_sequence_child_i() -> None:
+@pytest.mark.parametrize("chunk_size", [1, 3, 4, 7])
+def test_the_chunk_size_only_sets_how_many_deals_come_at_a_time(chunk_size: int) -> None:
+    where = "hcp(north) >= 12"
+    chunks = list(iter_deal_chunks(10, seed=3, where=where, chunk_size=chunk_size))
+    assert [len(c) for c in chunks] == [min(chunk_size, 10 - s) for s in range(0, 10, chunk_size)]
+    # The dealer's own chunk 0 holds deals 0 to 9999: the first ten are these.
+    owners, tried = deal_chunk(DealSpec(where), 3, 0, 10)
+    assert np.array_equal(np.concatenate(chunks), owners)
+    assert tried >= 10
+
+
+def test_deal_n_is_deal_n_mod_10000_of_chunk_n_div_10000() -> None:
     spec = DealSpec("hcp(north) >= 12")
-    chunks = list(iter_deal_chunks(10, seed=3, where="hcp(north) >= 12", chunk_size=4))
-    assert [len(c) for c in chunks] == [4, 4, 2]
-    for number, chunk in enumerate(chunks):
-        owners, tried = deal_chunk(spec, 3, number, len(chunk))
-        assert np.array_equal(owners, chunk)
-        assert tried >= len(chunk)
+    across = deal_range(spec, 3, 9_998, 4)  # deals 9998, 9999 | 10000, 10001
+    assert np.array_equal(across[:2], deal_chunk(spec, 3, 0, 10_000)[0][9_998:])
+    assert np.array_equal(across[2:], deal_chunk(spec, 3, 1, 2)[0])
     # Chunk 1 does not depend on chunk 0 (a different child seed).
-    assert not np.array_equal(chunks[0], chunks[1])
+    assert not np.array_equal(deal_chunk(spec, 3, 0, 2)[0], deal_chunk(spec, 3, 1, 2)[0])
+
+
+@pytest.mark.parametrize(("first", "count"), [(-1, 2), (1.5, 2), (True, 2), (0, -1)])
+def test_deal_range_refuses_bad_numbers(first: object, count: int) -> None:
+    with pytest.raises((InvalidArgumentError, ValueError), match=r"first deal|count"):
+        deal_range(DealSpec(), 1, first, count)  # type: ignore[arg-type]
 
 
 def test_deals_satisfy_the_condition() -> None:

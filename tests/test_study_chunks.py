@@ -1,14 +1,13 @@
-"""Chunks of a par study: the plan, and reproducible seeding that survives extension."""
+"""Chunks of a par study: the plan, and the package's deals whatever the chunk size."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.deal import random_deals
-from bridgescore.study.chunks import Chunk, chunk_seed, deal_chunk, plan_chunks
+from bridgescore.dealer.dealing import DealSpec, deal_chunk, deal_many, pbn_strings
+from bridgescore.study.chunks import Chunk, chunk_deals, plan_chunks
 from bridgescore.study.errors import StudyError
 
 
@@ -38,39 +37,60 @@ def test_plan_refuses_bad_numbers(deals: int, size: int, word: str) -> None:
         plan_chunks(deals, size)
 
 
-@pytest.mark.parametrize("index", [0, 1, 5, 17])
-def test_chunk_seed_is_spawned_child_whatever_the_number_of_children(index: int) -> None:
-    mine = chunk_seed(2026, index).generate_state(8)
-    for children in (index + 1, index + 2, 64, 1000):
-        child = np.random.SeedSequence(2026).spawn(children)[index]
-        assert np.array_equal(child.generate_state(8), mine)
+def _seed_deals(seed: int, count: int) -> list[str]:
+    # The numbering written out independently: deal n is row n % 10000 of the
+    # dealer's chunk n // 10000 (child n // 10000 of SeedSequence(seed)).
+    rows = []
+    for chunk in range(-(-count // 10_000)):
+        size = min(10_000, count - chunk * 10_000)
+        rows.extend(pbn_strings(deal_chunk(DealSpec(), seed, chunk, size)[0]))
+    return rows
 
 
-def test_chunk_seeds_differ_between_chunks_and_seeds() -> None:
-    states = {tuple(chunk_seed(s, i).generate_state(4)) for s in (1, 2) for i in range(50)}
-    assert len(states) == 100
+@pytest.mark.parametrize("seed", [0, 1, 2026])
+@pytest.mark.parametrize("size", [1, 3, 7, 256])
+def test_a_study_holds_the_deals_of_deal_many_whatever_the_chunk_size(seed: int, size: int) -> None:
+    wanted = 20
+    expected = [deal.to_pbn() for deal in deal_many(wanted, seed=seed)]
+    dealt = [
+        deal.to_pbn()
+        for chunk in plan_chunks(wanted, size)
+        for deal in chunk_deals(seed, chunk.id, chunk.deals, size)
+    ]
+    assert dealt == expected == _seed_deals(seed, wanted)[:wanted]
+
+
+def test_a_chunk_across_the_dealers_chunk_boundary() -> None:
+    # Chunk 1 of size 9998 holds deals 9998 to 10001: the end of the dealer's chunk 0
+    # and the start of its chunk 1.
+    dealt = [deal.to_pbn() for deal in chunk_deals(3, 1, 4, 9998)]
+    assert dealt == _seed_deals(3, 10_002)[9998:]
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "7", True])
 def test_bad_seeds_are_refused(bad: object) -> None:
     with pytest.raises(StudyError, match="seed"):
-        chunk_seed(bad, 0)  # type: ignore[arg-type]
+        chunk_deals(bad, 0, 1, 4)  # type: ignore[arg-type]
 
 
-def test_a_chunk_is_the_deals_of_its_spawned_child() -> None:
-    child = np.random.SeedSequence(9).spawn(4)[3]
-    assert deal_chunk(9, 3, 5) == random_deals(child, 5)
+@pytest.mark.parametrize(
+    ("chunk", "deals", "size", "word"),
+    [(-1, 1, 4, "chunk id"), (0, 5, 4, "deal count"), (0, 1, 0, "chunk size")],
+)
+def test_bad_chunks_are_refused(chunk: int, deals: int, size: int, word: str) -> None:
+    with pytest.raises(StudyError, match=word):
+        chunk_deals(1, chunk, deals, size)
 
 
 def test_a_shorter_chunk_is_a_prefix_of_a_longer_one() -> None:
     # Extending a study completes its last chunk: the deals already there stay.
-    assert deal_chunk(4, 2, 30)[:7] == deal_chunk(4, 2, 7)
+    assert chunk_deals(4, 2, 30, 32)[:7] == chunk_deals(4, 2, 7, 32)
 
 
 def test_chunks_are_reproducible_and_distinct() -> None:
-    assert deal_chunk(1, 0, 3) == deal_chunk(1, 0, 3)
-    assert deal_chunk(1, 0, 3) != deal_chunk(1, 1, 3)
-    assert deal_chunk(1, 0, 3) != deal_chunk(2, 0, 3)
+    assert chunk_deals(1, 0, 3, 4) == chunk_deals(1, 0, 3, 4)
+    assert chunk_deals(1, 0, 3, 4) != chunk_deals(1, 1, 3, 4)
+    assert chunk_deals(1, 0, 3, 4) != chunk_deals(2, 0, 3, 4)
 
 
 def test_chunks_import_without_pyarrow() -> None:

@@ -21,9 +21,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from bridgescore.ddtable import DDTable
+from bridgescore.dealer.dealing import deal_many
 from bridgescore.parscore import par
 from bridgescore.solver import solve_many
-from bridgescore.study.chunks import deal_chunk
 from bridgescore.study.errors import StudyError
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import run_study
@@ -70,7 +70,8 @@ def test_shards_hold_the_planned_deals(reference: Path) -> None:
     assert list(shards(reference)) == [shard_name(i) for i in range(chunks)]
     rows = 0
     for i, table in enumerate(shards(reference).values()):
-        expected = deal_chunk(SEED, i, min(CHUNK, DEALS - i * CHUNK))
+        # A study seeded s holds deal_many's deals, cut into chunks.
+        expected = deal_many(DEALS, seed=SEED)[i * CHUNK : (i + 1) * CHUNK]
         assert table.column("deal").to_pylist() == [d.to_pbn() for d in expected]
         rows += table.num_rows
     assert rows == DEALS
@@ -140,7 +141,7 @@ def partial_study(directory: Path, seed: int, chunk_size: int, deals: int) -> pa
 
     directory.mkdir()
     save_manifest(directory, Manifest(seed=seed, chunk_size=chunk_size, deals=deals))
-    pbn = [deal.to_pbn() for deal in deal_chunk(seed, 0, deals)]
+    pbn = [deal.to_pbn() for deal in deal_many(deals, seed=seed)]
     pars = {v: np.arange(1, deals + 1) * 1000 + int(v) for v in Vulnerability}
     table = build_shard(0, pbn, np.zeros((deals, 4, 5), dtype=int), pars)
     write_shard(directory, seed=seed, chunk_size=chunk_size, chunk=0, table=table)
@@ -156,7 +157,7 @@ def test_extending_solves_only_the_deals_added_to_a_partial_chunk(tmp_path: Path
     # The two deals already there kept their (made-up) rows: they were not solved again.
     assert after.slice(0, 2).to_pylist() == before.to_pylist()
     # The third is the chunk's third deal, with its real table and par.
-    third = deal_chunk(SEED, 0, 3)[2]
+    third = deal_many(3, seed=SEED)[2]
     assert after.column("deal").to_pylist()[2] == third.to_pbn()
     assert after.column("index").to_pylist() == [0, 1, 2]
     (solved,) = solve_many([third], threads=1)
@@ -183,11 +184,11 @@ def test_compute_chunk_gives_dds_only_the_deals_not_yet_solved(
 
     monkeypatch.setattr(bridgescore.solver, "solve_many", counting)
     rows = compute_chunk(ChunkTask(SEED, 4, 0, 4, 1, table_to_ipc(before)))
-    assert given == [deal_chunk(SEED, 0, 4)[3].to_pbn()]
+    assert given == [deal_many(4, seed=SEED)[3].to_pbn()]
     assert rows.num_rows == 4 and rows.slice(0, 3).to_pylist() == before.to_pylist()
     given.clear()
     compute_chunk(ChunkTask(SEED, 4, 0, 4, 1))
-    assert given == [deal.to_pbn() for deal in deal_chunk(SEED, 0, 4)]
+    assert given == [deal.to_pbn() for deal in deal_many(4, seed=SEED)]
 
 
 def test_a_partial_shard_of_other_deals_is_solved_again(tmp_path: Path) -> None:
@@ -196,7 +197,7 @@ def test_a_partial_shard_of_other_deals_is_solved_again(tmp_path: Path) -> None:
     directory = tmp_path / "study"
     partial_study(directory, seed=SEED, chunk_size=3, deals=2)
     # Same study and chunk in its metadata, but not the chunk's deals.
-    strangers = [deal.to_pbn() for deal in deal_chunk(SEED + 1, 0, 2)]
+    strangers = [deal.to_pbn() for deal in deal_many(2, seed=SEED + 1)]
     pars = {v: np.zeros(2, dtype=int) for v in PAR_COLUMNS}
     table = build_shard(0, strangers, np.zeros((2, 4, 5), dtype=int), pars)
     write_shard(directory, seed=SEED, chunk_size=3, chunk=0, table=table)
@@ -209,9 +210,9 @@ def test_a_partial_shard_of_other_deals_is_solved_again(tmp_path: Path) -> None:
         "its chunk is solved again in full"
     ]
     after = pq.read_table(directory / shard_name(0))
-    assert after.column("deal").to_pylist() == [d.to_pbn() for d in deal_chunk(SEED, 0, 3)]
+    assert after.column("deal").to_pylist() == [d.to_pbn() for d in deal_many(3, seed=SEED)]
     assert [DDTable.from_array(t) for t in shard_tables(after)] == solve_many(
-        deal_chunk(SEED, 0, 3), threads=1
+        deal_many(3, seed=SEED), threads=1
     )
 
 

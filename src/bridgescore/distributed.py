@@ -1,6 +1,18 @@
-"""Chunked work on local processes or a Dask cluster, each chunk's rows written whole.
+"""The one parallel runner of the workflows: local processes or a Dask cluster.
 
-A workflow cut into chunks (a par study, a simulation) hands :func:`run_chunks`
+Par studies, simulations and ``bridgescore deal --processes`` run here, chosen
+the same way: ``scheduler`` (a ``tcp://host:port`` address or a
+``distributed.Client``, the ``--scheduler`` option) sends the work to Dask;
+otherwise a pool of spawned local processes does it, ``workers`` of them
+(:func:`worker_count`: 0 or None is :func:`default_workers`, one per core).
+Two ways to hand work over:
+
+- :func:`run_ordered` maps a picklable function over tasks and yields the
+  results in task order, a few tasks in flight per worker (simulations, dealing);
+- :func:`run_chunks` computes chunks and has a writer store each as a shard,
+  with progress and resumable stops (par studies), described below.
+
+A workflow cut into chunks (a par study) hands :func:`run_chunks`
 three things and gets its shards written, with progress, resumable stops and
 no shared disk between the client and the workers:
 
@@ -55,7 +67,8 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -74,9 +87,11 @@ __all__ = [
     "default_workers",
     "hold",
     "run_chunks",
+    "run_ordered",
     "table_from_ipc",
     "table_to_ipc",
     "task_result",
+    "worker_count",
 ]
 
 HOLD_VARIABLE = "BRIDGESCORE_TEST_HOLD"
@@ -96,6 +111,8 @@ class ChunkJob(Protocol):
 
 
 J = TypeVar("J", bound=ChunkJob)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class ShardWriter(Protocol):
@@ -129,11 +146,31 @@ class _Outcome:
 
 
 def default_workers() -> int:
-    """All the cores this process may use."""
+    """All the cores this process may use: the default number of local workers."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
+
+
+def worker_count(workers: int | None) -> int:
+    """Local workers to start: ``workers``, or :func:`default_workers` for None or 0.
+
+    >>> worker_count(3), worker_count(None) == worker_count(0) == default_workers()
+    (3, True)
+    """
+    return workers or default_workers()
+
+
+def _local_pool(
+    workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()
+) -> futures.ProcessPoolExecutor:
+    # Spawned (not forked) workers: each starts its own solver with nothing
+    # inherited (DDS's threads, numpy's state).
+    context = multiprocessing.get_context("spawn")
+    return futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=initializer, initargs=initargs
+    )
 
 
 # --- the test hook --------------------------------------------------------------------
@@ -233,8 +270,46 @@ def run_chunks(
     if scheduler is not None:
         _run_dask(scheduler, jobs, compute, writer, direct, finished)
     else:
-        count = min(workers or default_workers(), len(jobs))
+        count = min(worker_count(workers), len(jobs))
         _run_pool(jobs, compute, writer, direct, count, finished, advanced)
+
+
+def run_ordered(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    workers: int | None = 1,
+    scheduler: Any = None,
+) -> Generator[R, None, None]:
+    """``function(task)`` for each task, yielded in task order.
+
+    On Dask with ``scheduler``; else ``workers`` local processes (None or 0: one
+    per core), and with 1 worker (or one task) in this process. At most two tasks
+    per worker are in flight, so memory stays flat however many tasks there are.
+    Closing the iterator early (or Ctrl-C while it waits) cancels tasks not
+    started; a Dask worker that dies costs only the tasks it held (:func:`task_result`).
+    """
+    if scheduler is not None:
+        yield from _ordered_dask(function, tasks, scheduler)
+        return
+    count = worker_count(workers)
+    if count <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield function(task)
+        return
+    with _local_pool(count) as pool:
+        pending: deque[futures.Future[R]] = deque()
+        try:
+            for task in tasks:
+                pending.append(pool.submit(function, task))
+                if len(pending) >= 2 * count:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 # --- local process pool ---------------------------------------------------------------
@@ -279,12 +354,8 @@ def _run_pool(
     finished: Callable[[ChunkDone], None] | None,
     advanced: Callable[[int, int], None] | None,
 ) -> None:
-    # Spawned (not forked) workers: each starts its own solver with nothing inherited.
-    context = multiprocessing.get_context("spawn")
-    queue = context.SimpleQueue()
-    executor = futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_init_worker, initargs=(queue,)
-    )
+    queue = multiprocessing.get_context("spawn").SimpleQueue()
+    executor = _local_pool(workers, _init_worker, (queue,))
     shipped = writer if direct else None
     pending = {executor.submit(_pool_work, compute, job, shipped) for job in jobs}
     try:
@@ -420,4 +491,23 @@ def _run_dask(
         raise
     finally:
         if own:
+            client.close()
+
+
+def _ordered_dask(function: Callable[[T], R], tasks: Sequence[T], scheduler: Any) -> Iterator[R]:
+    client, owned = connect_scheduler(scheduler)
+    try:
+        window = max(2, 2 * sum(client.nthreads().values()))
+        pending: deque[Any] = deque()
+        try:
+            for task in tasks:
+                pending.append(client.submit(function, task, pure=False))
+                if len(pending) >= window:
+                    yield task_result(pending.popleft())
+            while pending:
+                yield task_result(pending.popleft())
+        finally:
+            cancel_tasks(client, list(pending))
+    finally:
+        if owned:
             client.close()

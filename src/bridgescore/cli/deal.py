@@ -23,9 +23,9 @@ __all__ = ["deal_command"]
 
 
 def _fresh_seed() -> int:
-    import numpy as np
+    from bridgescore.dealer.dealing import fresh_seed
 
-    seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+    seed = fresh_seed()
     typer.echo(f"seed {seed} (pass --seed {seed} to deal these again)", err=True)
     return seed
 
@@ -46,9 +46,10 @@ def _owner_chunks(
 ) -> Iterator[npt.NDArray[np.int8]]:
     """Owner arrays of the deals asked for, chunk after chunk.
 
-    With or without a condition, the deals come from one stream (chunk i from
-    ``SeedSequence(seed)`` child i), so ``deal``, ``simulate`` and ``deal_many``
-    deal the same hands for the same seed.
+    With or without a condition, the deals come from the package's one dealer
+    (deal n of the seed, :func:`bridgescore.dealer.dealing.deal_range`), so
+    ``deal``, ``simulate``, ``study`` and ``deal_many`` deal the same hands for
+    the same seed, whatever the number of processes.
     """
     from bridgescore.errors import BridgeError
 

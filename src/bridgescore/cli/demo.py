@@ -81,11 +81,12 @@ def demo_command(
 def _deals_section(seed: int = 2026, boards: int = 3) -> None:
     """A few random boards (fixed seed) with their double-dummy tables."""
     from bridgescore.cli.solve import format_solution
-    from bridgescore.deal import random_deals
+    from bridgescore.dealer.dealing import deal_many
     from bridgescore.solver import solve_many
 
     typer.echo(f"== Random deals (seed {seed}) and their double-dummy tables (DDS) ==\n")
-    deals = random_deals(seed, boards)
+    # The package's one dealer: these are the boards of `bridgescore deal --seed 2026`.
+    deals = deal_many(boards, seed=seed)
     try:
         tables = solve_many(deals)
     except ImportError as error:

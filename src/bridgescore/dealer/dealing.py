@@ -2,7 +2,11 @@
 
 A :class:`DealSpec` (condition text and predeals, all plain text) says which deals
 are wanted; :func:`deal_chunk` deals chunk ``i`` of them for a seed, and
-:func:`deal_many` / :func:`iter_deal_chunks` put chunks 0, 1, ... together.
+:func:`deal_range` any run of them by deal number: the one dealing function of
+the package. :func:`deal_many` / :func:`iter_deal_chunks`, ``bridgescore deal``,
+simulations, par studies, the web page's random deal and the demo all deal
+through it, so a seed gives the same deals in each of them, whatever their own
+chunk size or number of workers.
 
 How a chunk is dealt, and why it is uniform and reproducible:
 
@@ -26,6 +30,9 @@ How a chunk is dealt, and why it is uniform and reproducible:
 - The batch size does not depend on how many deals are asked for, so the first
   ``k`` deals of a chunk are the same whatever its length: a shorter run is a
   prefix of a longer one.
+- Deal ``n`` (counted from 0) of a seed is deal ``n % DEALS_PER_CHUNK`` of chunk
+  ``n // DEALS_PER_CHUNK``: a fixed numbering, so a workflow that cuts its work
+  into pieces of another size (a par study's chunks) deals the same deals.
 """
 
 from __future__ import annotations
@@ -71,6 +78,7 @@ __all__ = [
     "Predeal",
     "deal_chunk",
     "deal_many",
+    "deal_range",
     "evaluate",
     "fresh_seed",
     "iter_deal_chunks",
@@ -482,6 +490,38 @@ def deal_chunk(
     return owners[:size], tried
 
 
+def deal_range(
+    spec: DealSpec | DealingPlan, seed: int, first: int, count: int
+) -> npt.NDArray[np.int8]:
+    """Deals ``first`` to ``first + count - 1`` (counted from 0) of ``seed``: owner
+    arrays shaped (count, 52).
+
+    Deal ``n`` is deal ``n % DEALS_PER_CHUNK`` of :func:`deal_chunk`'s chunk
+    ``n // DEALS_PER_CHUNK``, so the deals do not depend on how a caller cuts its
+    work. A run starting inside a chunk deals that chunk's earlier deals too (a
+    chunk is a prefix-stable stream) and drops them: for unconditioned deals that
+    costs well under a second per chunk.
+
+    >>> spec = DealSpec()
+    >>> bool((deal_range(spec, 5, 3, 4) == deal_chunk(spec, 5, 0, 7)[0][3:]).all())
+    True
+    """
+    plan = spec if isinstance(spec, DealingPlan) else _spec_plan(spec)
+    first = whole_number_arg(first, "first deal", 0, numpy=True)
+    count = whole_number_arg(count, "count", 0, numpy=True)
+    parts: list[npt.NDArray[np.int8]] = []
+    end = int(first) + int(count)
+    number = int(first)
+    while number < end:
+        chunk, offset = divmod(number, DEALS_PER_CHUNK)
+        stop = min(DEALS_PER_CHUNK, offset + end - number)
+        parts.append(deal_chunk(plan, seed, chunk, stop)[0][offset:])
+        number += stop - offset
+    if len(parts) == 1:
+        return parts[0]  # the common case (within one chunk): no copy
+    return np.concatenate(parts) if parts else np.empty((0, 52), dtype=np.int8)
+
+
 def iter_deal_chunks(
     count: int,
     *,
@@ -490,16 +530,16 @@ def iter_deal_chunks(
     predeal: Sequence[str] | str = (),
     chunk_size: int = DEALS_PER_CHUNK,
 ) -> Iterator[npt.NDArray[np.int8]]:
-    """Owner arrays of ``count`` deals, chunk after chunk (memory bounded by a chunk).
+    """Owner arrays of ``count`` deals, ``chunk_size`` at a time (memory bounded by a chunk).
 
-    Arguments as :func:`deal_many`. ``deal``, ``simulate`` and :func:`deal_many` use
-    the default ``chunk_size``; another size gives other deals after the first chunk.
+    Arguments as :func:`deal_many`. The deals are :func:`deal_range`'s, the same
+    whatever ``chunk_size``: it only sets how many come at a time.
     """
     plan = _plan(where, predeal)
     count = whole_number_arg(count, "count", 0, numpy=True)
     chunk_size = whole_number_arg(chunk_size, "chunk_size", 1, numpy=True)
-    for chunk, start in enumerate(range(0, count, chunk_size)):
-        yield deal_chunk(plan, seed, chunk, min(chunk_size, count - start))[0]
+    for start in range(0, count, chunk_size):
+        yield deal_range(plan, seed, start, min(chunk_size, count - start))
 
 
 def _plan(where: str | Predicate, predeal: Sequence[str] | str) -> DealingPlan:

@@ -21,7 +21,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.formats.record import BoardRecord
 from bridgescore.parscore import Par, ParContract
-from bridgescore.validate import enum_arg
+from bridgescore.validate import enum_arg, whole_number_arg
 
 __all__ = ["Board", "board_record", "par_contract_text", "par_score_text"]
 
@@ -49,8 +49,7 @@ class Board:
     vulnerable: Vulnerability | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
-            raise NotationError(f"board number {self.number!r} is not valid: expected 1 or more")
+        whole_number_arg(self.number, "board number", 1, error=NotationError)
         if self.deal is not None and not isinstance(self.deal, Deal):
             raise RecordError(
                 f"board {self.number}: the deal {self.deal!r} is not a Deal: "

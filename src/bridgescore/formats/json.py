@@ -30,7 +30,7 @@ from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
-from bridgescore.validate import whole_number_arg
+from bridgescore.validate import is_whole_number, whole_number_arg
 
 __all__ = ["format_json", "read_json", "record_from_dict", "record_to_dict"]
 
@@ -335,7 +335,7 @@ def _set_board(entry: Any, event: str, source: Source) -> BoardRecord:
     par = entry.get("par")
     if par is not None:
         score = par.get("score") if isinstance(par, dict) else None
-        if isinstance(score, bool) or not isinstance(score, int):
+        if not is_whole_number(score):
             raise NotationError(f"par {str(par)[:60]!r}: expected an object with a whole score")
         optimum = f"NS {score}"
     record = record_from_dict(

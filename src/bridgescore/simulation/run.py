@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from bridgescore.core import Contract, Seat, Vulnerability
-from bridgescore.simulation.pool import default_processes, run_ordered
+from bridgescore.distributed import run_ordered, worker_count
 from bridgescore.simulation.report import Report, build_report
 from bridgescore.simulation.spec import Simulation, parse_contracts
 from bridgescore.simulation.tasks import SliceResult, plan_slices, solve_slice
@@ -35,14 +35,14 @@ def run_simulation(
     Ctrl-C stops the run: the report covers the deals finished, marked interrupted.
     """
     tasks = plan_slices(simulation.deals)
-    workers = default_processes() if processes == 0 else processes
+    workers = worker_count(processes)
     # One process: DDS spreads each batch over all cores; several: one thread each.
     threads = None if workers <= 1 and scheduler is None else 1
     function = partial(solve_slice, simulation.to_json(), threads=threads)
     tricks, leads, pars, kept = [], [], [], []
     done = 0
     interrupted = False
-    results = run_ordered(function, tasks, processes=workers, scheduler=scheduler)
+    results = run_ordered(function, tasks, workers=workers, scheduler=scheduler)
     try:
         for result in results:
             tricks.append(result.tricks)

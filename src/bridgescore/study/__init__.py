@@ -1,7 +1,7 @@
 """Par studies at scale: reproducible, resumable par statistics over random deals.
 
-A study deals chunks of random deals (chunk ``i`` from child ``i`` of
-``SeedSequence(seed)``), solves them double-dummy, scores neutral par under the
+A study deals chunks of random deals (the deals of ``deal_many(n, seed=seed)``,
+whatever the chunk size), solves them double-dummy, scores neutral par under the
 four vulnerabilities and writes one Parquet shard per chunk into a directory,
 with a small manifest. Reports tabulate all shards in the published layout.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from bridgescore.study.chunks import Chunk, chunk_seed, deal_chunk, plan_chunks
+from bridgescore.study.chunks import Chunk, check_seed, chunk_deals, plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
 
@@ -52,9 +52,9 @@ __all__ = [
     "RunSummary",
     "StudyError",
     "StudyReport",
-    "chunk_seed",
+    "check_seed",
+    "chunk_deals",
     "compute_chunk",
-    "deal_chunk",
     "format_report",
     "load_manifest",
     "plan_chunks",

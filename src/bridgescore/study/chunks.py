@@ -1,22 +1,25 @@
 """Chunks: the unit of work and of resume of a par study.
 
 A study of ``deals`` deals with chunk size ``k`` is chunks 0, 1, ... of ``k``
-deals each (the last may be shorter). Chunk ``i`` of a study seeded ``s`` is
-dealt from child ``i`` of ``numpy.random.SeedSequence(s)``, so any chunk can be
-recomputed anywhere, alone, and extending a study never changes earlier chunks.
+deals each (the last may be shorter). Chunk ``i`` holds deals ``i k`` to
+``i k + k - 1`` of the seed, dealt by the package's one dealing function
+(:func:`bridgescore.dealer.dealing.deal_range`: deal ``n`` comes from child
+``n // 10000`` of ``numpy.random.SeedSequence(s)``), so any chunk can be
+recomputed anywhere, alone, extending a study never changes earlier chunks, and
+a study seeded ``s`` holds the deals of ``deal_many(n, seed=s)`` and of
+``bridgescore deal --seed s`` whatever its chunk size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from bridgescore.deal import Deal, random_deals
+from bridgescore.deal import Deal
+from bridgescore.dealer.dealing import DealSpec, deal_range, pbn_strings
 from bridgescore.study.errors import StudyError
 from bridgescore.validate import is_whole_number
 
-__all__ = ["MAX_CHUNK_SIZE", "Chunk", "chunk_seed", "deal_chunk", "plan_chunks"]
+__all__ = ["MAX_CHUNK_SIZE", "Chunk", "check_seed", "chunk_deals", "plan_chunks"]
 
 # Shards index deals within a chunk as uint32 and DDS work is split per chunk;
 # beyond this a single chunk would run for hours and lose too much on a crash.
@@ -39,7 +42,8 @@ class Chunk:
         return self.id * chunk_size
 
 
-def _check_seed(seed: int) -> None:
+def check_seed(seed: int) -> None:
+    """Refuse a seed a study cannot use (raises :class:`StudyError`)."""
     if not is_whole_number(seed, 0):
         raise StudyError(f"seed {seed!r} is not usable: expected a whole number 0 or more")
 
@@ -67,30 +71,24 @@ def plan_chunks(deals: int, chunk_size: int) -> list[Chunk]:
     return chunks
 
 
-def chunk_seed(seed: int, chunk: int) -> np.random.SeedSequence:
-    """Child ``chunk`` of ``SeedSequence(seed)``, without spawning its elder siblings.
+def chunk_deals(seed: int, chunk: int, deals: int, chunk_size: int) -> list[Deal]:
+    """The first ``deals`` deals of chunk ``chunk`` of a study seeded ``seed`` in
+    chunks of ``chunk_size``: deals ``chunk * chunk_size`` onwards of the seed.
 
-    ``SeedSequence(seed).spawn(n)[i]`` is ``SeedSequence(seed, spawn_key=(i,))`` for
-    every ``n > i``, so building the child directly keeps chunk ``i`` the same however
-    many chunks a study has.
+    A shorter chunk is a prefix of a longer one, so a study's last, partial chunk
+    grows when the study is extended.
 
-    >>> chunk_seed(7, 3).spawn_key
-    (3,)
-    """
-    _check_seed(seed)
-    if not is_whole_number(chunk, 0):
-        raise StudyError(f"chunk id {chunk!r} is not usable: expected a whole number 0 or more")
-    return np.random.SeedSequence(seed, spawn_key=(chunk,))
-
-
-def deal_chunk(seed: int, chunk: int, deals: int) -> list[Deal]:
-    """The first ``deals`` deals of chunk ``chunk`` of the study seeded ``seed``.
-
-    ``random_deals`` deals one after another from one generator, so a shorter chunk
-    is a prefix of a longer one: a study's last, partial chunk grows when the study
-    is extended.
-
-    >>> deal_chunk(1, 0, 3)[:2] == deal_chunk(1, 0, 2)
+    >>> from bridgescore.dealer.dealing import deal_many
+    >>> chunk_deals(1, 1, 2, 3) == deal_many(5, seed=1)[3:]
     True
     """
-    return random_deals(chunk_seed(seed, chunk), deals)
+    check_seed(seed)
+    _check_chunk_size(chunk_size)
+    if not is_whole_number(chunk, 0):
+        raise StudyError(f"chunk id {chunk!r} is not usable: expected a whole number 0 or more")
+    if not is_whole_number(deals, 0, chunk_size):
+        raise StudyError(
+            f"deal count {deals!r} is not usable: expected 0 to {chunk_size} (the chunk size)"
+        )
+    owners = deal_range(DealSpec(), seed, chunk * chunk_size, deals)
+    return [Deal.from_pbn(text) for text in pbn_strings(owners)]

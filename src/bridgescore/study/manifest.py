@@ -24,6 +24,7 @@ from bridgescore.validate import is_whole_number
 
 __all__ = [
     "CONVENTION",
+    "DEALING",
     "FORMAT",
     "MANIFEST_NAME",
     "Manifest",
@@ -34,7 +35,12 @@ __all__ = [
 ]
 
 MANIFEST_NAME = "study.json"
-FORMAT = "bridgescore-par-study/1"
+DEALING = 2
+"""How a study's deals are dealt: 2 is the package's one dealer (deal ``n`` of the
+seed, as ``deal_many``); 1 (format ``/1``) was a study-only dealer, now retired."""
+_FORMAT_PREFIX = "bridgescore-par-study/"
+FORMAT = f"{_FORMAT_PREFIX}{DEALING}"
+_DEALINGS = {f"{_FORMAT_PREFIX}1": 1, FORMAT: DEALING}
 # Studies tabulate the neutral convention (docs/par-definition.md), as the published study does.
 CONVENTION = "neutral"
 
@@ -71,6 +77,7 @@ class Manifest:
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
     versions: dict[str, str] = field(default_factory=versions)
+    dealing: int = DEALING
 
     @property
     def chunks(self) -> int:
@@ -83,12 +90,13 @@ class Manifest:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form written to ``study.json``."""
-        return {"format": FORMAT, **asdict(self)}
+        data = asdict(self)
+        return {"format": f"{_FORMAT_PREFIX}{data.pop('dealing')}", **data}
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "manifest") -> Manifest:
         """Read the JSON form back, with a clear error for anything else."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in _DEALINGS:
             raise StudyError(f"{source} is not a bridgescore par study manifest ({FORMAT})")
         try:
             manifest = cls(
@@ -99,6 +107,7 @@ class Manifest:
                 created=data["created"],
                 updated=data["updated"],
                 versions=dict(data["versions"]),
+                dealing=_DEALINGS[data["format"]],
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StudyError(f"{source} is damaged: {error!r}") from None
@@ -180,6 +189,14 @@ def check_compatible(
 ) -> None:
     """Refuse a run whose seed, chunk size or deal count does not fit ``existing``."""
     where = repr(str(directory))
+    if existing.dealing != DEALING:
+        # Its deals came from the retired study-only dealer: today's chunks would not
+        # match them, so the study can be reported but not resumed or extended.
+        raise StudyError(
+            f"{where} holds a study dealt by an older bridgescore (format "
+            f"{_FORMAT_PREFIX}{existing.dealing}, before studies dealt as deal_many does): "
+            "report it as it is, or start a new study with another --out"
+        )
     if seed != existing.seed:
         raise StudyError(
             f"{where} holds a study with seed {existing.seed}, not {seed}: use --seed "

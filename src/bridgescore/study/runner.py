@@ -35,7 +35,7 @@ from bridgescore.distributed import (
     table_to_ipc,
 )
 from bridgescore.errors import BridgeError
-from bridgescore.study.chunks import Chunk, deal_chunk, plan_chunks
+from bridgescore.study.chunks import Chunk, check_seed, chunk_deals, plan_chunks
 from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import (
     MANIFEST_NAME,
@@ -102,7 +102,7 @@ def compute_chunk(task: ChunkTask, progress: Progress | None = None) -> pa.Table
 
     kept = table_from_ipc(task.solved).cast(SCHEMA) if task.solved else None
     start = 0 if kept is None else kept.num_rows
-    deals = deal_chunk(task.seed, task.chunk, task.deals)[start:]
+    deals = chunk_deals(task.seed, task.chunk, task.deals, task.chunk_size)[start:]
     solved = solve_many(deals, threads=task.threads, progress=progress)
     tables = np.stack([table.to_array() for table in solved])
     pars = {vulnerability: par_array(tables, vulnerability) for vulnerability in Vulnerability}
@@ -231,9 +231,7 @@ def run_study(
 
     Raises :class:`StudyError` for a directory that cannot be used as asked.
     """
-    from bridgescore.study.chunks import chunk_seed  # validates the seed early
-
-    chunk_seed(seed, 0)
+    check_seed(seed)
     planned = plan_chunks(deals, chunk_size)
     if not is_whole_number(threads, 1):
         raise StudyError(f"threads {threads!r} is not usable: expected 1 or more")
@@ -281,7 +279,7 @@ def _run(
     kept: dict[int, pa.Table] = {}
     for chunk in todo:
         if chunk.id in scan.shards and scan.shards[chunk.id].deals < chunk.deals:
-            rows = _rows_to_keep(scan.shards[chunk.id], seed, notice)
+            rows = _rows_to_keep(scan.shards[chunk.id], seed, chunk_size, notice)
             if rows is not None:
                 kept[chunk.id] = rows
     summary.deals_reused = sum(rows.num_rows for rows in kept.values())
@@ -345,7 +343,7 @@ def _run(
 
 
 def _rows_to_keep(
-    info: ShardInfo, seed: int, notice: Callable[[str], None] | None
+    info: ShardInfo, seed: int, chunk_size: int, notice: Callable[[str], None] | None
 ) -> pa.Table | None:
     """The rows of a shorter shard of a chunk, if they hold the chunk's first deals."""
     try:
@@ -354,7 +352,7 @@ def _rows_to_keep(
         if notice is not None:
             notice(f"{error}: its chunk is solved again in full")
         return None
-    expected = [deal.to_pbn() for deal in deal_chunk(seed, info.chunk, info.deals)]
+    expected = [deal.to_pbn() for deal in chunk_deals(seed, info.chunk, info.deals, chunk_size)]
     if rows.column("deal").to_pylist() != expected:
         if notice is not None:
             notice(
