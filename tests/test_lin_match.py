@@ -215,7 +215,7 @@ def test_whole_archive_round_trips_through_each_format() -> None:
 @pytest.mark.parametrize(
     ("match", "quoted"),
     [
-        ({"first_board": "x"}, "first_board 'x'"),
+        ({"first_board": "x"}, "first_board must be a whole number, got 'x'"),
         ({"home_carry": "lots"}, "'lots'"),
         ({"home_team": "A, B"}, "'A, B'"),
         ({"colour": "red"}, "colour"),
