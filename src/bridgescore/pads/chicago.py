@@ -26,6 +26,7 @@ from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result
 from bridgescore.pads.scorepad import (
     Entry,
+    Evening,
     Honors,
     Premium,
     as_honors,
@@ -35,7 +36,6 @@ from bridgescore.pads.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
-    running_totals,
     score_rubber_tag,
     totals,
 )
@@ -416,7 +416,7 @@ class ChicagoScore:
         )
 
 
-class ChicagoEvening:
+class ChicagoEvening(Evening[ChicagoScore]):
     """An evening of Chicago rounds on one pad: after four deals the next starts a new round.
 
     Rounds repeat the schedule (docs/rules.md §3.1: "a multiple of four deals can be
@@ -455,46 +455,29 @@ class ChicagoEvening:
             honors=honors,
             rules=rules,
         )
+        super().__init__(first)
         self.first_dealer = first.first_dealer
         self.schedule = first.schedule
         self.options = first.options
-        self._rounds = [first]
 
-    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
-        """Record one deal, in a new round once four deals have been played.
-
-        Arguments and errors as :meth:`ChicagoScore.record`, except that a
-        finished round is no error.
-        """
-        current = self._rounds[-1]
-        if current.is_finished:
-            # The new round joins the evening only once its first record is taken,
-            # so a bad record leaves no empty round behind.
-            current = ChicagoScore(self.first_dealer, self.schedule, variant=self.options)
-            entry = current.record(result, by, honors=honors)
-            self._rounds.append(current)
-            return entry
-        return current.record(result, by, honors=honors)
+    def _next_pad(self, last: ChicagoScore) -> ChicagoScore:
+        # Every round starts again from the first dealer, with the same options.
+        return ChicagoScore(self.first_dealer, self.schedule, variant=self.options)
 
     @property
     def rounds(self) -> tuple[ChicagoScore, ...]:
         """The rounds so far, the one in play last (one empty round before any deal)."""
-        return tuple(self._rounds)
-
-    @property
-    def current(self) -> ChicagoScore:
-        """The last round: the one in play, or the one just ended."""
-        return self._rounds[-1]
+        return tuple(self._pads)
 
     @property
     def round_number(self) -> int:
         """The number of the last round, from 1 (the round the last record went to)."""
-        return len(self._rounds)
+        return self.number
 
     @property
     def deal_number(self) -> int:
         """The number (1-4) of the next deal in its round (1 once a round is over)."""
-        current = self._rounds[-1]
+        current = self._pads[-1]
         return 1 if current.is_finished else current.deal_number
 
     @property
@@ -507,17 +490,9 @@ class ChicagoEvening:
         """The next deal's vulnerability, from the schedule."""
         return chicago_vulnerability(self.deal_number, self.first_dealer, self.schedule)
 
-    def totals(self) -> dict[str, int]:
-        """The evening's points so far, every round added up: ``{"NS": int, "EW": int}``."""
-        return self.running_totals()[-1]
-
-    def running_totals(self) -> list[dict[str, int]]:
-        """The evening's total after each round, in order (the last is :meth:`totals`)."""
-        return running_totals(pad.totals() for pad in self._rounds)
-
     def pbn_tags(self) -> list[dict[str, str]]:
         """PBN's ``ScoreRubber`` for every deal of the evening, round after round."""
-        return [tags for pad in self._rounds for tags in pad.pbn_tags()]
+        return [tags for pad in self._pads for tags in pad.pbn_tags()]
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: the round in play as :meth:`ChicagoScore.as_dict` gives
@@ -525,11 +500,7 @@ class ChicagoEvening:
         number) and each round's totals and the evening's running total after it."""
         data = self.current.as_dict()
         data["totals"] = self.totals()
-        data["entries"] = [
-            {"round": number, **entry.as_dict()}
-            for number, pad in enumerate(self._rounds, 1)
-            for entry in pad.entries
-        ]
+        data["entries"] = self._entries_dict("round")
         data["rounds"] = [
             {
                 "round": number,
@@ -538,11 +509,9 @@ class ChicagoEvening:
                 "totals": pad.totals(),
                 "running_totals": running,
             }
-            for number, (pad, running) in enumerate(
-                zip(self._rounds, self.running_totals(), strict=True), 1
-            )
+            for number, pad, running in self._numbered()
         ]
         return data
 
     def __repr__(self) -> str:
-        return f"<ChicagoEvening rounds={len(self._rounds)} totals={self.totals()}>"
+        return f"<ChicagoEvening rounds={len(self._pads)} totals={self.totals()}>"

@@ -35,6 +35,7 @@ from bridgescore.errors import NotationError, RecordError
 from bridgescore.notation import Result
 from bridgescore.pads.scorepad import (
     Entry,
+    Evening,
     Honors,
     Premium,
     above_line,
@@ -45,7 +46,6 @@ from bridgescore.pads.scorepad import (
     declaring_side,
     quote_result,
     render_pad,
-    running_totals,
     score_rubber_history_tags,
     score_rubber_tag,
     totals,
@@ -445,7 +445,7 @@ def _we(we: Side | str) -> Side:
     return as_side(we)
 
 
-class RubberEvening:
+class RubberEvening(Evening[RubberScore]):
     """An evening of rubbers on one pad: when a rubber ends, the next deal starts a new one.
 
     Each rubber is a :class:`RubberScore` of its own (its own games, vulnerability,
@@ -462,30 +462,21 @@ class RubberEvening:
     """
 
     def __init__(self, *, first_dealer: Seat | None = None, rules: Rules = LAW_2017) -> None:
-        self._rubbers = [RubberScore(first_dealer=first_dealer, rules=rules)]
+        super().__init__(RubberScore(first_dealer=first_dealer, rules=rules))
         self.first_dealer = first_dealer
         self.rules = rules
         self._closed = False
 
-    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
-        """Record one deal, in a new rubber if the last one is over; returns its entry.
+    def _next_pad(self, last: RubberScore) -> RubberScore:
+        # The deal passes round the table as usual: the next rubber's first dealer
+        # is the player after the last dealer of the one before.
+        return RubberScore(first_dealer=last.dealer, rules=self.rules)
 
-        Arguments and errors as :meth:`RubberScore.record`, except that a finished
-        rubber is no error: only :meth:`finish` closes the evening.
-        """
+    def _check_open(self, result: str | Result) -> None:
         if self._closed:
             raise RecordError(
                 f"the evening was closed by finish(): cannot record {quote_result(result)}"
             )
-        current = self._rubbers[-1]
-        if current.is_finished:
-            # The new rubber joins the evening only once its first deal is recorded,
-            # so a bad record leaves no empty rubber behind.
-            current = RubberScore(first_dealer=current.dealer, rules=self.rules)
-            entry = current.record(result, by, honors=honors)
-            self._rubbers.append(current)
-            return entry
-        return current.record(result, by, honors=honors)
 
     def finish(
         self,
@@ -502,7 +493,7 @@ class RubberEvening:
         Law80(game_bonus, partscore_bonus, each_side)  # bad options are refused in any case
         if self._closed:
             raise RecordError("the evening was already closed by finish()")
-        current = self._rubbers[-1]
+        current = self._pads[-1]
         settled: tuple[Premium, ...] = ()
         if not current.is_finished:
             settled = current.finish(
@@ -514,17 +505,12 @@ class RubberEvening:
     @property
     def rubbers(self) -> tuple[RubberScore, ...]:
         """The rubbers so far, the one in play last (one empty rubber before any deal)."""
-        return tuple(self._rubbers)
-
-    @property
-    def current(self) -> RubberScore:
-        """The last rubber: the one in play, or the one just ended."""
-        return self._rubbers[-1]
+        return tuple(self._pads)
 
     @property
     def rubber_number(self) -> int:
         """The number of the last rubber, from 1 (the rubber the last deal went to)."""
-        return len(self._rubbers)
+        return self.number
 
     @property
     def is_closed(self) -> bool:
@@ -534,21 +520,13 @@ class RubberEvening:
     @property
     def dealer(self) -> Seat | None:
         """Who deals next (None without ``first_dealer``), across rubbers."""
-        return self._rubbers[-1].dealer
+        return self._pads[-1].dealer
 
     @property
     def vulnerability(self) -> Vulnerability:
         """Vulnerability on the next deal: none at the start of a new rubber."""
-        current = self._rubbers[-1]
+        current = self._pads[-1]
         return Vulnerability.NONE if current.is_finished else current.vulnerability
-
-    def totals(self) -> dict[str, int]:
-        """The evening's points so far, every rubber added up: ``{"NS": int, "EW": int}``."""
-        return self.running_totals()[-1]
-
-    def running_totals(self) -> list[dict[str, int]]:
-        """The evening's total after each rubber, in order (the last is :meth:`totals`)."""
-        return running_totals(rubber.totals() for rubber in self._rubbers)
 
     def pbn_tags(self) -> list[dict[str, str]]:
         """PBN score tags for every deal of the evening, rubber after rubber.
@@ -558,7 +536,7 @@ class RubberEvening:
         """
         tags: list[dict[str, str]] = []
         previous = (0, 0)
-        for rubber in self._rubbers:
+        for rubber in self._pads:
             tags += rubber.pbn_tags(above_previous=previous)
             above = above_line(rubber.entries, rubber.settlement)
             previous = (previous[0] + above[0], previous[1] + above[1])
@@ -570,11 +548,7 @@ class RubberEvening:
         number) and each rubber's totals and the evening's running total after it."""
         data = self.current.as_dict()
         data["totals"] = self.totals()
-        data["entries"] = [
-            {"rubber": number, **entry.as_dict()}
-            for number, rubber in enumerate(self._rubbers, 1)
-            for entry in rubber.entries
-        ]
+        data["entries"] = self._entries_dict("rubber")
         data["rubbers"] = [
             {
                 "rubber": number,
@@ -586,11 +560,9 @@ class RubberEvening:
                 "settlement": [premium.as_dict() for premium in rubber.settlement],
                 "running_totals": running,
             }
-            for number, (rubber, running) in enumerate(
-                zip(self._rubbers, self.running_totals(), strict=True), 1
-            )
+            for number, rubber, running in self._numbered()
         ]
         return data
 
     def __repr__(self) -> str:
-        return f"<RubberEvening rubbers={len(self._rubbers)} totals={self.totals()}>"
+        return f"<RubberEvening rubbers={len(self._pads)} totals={self.totals()}>"

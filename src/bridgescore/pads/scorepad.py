@@ -14,9 +14,10 @@ and :func:`score_rubber_history_tag` give PBN 2.1's ``ScoreRubber`` and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from bridgescore.core import Seat, Side, Strain, Vulnerability
 from bridgescore.errors import NotationError, RecordError
@@ -26,6 +27,7 @@ from bridgescore.validate import is_whole_number
 
 __all__ = [
     "Entry",
+    "Evening",
     "Honors",
     "Premium",
     "above_line",
@@ -302,6 +304,95 @@ def running_totals(each: Iterable[dict[str, int]]) -> list[dict[str, int]]:
         sums = {"NS": sums["NS"] + total["NS"], "EW": sums["EW"] + total["EW"]}
         running.append(sums)
     return running
+
+
+class Pad(Protocol):
+    """What an evening needs of one rubber or round: :class:`~bridgescore.pads.rubber.RubberScore`
+    and :class:`~bridgescore.pads.chicago.ChicagoScore` both are."""
+
+    @property
+    def is_finished(self) -> bool: ...
+
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+
+    def record(
+        self, result: str | Result, by: object = None, *, honors: object = None
+    ) -> Entry: ...
+
+    def totals(self) -> dict[str, int]: ...
+
+
+PadT = TypeVar("PadT", bound=Pad)
+
+
+class Evening(ABC, Generic[PadT]):
+    """Pads kept one after another on one sheet: when one is over, the next deal
+    starts the next (a rubber, or a Chicago round), and the evening adds them up.
+
+    What differs between the games is how the next pad starts (:meth:`_next_pad`)
+    and whether the evening can be closed (:meth:`_check_open`).
+    """
+
+    def __init__(self, first: PadT) -> None:
+        self._pads = [first]
+
+    @abstractmethod
+    def _next_pad(self, last: PadT) -> PadT:
+        """A new, empty pad to follow ``last``, which is over."""
+
+    def _check_open(self, result: str | Result) -> None:
+        """Refuse ``result`` (a :class:`RecordError`) when the evening takes no more deals."""
+
+    def record(self, result: str | Result, by: object = None, *, honors: object = None) -> Entry:
+        """Record one deal, on a new pad when the last one is over; returns its entry.
+
+        Arguments and errors as the pad's own ``record``, except that a finished pad
+        is no error.
+        """
+        self._check_open(result)
+        current = self._pads[-1]
+        if not current.is_finished:
+            return current.record(result, by, honors=honors)
+        # The new pad joins the evening only once its first deal is recorded, so a
+        # bad record leaves no empty pad behind.
+        following = self._next_pad(current)
+        entry = following.record(result, by, honors=honors)
+        self._pads.append(following)
+        return entry
+
+    @property
+    def current(self) -> PadT:
+        """The last pad: the one in play, or the one just ended."""
+        return self._pads[-1]
+
+    @property
+    def number(self) -> int:
+        """The number of the last pad, from 1 (the pad the last deal went to)."""
+        return len(self._pads)
+
+    def totals(self) -> dict[str, int]:
+        """The evening's points so far, every pad added up: ``{"NS": int, "EW": int}``."""
+        return self.running_totals()[-1]
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """The evening's total after each pad, in order (the last is :meth:`totals`)."""
+        return running_totals(pad.totals() for pad in self._pads)
+
+    def _numbered(self) -> Iterator[tuple[int, PadT, dict[str, int]]]:
+        """``(number from 1, pad, the evening's total after it)`` for every pad."""
+        for number, (pad, running) in enumerate(
+            zip(self._pads, self.running_totals(), strict=True), 1
+        ):
+            yield number, pad, running
+
+    def _entries_dict(self, key: str) -> list[dict[str, Any]]:
+        """Every deal's entry as JSON, with its pad's number under ``key``."""
+        return [
+            {key: number, **entry.as_dict()}
+            for number, pad in enumerate(self._pads, 1)
+            for entry in pad.entries
+        ]
 
 
 # ---------------------------------------------------------------- the pad text
