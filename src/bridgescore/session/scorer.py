@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -365,6 +366,7 @@ def _points(
     return points
 
 
+@lru_cache(maxsize=4096)  # an event has few (points, top) pairs and one line each per result
 def _pct(value: float | None, top: float) -> float | None:
     """``value`` as a percentage of ``top``, to 0.01 % with halves away from zero.
 
