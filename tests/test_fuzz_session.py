@@ -1,7 +1,7 @@
 """Fuzzing the session importer: CSV travellers and whole files (any bytes, any
 encoding) imported into an event, from damaged copies of the session fixtures.
 
-A bad line is a LineProblem with its line number; the rest of the file is read;
+A bad line is a Problem with its line number; the rest of the file is read;
 nothing but a BridgeError escapes, and import_files never raises for a file's
 contents at all.
 """
@@ -67,7 +67,7 @@ def test_damaged_file_imports_or_reports(case: tuple[str, bytes]) -> None:
         assert report.files + sum(1 for p in report.problems if p.line == 0) >= 1
         assert len(count) == report.results.added
         for problem in report.problems:
-            assert problem.source == str(path)
+            assert problem.file == str(path)
             assert problem.message
 
 

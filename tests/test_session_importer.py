@@ -81,7 +81,7 @@ def test_malformed_lines_are_reported_with_file_and_line() -> None:
     assert [o.line for _, o in parsed.results] == [2, 12, 13]
     problems = {p.line: p.message for p in parsed.problems}
     assert sorted(problems) == [3, 4, 5, 6, 7, 8, 9, 10, 11]
-    assert all(p.source == "bad.csv" for p in parsed.problems)
+    assert all(p.file == "bad.csv" for p in parsed.problems)
     assert "18 tricks" in problems[3]
     assert "'x'" in problems[4]
     assert "'Q'" in problems[5]

@@ -54,9 +54,12 @@ class Problem:
     line: int
     message: str
     notice: bool = False
+    file: str | None = None  # named where problems of several files meet (a session import)
 
     def __str__(self) -> str:
         text = f"note: {self.message}" if self.notice else self.message
+        if self.file is not None:
+            return f"{self.file}:{self.line}: {text}" if self.line else f"{self.file}: {text}"
         return f"line {self.line}: {text}" if self.line else text
 
 

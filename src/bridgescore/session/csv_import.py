@@ -12,7 +12,7 @@ or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
 The field readers (:func:`scored_result`, :func:`is_whole`, :data:`PASSED`) also
 read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
 so a score means the same in both files. A bad line is a
-:class:`~bridgescore.session.parsed.LineProblem` naming the file and line; the
+:class:`~bridgescore.session.parsed.Problem` naming the file and line; the
 rest is read.
 
 >>> parsed = parse_csv(["board,ns,ew,score", "1,1,2,+420", "1,3,4,oops"], "t.csv")
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, TableResult
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.store import Origin
 
 __all__ = ["PASSED", "is_whole", "parse_csv", "parse_table_result", "scored_result"]
@@ -77,7 +77,7 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
             cells = [cell.strip() for cell in next(csv.reader([line]))]
         except csv.Error as error:  # a field over the csv module's limit (131,072)
             parsed.problems.append(
-                LineProblem(source, number, f"{line[:40]!r}... is too long to read: {error}")
+                line_problem(source, number, f"{line[:40]!r}... is too long to read: {error}")
             )
             continue
         first = not parsed.results and not parsed.problems
@@ -85,7 +85,7 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
             try:
                 columns = _header(cells)
             except RecordError as error:
-                parsed.problems.append(LineProblem(source, number, str(error)))
+                parsed.problems.append(line_problem(source, number, str(error)))
                 return parsed
             continue
         origin = Origin(source, number)
@@ -102,7 +102,7 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
                 )
             parsed.results.append((_row(dict(zip(names, cells, strict=True))), origin))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, number, str(error)))
+            parsed.problems.append(line_problem(source, number, str(error)))
     return parsed
 
 

@@ -15,7 +15,7 @@ see :mod:`bridgescore.session.record_import`. Online teams PBN
 (:mod:`~bridgescore.session.usebio_import`) and LIN vugraph archives
 (:mod:`~bridgescore.session.vugraph`) have readers of their own.
 
-A bad line is a :class:`~bridgescore.session.parsed.LineProblem` naming the file
+A bad line is a :class:`~bridgescore.session.parsed.Problem` naming the file
 and line; the rest is read. Where a file contradicts itself (its Score and ours,
 its auction and its Contract tag) the result is imported and the difference
 listed with the checks.
@@ -30,9 +30,10 @@ from pathlib import Path
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
 from bridgescore.formats.csv import is_board_set
+from bridgescore.formats.record import Problem
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
 from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.record_import import parse_records
 from bridgescore.session.store import AddReport, EventStore
 from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
@@ -54,7 +55,7 @@ class ImportReport:
     files: int = 0
     results: AddReport = field(default_factory=AddReport)
     boards: AddReport = field(default_factory=AddReport)
-    problems: list[LineProblem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -85,7 +86,7 @@ def import_files(
             data = Path(path).read_bytes()
         except OSError as error:
             message = error.strerror or str(error)
-            report.problems.append(LineProblem(name, 0, f"cannot read the file: {message}"))
+            report.problems.append(line_problem(name, 0, f"cannot read the file: {message}"))
             continue
         import_data(store, data, name, report, replace=replace)
     return report
@@ -106,14 +107,14 @@ def import_data(
     try:
         parsed, info = _parse_file(data, name, store, report)
     except UsebioError as error:
-        report.problems.append(LineProblem(name, error.line, error.detail))
+        report.problems.append(line_problem(name, error.line, error.detail))
         return report
     except BridgeError as error:
-        report.problems.append(LineProblem(name, 0, str(error)))
+        report.problems.append(line_problem(name, 0, str(error)))
         return report
     report.files += 1
     if not (parsed.results or parsed.boards or parsed.problems):
-        report.problems.append(LineProblem(name, 0, str(no_boards(name))))
+        report.problems.append(line_problem(name, 0, str(no_boards(name))))
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
     report.notes.extend(parsed.notes)

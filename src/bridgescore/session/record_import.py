@@ -25,7 +25,7 @@ from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.csv_import import PASSED, is_whole, scored_result
 from bridgescore.session.event import TableResult
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.store import Origin
 
 __all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]
@@ -43,7 +43,9 @@ def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Pa
         if board is None:
             if not errors:
                 parsed.problems.append(
-                    LineProblem(source, record.source.line, "no board number: expected a Board tag")
+                    line_problem(
+                        source, record.source.line, "no board number: expected a Board tag"
+                    )
                 )
             continue
         add_hand_record(record, board, source, parsed, hands)
@@ -56,7 +58,7 @@ def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Pa
             ns, ew = _record_pairs(board, record)
         except RecordError as error:
             line = record.source.line_of("Contract")
-            parsed.problems.append(LineProblem(source, line, str(error)))
+            parsed.problems.append(line_problem(source, line, str(error)))
             continue
         result = table_result(record, board, (ns, ew), source, parsed, errors=errors)
         if result is not None:
@@ -78,7 +80,7 @@ def reading_problems(record: BoardRecord, source: str, parsed: Parsed) -> bool:
         if problem.notice:
             parsed.notes.append(f"{source}:{line}: {problem.message}")
         else:
-            parsed.problems.append(LineProblem(source, line, problem.message))
+            parsed.problems.append(line_problem(source, line, problem.message))
             errors = True
     return errors
 
@@ -144,14 +146,16 @@ def table_result(
         try:
             return scored_result(board, ns, ew, score.strip(), (section, ""))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, record.source.line_of("Score"), str(error)))
+            parsed.problems.append(line_problem(source, record.source.line_of("Score"), str(error)))
             return None
     checked = check_record(_to_check(record, check_score))
     found = [problem for problem in checked.problems if problem not in record.problems]
-    said = [LineProblem(source, p.line or line, f"board {board}: {p.message}") for p in found]
+    said = [line_problem(source, p.line or line, f"board {board}: {p.message}") for p in found]
     if checked.played is None:
         if not errors:
-            parsed.problems.extend(said or [LineProblem(source, line, f"board {board}: no result")])
+            parsed.problems.extend(
+                said or [line_problem(source, line, f"board {board}: no result")]
+            )
         return None
     parsed.checks.extend(said)
     return TableResult(board, ns, ew, result=checked.played.result, section=section)
@@ -186,7 +190,7 @@ def add_hand_record(
         hand = Board(board, record.deal, _dd_table(record))
     except BridgeError as error:
         line = record.source.line_of("DoubleDummyTricks")
-        parsed.problems.append(LineProblem(source, line, f"DoubleDummyTricks: {error}"))
+        parsed.problems.append(line_problem(source, line, f"DoubleDummyTricks: {error}"))
         hand = Board(board, record.deal)
     before = added.get(board)
     if before is not None and before.deal == hand.deal and hand.dd_table in (None, before.dd_table):
@@ -212,7 +216,7 @@ def _score_table(board: int, table: Traveller, line: int, source: str, parsed: P
     names = [_TABLE_COLUMNS.get(column.lower(), "") for column in table.columns]
     if "ns" not in names or "ew" not in names:
         parsed.problems.append(
-            LineProblem(
+            line_problem(
                 source,
                 line,
                 f"ScoreTable {table.header!r} has no PairId_NS and "
@@ -232,7 +236,7 @@ def _score_table(board: int, table: Traveller, line: int, source: str, parsed: P
             values = {name: cell for name, cell in zip(names, cells, strict=True) if name}
             parsed.results.append((_table_row(board, values), Origin(source, row.line)))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, row.line, str(error)))
+            parsed.problems.append(line_problem(source, row.line, str(error)))
 
 
 def _table_row(board: int, values: dict[str, str]) -> TableResult:

@@ -38,7 +38,7 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import TableResult
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.record_import import add_hand_record, reading_problems, table_result
 from bridgescore.session.store import Origin
 
@@ -131,7 +131,7 @@ def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") 
         if board is None:
             if not errors:
                 message = "no board number: expected a Board tag"
-                parsed.problems.append(LineProblem(source, line, message))
+                parsed.problems.append(line_problem(source, line, message))
             continue
         add_hand_record(record, board, source, parsed, hands)
         stated = record.contract is not None or record.passed_out or record.result is not None
@@ -139,7 +139,7 @@ def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") 
             continue
         if not _is_online_table(record):
             parsed.problems.append(
-                LineProblem(
+                line_problem(
                     source,
                     line,
                     f"board {board}: a game without HomeTeam, VisitTeam and Table in an "
@@ -175,7 +175,7 @@ def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams)
         names = f"{first.result.ns} v {first.result.ew}"
         if len(rooms) == 1:
             out.parsed.problems.append(
-                LineProblem(
+                line_problem(
                     source,
                     first.line,
                     f"board {board} table {first.table}: {names}: the other room (the same "
@@ -187,7 +187,7 @@ def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams)
         if len(rooms) != 2 or len(seats) != 2:
             where = ", ".join(f"table {t.table}" for t in rooms)
             out.parsed.problems.append(
-                LineProblem(
+                line_problem(
                     source,
                     first.line,
                     f"board {board}: {names} at {where}: expected exactly two tables with the "

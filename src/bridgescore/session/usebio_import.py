@@ -42,7 +42,7 @@ from bridgescore.formats.usebio import (
 )
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult, natural_key
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     """
     file = read_usebio(data, source)
     parsed = Parsed()
-    parsed.problems.extend(LineProblem(source, p.line, p.message) for p in file.problems)
+    parsed.problems.extend(line_problem(source, p.line, p.message) for p in file.problems)
     kind = file.kind
     out = UsebioImport(parsed, file.description, kind, method_of(file))
     named = {
@@ -149,7 +149,7 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
         try:
             result = _result(line, ns, ew)
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, line.line, str(error)))
+            parsed.problems.append(line_problem(source, line.line, str(error)))
             continue
         parsed.results.append((result, Origin(source, line.line)))
         if line.ns_points or line.ew_points:
@@ -163,7 +163,7 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
         try:
             parsed.boards.append((_board(hand), Origin(source, hand.line)))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, hand.line, str(error)))
+            parsed.problems.append(line_problem(source, hand.line, str(error)))
     return out
 
 

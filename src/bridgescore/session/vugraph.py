@@ -37,7 +37,7 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.event import TableResult, natural_key
-from bridgescore.session.parsed import LineProblem, Parsed
+from bridgescore.session.parsed import Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
         line = record.source.line
         errors = [problem for problem in record.problems if not problem.notice]
         parsed.problems.extend(
-            LineProblem(source, problem.line or line, problem.message) for problem in errors
+            line_problem(source, problem.line or line, problem.message) for problem in errors
         )
         if errors:
             continue
@@ -173,12 +173,12 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
             if record.deal is not None and record.board not in hands:
                 hands[record.board] = (Board(record.board, record.deal), Origin(source, line))
         except BridgeError as error:
-            parsed.problems.append(LineProblem(source, line, str(error)))
+            parsed.problems.append(line_problem(source, line, str(error)))
     for board, tables in sorted(rooms.items()):
         played = sorted(record.room or "" for record, _ in tables)
         if played != ["closed", "open"]:
             parsed.problems.append(
-                LineProblem(
+                line_problem(
                     source,
                     tables[0][0].source.line,
                     f"board {board} was played in {' and '.join(played)} room(s): expected "
