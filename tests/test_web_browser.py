@@ -17,30 +17,24 @@ from typing import Any
 import httpx
 import pytest
 
-from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, make_study, serving, vectors
+from web_helpers import (
+    CHROMIUM,
+    EW_MATCHPOINTS,
+    NO_CHROMIUM,
+    NO_PLAYWRIGHT,
+    NS_MATCHPOINTS,
+    chromium,
+    make_event,
+    make_study,
+    serving,
+    vectors,
+)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ROOT = Path(__file__).parent.parent
 
 if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium is not installed at /usr/bin/chromium "
-        "(`make test` installs it with apt-get install chromium)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
-)
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT)
 # Solving runs in worker processes; on a busy 2-core machine a first solve can take seconds.
 sync_api.expect.set_options(timeout=120_000)  # a bound on a hang under load
 
@@ -64,12 +58,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture()

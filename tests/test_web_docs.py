@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bridgescore.web import WebSettings, create_app
-from web_helpers import serving
+from web_helpers import chromium, serving
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette suggests httpx2; httpx works the same here
@@ -113,36 +113,14 @@ def test_swagger_ui_sends_the_schema_to_no_validator(client: TestClient) -> None
 
 # ---- in a real browser, with the network cut off ------------------------------
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # No name resolves: only the server's IP address (127.0.0.1) can be reached.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+# No name resolves: only the server's IP address (127.0.0.1) can be reached.
+NO_OTHER_HOST = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(
-            "Debian's chromium is not installed at /usr/bin/chromium "
-            "(`make test` installs it with apt-get install chromium)"
-        )
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
-    )
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium(NO_OTHER_HOST) as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,41 @@ import pytest
 
 VECTORS = Path(__file__).parent / "data" / "par_vectors.jsonl"
 
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+NO_CHROMIUM = (
+    "Debian's chromium is not installed at /usr/bin/chromium "
+    "(`make test` installs it with apt-get install chromium)"
+)
+NO_PLAYWRIGHT = "playwright is not installed (pip install -e '.[test]')"
+
+
+@contextlib.contextmanager
+def chromium(*extra_args: str) -> Iterator[Any]:
+    """Debian's chromium, driven by Playwright, with ``extra_args`` after the usual
+    ones; the test is skipped when either is missing."""
+    if not CHROMIUM.exists():
+        pytest.skip(NO_CHROMIUM)
+    sync_api = pytest.importorskip("playwright.sync_api", reason=NO_PLAYWRIGHT)
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *extra_args]
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
 # Three boards, three tables: (NS pair, EW pair, result). Matchpoints on a top of 4
 # (2 per pair beaten, 1 per tie), worked by hand from Law 77 scores:
 #   board 1 (none vul):  1NTN+1 +120 -> 4, 2SE-1 +50 -> 2, 3NTS-1 -50 -> 0
