@@ -518,11 +518,7 @@ class EventStore:
         section, board, ns, ew = result.key
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute(
-                "SELECT variant, outcome FROM results "
-                "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
-                (section, board, ns, ew),
-            ).fetchone()
+            row = self._stored_row(result.key)
             if row is None:
                 raise RecordError(self._no_result(result.key))
             if (row[0], row[1]) == (result.variant, encode_outcome(result)):
@@ -534,14 +530,19 @@ class EventStore:
         """The stored result of (section, board, NS, EW): :attr:`TableResult.key`.
         Raises :class:`RecordError` naming the pairs the board has when there is none."""
         section, board, ns, ew = key
-        row = self._db.execute(
-            "SELECT variant, outcome FROM results "
-            "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
-            (section, board, ns, ew),
-        ).fetchone()
+        row = self._stored_row(key)
         if row is None:
             raise RecordError(self._no_result(key))
         return decode_outcome(row[1], board, ns, ew, section, row[0])
+
+    def _stored_row(self, key: tuple[str, int, str, str]) -> tuple[str, str] | None:
+        """The (variant, outcome) row of (section, board, NS, EW), or ``None``."""
+        row: tuple[str, str] | None = self._db.execute(
+            "SELECT variant, outcome FROM results "
+            "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
+            key,
+        ).fetchone()
+        return row
 
     def _no_result(self, key: tuple[str, int, str, str]) -> str:
         section, board, ns, ew = key
