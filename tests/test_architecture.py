@@ -30,6 +30,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "game",
         "pads",
         "dealer",
+        "movement",
     ),
     "engines": ("solver",),
     "values": ("core", "notation", "deal", "ddtable", "errors", "validate"),

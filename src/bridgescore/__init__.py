@@ -55,6 +55,7 @@ if _typing.TYPE_CHECKING:
         InvalidArgumentError,
         InvalidDealError,
         InvalidTableError,
+        MovementError,
         NotationError,
         PredealError,
         RecordError,
@@ -62,6 +63,8 @@ if _typing.TYPE_CHECKING:
         ToolError,
     )
     from bridgescore.game import PlayedDeal, play_deal
+    from bridgescore.movement.model import Movement
+    from bridgescore.movement.vp import victory_points
     from bridgescore.notation import Result, parse_result
     from bridgescore.pads.chicago import ChicagoScore
     from bridgescore.pads.rubber import RubberScore
@@ -125,6 +128,7 @@ _PUBLIC = {
     "InvalidArgumentError": "errors",
     "InvalidDealError": "errors",
     "InvalidTableError": "errors",
+    "MovementError": "errors",
     "NotationError": "errors",
     "PredealError": "errors",
     "RecordError": "errors",
@@ -132,6 +136,8 @@ _PUBLIC = {
     "ToolError": "errors",
     "PlayedDeal": "game",
     "play_deal": "game",
+    "Movement": "movement.model",
+    "victory_points": "movement.vp",
     "Result": "notation",
     "parse_result": "notation",
     "Par": "parscore",
@@ -192,6 +198,8 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
+    "Movement",
+    "MovementError",
     "NotationError",
     "Par",
     "ParContract",
@@ -235,4 +243,5 @@ __all__ = [
     "simulate",
     "solve",
     "solve_many",
+    "victory_points",
 ]

@@ -26,6 +26,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
+    "MovementError",
     "NotationError",
     "PredealError",
     "RecordError",
@@ -92,6 +93,11 @@ class ScoringMethodError(BridgeError):
 
 class ConditionError(BridgeError):
     """A dealing condition that cannot be read, or that (almost) no deal satisfies."""
+
+
+class MovementError(BridgeError):
+    """A movement that cannot be read, or that is unsound: a pair at two tables in one
+    round, a board played twice by one pair, a result its movement contradicts."""
 
 
 class PredealError(BridgeError):
