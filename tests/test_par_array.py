@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
+import bridgescore.pararray as pararray
 from bridgescore import (
     DDTable,
     InvalidTableError,
@@ -48,13 +51,30 @@ TABLES = random_tables(7, COUNT)
 DD_TABLES = [DDTable.from_array(table) for table in TABLES]
 
 
+@pytest.fixture(autouse=True, params=["numpy", "kernel"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Every test runs on both paths: numpy alone, and the compiled kernel (numba, the
+    ``fast`` extra) for every array, however small."""
+    if request.param == "kernel":
+        pytest.importorskip("numba", reason="the compiled kernel needs the fast extra")
+        monkeypatch.setattr(pararray, "_KERNEL_FROM", 0)
+        assert pararray._kernel() is not None
+    else:
+        monkeypatch.setattr(pararray, "_KERNEL_FROM", 1 << 62)
+    yield request.param
+
+
+@cache
+def scalar_scores(vulnerability: Vulnerability, dealer: Seat | None) -> list[int]:
+    return [par(table, vulnerability, dealer).score for table in DD_TABLES]
+
+
 @pytest.mark.parametrize("dealer", [None, *Seat])
 @pytest.mark.parametrize("vulnerability", list(Vulnerability))
 def test_equals_scalar_par(vulnerability: Vulnerability, dealer: Seat | None) -> None:
     scores = par_array(TABLES, vulnerability, dealer)
-    expected = [par(table, vulnerability, dealer).score for table in DD_TABLES]
     assert scores.shape == (COUNT,)
-    assert scores.tolist() == expected
+    assert scores.tolist() == scalar_scores(vulnerability, dealer)
 
 
 @pytest.mark.parametrize("dealer", [None, Seat.EAST])
@@ -125,3 +145,19 @@ def test_bad_input(
     with pytest.raises(error) as raised:
         par_array(tables, vulnerability, dealer)  # type: ignore[arg-type]
     assert words in str(raised.value)
+
+
+def test_numpy_only_keeps_to_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRIDGESCORE_NUMPY_ONLY", "1")
+    pararray._kernel.cache_clear()
+    try:
+        assert pararray._kernel() is None
+    finally:
+        pararray._kernel.cache_clear()
+
+
+def test_strided_and_odd_typed_input() -> None:
+    # A view (every other table, seats reordered back) reaches the kernel contiguous.
+    tables = np.ascontiguousarray(TABLES[::-1])[::2][:, [0, 1, 2, 3]].astype(np.int16)
+    expected = [par(DDTable.from_array(t), Vulnerability.NS).score for t in tables]
+    assert par_array(tables, Vulnerability.NS).tolist() == expected

@@ -25,10 +25,10 @@ _TAU = (math.sqrt(5) - 1) / 2
 
 def _formula_hundredths(margin: int, boards: int) -> int:
     blowout = 15 * math.sqrt(boards)
-    value = 10 + 10 * (1 - _TAU ** (3 * margin / blowout)) / (1 - _TAU**3)
+    value: float = 10 + 10 * (1 - _TAU ** (3 * margin / blowout)) / (1 - _TAU**3)
     # Rounded half up, as the published tables are; the 1e-9 keeps a value such as
     # 12.045 that floats store as 12.04499... on the side the decimal reading puts it.
-    return min(2000, int(math.floor(value * 100 + 0.5 + 1e-9)))
+    return min(2000, math.floor(value * 100 + 0.5 + 1e-9))
 
 
 @cache
