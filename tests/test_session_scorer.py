@@ -286,3 +286,52 @@ def test_empty_event() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(scorer_module).failed == 0
+
+
+def test_traveller_lines_are_made_on_first_use_and_read_like_a_tuple() -> None:
+    # Scoring keeps the points in arrays; each traveller's lines are made when read.
+    event = Event(
+        "lazy",
+        "pairs",
+        results=(
+            TableResult.played(1, "1", "2", "4SN="),
+            TableResult.played(1, "3", "4", "4SN+1"),
+            TableResult(1, "5", "6", adjusted=Adjusted.parse("A+")),
+        ),
+    )
+    (traveller,) = score_event(event, "mp").travellers
+    lines = traveller.lines
+    assert len(lines) == 3
+    assert [line.result.ns for line in lines] == ["3", "5", "1"]
+    # Two real scores factored to a board of three (rules.md §4.3, 2/1 scale): 450 has
+    # 2 MPs of 2, (2 + 1) * 3 / 2 - 1 = 3.5 of a top of 4; 420 has (0 + 1) * 3 / 2 - 1
+    # = 0.5. A+ is 60 % of the top for NS, A- 40 % for EW.
+    assert [(line.ns_score, line.ns, line.ew) for line in lines] == [
+        (450, 3.5, 0.5),
+        (None, 2.4, 1.6),
+        (420, 0.5, 3.5),
+    ]
+    assert lines[0] is lines[0] and lines[-1].result.ns == "1"
+    assert lines[1:] == tuple(lines)[1:]
+    assert lines == tuple(lines) and hash(lines) == hash(tuple(lines))
+
+
+def test_results_read_as_columns_score_as_one_by_one() -> None:
+    # result_columns scores every contract in one array call; ns_score one at a time.
+    from bridgescore.session.event import ns_scores, result_columns
+
+    results = [
+        TableResult.played(board, "1", "2", text)
+        for board in range(1, 17)
+        for text in ("4SN=", "3NTW-2", "6DXXE+1", "Pass", "7NTS-13", "1CXN+6")
+    ] + [
+        TableResult(3, "1", "2", score=-1430),
+        TableResult(4, "1", "2", adjusted=Adjusted.parse("A")),
+        TableResult.played(70, "1", "2", "2HE=", section="B", variant="x"),
+    ]
+    assert ns_scores(results) == [r.ns_score() for r in results]
+    columns = result_columns(results)
+    assert columns.boards.tolist() == [r.board for r in results]
+    assert columns.real.tolist() == [r.adjusted is None for r in results]
+    assert columns.named_sections and columns.named_variants
+    assert not result_columns(results[:-1]).named_sections

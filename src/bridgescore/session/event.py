@@ -21,17 +21,30 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from bridgescore.compare.scalar import Award
 from bridgescore.core import Side, Vulnerability, dealer_of_board
 from bridgescore.errors import NotationError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.notation import Result, parse_result
-from bridgescore.scoring import score
+from bridgescore.scoring import score, score_array
 from bridgescore.validate import whole_number_arg
 
-__all__ = ["Adjusted", "Event", "EventKind", "Member", "TableResult", "ns_scores"]
+__all__ = [
+    "Adjusted",
+    "Event",
+    "EventKind",
+    "Member",
+    "ResultColumns",
+    "TableResult",
+    "ns_scores",
+    "result_columns",
+]
 
 EventKind = Literal["pairs", "teams"]
 EVENT_KINDS: tuple[EventKind, ...] = ("pairs", "teams")
@@ -92,6 +105,10 @@ class TableResult:
     adjusted: Adjusted | None = None
     section: str = ""
     variant: str = ""
+    # The board, whether a section or fouled-board version is named, and what happened,
+    # packed in one int (see _packed): scoring a whole event reads it with one pass over
+    # the results instead of eight.
+    _code: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         dealer_of_board(self.board)
@@ -121,6 +138,7 @@ class TableResult:
                     f"board {self.board} {self.ns} v {self.ew}: {self.score:+d} is not a bridge "
                     "score: expected a multiple of 10 between -7600 and +7600"
                 )
+        object.__setattr__(self, "_code", _packed(self))
 
     @classmethod
     def played(
@@ -215,7 +233,7 @@ class Event:
 
     def board(self, number: int) -> Board:
         """The board, known from the hand record or only from its number."""
-        return self.boards.get(number) or Board(number)
+        return self.boards.get(number) or _numbered_board(number)
 
     def board_numbers(self) -> list[int]:
         return sorted({r.board for r in self.results} | set(self.boards))
@@ -229,6 +247,12 @@ class Event:
 
 
 @lru_cache(maxsize=4096)
+def _numbered_board(number: int) -> Board:
+    """A board known only by its number (a value: one per number will do)."""
+    return Board(number)
+
+
+@lru_cache(maxsize=4096)
 def natural_key(name: str) -> tuple[tuple[int, object], ...]:
     """Sort "2" before "10", and names after numbers."""
     return tuple(
@@ -238,25 +262,90 @@ def natural_key(name: str) -> tuple[tuple[int, object], ...]:
     )
 
 
+# A result's outcome as one int: an artificial score 0, a passed-out board 1, a given
+# score _GIVEN + score, a contract 2 + its level, strain, doubling, declarer and tricks
+# in mixed radix (7 x 5 x 3 x 4 x 14 = 5880 codes). Below it, in _packed, two flags
+# (a section named, a version named) and the board number.
+_ARTIFICIAL = 0
+_PASSED_OUT = 1
+_GIVEN = 20_000
+_OUTCOME_BITS = 15  # _GIVEN + 7600 < 2 ** 15
+_SECTION_FLAG = 1 << _OUTCOME_BITS
+_VARIANT_FLAG = 2 << _OUTCOME_BITS
+_BOARD_SHIFT = _OUTCOME_BITS + 2
+
+
+def _packed(result: TableResult) -> int:
+    flags = (_SECTION_FLAG if result.section else 0) | (_VARIANT_FLAG if result.variant else 0)
+    return result.board << _BOARD_SHIFT | flags | _outcome(result)
+
+
+def _outcome(result: TableResult) -> int:
+    if result.adjusted is not None:
+        return _ARTIFICIAL
+    if result.score is not None:
+        return _GIVEN + result.score
+    assert result.result is not None
+    contract, tricks = result.result.contract, result.result.tricks
+    if contract is None or contract.declarer is None or tricks is None:
+        return _PASSED_OUT
+    packed = ((contract.level - 1) * 5 + contract.strain) * 3 + contract.doubling
+    return 2 + (packed * 4 + contract.declarer) * 14 + tricks
+
+
+@dataclass(frozen=True)
+class ResultColumns:
+    """Many results' boards and NS-view scores as arrays (see :func:`result_columns`)."""
+
+    boards: npt.NDArray[np.int64]
+    scores: npt.NDArray[np.int64]  # 0 for an artificial score
+    real: npt.NDArray[np.bool_]  # False for an artificial score
+    named_sections: bool  # some result names a section
+    named_variants: bool  # some result names a fouled-board version
+
+
+def result_columns(results: Sequence[TableResult]) -> ResultColumns:
+    """The results' boards and NS-view scores, every contract scored by Law 77 in one
+    array call, read with one pass over the results."""
+    packed = np.fromiter(map(_CODE, results), np.int64, len(results))
+    boards = packed >> _BOARD_SHIFT
+    codes = packed & ((1 << _OUTCOME_BITS) - 1)
+    played = (codes > _PASSED_OUT) & (codes < _GIVEN - 7600)
+    rest, tricks = np.divmod(np.where(played, codes - 2, 0), 14)
+    rest, declarer = np.divmod(rest, 4)
+    rest, doubling = np.divmod(rest, 3)
+    level, strain = np.divmod(rest, 5)
+    level += 1
+    # Vulnerability bits: 1 for NS, 2 for EW; a seat's side is its value's parity.
+    side = declarer & 1
+    vulnerable = _VULNERABILITY[(boards - 1) % 16] >> side & 1
+    made = np.where(played, tricks - level - 6, 0)
+    points = score_array(level, strain, doubling, made, vulnerable).astype(np.int64)
+    scores = np.where(played, points * (1 - 2 * side), 0)
+    given = codes >= _GIVEN - 7600
+    scores = np.where(given, codes - _GIVEN, scores)
+    return ResultColumns(
+        boards,
+        scores,
+        codes != _ARTIFICIAL,
+        bool((packed & _SECTION_FLAG).any()),
+        bool((packed & _VARIANT_FLAG).any()),
+    )
+
+
 def ns_scores(results: Sequence[TableResult]) -> list[int | None]:
-    """:meth:`TableResult.ns_score` of many results, faster than one by one.
+    """:meth:`TableResult.ns_score` of many results, every contract scored in one array call.
 
     >>> ns_scores([TableResult.played(2, "1", "2", "4SN="), TableResult(2, "3", "4", score=50)])
     [620, 50]
     """
-    out: list[int | None] = []
-    vulnerability: dict[int, Vulnerability] = {}
-    for result in results:
-        played = result.result
-        contract = None if played is None else played.contract
-        if played is None or contract is None or contract.declarer is None:
-            out.append(result.ns_score())
-            continue
-        vul = vulnerability.get(result.board)
-        if vul is None:
-            vul = vulnerability[result.board] = Vulnerability.from_board(result.board)
-        # Vulnerability bits: 1 for NS, 2 for EW; a seat's side is its value's parity.
-        side = contract.declarer & 1
-        points = score(contract, bool(vul >> side & 1), tricks=played.tricks)
-        out.append(-points if side else points)
-    return out
+    columns = result_columns(results)
+    return [
+        value if real else None
+        for value, real in zip(columns.scores.tolist(), columns.real.tolist(), strict=True)
+    ]
+
+
+_CODE = attrgetter("_code")
+# The vulnerability of boards 1-16 (and every 16 after), as NS 1 / EW 2 bits.
+_VULNERABILITY = np.array([int(Vulnerability.from_board(board)) for board in range(1, 17)])

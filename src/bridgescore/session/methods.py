@@ -98,6 +98,8 @@ class BoardScores(NamedTuple):
     expected: npt.NDArray[np.int64]
 
 
+# Points: one number, or an array of them (the scorer works out every line's at once).
+Points = float | npt.NDArray[np.float64]
 # A method's comparison: each cell's NS points (a teams row: each table's NS team's).
 Comparison = Callable[[BoardScores, ScoringOptions], npt.NDArray[np.float64]]
 # What one side's artificial adjusted score is worth: the award, the board's
@@ -127,7 +129,7 @@ class ScoringMethod:
     kind: EventKind
     compare: Comparison
     award: AwardValue
-    ew_from_ns: Callable[[float, float], float]
+    ew_from_ns: Callable[[Points, Points], Points]
     shows_percent: bool = False
     signed: bool = False
     datum: Callable[[Sequence[int], ScoringOptions], float] | None = None
@@ -219,15 +221,15 @@ def _award_board(award: Award, top: float, own: Fraction | None, options: Scorin
 # ------------------------------------------------------------- EW from NS
 
 
-def _rest_of_top(ns: float, top: float) -> float:
+def _rest_of_top(ns: Points, top: Points) -> Points:
     return top - ns
 
 
-def _negated(ns: float, top: float) -> float:
+def _negated(ns: Points, top: Points) -> Points:
     return -ns
 
 
-def _rest_of_board(ns: float, top: float) -> float:
+def _rest_of_board(ns: Points, top: Points) -> Points:
     return 1.0 - ns
 
 

@@ -18,22 +18,22 @@ known) and returns values.
 from __future__ import annotations
 
 import gc
-from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
-from bridgescore.session.event import Event, Member, TableResult, natural_key
-from bridgescore.session.event import ns_scores as event_ns_scores
+from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
 from bridgescore.session.methods import (
     SCORING_METHODS,
     BoardScores,
@@ -82,7 +82,7 @@ class Traveller:
 
     board: Board
     section: str
-    lines: tuple[Line, ...]
+    lines: Sequence[Line]
     top: float | None = None
     par: int | None = None
     par_text: str = ""
@@ -214,156 +214,401 @@ def _vs_par(ns_score: int | None, board: int, pars: Mapping[int, BoardPar]) -> i
 GroupKey = tuple[int, str, str]
 
 
-def _score_pairs(
-    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
-) -> tuple[list[Traveller], list[Standing], list[str]]:
-    groups = _comparison_groups(event, options)
-    keys = list(groups)
-    sizes = _board_sizes(groups, options)
-    # Every played contract of the event is scored in one array call.
-    flat = event_ns_scores([r for members in groups.values() for r in members])
-    scores: list[list[int | None]] = []
-    start = 0
-    for members in groups.values():
-        scores.append(flat[start : start + len(members)])
-        start += len(members)
-    table, valid = _padded(scores)
-    # ... and every group is compared in one call.
-    compared = method.compare(
-        BoardScores(table, valid, np.array(sizes, dtype=np.int64)), options
-    ).tolist()
-    tops = [float((size - 1) * options.unit) for size in sizes]
-    points = _points(method, options, [groups[k] for k in keys], scores, compared, tops)
+class Lines(Sequence[Line]):
+    """A traveller's lines, made when first read.
 
-    travellers: dict[tuple[int, str], list[Line]] = defaultdict(list)
-    board_tops: dict[tuple[int, str], float] = {}
-    datums: dict[tuple[int, str], float] = {}  # shown when the board was not fouled
-    for row, key in enumerate(keys):
-        top = tops[row]
-        board_tops[key[:2]] = top
-        real = [p for p in scores[row] if p is not None]
-        if method.datum is not None and not key[2] and real:
-            datums[key[:2]] = method.datum(real, options)
-        for col, result in enumerate(groups[key]):
-            ns_shown, ew_shown = points[row][col]
-            ns_score = scores[row][col]
-            percent = method.shows_percent
-            travellers[key[:2]].append(
-                Line(
-                    result,
-                    ns_score,
-                    ns_shown,
-                    ew_shown,
-                    ns_percent=_pct(ns_shown, top) if percent else None,
-                    ew_percent=_pct(ew_shown, top) if percent else None,
-                    imps_vs_par=_vs_par(ns_score, result.board, pars),
-                    note=f"fouled version {result.variant}" if result.variant else "",
-                )
+    Scoring keeps every result's points in arrays; a report reads the lines of every
+    traveller, but a live ranking reads none, so each traveller's :class:`Line`
+    values are made from the arrays on first use (and kept).
+    """
+
+    __slots__ = ("_lines", "_make")
+
+    def __init__(self, make: Callable[[], tuple[Line, ...]]) -> None:
+        self._make: Callable[[], tuple[Line, ...]] | None = make
+        self._lines: tuple[Line, ...] = ()
+
+    def _all(self) -> tuple[Line, ...]:
+        if self._make is not None:
+            self._lines = self._make()
+            self._make = None
+        return self._lines
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Line, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Line | tuple[Line, ...]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Line]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Lines):
+            return self._all() == other._all()
+        return self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """The event's results as columns, in event order, and their comparison groups.
+
+    ``group`` numbers each result's group in order of first appearance (the order
+    the scorer has always compared and listed them in); ``position`` is its place
+    within the group.
+    """
+
+    results: tuple[TableResult, ...]
+    boards: npt.NDArray[np.int64]
+    score_array: npt.NDArray[np.int64]
+    real: npt.NDArray[np.bool_]
+    group: npt.NDArray[np.intp]
+    position: npt.NDArray[np.intp]
+    keys: list[GroupKey]
+    counts: npt.NDArray[np.intp]
+    # Every pair (or team) named, in order of first appearance, NS names before EW's;
+    # each result's NS and EW pair by number; the sections likewise.
+    names: list[str]
+    ns_code: npt.NDArray[np.intp]
+    ew_code: npt.NDArray[np.intp]
+    sections: list[str]
+    section_code: npt.NDArray[np.intp]
+
+    @classmethod
+    def of(cls, event: Event, options: ScoringOptions) -> _Columns:
+        results = event.results
+        count = len(results)
+        read = result_columns(results)
+        boards, score_array, real = read.boards, read.scores, read.real
+        if read.named_sections:
+            numbered = _Numbering()
+            section_list = [r.section for r in results]
+            section_code = numbered(section_list)
+            sections = numbered.values
+        else:
+            section_list = [""] * count
+            sections, section_code = [""], np.zeros(count, dtype=np.intp)
+        variants = [r.variant for r in results] if read.named_variants else None
+        numbered = _Numbering()
+        ns_code = numbered([r.ns for r in results])
+        ew_code = numbered([r.ew for r in results])
+        keys: list[GroupKey]
+        if (not options.per_section or sections == [""]) and variants is None:
+            # The usual event: a board is a group, numbered in order of first appearance.
+            numbers, first, inverse = np.unique(boards, return_index=True, return_inverse=True)
+            appearance = np.argsort(first, kind="stable")
+            renumber = np.empty(len(numbers), dtype=np.intp)
+            renumber[appearance] = np.arange(len(numbers))
+            group = renumber[inverse]
+            keys = [(board, "", "") for board in numbers[appearance].tolist()]
+        else:
+            codes: dict[GroupKey, int] = {}
+            board_list = boards.tolist()
+            grouped_sections = section_list if options.per_section else [""] * count
+            group = np.array(
+                [
+                    codes.setdefault(key, len(codes))
+                    for key in zip(
+                        board_list, grouped_sections, variants or [""] * count, strict=True
+                    )
+                ],
+                dtype=np.intp,
             )
-    out = [
-        Traveller(
-            event.board(board),
-            section,
-            tuple(sorted(lines, key=_line_order)),
-            top=board_tops[(board, section)] if method.shows_percent else None,
-            par=pars[board].score if board in pars else None,
-            par_text=pars[board].text if board in pars else "",
-            datum=datums.get((board, section)),
+            keys = list(codes)
+        counts = np.bincount(group, minlength=len(keys))
+        order = np.argsort(group, kind="stable")
+        starts = np.cumsum(counts) - counts
+        position = np.empty(count, dtype=np.intp)
+        position[order] = np.arange(count) - starts[group[order]]
+        return cls(
+            results,
+            boards,
+            score_array,
+            real,
+            group,
+            position,
+            keys,
+            counts,
+            numbered.values,
+            ns_code,
+            ew_code,
+            sections,
+            section_code,
         )
-        for (board, section), lines in sorted(travellers.items())
-    ]
-    return out, _pair_standings(out, method), []
+
+    def build_order(self) -> npt.NDArray[np.intp]:
+        """The results group by group, each group's in event order."""
+        return np.argsort(self.group, kind="stable")
 
 
-def _comparison_groups(event: Event, options: ScoringOptions) -> dict[GroupKey, list[TableResult]]:
-    """A board (in a section, when scored per section), split by fouled-board version."""
-    groups: dict[GroupKey, list[TableResult]] = defaultdict(list)
-    for result in event.results:
-        section = result.section if options.per_section else ""
-        groups[(result.board, section, result.variant)].append(result)
-    return groups
-
-
-def _board_sizes(
-    groups: Mapping[GroupKey, list[TableResult]], options: ScoringOptions
-) -> list[int]:
+def _board_sizes(keys: list[GroupKey], counts: list[int], options: ScoringOptions) -> list[int]:
     """The size each group is Neuberg'd to: its section's full board size.
 
     Without Neuberg a group keeps its own size, so only its artificial scores
     (left out of the comparison) make it factored back up.
     """
     board_sizes: dict[tuple[int, str], int] = defaultdict(int)
-    for (board, section, _), members in groups.items():
-        board_sizes[(board, section)] += len(members)
+    for (board, section, _), size in zip(keys, counts, strict=True):
+        board_sizes[(board, section)] += size
     full: dict[str, int] = defaultdict(int)
     for (_, section), size in board_sizes.items():
         full[section] = max(full[section], size)
     return [
-        full[section] if options.neuberg else len(members)
-        for (_, section, _), members in groups.items()
+        full[section] if options.neuberg else size
+        for (_, section, _), size in zip(keys, counts, strict=True)
     ]
 
 
-def _padded(
-    scores: list[list[int | None]],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-    """One matrix of groups x results, padded, and the mask of real scores."""
-    width = max(len(row) for row in scores)
-    # Python lists first: filling numpy arrays cell by cell is slow.
-    padded: list[list[int]] = []
-    present: list[list[bool]] = []
-    for row in scores:
-        fill = width - len(row)
-        padded.append([0 if p is None else p for p in row] + [0] * fill)
-        present.append([p is not None for p in row] + [False] * fill)
-    return np.array(padded, dtype=np.int64), np.array(present, dtype=bool)
+def _score_pairs(
+    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
+) -> tuple[list[Traveller], list[Standing], list[str]]:
+    columns = _Columns.of(event, options)
+    results, group, position = columns.results, columns.group, columns.position
+    keys, counts = columns.keys, columns.counts.tolist()
+    sizes = _board_sizes(keys, counts, options)
+    # Every group is compared in one call, on one padded matrix of groups x results.
+    table = np.zeros((len(keys), max(counts)), dtype=np.int64)
+    valid = np.zeros(table.shape, dtype=bool)
+    table[group, position] = columns.score_array
+    valid[group, position] = columns.real
+    compared = method.compare(BoardScores(table, valid, np.array(sizes, dtype=np.int64)), options)
+    tops = np.array([(size - 1) * options.unit for size in sizes], dtype=np.float64)
+    line_tops = tops[group]
+    ns_points = np.where(columns.real, compared[group, position], 0.0)
+    ew_points = np.where(columns.real, method.ew_from_ns(ns_points, line_tops), 0.0)
+    _award_points(method, options, columns, line_tops, ns_points, ew_points)
+
+    # Travellers: one per board (and section), its lines in the order the scorer has
+    # always listed them: fouled version, NS points down, then NS pair.
+    traveller_keys = sorted({key[:2] for key in keys})
+    traveller_of = {key: index for index, key in enumerate(traveller_keys)}
+    group_traveller = np.array([traveller_of[key[:2]] for key in keys], dtype=np.intp)
+    variant_names = sorted({key[2] for key in keys})
+    group_rank = group_traveller * len(variant_names) + np.array(
+        [variant_names.index(key[2]) for key in keys], dtype=np.intp
+    )
+    name_rank = _natural_ranks(columns.names)[columns.ns_code]
+    build_position = np.empty(len(results), dtype=np.intp)
+    build_position[columns.build_order()] = np.arange(len(results))
+    # Ties on points go by NS pair, then by the order the lines were made: one key.
+    by_name = name_rank.astype(np.int64) * len(results) + build_position
+    line_order = np.lexsort((by_name, -ns_points, group_rank[group]))
+    line_traveller = group_traveller[group][line_order]
+    bounds = np.searchsorted(line_traveller, np.arange(len(traveller_keys) + 1))
+
+    board_tops: dict[tuple[int, str], float] = {}
+    for key, top in zip(keys, tops.tolist(), strict=True):
+        board_tops[key[:2]] = top
+    datums = _datums(method, options, keys, table, valid, counts)
+    lines = _PairLines(columns, ns_points, ew_points, line_tops, method, pars)
+    travellers = [
+        Traveller(
+            event.board(board),
+            section,
+            Lines(lines.maker(line_order[bounds[index] : bounds[index + 1]])),
+            top=board_tops[(board, section)] if method.shows_percent else None,
+            par=pars[board].score if board in pars else None,
+            par_text=pars[board].text if board in pars else "",
+            datum=datums.get((board, section)),
+        )
+        for index, (board, section) in enumerate(traveller_keys)
+    ]
+    traveller_top = np.array([board_tops[key] for key in traveller_keys], dtype=np.float64)
+    standings = _pair_standings(
+        columns, line_order, ns_points, ew_points, traveller_top[line_traveller], method
+    )
+    return travellers, standings, []
 
 
-def _points(
+class _Numbering:
+    """Numbers values in order of first appearance: 0, 1, 2, ..."""
+
+    def __init__(self) -> None:
+        self._numbers: defaultdict[str, int] = defaultdict()
+        # A new value gets the next number from inside the dict's own lookup, so a
+        # whole column is numbered in C, by map and fromiter, without a list between.
+        self._numbers.default_factory = self._numbers.__len__
+
+    def __call__(self, values: list[str]) -> npt.NDArray[np.intp]:
+        return np.fromiter(map(self._numbers.__getitem__, values), np.intp, len(values))
+
+    @property
+    def values(self) -> list[str]:
+        return list(self._numbers)
+
+
+def _natural_ranks(names: list[str], *, tie_by_text: bool = False) -> npt.NDArray[np.intp]:
+    """Each of these distinct names' place in natural order ("2" before "10").
+
+    Names whose natural keys are equal ("07" and "7") share a place, unless
+    ``tie_by_text``, when plain text order parts them.
+    """
+    keys = [natural_key(name) for name in names]
+    order = sorted(range(len(names)), key=lambda i: (keys[i], names[i]) if tie_by_text else keys[i])
+    rank = np.empty(len(names), dtype=np.intp)
+    place = -1
+    for position, index in enumerate(order):
+        if tie_by_text or position == 0 or keys[index] != keys[order[position - 1]]:
+            place += 1
+        rank[index] = place
+    return rank
+
+
+def _award_points(
     method: ScoringMethod,
     options: ScoringOptions,
-    groups: list[list[TableResult]],
-    scores: list[list[int | None]],
-    compared: list[list[float]],
-    tops: list[float],
-) -> list[list[tuple[float, float]]]:
-    """Each result's (NS, EW) points: compared, or the value of its artificial score.
+    columns: _Columns,
+    tops: npt.NDArray[np.float64],
+    ns_points: npt.NDArray[np.float64],
+    ew_points: npt.NDArray[np.float64],
+) -> None:
+    """Fill in the points of the artificial adjusted scores (in place).
 
-    Real results come first: with the session-percentage variant an award
-    depends on the pair's own share of the tops of the boards it played.
+    With the session-percentage variant an award depends on the pair's own share of
+    the tops of the boards it played: MPs are whole tenths, so the share is exact.
     """
-    points: list[list[tuple[float, float]]] = []
-    # Pair -> [tenths of an MP earned, tenths of the tops]: MPs are whole tenths,
-    # so the pair's share is exact.
+    artificial = np.flatnonzero(~columns.real).tolist()
+    if not artificial:
+        return
+    results = columns.results
     earned: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    own_share = method.shows_percent and options.session_percentage
-    for row, members in enumerate(groups):
-        top = tops[row]
-        line_points: list[tuple[float, float]] = []
-        for col, result in enumerate(members):
-            if scores[row][col] is None:
-                line_points.append((0.0, 0.0))  # an award: valued below
-                continue
-            ns_value = compared[row][col]
-            ew_value = method.ew_from_ns(ns_value, top)
-            line_points.append((ns_value, ew_value))
-            if own_share:
-                for who, value in ((result.ns, ns_value), (result.ew, ew_value)):
-                    entry = earned[(result.section, who)]
-                    entry[0] += round(value * TENTHS)
-                    entry[1] += round(top * TENTHS)
-        points.append(line_points)
-    for row, members in enumerate(groups):
-        for col, result in enumerate(members):
-            if result.adjusted is None:
-                continue
-            pair: list[float] = []
-            for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
-                own = earned.get((result.section, who))
-                share = Fraction(own[0], own[1]) if own and own[1] else None
-                pair.append(method.award(award, tops[row], share, options))
-            points[row][col] = (pair[0], pair[1])
-    return points
+    if method.shows_percent and options.session_percentage:
+        build_order = columns.build_order()
+        ns_list, ew_list, top_list = ns_points.tolist(), ew_points.tolist(), tops.tolist()
+        for index in build_order[columns.real[build_order]].tolist():
+            result = results[index]
+            for who, value in ((result.ns, ns_list[index]), (result.ew, ew_list[index])):
+                entry = earned[(result.section, who)]
+                entry[0] += round(value * TENTHS)
+                entry[1] += round(top_list[index] * TENTHS)
+    for index in artificial:
+        result = results[index]
+        assert result.adjusted is not None
+        pair: list[float] = []
+        for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
+            own = earned.get((result.section, who))
+            share = Fraction(own[0], own[1]) if own and own[1] else None
+            pair.append(method.award(award, float(tops[index]), share, options))
+        ns_points[index], ew_points[index] = pair
+
+
+def _datums(
+    method: ScoringMethod,
+    options: ScoringOptions,
+    keys: list[GroupKey],
+    table: npt.NDArray[np.int64],
+    valid: npt.NDArray[np.bool_],
+    counts: list[int],
+) -> dict[tuple[int, str], float]:
+    """The datum of each board (shown when the board was not fouled), e.g. Butler's."""
+    datums: dict[tuple[int, str], float] = {}
+    if method.datum is None:
+        return datums
+    for row, key in enumerate(keys):
+        real = table[row, : counts[row]][valid[row, : counts[row]]].tolist()
+        if not key[2] and real:
+            datums[key[:2]] = method.datum(real, options)
+    return datums
+
+
+def _percent_array(
+    points: npt.NDArray[np.float64], tops: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """:func:`_pct` element by element: from whole tenths, exactly, halves away from zero."""
+    tenths = np.rint(points * TENTHS).astype(np.int64)
+    top_tenths = np.rint(tops * TENTHS).astype(np.int64)
+    share = divide_half_away(100 * 100 * tenths, np.maximum(top_tenths, 1)) / 100
+    return np.where(tops != 0, share, 50.0)
+
+
+def _vs_par_column(
+    scores: npt.NDArray[np.int64],
+    real: npt.NDArray[np.bool_],
+    boards: npt.NDArray[np.int64],
+    pars: Mapping[int, BoardPar],
+) -> list[int | None]:
+    """:func:`_vs_par` of every result: IMPs against its board's par, None without one."""
+    if not pars:
+        return [None] * len(scores)
+    known = np.array(sorted(pars), dtype=np.int64)
+    par_scores = np.array([pars[number].score for number in known.tolist()], dtype=np.int64)
+    at = np.minimum(np.searchsorted(known, boards), len(known) - 1)
+    has_par = (known[at] == boards) & real
+    won = imps_array(scores - par_scores[at])
+    return [w if h else None for w, h in zip(won.tolist(), has_par.tolist(), strict=True)]
+
+
+class _PairLines:
+    """Makes the travellers' :class:`Line` values from the scored columns, on first use:
+    every result's line at once, each column worked out on the arrays."""
+
+    def __init__(
+        self,
+        columns: _Columns,
+        ns_points: npt.NDArray[np.float64],
+        ew_points: npt.NDArray[np.float64],
+        tops: npt.NDArray[np.float64],
+        method: ScoringMethod,
+        pars: Mapping[int, BoardPar],
+    ) -> None:
+        self._columns = columns
+        self._arrays = (ns_points, ew_points, tops)
+        self._percent = method.shows_percent
+        self._pars = pars
+        self._all: list[Line] = []
+
+    def maker(self, indices: npt.NDArray[np.intp]) -> Callable[[], tuple[Line, ...]]:
+        return lambda: self._lines(indices)
+
+    def _lines(self, indices: npt.NDArray[np.intp]) -> tuple[Line, ...]:
+        if not self._all:
+            self._all = self._every_line()
+        every = self._all
+        return tuple([every[index] for index in indices.tolist()])
+
+    def _every_line(self) -> list[Line]:
+        columns = self._columns
+        ns, ew, tops = self._arrays
+        count = len(columns.results)
+        scores = [
+            s if real else None
+            for s, real in zip(columns.score_array.tolist(), columns.real.tolist(), strict=True)
+        ]
+        if self._percent:
+            ns_percent: list[float | None] = _percent_array(ns, tops).tolist()
+            ew_percent: list[float | None] = _percent_array(ew, tops).tolist()
+        else:
+            ns_percent = ew_percent = [None] * count
+        vs_par = _vs_par_column(columns.score_array, columns.real, columns.boards, self._pars)
+        notes = [f"fouled version {r.variant}" if r.variant else "" for r in columns.results]
+        return list(
+            map(
+                Line._make,
+                zip(
+                    columns.results,
+                    scores,
+                    ns.tolist(),
+                    ew.tolist(),
+                    ns_percent,
+                    ew_percent,
+                    vs_par,
+                    notes,
+                    strict=True,
+                ),
+            )
+        )
 
 
 @lru_cache(maxsize=4096)  # an event has few (points, top) pairs and one line each per result
@@ -385,47 +630,67 @@ def _hundredths(tenths: int, top_tenths: int) -> float:
     return divide_half_away(100 * 100 * tenths, top_tenths) / 100
 
 
-def _line_order(line: Line) -> tuple[object, ...]:
-    return (
-        line.result.variant,
-        -(line.ns if line.ns is not None else -1e9),
-        natural_key(line.result.ns),
-    )
+def _pair_standings(
+    columns: _Columns,
+    line_order: npt.NDArray[np.intp],
+    ns_points: npt.NDArray[np.float64],
+    ew_points: npt.NDArray[np.float64],
+    tops: npt.NDArray[np.float64],
+    method: ScoringMethod,
+) -> list[Standing]:
+    """Each pair's total, boards and share of the tops, summed from the columns.
 
-
-def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[Standing]:
-    # Per pair: [points, boards, sum of tops]; matchpoints and tops are kept in whole
-    # tenths (what they are: see _points), so totals and percentages are exact.
+    ``tops`` is each line's traveller's top, in line order. The sums run in the
+    travellers' line order, NS before EW on each line, so the totals of IMP methods
+    (floats) are added in the same order as ever, to the bit. Matchpoints and tops are
+    summed in whole tenths, so totals and percentages are exact.
+    """
     exact = method.shows_percent
-    totals: dict[tuple[str, str, str], list[float]] = {}
-    for traveller in travellers:
-        top = traveller.top or 0.0
-        top_tenths = round(top * TENTHS) if exact else 0
-        for line in traveller.lines:
-            result = line.result
-            for key, value in (
-                ((result.section, result.ns, "NS"), line.ns),
-                ((result.section, result.ew, "EW"), line.ew),
-            ):
-                points = round((value or 0.0) * TENTHS) if exact else value or 0.0
-                entry = totals.get(key)
-                if entry is None:
-                    totals[key] = [points, 1, top_tenths if exact else top]
-                else:
-                    entry[0] += points
-                    entry[1] += 1
-                    entry[2] += top_tenths if exact else top
+    count = len(columns.results)
+    names, section_names = columns.names, columns.sections
+    # A side's number: (section, pair) and its direction, NS even and EW odd.
+    place = columns.section_code * len(names)
+    entry = np.empty(2 * count, dtype=np.intp)
+    entry[0::2] = (2 * (place + columns.ns_code))[line_order]
+    entry[1::2] = (2 * (place + columns.ew_code) + 1)[line_order]
+    size = 2 * len(section_names) * len(names)
+
+    def key_of(code: int) -> tuple[str, str, str]:
+        side, direction = divmod(code, 2)
+        section, name = divmod(side, len(names))
+        return (section_names[section], names[name], "EW" if direction else "NS")
+
+    values = np.empty(2 * count, dtype=np.float64)
+    values[0::2] = ns_points[line_order]
+    values[1::2] = ew_points[line_order]
+    line_tops = np.repeat(tops, 2)
+    if exact:
+        points = np.rint(values * TENTHS)
+        top_tenths = np.rint(line_tops * TENTHS)
+        totals: list[float] = np.bincount(entry, weights=points, minlength=size).tolist()
+        top_sums: list[float] = np.bincount(entry, weights=top_tenths, minlength=size).tolist()
+    else:
+        totals = np.bincount(entry, weights=values, minlength=size).tolist()
+        top_sums = np.bincount(entry, weights=line_tops, minlength=size).tolist()
+    boards = np.bincount(entry, minlength=size).tolist()
+    # The pairs in order of first appearance on the travellers, as they are listed.
+    first = np.full(size, len(entry), dtype=np.intp)
+    np.minimum.at(first, entry, np.arange(len(entry)))
+    played_codes = np.flatnonzero(first < len(entry))
+    appearance_codes = played_codes[np.argsort(first[played_codes], kind="stable")].tolist()
+    appearance = [key_of(code) for code in appearance_codes]
     directions: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for section, who, direction in totals:
+    for section, who, direction in appearance:
         directions[(section, who)].add(direction)
     # Mitchell: every pair kept one direction, so rank each direction apart.
     mitchell = all(len(d) == 1 for d in directions.values())
     merged: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0, 0])
-    for (section, who, direction), (total, boards, top_sum) in totals.items():
-        entry = merged[(section, who, direction if mitchell else "")]
-        entry[0] += total
-        entry[1] += boards
-        entry[2] += top_sum
+    for (section, who, direction), code in zip(appearance, appearance_codes, strict=True):
+        found = merged[(section, who, direction if mitchell else "")]
+        # Whole tenths (exact) as ints; IMPs as the floats they are.
+        found[0] += int(totals[code]) if exact else totals[code]
+        found[1] += boards[code]
+        found[2] += int(top_sums[code]) if exact else top_sums[code]
     standings: list[Standing] = []
     for direction in ("NS", "EW") if mitchell else ("",):
         rows = [
@@ -433,12 +698,12 @@ def _pair_standings(travellers: list[Traveller], method: ScoringMethod) -> list[
                 name,
                 section,
                 total / TENTHS if exact else total,
-                int(boards),
+                int(played),
                 # The exact share (a fraction of ints): ranked and tied exactly, and
                 # rounded for show only once, halves away from zero.
                 Fraction(int(total) * 100, int(top_sum)) if exact and top_sum else None,
             )
-            for (section, name, d), (total, boards, top_sum) in merged.items()
+            for (section, name, d), (total, played, top_sum) in merged.items()
             if d == direction
         ]
         # Matchpoints rank by percentage (pairs may play different numbers of boards).
@@ -452,10 +717,13 @@ def _ranked(
 ) -> list[Standing]:
     out: list[Standing] = []
     keys = [r[4] if r[4] is not None else round(r[2], 6) for r in rows]
+    # Equal keys share the place of the first of them (the rows come sorted by key).
+    first: dict[float | Fraction, int] = {}
+    for index, key in enumerate(keys):
+        first.setdefault(key, index)
+    tied = Counter(keys)
     for i, (name, section, total, boards, percent) in enumerate(rows):
-        first = keys.index(keys[i])
-        tied = keys.count(keys[i]) > 1
-        rank = f"{first + 1}{'=' if tied else ''}"
+        rank = f"{first[keys[i]] + 1}{'=' if tied[keys[i]] > 1 else ''}"
         out.append(
             Standing(
                 rank,
@@ -476,69 +744,166 @@ def _ranked(
 def _score_teams(
     event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
-    by_table: dict[tuple[str, int, str, str], TableResult] = {}
-    for result in event.results:
-        by_table[(result.section, result.board, result.ns, result.ew)] = result
-    tables = sorted(by_table.items())
-    scores = dict(zip(by_table, event_ns_scores(list(by_table.values())), strict=True))
-    # Each table against the other table of its match, all real ones in one call.
-    compared_at: list[tuple[str, int, str, str]] = []
-    for (section, board, ns, ew), result in tables:
-        other = by_table.get((section, board, ew, ns))
-        if other is not None and result.adjusted is None and other.adjusted is None:
-            compared_at.append((section, board, ns, ew))
-    pairs = [[scores[key], scores[(key[0], key[1], key[3], key[2])]] for key in compared_at]
-    table = np.array(pairs, dtype=np.int64).reshape(-1, 2)
-    values: dict[tuple[str, int, str, str], float] = {}
-    if compared_at:
-        every = np.ones(table.shape, dtype=bool)
+    columns = _Columns.of(event, options)
+    results, names, sections = columns.results, columns.names, columns.sections
+    # A table is its (section, board, NS team, EW team), ordered as text sorts them; a
+    # table entered twice keeps its last result.
+    section_rank = _text_ranks(sections)[columns.section_code]
+    name_rank = _text_ranks(names)
+    ns_rank, ew_rank = name_rank[columns.ns_code], name_rank[columns.ew_code]
+    width = len(names)
+    board_low = int(columns.boards.min())
+    board_span = int(columns.boards.max()) - board_low + 1
+    place = (section_rank * board_span + (columns.boards - board_low)) * width
+    key = (place + ns_rank) * width + ew_rank
+    other_key = (place + ew_rank) * width + ns_rank
+    last = len(key) - 1 - np.unique(key[::-1], return_index=True)[1]
+    tables = last  # the kept results, in table order
+    kept_keys = key[tables]
+    found = np.searchsorted(kept_keys, other_key[tables])
+    found = np.minimum(found, len(kept_keys) - 1)
+    has_other = kept_keys[found] == other_key[tables]
+    other = tables[found]  # the other table's result (where has_other)
+    real = columns.real
+    compare = has_other & real[tables] & real[other]
+    values = np.zeros(len(tables), dtype=np.float64)
+    scores = columns.score_array
+    if compare.any():
+        pairs = np.stack([scores[tables[compare]], scores[other[compare]]], axis=1)
+        every = np.ones(pairs.shape, dtype=bool)
         compared = method.compare(
-            BoardScores(table, every, np.full(len(table), 2, np.int64)), options
+            BoardScores(pairs, every, np.full(len(pairs), 2, np.int64)), options
         )
-        values = dict(zip(compared_at, compared[:, 0].tolist(), strict=True))
+        values[compare] = compared[:, 0]
+    for row in np.flatnonzero(has_other & ~compare).tolist():
+        here, there = results[tables[row]], results[other[row]]
+        values[row] = _team_award(method, options, here, there)
+    ew_values = np.where(has_other, method.ew_from_ns(values, 0.0), 0.0)
 
-    team_totals: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
-    lines: dict[tuple[int, str], list[Line]] = defaultdict(list)
-    notes: list[str] = []
-    for key, result in tables:
-        section, board, ns, ew = key
-        other = by_table.get((section, board, ew, ns))
-        value: float | None = None
-        ew_value: float | None = None
-        if other is None:
-            notes.append(f"board {board}: {ns} v {ew} has no result at the other table; not scored")
-        else:
-            value = values[key] if key in values else _team_award(method, options, result, other)
-            # A teams board has no top: the methods' EW points do not use one.
-            ew_value = method.ew_from_ns(value, 0.0)
-            # Each match board is counted once, from the table where the first team sat NS.
-            if natural_key(ns) < natural_key(ew) or (
-                natural_key(ns) == natural_key(ew) and ns < ew
-            ):
-                team_totals[(section, ns)][0] += value
-                team_totals[(section, ew)][0] += ew_value
-                team_totals[(section, ns)][1] += 1
-                team_totals[(section, ew)][1] += 1
-        points = scores[key]
-        lines[(board, section)].append(
-            Line(result, points, value, ew_value, imps_vs_par=_vs_par(points, board, pars))
-        )
-    travellers = [
-        Traveller(
-            event.board(board),
-            section,
-            tuple(sorted(found, key=lambda line: natural_key(line.result.ns))),
-            par=pars[board].score if board in pars else None,
-            par_text=pars[board].text if board in pars else "",
-        )
-        for (board, section), found in sorted(lines.items())
+    # Each match board is counted once, from the table where the first team sat NS.
+    first_rank = _natural_ranks(names, tie_by_text=True)
+    counted = has_other & (
+        first_rank[columns.ns_code[tables]] < first_rank[columns.ew_code[tables]]
+    )
+    standings = _team_standings(columns, tables[counted], values[counted], ew_values[counted])
+
+    notes = [
+        f"board {results[index].board}: {results[index].ns} v {results[index].ew} has no "
+        "result at the other table; not scored"
+        for index in tables[~has_other].tolist()
     ]
-    rows: list[tuple[str, str, float, int, Fraction | None]] = [
-        (name, section, total, int(boards), None)
-        for (section, name), (total, boards) in team_totals.items()
-    ]
+    # Travellers by (board, section); each one's lines by NS team in natural order.
+    team_rank = _natural_ranks(names)[columns.ns_code[tables]]
+    section_order = section_rank[tables]
+    board_of = columns.boards[tables]
+    line_order = np.lexsort((np.arange(len(tables)), team_rank, section_order, board_of))
+    traveller_of = board_of[line_order] * len(sections) + section_order[line_order]
+    starts = np.flatnonzero(np.r_[True, traveller_of[1:] != traveller_of[:-1]])
+    bounds = np.r_[starts, len(line_order)]
+    lines = _TeamLines(columns, tables, values, ew_values, has_other, pars)
+    travellers = []
+    for begin, end in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        first = results[tables[line_order[begin]]]
+        board = first.board
+        travellers.append(
+            Traveller(
+                event.board(board),
+                first.section,
+                Lines(lines.maker(line_order[begin:end])),
+                par=pars[board].score if board in pars else None,
+                par_text=pars[board].text if board in pars else "",
+            )
+        )
+    return travellers, standings, notes
+
+
+def _text_ranks(values: list[str]) -> npt.NDArray[np.intp]:
+    """Each of these distinct values' place in plain text order."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    rank = np.empty(len(values), dtype=np.intp)
+    rank[order] = np.arange(len(values))
+    return rank
+
+
+def _team_standings(
+    columns: _Columns,
+    tables: npt.NDArray[np.intp],
+    values: npt.NDArray[np.float64],
+    ew_values: npt.NDArray[np.float64],
+) -> list[Standing]:
+    """Each team's total and boards, summed table by table in table order (NS team first)."""
+    names, sections = columns.names, columns.sections
+    place = columns.section_code[tables] * len(names)
+    entry = np.empty(2 * len(tables), dtype=np.intp)
+    entry[0::2] = place + columns.ns_code[tables]
+    entry[1::2] = place + columns.ew_code[tables]
+    points = np.empty(2 * len(tables), dtype=np.float64)
+    points[0::2] = values
+    points[1::2] = ew_values
+    size = len(sections) * len(names)
+    totals = np.bincount(entry, weights=points, minlength=size).tolist()
+    boards = np.bincount(entry, minlength=size).tolist()
+    first = np.full(size, len(entry), dtype=np.intp)
+    np.minimum.at(first, entry, np.arange(len(entry)))
+    teams = np.flatnonzero(first < len(entry))
+    rows: list[tuple[str, str, float, int, Fraction | None]] = []
+    for code in teams[np.argsort(first[teams], kind="stable")].tolist():
+        section, name = divmod(code, len(names))
+        rows.append((names[name], sections[section], totals[code], boards[code], None))
     rows.sort(key=lambda r: (-r[2], natural_key(r[1] + r[0])))
-    return travellers, _ranked(rows, ""), notes
+    return _ranked(rows, "")
+
+
+class _TeamLines:
+    """Makes the teams travellers' :class:`Line` values from the scored tables, on first
+    use: every table's line at once, each column worked out on the arrays."""
+
+    def __init__(
+        self,
+        columns: _Columns,
+        tables: npt.NDArray[np.intp],
+        values: npt.NDArray[np.float64],
+        ew_values: npt.NDArray[np.float64],
+        has_other: npt.NDArray[np.bool_],
+        pars: Mapping[int, BoardPar],
+    ) -> None:
+        self._columns = columns
+        self._tables = tables
+        self._arrays = (values, ew_values, has_other)
+        self._pars = pars
+        self._all: list[Line] = []
+
+    def maker(self, rows: npt.NDArray[np.intp]) -> Callable[[], tuple[Line, ...]]:
+        return lambda: self._lines(rows)
+
+    def _lines(self, rows: npt.NDArray[np.intp]) -> tuple[Line, ...]:
+        if not self._all:
+            self._all = self._every_line()
+        every = self._all
+        return tuple([every[row] for row in rows.tolist()])
+
+    def _every_line(self) -> list[Line]:
+        columns, tables = self._columns, self._tables
+        values, ew_values, has_other = self._arrays
+        scores_here = columns.score_array[tables]
+        real_here = columns.real[tables]
+        scores = [
+            s if real else None
+            for s, real in zip(scores_here.tolist(), real_here.tolist(), strict=True)
+        ]
+        scored = has_other.tolist()
+        ns = [v if ok else None for v, ok in zip(values.tolist(), scored, strict=True)]
+        ew = [v if ok else None for v, ok in zip(ew_values.tolist(), scored, strict=True)]
+        vs_par = _vs_par_column(scores_here, real_here, columns.boards[tables], self._pars)
+        results = [columns.results[index] for index in tables.tolist()]
+        count = len(results)
+        nothing: list[None] = [None] * count
+        return list(
+            map(
+                Line._make,
+                zip(results, scores, ns, ew, nothing, nothing, vs_par, [""] * count, strict=True),
+            )
+        )
 
 
 def _team_award(
