@@ -100,5 +100,5 @@ def test_usage_errors(tmp_path: Path) -> None:
     run("import", db, DATA / "session_mitchell.csv")
     code, _, err = run("score", db, "--scale", "3/1")
     assert code == 2 and "'3/1'" in err
-    code, _, err = run("score", db, "-m", "vp")
-    assert code == 2 and "'vp'" in err
+    code, _, err = run("score", db, "-m", "swiss")
+    assert code == 2 and "'swiss'" in err

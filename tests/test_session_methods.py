@@ -28,8 +28,8 @@ from bridgescore.session.scorer import METHODS, score_event
 
 def test_the_names_users_type_are_unchanged() -> None:
     # These names are CLI options and JSON output: renaming one breaks users' scripts.
-    assert list(SCORING_METHODS) == ["mp", "butler", "cross-imps", "imps", "bam"]
-    assert METHODS == ("mp", "butler", "cross-imps", "imps", "bam")
+    assert list(SCORING_METHODS) == ["mp", "butler", "cross-imps", "imps", "bam", "vp"]
+    assert METHODS == ("mp", "butler", "cross-imps", "imps", "bam", "vp")
     table = {
         name: (m.title, m.unit, m.kind, m.shows_percent, m.signed)
         for name, m in SCORING_METHODS.items()
@@ -40,6 +40,7 @@ def test_the_names_users_type_are_unchanged() -> None:
         "cross-imps": ("cross-IMPs", "IMP", "pairs", False, True),
         "imps": ("IMPs (teams)", "IMP", "teams", False, True),
         "bam": ("board-a-match", "BAM", "teams", False, False),
+        "vp": ("victory points (IMPs to VPs)", "IMP", "teams", False, True),
     }
 
 
@@ -70,9 +71,9 @@ def test_awards_law_12c2() -> None:
 
 def test_unknown_method() -> None:
     with pytest.raises(
-        ScoringMethodError, match="'vp': expected mp, butler, cross-imps, imps, bam"
+        ScoringMethodError, match="'swiss': expected mp, butler, cross-imps, imps, bam, vp"
     ):
-        scoring_method("vp")
+        scoring_method("swiss")
     assert issubclass(ScoringMethodError, BridgeError)
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import bridgescore as bs
+
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
 from bridgescore.session import scorer as scorer_module
 from bridgescore.session.csv_import import parse_csv
@@ -256,7 +258,8 @@ def test_par_comparison_is_attached() -> None:
     [
         ("teams", "mp", "teams event"),
         ("pairs", "imps", "pairs event"),
-        ("pairs", "vp", "'vp'"),
+        ("pairs", "vp", "pairs event"),
+        ("pairs", "swiss", "'swiss'"),
     ],
 )
 def test_method_must_fit_the_event(kind: str, method: str, message: str) -> None:
@@ -269,13 +272,13 @@ def test_the_misfit_message_names_the_methods_that_fit() -> None:
     teams = Event("Cup", "teams", results=(TableResult(1, "A", "B", score=0),))
     with pytest.raises(BridgeError) as error:
         score_event(teams, "mp")
-    assert str(error.value) == "Cup is a teams event: score it with imps or bam"
+    assert str(error.value) == "Cup is a teams event: score it with imps, bam or vp"
     pairs = Event("", "pairs", results=(TableResult(1, "1", "2", score=0),))
     with pytest.raises(BridgeError) as error:
         score_event(pairs, "bam")
     assert str(error.value) == (
         "this event is a pairs event: score it with mp, butler or cross-imps "
-        "(imps and bam compare the two tables of a teams match)"
+        "(imps, bam and vp compare the two tables of a teams match)"
     )
 
 
@@ -335,3 +338,52 @@ def test_results_read_as_columns_score_as_one_by_one() -> None:
     assert columns.real.tolist() == [r.adjusted is None for r in results]
     assert columns.named_sections and columns.named_variants
     assert not result_columns(results[:-1]).named_sections
+
+
+def _match(board: int, home: str, away: str, open_room: str, closed_room: str) -> list[TableResult]:
+    """One board of a teams match: home NS in the open room, away NS in the closed room."""
+    return [
+        TableResult.played(board, home, away, open_room),
+        TableResult.played(board, away, home, closed_room),
+    ]
+
+
+def test_teams_scored_in_victory_points() -> None:
+    # Round 1 (boards 1-3): A v B and C v D; round 2 (boards 4-6): A v C and B v D.
+    # Board 1 (nobody vulnerable): 4S= 420 in one room, 4S-1 -50 in the other is a
+    # 470 swing, 10 IMPs (Law 78B: 450-490); a flat board is 0 IMPs. Board 4 (Both):
+    # 3NT= 600 against 3NT-1 -100 is 700, 12 IMPs; board 5 (nobody): 1NT+1 120 against
+    # 2S= by EW, -110: 230, 6 IMPs.
+    flat = ("3NTS=", "3NTS=")
+    results = [
+        *_match(1, "A", "B", "4SN=", "4SN-1"),  # A +10
+        *_match(2, "A", "B", *flat),
+        *_match(3, "A", "B", *flat),
+        *_match(1, "C", "D", *flat),
+        *_match(2, "C", "D", *flat),
+        *_match(3, "C", "D", *flat),
+        *_match(4, "A", "C", "3NTS=", "3NTS-1"),  # A +12
+        *_match(5, "A", "C", "1NTN+1", "2SE="),  # A: 120 in one room, +110 in the other: +6
+        *_match(6, "A", "C", *flat),
+        *_match(4, "B", "D", *flat),
+        *_match(5, "B", "D", *flat),
+        *_match(6, "D", "B", "4SN=", "4SN-1"),  # D +10 (board 6: EW vulnerable, 420 v -50)
+    ]
+    event = Event("Swiss", "teams", results=tuple(results))
+    scored = score_event(event, "vp")
+    vp = {s.name: s.total for s in scored.standings}
+    won_10, won_18 = bs.victory_points(10, boards=3), bs.victory_points(18, boards=3)
+    assert vp == {
+        "A": round(won_10 + won_18, 2),
+        "B": round(20 - won_10 + 20 - won_10, 2),
+        "C": round(10.0 + 20 - won_18, 2),
+        "D": round(10.0 + won_10, 2),
+    }
+    assert [s.name for s in scored.standings] == ["A", "D", "C", "B"]
+    assert all(s.boards == 6 for s in scored.standings)
+    # The boards still show IMPs, and the IMP method ranks by the same IMPs.
+    assert scored.ranking_unit == "VP" and scored.unit == "IMP"
+    imps = {s.name: s.total for s in score_event(event, "imps").standings}
+    assert imps == {"A": 28.0, "B": -20.0, "C": -18.0, "D": 10.0}
+    first = {line.result.ns: line.ns for line in scored.travellers[0].lines}
+    assert first == {"A": 10.0, "B": -10.0, "C": 0.0, "D": 0.0}

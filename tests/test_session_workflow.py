@@ -58,8 +58,8 @@ def test_a_chosen_method_and_options() -> None:
 
 def test_an_unknown_method_is_refused_before_the_file_is_read() -> None:
     with EventStore(":memory:") as store:
-        with pytest.raises(ScoringMethodError, match="'vp'"):
-            score_stored_event(store, "vp")
+        with pytest.raises(ScoringMethodError, match="'swiss'"):
+            score_stored_event(store, "swiss")
         with pytest.raises(RecordError, match="no results"):
             score_stored_event(store)
 

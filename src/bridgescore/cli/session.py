@@ -48,7 +48,7 @@ Method = Annotated[
     typer.Option(
         "--method",
         "-m",
-        help="mp, butler or cross-imps (pairs); imps or bam (teams). "
+        help="mp, butler or cross-imps (pairs); imps, bam or vp (teams: vp ranks by VPs). "
         "Default: the method the imported USEBIO file names, else mp for pairs, imps for teams.",
     ),
 ]

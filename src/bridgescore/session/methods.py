@@ -9,7 +9,7 @@ Adding a method is one entry at the end of this module plus its functions.
 >>> scoring_method("butler").title, scoring_method("butler").unit
 ('Butler IMPs', 'IMP')
 >>> [m.name for m in methods_for("teams")]
-['imps', 'bam']
+['imps', 'bam', 'vp']
 """
 
 from __future__ import annotations
@@ -134,6 +134,14 @@ class ScoringMethod:
     signed: bool = False
     datum: Callable[[Sequence[int], ScoringOptions], float] | None = None
     awards_add_up: bool = True
+    # Teams: each match's IMP margin is turned into victory points (the WBF continuous
+    # scale), and teams are ranked by their VPs; the boards still show IMPs.
+    victory_points: bool = False
+
+    @property
+    def ranking_unit(self) -> str:
+        """What the ranking's totals count: VPs for a VP method, else the method's unit."""
+        return "VP" if self.victory_points else self.unit
 
     def __str__(self) -> str:
         return self.name
@@ -250,5 +258,7 @@ for _method in (
                   signed=True),
     ScoringMethod("bam", "board-a-match", "BAM", "teams", _board_a_match, _award_board,
                   _rest_of_board, awards_add_up=False),
+    ScoringMethod("vp", "victory points (IMPs to VPs)", "IMP", "teams", _team_imps,
+                  _award_imps, _negated, signed=True, victory_points=True),
 ):  # fmt: skip
     _REGISTRY[_method.name] = _method

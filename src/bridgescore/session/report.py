@@ -127,7 +127,7 @@ def ranking_text(session: SessionScore) -> str:
             ranked_as(session),
             *(["Players"] if session.members else []),
             "Boards",
-            f"Total {session.unit}",
+            f"Total {session.ranking_unit}",
             last_column(session),
         ]
         table_rows = []

@@ -33,6 +33,7 @@ from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
+from bridgescore.movement.vp import victory_points
 from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
 from bridgescore.session.methods import (
     SCORING_METHODS,
@@ -127,6 +128,11 @@ class SessionScore:
         """The :class:`~bridgescore.session.methods.ScoringMethod` the event was scored by."""
         return self.scored_by or scoring_method(self.method)
 
+    @property
+    def ranking_unit(self) -> str:
+        """What the ranking's totals count (VPs when matches are scored in VPs)."""
+        return self.scoring_method.ranking_unit
+
 
 @dataclass(frozen=True, slots=True)
 class BoardPar:
@@ -178,12 +184,17 @@ def score_event(
 def _misfit(event: Event, method: ScoringMethod) -> str:
     """Why ``method`` cannot score ``event``, naming the methods that can."""
     fitting = [m.name for m in methods_for(event.kind)]
-    choice = " or ".join([", ".join(fitting[:-1]), fitting[-1]]) if len(fitting) > 1 else fitting[0]
-    text = f"{event.name or 'this event'} is a {event.kind} event: score it with {choice}"
+    text = f"{event.name or 'this event'} is a {event.kind} event: score it with "
+    text += _listed(fitting, "or")
     if event.kind == "pairs":
-        teams = " and ".join(m.name for m in methods_for("teams"))
+        teams = _listed([m.name for m in methods_for("teams")], "and")
         text += f" ({teams} compare the two tables of a teams match)"
     return text
+
+
+def _listed(names: list[str], word: str) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return f"{', '.join(names[:-1])} {word} {names[-1]}" if len(names) > 1 else names[0]
 
 
 @contextmanager
@@ -785,7 +796,18 @@ def _score_teams(
     counted = has_other & (
         first_rank[columns.ns_code[tables]] < first_rank[columns.ew_code[tables]]
     )
-    standings = _team_standings(columns, tables[counted], values[counted], ew_values[counted])
+    kept = tables[counted]
+    if method.victory_points:
+        standings = _vp_standings(columns, kept, values[counted])
+    else:
+        standings = _team_standings(
+            columns,
+            columns.ns_code[kept],
+            columns.ew_code[kept],
+            values[counted],
+            ew_values[counted],
+            columns.section_code[kept],
+        )
 
     notes = [
         f"board {results[index].board}: {results[index].ns} v {results[index].ew} has no "
@@ -827,31 +849,72 @@ def _text_ranks(values: list[str]) -> npt.NDArray[np.intp]:
 
 def _team_standings(
     columns: _Columns,
-    tables: npt.NDArray[np.intp],
-    values: npt.NDArray[np.float64],
-    ew_values: npt.NDArray[np.float64],
+    ns_teams: npt.NDArray[np.intp],
+    ew_teams: npt.NDArray[np.intp],
+    ns_points: npt.NDArray[np.float64],
+    ew_points: npt.NDArray[np.float64],
+    sections: npt.NDArray[np.intp],
+    boards: npt.NDArray[np.int64] | None = None,
 ) -> list[Standing]:
-    """Each team's total and boards, summed table by table in table order (NS team first)."""
-    names, sections = columns.names, columns.sections
-    place = columns.section_code[tables] * len(names)
-    entry = np.empty(2 * len(tables), dtype=np.intp)
-    entry[0::2] = place + columns.ns_code[tables]
-    entry[1::2] = place + columns.ew_code[tables]
-    points = np.empty(2 * len(tables), dtype=np.float64)
-    points[0::2] = values
-    points[1::2] = ew_values
-    size = len(sections) * len(names)
+    """Each team's total and boards, summed entry by entry in order (NS team first).
+
+    An entry is a table (one board each) or, scored in VPs, a match (``boards`` each).
+    """
+    names, section_names = columns.names, columns.sections
+    place = sections * len(names)
+    entry = np.empty(2 * len(ns_teams), dtype=np.intp)
+    entry[0::2] = place + ns_teams
+    entry[1::2] = place + ew_teams
+    points = np.empty(2 * len(ns_teams), dtype=np.float64)
+    points[0::2] = ns_points
+    points[1::2] = ew_points
+    size = len(section_names) * len(names)
     totals = np.bincount(entry, weights=points, minlength=size).tolist()
-    boards = np.bincount(entry, minlength=size).tolist()
+    weights = None if boards is None else np.repeat(boards, 2)
+    played = np.bincount(entry, weights=weights, minlength=size).astype(np.int64).tolist()
     first = np.full(size, len(entry), dtype=np.intp)
     np.minimum.at(first, entry, np.arange(len(entry)))
     teams = np.flatnonzero(first < len(entry))
     rows: list[tuple[str, str, float, int, Fraction | None]] = []
     for code in teams[np.argsort(first[teams], kind="stable")].tolist():
         section, name = divmod(code, len(names))
-        rows.append((names[name], sections[section], totals[code], boards[code], None))
+        rows.append((names[name], section_names[section], totals[code], played[code], None))
     rows.sort(key=lambda r: (-r[2], natural_key(r[1] + r[0])))
     return _ranked(rows, "")
+
+
+def _vp_standings(
+    columns: _Columns, tables: npt.NDArray[np.intp], imps_won: npt.NDArray[np.float64]
+) -> list[Standing]:
+    """Teams ranked by victory points: each match's IMP margin on the WBF scale.
+
+    A match is every board two teams played against each other in a section; ``tables``
+    are the tables each match board is counted at (the first team NS), ``imps_won``
+    that team's IMPs on the board.
+    """
+    ns, ew = columns.ns_code[tables], columns.ew_code[tables]
+    section = columns.section_code[tables]
+    match_key = (section * len(columns.names) + ns) * len(columns.names) + ew
+    matches, first, which = np.unique(match_key, return_index=True, return_inverse=True)
+    in_order = np.argsort(first, kind="stable")
+    margins = np.bincount(which, weights=imps_won, minlength=len(matches))[in_order]
+    boards = np.bincount(which, minlength=len(matches))[in_order]
+    ns_vp, ew_vp = [], []
+    for margin, count in zip(margins.tolist(), boards.tolist(), strict=True):
+        # IMPs and adjusted IMPs are whole, so the margin is too.
+        whole = round(margin)
+        ns_vp.append(victory_points(whole, boards=count))
+        ew_vp.append(victory_points(-whole, boards=count))
+    at = tables[first[in_order]]
+    return _team_standings(
+        columns,
+        columns.ns_code[at],
+        columns.ew_code[at],
+        np.array(ns_vp, dtype=np.float64),
+        np.array(ew_vp, dtype=np.float64),
+        columns.section_code[at],
+        boards.astype(np.int64),
+    )
 
 
 class _TeamLines:

@@ -207,7 +207,7 @@ class _Site:
                 (who, False),
                 *([("Players", False)] if session.members else []),
                 ("Boards", True),
-                (f"Total {session.unit}", True),
+                (f"Total {session.ranking_unit}", True),
                 (last, True),
             ]
             body.append(_table(head, rows))
@@ -287,7 +287,11 @@ class _Site:
         standing = [s for s in session.standings if s.name == who.name and s.section == who.section]
         for s in standing:
             direction = {"NS": " North-South", "EW": " East-West"}.get(s.direction, "")
-            earned = fmt(s.percent) + " %" if s.percent is not None else fmt(s.total) + f" {unit}"
+            earned = (
+                fmt(s.percent) + " %"
+                if s.percent is not None
+                else fmt(s.total) + f" {session.ranking_unit}"
+            )
             body.append(
                 f'<p class="meta">Rank {escape(s.rank)}{direction}: {escape(earned)} '
                 f"over {s.boards} board(s)</p>"

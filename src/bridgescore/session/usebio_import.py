@@ -73,6 +73,7 @@ _SCORING_NAMES = {
     "cross-imps": "CROSS_IMPS",
     "imps": "IMPS",
     "bam": "BAM",
+    "vp": "IMPS",  # the boards of a VP match are scored in IMPs
 }
 _PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|PO|AP|ALL\s*PASS)\s*$", re.I)
 _ARTIFICIAL = re.compile(r"^\s*A\s*(?P<ns>\d{2})\s*(?P<ew>\d{2})\s*$", re.I)
