@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import bridgescore as bs
-
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
 from bridgescore.session import scorer as scorer_module
 from bridgescore.session.csv_import import parse_csv
