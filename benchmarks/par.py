@@ -114,9 +114,6 @@ def main() -> None:
     big_vul = np.tile(np.array([int(v) for v in vulnerabilities]), reps)[: args.array_tables]
     # par_array takes one dealer for the whole array: North, as board 1.
     n = args.tables
-    kernel = pararray._kernel() is not None
-    if kernel:
-        par_array(big[:10], big_vul[:10])  # load (or compile) the kernel before the clock
 
     def numpy_only(dealer: Seat | None) -> Callable[[], object]:
         def run() -> object:
@@ -128,6 +125,15 @@ def main() -> None:
                 pararray._KERNEL_FROM = saved
 
         return run
+
+    kernel = pararray._kernel() is not None
+    if kernel:
+        par_array(big[:10], big_vul[:10])  # load (or compile) the kernel before the clock
+    # Both paths give par's scores before anything is timed.
+    for dealer in (Seat.NORTH, None):
+        expected = [par(table, vul, dealer).score for table, vul, _ in ours]
+        assert par_array(big, big_vul, dealer)[:n].tolist() == expected, "par_array differs"
+        assert numpy_only(dealer)()[:n].tolist() == expected, "numpy path differs"  # type: ignore[index]
 
     # Rounds interleave every candidate, so a busy machine slows all of them
     # alike; each ratio is the median of its per-round ratios.
