@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from pathlib import PurePath
 from typing import Any
 
 from bridgescore.errors import MovementError
@@ -41,11 +42,13 @@ from bridgescore.movement.model import Movement, Row, Sitout, board_set
 from bridgescore.validate import is_whole_number
 
 __all__ = [
+    "MOVEMENT_SUFFIXES",
     "asc_boards_per_round",
     "movement_from_asc",
     "movement_from_json",
     "movement_to_asc",
     "movement_to_json",
+    "read_movement",
 ]
 
 _FIELDS = ("kind", "tables", "rounds", "boards_per_round", "rows")
@@ -448,3 +451,21 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
         arrow_switch=arrow_rounds,
         section=own.get("section", "A"),
     )
+
+
+MOVEMENT_SUFFIXES = (".json", ".asc")
+"""The movement files read and written, told apart by their names."""
+
+
+def read_movement(text: str, *, name: str, boards_per_round: int | None = None) -> Movement:
+    """The movement in ``text``, read as JSON or .ASC by the suffix of its file ``name``.
+
+    ``boards_per_round`` is passed to :func:`movement_from_asc`. Raises
+    :class:`MovementError` for another suffix, and as the readers do.
+    """
+    suffix = PurePath(name).suffix.lower()
+    if suffix == ".json":
+        return movement_from_json(text)
+    if suffix == ".asc":
+        return movement_from_asc(text, boards_per_round=boards_per_round)
+    raise MovementError(f"{name!r}: expected a movement file ending in .json or .asc")
