@@ -197,7 +197,8 @@ GOOD = {
     [
         (
             "{",
-            "a movement file must be JSON: Expecting property name enclosed in double quotes at line 1, column 2",
+            "a movement file must be JSON: Expecting property name enclosed in double quotes"
+            " at line 1, column 2",
         ),
         ("[]", "the movement must be a JSON object"),
         ({k: v for k, v in GOOD.items() if k != "rows"}, "the movement has no 'rows' field"),
@@ -251,7 +252,8 @@ def test_bad_json_names_the_field(data: object, message: str) -> None:
         ),
         (
             "4 2 1 2 0\n1-2 A 3-4 2\n",
-            "line 2, round 1, table 2: board group '2': a file names its groups all by letters or all by numbers",
+            "line 2, round 1, table 2: board group '2': a file names its groups all by"
+            " letters or all by numbers",
         ),
         (
             "4 1 1 1 0\n1-5 A\n",
@@ -282,7 +284,7 @@ def test_an_asc_file_without_its_group_size() -> None:
 
 def test_movements_the_asc_form_cannot_hold() -> None:
     lettered = Movement("custom", 1, 1, 1, rows_from([(1, 1, "1A", "2", [1])]))
-    with pytest.raises(MovementError, match="pair 1A has no .ASC number"):
+    with pytest.raises(MovementError, match=r"pair 1A has no \.ASC number"):
         movement_to_asc(lettered)
     split = Movement("custom", 1, 1, 2, rows_from([(1, 1, "1", "2", [2, 3])]))
     with pytest.raises(
