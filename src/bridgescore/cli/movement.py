@@ -450,7 +450,11 @@ def vp_command(
             show_default=False,
         ),
     ],
-    boards: Annotated[int, typer.Option("--boards", "-n", help="Boards in the match.")],
+    # Not required at click's level: click would report a missing --boards before an
+    # unknown option taken among the words (check_words), which must come first.
+    boards: Annotated[
+        int | None, typer.Option("--boards", "-n", help="Boards in the match (required).")
+    ] = None,
     as_json: Json = False,
 ) -> None:
     """Victory points of a team match on the WBF continuous scale (2013).
@@ -466,6 +470,8 @@ def vp_command(
     from bridgescore.movement.vp import victory_points
 
     check_words(margin, context)
+    if boards is None:
+        context.fail("Missing option '--boards' / '-n'.")
     if len(margin) != 1:
         raise fail(f"expected one margin, got {len(margin)} words: {' '.join(margin)!r}", 2)
     text = margin[0].strip()
