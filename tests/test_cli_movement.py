@@ -313,3 +313,37 @@ def test_vp_bad_input(words: list[str], message: str) -> None:
     result = runner.invoke(app, ["vp", *words])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def _doc_examples() -> list[tuple[str, str]]:
+    """(command, output) of each ``$ bridgescore`` example in docs/movements.md: the
+    indented lines after it, up to the next command or the end of the block."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "movements.md"
+    examples: list[tuple[str, list[str]]] = []
+    open_block = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("    $ bridgescore "):
+            examples.append((line[6:], []))
+            open_block = True
+        elif open_block and (line.startswith("    ") or not line):
+            examples[-1][1].append(line[4:])
+        else:
+            open_block = False
+    return [(command, "\n".join(out).strip()) for command, out in examples]
+
+
+@pytest.mark.parametrize(("command", "expected"), _doc_examples())
+def test_the_examples_of_the_movements_page(
+    command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # club.asc is the page's 4-table, 7-pair, arrow-switched Mitchell.
+    club = ["-t", "4", "-b", "2", "--pairs", "7", "--arrow-switch", "--out", "club.asc"]
+    made = runner.invoke(app, ["movement", "mitchell", *club])
+    assert made.exit_code == 0
+    result = runner.invoke(app, command.split()[1:])
+    assert result.exit_code == 0, result.output
+    if expected.startswith("{"):
+        assert json.loads(result.stdout) == json.loads(expected)
+    else:
+        assert result.stdout.strip() == expected

@@ -305,7 +305,7 @@ def check_json(movement: Movement, check: MovementCheck) -> dict[str, Any]:
 
 @app.command("check")
 def check_command(
-    file: Annotated[str, typer.Argument(help="A movement file: .json or .asc.")],
+    file: Annotated[str, typer.Argument(help="A movement file: .json or .asc.", metavar="FILE")],
     boards_per_round: Annotated[
         int | None,
         typer.Option(
