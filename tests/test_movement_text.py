@@ -79,7 +79,8 @@ def test_the_written_form_by_hand() -> None:
         "1-4 1  2-5 2  0 0 0\n"
         "0 0 0  2-4 3  3-5 1\n"
         "1-5 3  0 0 0  3-4 2\n"
-        '# bridgescore: {"kind": "mitchell", "boards_per_round": 2, "arrow_switch": [3]}\n'
+        '# bridgescore: {"kind": "mitchell", "boards_per_round": 2, "labels": "mitchell",'
+        ' "arrow_switch": [3]}\n'
     )
     assert asc_boards_per_round(movement_to_asc(movement)) == 2
     assert asc_boards_per_round(FOREIGN_MITCHELL) is None
@@ -150,7 +151,8 @@ def test_asc_round_trip(movement: Movement) -> None:
         max_size=9,
         unique_by=lambda entry: (entry[0], entry[1]),
     ).filter(lambda entries: all(ns != ew for _, _, ns, ew, _ in entries)),
-    st.sampled_from(["custom", "howell"]),
+    # "mitchell" too: a hand-made Mitchell may number its pairs, and keeps them.
+    st.sampled_from(["custom", "howell", "mitchell"]),
 )
 def test_numbered_movements_round_trip(
     entries: list[tuple[int, int, int, int, int]], kind: str
@@ -291,3 +293,6 @@ def test_movements_the_asc_form_cannot_hold() -> None:
         MovementError, match=r"round 1, table 1: boards \[2, 3\] are not one board group"
     ):
         movement_to_asc(split)
+    empty = Movement("custom", 1, 1, 1, (), (Sitout(1, "1"),))
+    with pytest.raises(MovementError, match=r"a movement in which no table plays has no \.ASC"):
+        movement_to_asc(empty)
