@@ -337,13 +337,96 @@ def test_the_examples_of_the_movements_page(
     command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    # club.asc is the page's 4-table, 7-pair, arrow-switched Mitchell.
+    # club.asc is the page's 4-table, 7-pair, arrow-switched Mitchell;
     club = ["-t", "4", "-b", "2", "--pairs", "7", "--arrow-switch", "--out", "club.asc"]
     made = runner.invoke(app, ["movement", "mitchell", *club])
+    assert made.exit_code == 0
+    # h.json is the page's 4-table Howell of 3 boards a round.
+    made = runner.invoke(app, ["movement", "howell", "-t", "4", "-b", "3", "--out", "h.json"])
     assert made.exit_code == 0
     result = runner.invoke(app, command.split()[1:])
     assert result.exit_code == 0, result.output
     if expected.startswith("{"):
         assert json.loads(result.stdout) == json.loads(expected)
+    elif "movement howell" in command:
+        assert result.stdout.startswith(expected + "\n")  # the page shows round 1 only
     else:
         assert result.stdout.strip() == expected
+
+
+def test_howell_four_tables_complete_and_balanced() -> None:
+    result = runner.invoke(app, ["movement", "howell", "--tables", "4", "-b", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["kind"], data["tables"], data["rounds"]) == ("howell", 4, 7)
+    rows = data["rows"]
+    pairs = [str(n) for n in range(1, 9)]
+    # Every round: four tables, each pair once.
+    for r in range(1, 8):
+        seated = [p for row in rows if row["round"] == r for p in (row["ns"], row["ew"])]
+        assert sorted(seated, key=int) == pairs
+    # A complete Howell: every two pairs meet once, every pair plays all 14 boards once.
+    meetings = sorted(tuple(sorted((row["ns"], row["ew"]), key=int)) for row in rows)
+    assert len(meetings) == 28 == len(set(meetings))
+    for pair in pairs:
+        boards = [b for row in rows if pair in (row["ns"], row["ew"]) for b in row["boards"]]
+        assert sorted(boards) == list(range(1, 15))
+    # Balanced (the words): every two pairs hold the same cards on as many boards.
+    holders: dict[int, list[tuple[str, str]]] = {}
+    for row in rows:
+        for board in row["boards"]:
+            holders.setdefault(board, []).extend([(row["ns"], "NS"), (row["ew"], "EW")])
+    same: dict[tuple[str, str], int] = {}
+    for seats in holders.values():
+        for i, (first, side) in enumerate(seats):
+            for second, other in seats[i + 1 :]:
+                if side == other:
+                    key = (min(first, second), max(first, second))
+                    same[key] = same.get(key, 0) + 1
+    assert len(same) == 28 and len(set(same.values())) == 1
+
+
+def test_howell_for_an_odd_number_of_pairs_and_its_file(tmp_path: Path) -> None:
+    out = tmp_path / "h.asc"
+    result = runner.invoke(
+        app, ["movement", "howell", "--pairs", "7", "-b", "3", "--json", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # One pair sits out each round; the sit-out plays nowhere that round.
+    assert [s["round"] for s in data["sitouts"]] == list(range(1, data["rounds"] + 1))
+    for sitout in data["sitouts"]:
+        rows = [row for row in data["rows"] if row["round"] == sitout["round"]]
+        assert len(rows) == 3  # 6 of the 7 pairs play at 3 tables
+        assert sitout["pair"] not in {p for row in rows for p in (row["ns"], row["ew"])}
+    assert out.read_text().splitlines()[0].split()[:3] == ["7", "3", str(data["rounds"])]
+    assert runner.invoke(app, ["movement", "check", str(out)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-b", "2"], "a Howell needs --tables or --pairs"),
+        (["-t", "4", "--pairs", "8", "-b", "2"], "a Howell needs exactly one of tables and pairs"),
+        (["-t", "4", "-b", "2", "--rounds", "8"], "rounds must be a whole number from 1 to 7"),
+    ],
+)
+def test_impossible_howells_exit_2(options: list[str], message: str) -> None:
+    result = runner.invoke(app, ["movement", "howell", *options])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_cards_of_a_howell(tmp_path: Path) -> None:
+    out = tmp_path / "h.html"
+    result = runner.invoke(
+        app, ["movement", "cards", "howell", "-t", "3", "-b", "2", "--html", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert page.count('<article class="card guide"') == 6
+    assert page.count('<article class="card table-card"') == 3
+    relay = runner.invoke(
+        app, ["movement", "cards", "howell", "-t", "3", "-b", "2", "--relay", "--html", str(out)]
+    )
+    assert relay.exit_code == 2 and "--relay is an option of a Mitchell" in relay.stderr
