@@ -430,3 +430,56 @@ def test_cards_of_a_howell(tmp_path: Path) -> None:
         app, ["movement", "cards", "howell", "-t", "3", "-b", "2", "--relay", "--html", str(out)]
     )
     assert relay.exit_code == 2 and "--relay is an option of a Mitchell" in relay.stderr
+
+
+def test_suggest_json_fits_the_field() -> None:
+    result = runner.invoke(
+        app, ["movement", "suggest", "--pairs", "14", "--boards", "24", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert found, "14 pairs and 24 boards fit a 7-table Mitchell of 6 x 4 or 8 x 3"
+    for item in found:
+        assert item["boards"] == item["rounds"] * item["boards_per_round"]
+        assert abs(item["boards"] - 24) <= 3  # within an eighth of the boards asked for
+        # 7.5 minutes a board and 2 minutes for each change of round (the documented rule).
+        assert item["minutes"] == item["boards"] * 7.5 + (item["rounds"] - 1) * 2
+        assert item["kind"] in ("mitchell", "howell")
+    shapes = {(i["kind"], i["rounds"], i["boards_per_round"], i["arrow_switch"]) for i in found}
+    assert ("mitchell", 6, 4, False) in shapes and ("howell", 13, 2, False) in shapes
+    # Best fit first: no suggestion is further from 24 boards than one after it.
+    misses = [abs(item["boards"] - 24) for item in found]
+    assert misses == sorted(misses)
+
+
+@pytest.mark.parametrize(("pairs", "boards"), [(14, 24), (9, 27), (20, 26)])
+def test_every_suggested_command_makes_that_movement(pairs: int, boards: int) -> None:
+    result = runner.invoke(
+        app, ["movement", "suggest", "--pairs", str(pairs), "--boards", str(boards)]
+    )
+    assert result.exit_code == 0, result.output
+    commands = [
+        line.strip() for line in result.stdout.splitlines() if "bridgescore movement" in line
+    ]
+    assert commands
+    for command in commands:
+        made = runner.invoke(app, [*command.split()[1:], "--json"])
+        assert made.exit_code == 0, (command, made.output)
+        movement = json.loads(made.stdout)
+        assert len({p for row in movement["rows"] for p in (row["ns"], row["ew"])}) == pairs
+        assert abs(movement["rounds"] * movement["boards_per_round"] - boards) <= max(
+            1, boards // 8
+        )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--pairs", "2", "--boards", "24"], "pairs must be a whole number from 3 to 60, got 2"),
+        (["--pairs", "14", "--boards", "24", "--minutes-per-board", "0"], "minutes per board"),
+    ],
+)
+def test_suggest_bad_input(options: list[str], message: str) -> None:
+    result = runner.invoke(app, ["movement", "suggest", *options])
+    assert result.exit_code == 2
+    assert message in result.stderr

@@ -4,6 +4,7 @@
   bridgescore movement mitchell --tables 7 --boards-per-round 3
   bridgescore movement mitchell --tables 8 --boards-per-round 3 --relay --json
   bridgescore movement howell --tables 4 --boards-per-round 3
+  bridgescore movement suggest --pairs 14 --boards 24
   bridgescore movement check club.asc
   bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
   bridgescore vp 10 --boards 10
@@ -24,6 +25,7 @@ from bridgescore.cli.words import check_words
 from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
 from bridgescore.movement.check import MovementCheck, check_movement, require_sound
 from bridgescore.movement.model import Movement
+from bridgescore.movement.suggest import Suggestion
 from bridgescore.movement.text import (
     MOVEMENT_SUFFIXES,
     asc_boards_per_round,
@@ -43,7 +45,7 @@ __all__ = [
 ]
 
 app = typer.Typer(
-    help="Movements: generate a Mitchell or a Howell, check a movement file, print the cards.",
+    help="Movements: suggest, generate (Mitchell, Howell) and check them, print the cards.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -252,6 +254,72 @@ def howell_command(
     _check_out(out)
     movement = _generate_howell(tables, pairs, boards_per_round, rounds)
     _emit(movement, as_json, out)
+
+
+@app.command("suggest")
+def suggest_command(
+    pairs: Annotated[int, typer.Option("--pairs", "-p", help="Pairs in the room.")],
+    boards: Annotated[int, typer.Option("--boards", "-n", help="Boards you would like to play.")],
+    minutes_per_board: Annotated[
+        float, typer.Option("--minutes-per-board", help="Playing time a board, moves included.")
+    ] = 7.5,
+    as_json: Json = False,
+) -> None:
+    """The movements that fit N pairs and about B boards, with their time.
+
+    \b
+      bridgescore movement suggest --pairs 14 --boards 24
+      bridgescore movement suggest --pairs 9 --boards 27 --minutes-per-board 8 --json
+    """
+    from bridgescore.movement.suggest import suggest
+
+    try:
+        found = suggest(pairs=pairs, boards=boards, minutes_per_board=minutes_per_board)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    rows = [
+        {
+            "kind": s.kind,
+            "tables": s.tables,
+            "rounds": s.rounds,
+            "boards_per_round": s.boards_per_round,
+            "boards": s.boards,
+            "minutes": s.minutes,
+            "relay": s.relay,
+            "arrow_switch": s.arrow_switch,
+            "description": s.description,
+        }
+        for s in found
+    ]
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        typer.echo(f"No movement fits {pairs} pairs and about {boards} boards.")
+        return
+    typer.echo(f"Movements for {pairs} pairs and about {boards} boards, best fit first:")
+    for suggestion in found:
+        hours, minutes = divmod(round(suggestion.minutes), 60)
+        typer.echo(f"\n  {suggestion.description}")
+        typer.echo(f"  about {hours}h{minutes:02d} at {minutes_per_board:g} minutes a board")
+        typer.echo(f"    {_generator_command(suggestion, pairs)}")
+
+
+def _generator_command(suggestion: Suggestion, pairs: int) -> str:
+    """The command that generates a suggested movement."""
+    words = ["bridgescore movement", suggestion.kind]
+    if suggestion.kind == "mitchell":
+        words.append(f"--tables {(pairs + 1) // 2}")
+        if pairs % 2:
+            words.append(f"--pairs {pairs}")
+    else:
+        words.append(f"--pairs {pairs}")
+    words += [f"--boards-per-round {suggestion.boards_per_round}", f"--rounds {suggestion.rounds}"]
+    if suggestion.relay:
+        words.append("--relay")
+    if suggestion.arrow_switch:
+        words.append("--arrow-switch")
+    return " ".join(words)
 
 
 def _read_file(path: str, boards_per_round: int | None) -> tuple[Movement, str | None]:
