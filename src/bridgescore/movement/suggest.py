@@ -129,8 +129,8 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
     (the rules are in the module docstring).
 
     >>> best = suggest(pairs=14, boards=26)[0]
-    >>> print(best.description)
-    complete Howell, 7 tables: 13 rounds of 2 boards = 26 boards a pair; every pair meets every other
+    >>> best.kind, best.tables, best.rounds, best.boards_per_round, best.boards
+    ('howell', 7, 13, 2, 26)
     >>> best.minutes  # 26 boards at 7.5 minutes, 12 changes of 2 minutes
     219.0
     """
