@@ -32,6 +32,7 @@ from bridgescore.boardset.pdf import html_to_pdf
 from bridgescore.errors import InvalidArgumentError, MovementError
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
+from bridgescore.validate import is_whole_number, whole_number_arg
 
 __all__ = [
     "Links",
@@ -222,21 +223,17 @@ def _table_links(movement: Movement, links: Links | None) -> dict[int, str]:
         return {}
     chosen: dict[int, str] = {}
     for key, url in links.items():
+        section = movement.section
         if isinstance(key, tuple) and len(key) == 2:
-            section, table = key
-            if section != movement.section:
-                continue  # another section's table
-        else:
-            table = key
-        if isinstance(table, bool) or not isinstance(table, int):
+            section, key = key
+        if section != movement.section:
+            continue  # another section's table
+        if not is_whole_number(key):
             raise InvalidArgumentError(
                 f"links: key {key!r} is not a table number or a (section, table) pair"
             )
-        if not 1 <= table <= movement.tables:
-            raise InvalidArgumentError(
-                f"links: table {table} is not a table of this movement (tables 1 to"
-                f" {movement.tables})"
-            )
+        # A table the movement lacks: the links are likely another event's.
+        table = whole_number_arg(key, "links: table", 1, movement.tables)
         if not isinstance(url, str) or not _URL.fullmatch(url):
             raise InvalidArgumentError(
                 f"links: table {table}'s link {url!r} is not a URL a phone can open"
