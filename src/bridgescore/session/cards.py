@@ -273,6 +273,7 @@ h1 { font-size: 14pt; margin: 0 0 3mm; }
 .table-card svg.qr { width: 32mm; height: 32mm; flex: none; }
 .table-card figcaption { font-size: .7em; }
 .table-card .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
+@media screen { body { margin: 4mm; } }
 """
 
 
