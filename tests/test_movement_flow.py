@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bridgescore.movement.flow import NextStop, next_stops
+from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, rows_from
 from hand_movements import HOWELL_5, MITCHELL_3, RELAY_4
 
@@ -85,3 +88,46 @@ def test_kinds_and_words() -> None:
     assert str(NextStop((1,), (1, 4, 7))) == "relay: tables 1, 4 and 7"
     assert str(NextStop((1,), (), later=True)) == "bye stand"
     assert str(NextStop((1,), ())) == "collect"
+
+
+# ------------------------------------------------------------------ generated Mitchells
+#
+# What a director's Mitchell card says, written here independently of the generator:
+# the boards move down one table each round (table 1 to the last). In a share-and-
+# relay Mitchell (EBU): tables 1 and T share a set; table 2 passes to that relay; the
+# relay passes to table T - 1; the bye stand sits between tables T/2 and T/2 + 1, so
+# table T/2 + 1 passes to the bye stand (and the bye stand to table T/2).
+
+
+def _down_one(table: int, tables: int) -> str:
+    return f"table {tables if table == 1 else table - 1}"
+
+
+@pytest.mark.parametrize(
+    ("tables", "relay"), [(t, False) for t in range(2, 17)] + [(t, True) for t in range(4, 17, 2)]
+)
+def test_generated_mitchell_boards_travel_as_the_card_says(tables: int, relay: bool) -> None:
+    movement = mitchell(tables=tables, boards_per_round=2, relay=relay)
+    half = tables // 2
+    for (round_number, table), words in _words(movement).items():
+        if round_number == movement.rounds:
+            expected = "collect"
+        elif not relay:
+            expected = _down_one(table, tables)
+        elif table in (1, tables):
+            expected = f"table {tables - 1}"
+        elif table == 2:
+            expected = f"relay: tables 1 and {tables}"
+        elif table == half + 1:
+            # From the bye stand table T/2 would play them a round later: none after T.
+            expected = "bye stand" if round_number < movement.rounds - 1 else "collect"
+        else:
+            expected = _down_one(table, tables)
+        assert words == [expected], (round_number, table)
+
+
+def test_generated_mitchell_with_fewer_rounds_collects_after_the_last() -> None:
+    movement = mitchell(tables=7, boards_per_round=3, rounds=5)
+    words = _words(movement)
+    assert {tuple(words[(5, table)]) for table in range(1, 8)} == {("collect",)}
+    assert words[(4, 1)] == ["table 7"]

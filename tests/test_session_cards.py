@@ -17,6 +17,7 @@ import pytest
 
 from bridgescore.boardset.pdf import chromium_path
 from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
+from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
 from bridgescore.session.cards import (
     cards_html,
@@ -262,6 +263,38 @@ def test_a_pair_at_two_tables_is_refused() -> None:
         cards_html(sitting)
 
 
+def _mitchell_guide(
+    pair: int, tables: int, boards: int, switched: tuple[int, ...]
+) -> list[list[str]]:
+    """Pair ``pair``N's guide card in a Mitchell of ``tables`` (odd) tables whose EW pair
+    ``tables``E is missing, from the Mitchell's rule: NS stay, EW move up a table and
+    the boards down a table each round; set s (boards (s-1)B+1..sB) starts at table s."""
+    rows = []
+    for round_number in range(1, tables + 1):
+        opponent = (pair - round_number) % tables + 1
+        if opponent == tables:
+            rows.append([str(round_number), "sit out"])
+            continue
+        board_set = (pair + round_number - 2) % tables + 1
+        first, last = (board_set - 1) * boards + 1, board_set * boards
+        direction = "NS ⇄ plays EW" if round_number in switched else "NS"
+        rows.append([str(round_number), str(pair), direction, f"{opponent}E", f"{first}–{last}"])
+    return rows
+
+
+def test_generated_mitchell_cards() -> None:
+    movement = mitchell(tables=7, boards_per_round=3, pairs=13, arrow_switch=True)
+    cards = read_cards(cards_html(movement, event="Club night"))
+    pairs = [f"pair-{n}{d}" for n in range(1, 8) for d in "NE" if (n, d) != (7, "E")]
+    assert [c for c in cards if c.startswith("pair-")] == pairs
+    for pair in range(1, 8):
+        expected = _mitchell_guide(pair, 7, 3, movement.arrow_switch)
+        assert cards[f"pair-{pair}N"].rows == expected, pair
+    # Each EW pair plays all seven rounds (the missing pair's NS opponents sit out).
+    assert all(len(cards[f"pair-{n}E"].rows) == 7 for n in range(1, 7))
+    assert all(row[1] != "sit out" for n in range(1, 7) for row in cards[f"pair-{n}E"].rows)
+
+
 # ------------------------------------------------------------------ QR links
 
 
@@ -404,11 +437,28 @@ def test_cards_fit_and_the_qr_prints_at_its_size() -> None:
                  c => c.scrollWidth > c.clientWidth + 1).map(c => c.id)"""
         )
         assert overflow == []
-        # 32 mm at CSS's 96 px to the inch.
+        # 30 mm at CSS's 96 px to the inch.
         width = page.evaluate("document.querySelector('svg.qr').getBoundingClientRect().width")
-        assert abs(width - 32 / 25.4 * 96) < 1
+        assert abs(width - 30 / 25.4 * 96) < 1
         page.emulate_media(media="screen")
         refresh = os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1"
         if refresh:
             page.set_content(cards_html(MITCHELL_3, event="Tuesday pairs", links=LINKS))
             page.screenshot(path=str(ROOT / "docs" / "img" / "cards.png"), full_page=True)
+
+
+@needs_chromium
+def test_pdf_of_a_generated_mitchell_with_a_sit_out(tmp_path: Path) -> None:
+    movement = mitchell(tables=7, boards_per_round=3, pairs=13)
+    pdf = tmp_path / "cards.pdf"
+    write_cards(movement, pdf=pdf, event="Club night", paper="letter")
+    text = _pdf_text(pdf)
+    labels = [f"{n}{d}" for n in range(1, 8) for d in "NE" if (n, d) != (7, "E")]
+    # A label whole, not the start of a longer one (Table 1 against Table 10).
+    assert all(re.search(rf"Pair {label}(?![0-9A-Z])", text) for label in labels)
+    assert all(re.search(rf"Table {table}(?![0-9])", text) for table in range(1, 8))
+    assert text.count("Club night · Section A") == 13 + 7
+    # Each NS pair sits out once: the round the missing pair 7E would have met it.
+    assert text.count("sit out") == 7
+    # ... and its table is empty that round.
+    assert text.count("table not in play") == 7

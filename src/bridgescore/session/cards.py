@@ -130,7 +130,8 @@ def _guide_card(
                     f' <span class="switch">{_SWITCH} plays {_other_direction(direction)}</span>'
                 )
             lines.append(
-                f"<tr><td>{number}</td><td>{row.table}</td><td>{direction}{switch}</td>"
+                f"<tr><td>{number}</td><td>{row.table}</td>"
+                f'<td class="direction">{direction}{switch}</td>'
                 f"<td>{escape(opponents)}</td><td>{_board_ranges(row.boards)}</td></tr>"
             )
     return (
@@ -253,24 +254,27 @@ body { margin: 0; color: #111; background: #fff;
 h1 { font-size: 14pt; margin: 0 0 3mm; }
 .cards { display: flex; flex-wrap: wrap; gap: 4mm; align-items: flex-start; }
 .cards + h1 { break-before: page; page-break-before: always; }
-.card { border: 1px solid #555; border-radius: 3px; padding: 3mm 4mm;
+.card { border: 1px solid #555; border-radius: 3px; padding: 2.5mm 3.5mm;
   break-inside: avoid; page-break-inside: avoid; }
 .card .event { margin: 0; font-size: .8em; color: #444; }
-.card h2 { margin: .1em 0 .3em; font-size: 1.5em; }
+.card h2 { margin: 0 0 .2em; font-size: 1.4em; }
 .card table { border-collapse: collapse; width: 100%%; }
-.card th, .card td { border: 1px solid #999; padding: .15em .4em; text-align: left;
+.card th, .card td { border: 1px solid #999; padding: .1em .35em; text-align: left;
   vertical-align: top; font-variant-numeric: tabular-nums; }
 .card th { background: #eee; font-size: .85em; }
 .card tr.out td { font-style: italic; color: #444; }
 .card .switch, .card .shared { font-size: .8em; white-space: nowrap; }
 .card .legend { margin: .4em 0 0; font-size: .8em; }
-.guide { width: calc(50%% - 2mm); font-size: 10pt; }
-.table-card { width: 100%%; font-size: 12pt; }
+/* Two guide cards across and, up to 13 rounds, three down a page. */
+.guide { width: calc(50%% - 2mm); font-size: 9pt; }
+.guide td.direction { white-space: nowrap; }
+/* Up to 13 rounds, two table cards a page: cut in two, one for each table. */
+.table-card { width: 100%%; font-size: 11pt; }
 .table-card .top { display: flex; justify-content: space-between; align-items: flex-start;
   gap: 4mm; }
 .table-card figure.link { margin: 0 0 2mm; display: flex; align-items: center; gap: 3mm;
   max-width: 60%%; }
-.table-card svg.qr { width: 32mm; height: 32mm; flex: none; }
+.table-card svg.qr { width: 30mm; height: 30mm; flex: none; }
 .table-card figcaption { font-size: .7em; }
 .table-card .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
 @media screen { body { margin: 4mm; } }
