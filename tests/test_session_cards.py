@@ -6,6 +6,7 @@ Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh docs/img/cards.png.
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -462,3 +463,27 @@ def test_pdf_of_a_generated_mitchell_with_a_sit_out(tmp_path: Path) -> None:
     assert text.count("sit out") == 7
     # ... and its table is empty that round.
     assert text.count("table not in play") == 7
+
+
+# ------------------------------------------------------------------ the docs
+
+
+def test_the_docs_python_examples_run() -> None:
+    """docs/cards.md's Python sessions, in order, sharing names as a reader's would."""
+    text = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    sessions = re.findall(r"```pycon\n(.*?)```", text, re.DOTALL)
+    assert len(sessions) == 2
+    globs: dict[str, object] = {}
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, session in enumerate(sessions):
+        test = parser.get_doctest(session, globs, f"cards.md block {number}", "docs/cards.md", 0)
+        runner.run(test, clear_globs=False)
+        globs = test.globs
+    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=11)
+
+
+def test_the_docs_show_the_image() -> None:
+    text = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    assert "](img/cards.png)" in text
+    assert (ROOT / "docs" / "img" / "cards.png").read_bytes().startswith(b"\x89PNG")
