@@ -11,13 +11,19 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from bridgescore.boardset.pdf import chromium_path
-from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
+from bridgescore.errors import (
+    ArgumentTypeError,
+    BridgeError,
+    InvalidArgumentError,
+    MovementError,
+)
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
 from bridgescore.session.cards import (
@@ -487,3 +493,21 @@ def test_the_docs_show_the_image() -> None:
     text = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
     assert "](img/cards.png)" in text
     assert (ROOT / "docs" / "img" / "cards.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_wrong_kinds_of_argument_are_refused() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"cards are made from a Movement, got \{'kind'"):
+        cards_html({"kind": "mitchell"})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="the event's name must be text, got 7"):
+        guide_cards_html(MITCHELL_3, event=7)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="the event's name must be text, got b'x'"):
+        table_cards_html(MITCHELL_3, event=b"x")  # type: ignore[arg-type]
+
+
+def test_without_segno_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An import of a module set to None in sys.modules fails, as if it were not installed.
+    monkeypatch.setitem(sys.modules, "segno", None)
+    with pytest.raises(ImportError, match=r"pip install 'bridgescore\[cards\]'"):
+        table_cards_html(MITCHELL_3, links={1: LINKS[1]})
+    # The cards without links need no segno.
+    assert read_cards(table_cards_html(MITCHELL_3))["table-1"].svgs == []

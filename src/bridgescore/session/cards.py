@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.boardset.pdf import html_to_pdf
-from bridgescore.errors import InvalidArgumentError, MovementError
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, MovementError
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.validate import is_whole_number, whole_number_arg
@@ -45,7 +45,9 @@ __all__ = [
 
 Paper = Literal["a4", "letter"]
 #: Table number, or (section, table) when a session has several sections, to its URL.
-Links = Mapping[int | tuple[str, int], str]
+#: (A union of mappings: a Mapping's key type is invariant, so a ``dict[int, str]``
+#: would not pass as a ``Mapping[int | tuple[str, int], str]``.)
+Links = Mapping[int, str] | Mapping[tuple[str, int], str] | Mapping[int | tuple[str, int], str]
 
 _PAPER = {"a4": "A4", "letter": "letter"}
 # A link a phone can open from a printed card: absolute http(s), no spaces.
@@ -292,7 +294,15 @@ def _document(title: str, parts: Sequence[str], paper: Paper) -> str:
     )
 
 
+def _check(movement: object, event: object) -> None:
+    if not isinstance(movement, Movement):
+        raise ArgumentTypeError(f"cards are made from a Movement, got {movement!r:.80}")
+    if event is not None and not isinstance(event, str):
+        raise ArgumentTypeError(f"the event's name must be text, got {event!r:.80}")
+
+
 def _guide_part(movement: Movement, event: str | None) -> str:
+    _check(movement, event)
     rounds = _pair_rounds(movement)
     cards = "".join(
         _guide_card(movement, pair, rounds.get(pair, {}), event) for pair in movement.pairs
@@ -301,6 +311,7 @@ def _guide_part(movement: Movement, event: str | None) -> str:
 
 
 def _table_part(movement: Movement, event: str | None, links: Links | None) -> str:
+    _check(movement, event)
     chosen = _table_links(movement, links)
     stops = next_stops(movement)
     cards = "".join(
