@@ -224,7 +224,7 @@ def test_teams_cards_show_both_rooms_of_a_match() -> None:
         ["1", "2", "EW", "2", "1–2"],
         ["2", "1", "NS", "3", "3–4"],
         ["2", "2", "EW", "3", "3–4"],
-        ["3", "sit out"],
+        ["3", "bye"],
     ]
     assert cards["table-2"].rows[0] == ["1", "2", "1", "1–2 shared with table 1", "collect"]
 

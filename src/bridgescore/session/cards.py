@@ -81,8 +81,8 @@ def _heading(movement: Movement, event: str | None) -> str:
     return f'<p class="event">{" · ".join(parts)}</p>'
 
 
-def _legend(movement: Movement, rounds: Iterable[int]) -> str:
-    if not any(movement.is_arrow_switched(number) for number in rounds):
+def _legend(movement: Movement) -> str:
+    if not movement.arrow_switch:
         return ""
     return (
         f'<p class="legend">{_SWITCH} arrow switch: in this round NS and EW play each'
@@ -120,7 +120,9 @@ def _guide_card(
     for number in range(1, movement.rounds + 1):
         rows = rows_by_round.get(number, ())
         if not rows:
-            what = "sit out" if pair in movement.sitting_out(number) else "not playing"
+            # A team that sits out a round of a teams event has the bye.
+            out = "bye" if movement.kind == "teams" else "sit out"
+            what = out if pair in movement.sitting_out(number) else "not playing"
             lines.append(f'<tr class="out"><td>{number}</td><td colspan="4">{what}</td></tr>')
             continue
         for row in rows:
@@ -142,7 +144,7 @@ def _guide_card(
         "<table><thead><tr><th>Round</th><th>Table</th><th>Direction</th>"
         "<th>Opponents</th><th>Boards</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
-        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+        f"{_legend(movement)}</article>"
     )
 
 
@@ -216,7 +218,7 @@ def _table_card(
         "<table><thead><tr><th>Round</th><th>NS</th><th>EW</th><th>Boards</th>"
         "<th>Boards go to</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
-        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+        f"{_legend(movement)}</article>"
     )
 
 
