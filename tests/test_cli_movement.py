@@ -408,7 +408,7 @@ def test_howell_for_an_odd_number_of_pairs_and_its_file(tmp_path: Path) -> None:
     [
         (["-b", "2"], "a Howell needs --tables or --pairs"),
         (["-t", "4", "--pairs", "8", "-b", "2"], "a Howell needs exactly one of tables and pairs"),
-        (["-t", "4", "-b", "2", "--rounds", "8"], "rounds must be a whole number from 1 to 7"),
+        (["-t", "4", "-b", "2", "--rounds", "8"], "must be a whole number from 1 to 7, got 8"),
     ],
 )
 def test_impossible_howells_exit_2(options: list[str], message: str) -> None:
