@@ -7,6 +7,7 @@ import pytest
 from bridgescore.errors import MovementError
 from bridgescore.movement.check import Comparisons, check_movement, require_sound
 from bridgescore.movement.howell import howell
+from bridgescore.movement.teams import round_robin
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
 
@@ -179,3 +180,12 @@ def test_every_generated_howell_checks_sound(tables: int) -> None:
     if tables in (4, 6, 8):
         # Balanced: every two pairs hold the same cards on T - 1 of the 2T - 1 boards.
         assert {c.same for c in check.comparisons.values()} == {tables - 1}
+
+
+@pytest.mark.parametrize("teams", range(2, 13))
+def test_every_generated_round_robin_checks_sound(teams: int) -> None:
+    # A round robin: every team meets every other once, in two rooms on the same boards,
+    # so it plays teams - 1 matches of 4 boards (an odd field: one bye each).
+    check = require_sound(round_robin(teams, boards_per_round=4))
+    assert set(check.meetings.values()) == {1}
+    assert set(check.boards_per_pair.values()) == {4 * (teams - 1)}
