@@ -7,9 +7,9 @@ import pytest
 from bridgescore.errors import MovementError
 from bridgescore.movement.check import Comparisons, check_movement, require_sound
 from bridgescore.movement.howell import howell
-from bridgescore.movement.teams import round_robin
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
+from bridgescore.movement.teams import round_robin
 
 
 def _movement(
