@@ -7,8 +7,11 @@ two pairs hold the same cards.
 
 from __future__ import annotations
 
+import doctest
+import re
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -246,3 +249,31 @@ def test_bad_arguments_are_refused_in_words(kwargs: dict[str, object], words: st
     with pytest.raises(InvalidArgumentError, match=words) as caught:
         howell(**kwargs)  # type: ignore[arg-type]
     assert isinstance(caught.value, BridgeError)
+
+
+@pytest.mark.parametrize("tables", THREE_QUARTERS)
+def test_three_quarter_howell_comparisons_add_up(tables: int) -> None:
+    # Every set is played by T NS and T EW pairs, so over the R sets T(T-1)R twos of pairs
+    # sit the same way, however the directions are chosen; and every two pairs that do not
+    # meet are compared on all R sets, those that meet on R - 1.
+    rounds = THREE_QUARTER_ROUNDS[tables]
+    movement = howell(tables=tables, boards_per_round=1)
+    counts = _same_direction(movement)
+    assert sum(same for same, _ in counts.values()) == tables * (tables - 1) * rounds
+    met = _meetings(movement)
+    for two, (same, other) in counts.items():
+        assert same + other == rounds - met[two]
+
+
+def test_the_examples_in_docs_howell_md_run() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "howell.md").read_text("utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", text, re.DOTALL)
+    assert len(blocks) == 5
+    globs: dict[str, object] = {}
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, block in enumerate(blocks):
+        test = parser.get_doctest(block, globs, f"docs/howell.md block {number}", "howell.md", 0)
+        runner.run(test, clear_globs=False)
+        globs = test.globs
+    assert runner.summarize(verbose=False).failed == 0
