@@ -119,7 +119,8 @@ def test_beyond_fifteen_tables_a_mitchell_of_two_board_rounds() -> None:
     [
         ({"pairs": 2, "boards": 24}, "pairs must be a whole number from 3 to 60, got 2"),
         ({"pairs": 61, "boards": 24}, "got 61"),
-        ({"pairs": 14, "boards": 0}, "boards must be a whole number from 1 up, got 0"),
+        ({"pairs": 14, "boards": 0}, "boards must be a whole number from 1 to 200, got 0"),
+        ({"pairs": 14, "boards": 10**9}, "from 1 to 200, got 1000000000"),
         ({"pairs": 14, "boards": 24, "minutes_per_board": 0}, "above 0 and below 60, got 0"),
         ({"pairs": 14, "boards": 24, "minutes_per_board": True}, "got True"),
         ({"pairs": 14, "boards": 24, "minutes_per_board": "7"}, "got '7'"),

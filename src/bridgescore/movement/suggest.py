@@ -32,12 +32,14 @@ from bridgescore.movement.howell import COMPLETE_TABLES, howell_rounds
 from bridgescore.movement.howell import MAX_TABLES as HOWELL_TABLES
 from bridgescore.validate import is_number, whole_number_arg
 
-__all__ = ["CHANGE_MINUTES", "MITCHELL_TABLES", "Suggestion", "suggest"]
+__all__ = ["CHANGE_MINUTES", "MAX_BOARDS", "MITCHELL_TABLES", "Suggestion", "suggest"]
 
 #: Minutes between two rounds: pairs and boards moving, the next round called.
 CHANGE_MINUTES = 2
 #: The largest Mitchell section (the Mitchell generator's limit).
 MITCHELL_TABLES = 30
+#: The most boards a session is asked to fit.
+MAX_BOARDS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +143,9 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
     219.0
     """
     pairs = whole_number_arg(pairs, "pairs", 3, 2 * MITCHELL_TABLES)
-    boards = whole_number_arg(boards, "boards", 1)
+    # A session's boards: past a few hundred no club plays one, and the search below
+    # tries every number of boards a round up to the target.
+    boards = whole_number_arg(boards, "boards", 1, MAX_BOARDS)
     if not is_number(minutes_per_board, int | float) or not 0 < minutes_per_board < 60:
         raise InvalidArgumentError(
             f"minutes per board must be a number of minutes above 0 and below 60,"
