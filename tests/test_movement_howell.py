@@ -223,8 +223,11 @@ def test_fewer_rounds_on_request(tables: int, rounds: int) -> None:
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"boards_per_round": 2}, "exactly one of tables and pairs"),
-        ({"tables": 4, "pairs": 8, "boards_per_round": 2}, "exactly one of tables and pairs"),
+        ({"boards_per_round": 2}, "exactly one of tables and pairs, got neither"),
+        (
+            {"tables": 4, "pairs": 8, "boards_per_round": 2},
+            r"exactly one of tables and pairs, got both \(tables 4, pairs 8\)",
+        ),
         (
             {"tables": 1, "boards_per_round": 2},
             "Howell tables must be a whole number from 2 to 15, got 1",

@@ -173,9 +173,10 @@ def howell(
     ('1',)
     """
     if (tables is None) == (pairs is None):
+        given = "both" if tables is not None else "neither"
         raise InvalidArgumentError(
-            f"a Howell needs exactly one of tables and pairs, got tables={tables!r},"
-            f" pairs={pairs!r}"
+            f"a Howell needs exactly one of tables and pairs, got {given}"
+            f" (tables {tables!r}, pairs {pairs!r})"
         )
     if pairs is not None:
         pairs = whole_number_arg(pairs, "Howell pairs", 3, 2 * MAX_TABLES)
