@@ -8,6 +8,8 @@ line ``♠ A K Q`` with a black spade; hearts and diamonds are red.
 from __future__ import annotations
 
 import builtins
+import doctest
+import importlib
 import re
 import sys
 from typing import Any
@@ -134,3 +136,17 @@ def test_without_pandas_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatc
         "a DataFrame needs pandas, which is not installed; install it with: "
         "pip install 'bridgescore[pandas]'"
     )
+
+
+def test_records_frame_without_pandas_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    _hide_pandas(monkeypatch)
+    with pytest.raises(
+        ImportError, match=r"^records_frame needs pandas, .*'bridgescore\[pandas\]'$"
+    ):
+        bs.records_frame([])
+
+
+@pytest.mark.parametrize("module", ["bridgescore.display.markup", "bridgescore.formats.frames"])
+def test_the_docstring_examples_run(module: str) -> None:
+    failed, attempted = doctest.testmod(importlib.import_module(module))
+    assert attempted > 0 and failed == 0
