@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.display.frame import pandas_module
+from bridgescore.display.frame import frame_of, pandas_module
 from bridgescore.errors import ArgumentTypeError
 from bridgescore.formats.record import BoardRecord
 
@@ -120,7 +120,7 @@ def records_frame(records: Iterable[BoardRecord]) -> pd.DataFrame:
     without pandas, and :class:`~bridgescore.errors.ArgumentTypeError` for anything
     that is not a record.
     """
-    pandas = pandas_module("records_frame")
+    pandas_module("records_frame")  # said before a whole file is read, not after
     if isinstance(records, str | bytes | BoardRecord):
         raise ArgumentTypeError(
             f"records_frame takes board records, got {type(records).__name__} "
@@ -133,9 +133,4 @@ def records_frame(records: Iterable[BoardRecord]) -> pd.DataFrame:
                 f"record {position} is {record!r}: expected a BoardRecord, as read_records gives"
             )
         rows.append(_row(record))
-    columns = {
-        name: pandas.Series([row[name] for row in rows], dtype=dtype)
-        for name, dtype in RECORD_COLUMNS.items()
-    }
-    frame: pd.DataFrame = pandas.DataFrame(columns)
-    return frame
+    return frame_of(rows, RECORD_COLUMNS, "records_frame")

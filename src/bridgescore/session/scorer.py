@@ -127,6 +127,12 @@ class SessionScore:
         """The :class:`~bridgescore.session.methods.ScoringMethod` the event was scored by."""
         return self.scored_by or scoring_method(self.method)
 
+    def _repr_html_(self) -> str:
+        """The ranking in a notebook: the text report's tables, in HTML."""
+        from bridgescore.session.display import ranking_html
+
+        return ranking_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class BoardPar:
