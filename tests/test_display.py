@@ -12,6 +12,7 @@ import doctest
 import importlib
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +151,32 @@ def test_records_frame_without_pandas_names_the_extra(monkeypatch: pytest.Monkey
 def test_the_docstring_examples_run(module: str) -> None:
     failed, attempted = doctest.testmod(importlib.import_module(module))
     assert attempted > 0 and failed == 0
+
+
+def test_every_frame_without_pandas_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bridgescore.session.event import Event, TableResult
+    from bridgescore.session.frames import ranking_frame, travellers_frame
+    from bridgescore.session.scorer import score_event
+    from bridgescore.simulation.report import SimulationResult
+    from bridgescore.study.frames import study_frame
+
+    scored = score_event(
+        Event("Club", "pairs", results=(TableResult.played(1, "1", "2", "3NTS="),)), "mp"
+    )
+    result = SimulationResult(contracts=[])
+    _hide_pandas(monkeypatch)
+    calls = {
+        "ranking_frame": lambda: ranking_frame(scored),
+        "travellers_frame": lambda: travellers_frame(scored),
+        "SimulationResult.to_frame": result.to_frame,
+        "study_frame": lambda: study_frame(tmp_path),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ImportError) as caught:
+            call()
+        assert str(caught.value) == (
+            f"{name} needs pandas, which is not installed; install it with: "
+            "pip install 'bridgescore[pandas]'"
+        )
