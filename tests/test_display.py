@@ -180,3 +180,12 @@ def test_every_frame_without_pandas_names_the_extra(
             f"{name} needs pandas, which is not installed; install it with: "
             "pip install 'bridgescore[pandas]'"
         )
+
+
+def test_the_examples_of_docs_notebook_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)  # the page reads tests/data/... as a user in a checkout would
+    failed, attempted = doctest.testfile(
+        str(root / "docs" / "notebook.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert attempted >= 12 and failed == 0

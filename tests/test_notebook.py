@@ -16,6 +16,9 @@ pytest.importorskip("ipykernel")
 pytest.importorskip("pandas")
 pytest.importorskip("endplay")
 
+# Starting the kernel and solving take 6-9 s on an idle machine, more on a loaded one.
+pytestmark = pytest.mark.slow
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NOTEBOOK = EXAMPLES / "notebook.ipynb"
 
