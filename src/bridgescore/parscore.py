@@ -137,9 +137,11 @@ class ParContract:
 
     def _html(self) -> Markup:
         """:meth:`__str__` with the suit as a coloured symbol: ``6♣= NS``."""
-        text = str(self)
         level, strain = self.contract.level, self.contract.strain
-        return Markup(f"{level}{strain_html(strain)}{text_html(text[1 + len(strain.letter) :])}")
+        # What __str__ writes after the level (one digit) and the strain's letter:
+        # doubling, result and declarer(s).
+        rest = str(self)[1 + len(strain.letter) :]
+        return Markup(f"{level}{strain_html(strain)}{text_html(rest)}")
 
 
 @dataclass(frozen=True, slots=True)
