@@ -12,6 +12,7 @@ import doctest
 import importlib
 import re
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,15 @@ def test_the_examples_of_docs_notebook_run(monkeypatch: pytest.MonkeyPatch) -> N
         str(root / "docs" / "notebook.md"), module_relative=False, optionflags=doctest.ELLIPSIS
     )
     assert attempted >= 12 and failed == 0
+
+
+def test_pandas_is_an_extra_in_all_with_its_stubs_and_the_notebook_runners() -> None:
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    assert not any(name.startswith("pandas") for name in project["dependencies"])
+    assert [name.split(">")[0] for name in extras["pandas"]] == ["pandas"]
+    assert "pandas" in extras["all"][0].split("[")[1].rstrip("]").split(",")
+    assert any(name.startswith("pandas-stubs") for name in extras["dev"])
+    runners = {name.split(">")[0] for name in extras["test"]}
+    assert {"nbclient", "nbformat", "ipykernel"} <= runners
