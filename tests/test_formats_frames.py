@@ -153,3 +153,13 @@ def test_a_board_without_a_deal() -> None:
         '<div class="bridgescore board"><div><b>Board 5 · Dealer N · Vul NS</b></div>'
         "<div>no deal</div></div>"
     )
+
+
+def test_a_teams_record_names_its_teams_table_and_room() -> None:
+    record = BoardRecord(
+        board=2, home_team="Lions <A>", visit_team="Tigers", table="B12", room="closed"
+    )
+    html = record._repr_html_()
+    assert "<div>Teams: Lions &lt;A&gt; v Tigers</div>" in html
+    assert "<div>Table B12 · closed room</div>" in html
+    assert "<div>no deal</div>" in html

@@ -432,9 +432,11 @@ class BoardRecord:
             lines.append(f"Event: {self.event}")
         if self.home_team or self.visit_team:
             lines.append(f"Teams: {self.home_team} v {self.visit_team}")
-        where = [f"table {self.table}" if self.table else "", self.room or ""]
-        if any(where):
-            lines.append(" ".join(word for word in where if word).capitalize())
+        if self.table or self.room:
+            table = f"Table {self.table}" if self.table else ""
+            lines.append(
+                " · ".join(part for part in (table, self.room and f"{self.room} room") if part)
+            )
         if self.passed_out:
             lines.append("Passed out")
         elif self.contract is not None:
