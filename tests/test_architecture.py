@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "movement",
     ),
     "engines": ("solver",),
-    "values": ("core", "notation", "deal", "ddtable", "errors", "validate"),
+    "values": ("core", "notation", "deal", "ddtable", "errors", "validate", "display"),
 }
 RANK = {name: rank for rank, names in enumerate(reversed(LAYERS.values())) for name in names}
 

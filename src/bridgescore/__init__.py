@@ -62,6 +62,7 @@ if _typing.TYPE_CHECKING:
         ScoringMethodError,
         ToolError,
     )
+    from bridgescore.formats.frames import records_frame
     from bridgescore.game import PlayedDeal, play_deal
     from bridgescore.movement.model import Movement
     from bridgescore.movement.vp import victory_points
@@ -134,6 +135,7 @@ _PUBLIC = {
     "RecordError": "errors",
     "ScoringMethodError": "errors",
     "ToolError": "errors",
+    "records_frame": "formats.frames",
     "PlayedDeal": "game",
     "play_deal": "game",
     "Movement": "movement.model",
@@ -237,6 +239,7 @@ __all__ = [
     "play_deal",
     "random_deal",
     "random_deals",
+    "records_frame",
     "score",
     "score_array",
     "score_breakdown",

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
+from bridgescore.display.markup import strain_html, table_html
 from bridgescore.errors import InvalidTableError
 from bridgescore.validate import enum_arg, is_whole_number
 
@@ -238,6 +239,15 @@ class DDTable:
 
     def __repr__(self) -> str:
         return f"DDTable.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook: the grid of :meth:`grid`, suits as coloured symbols."""
+        rows = [
+            [strain_html(strain), *(str(self.rows[seat][strain]) for seat in PBN_SEAT_ORDER)]
+            for strain in PBN_STRAIN_ORDER
+        ]
+        headers = ["", *(seat.letter for seat in PBN_SEAT_ORDER)]
+        return table_html(headers, rows, numeric={1, 2, 3, 4})
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle by text: compact, and it re-validates on load.

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
+from bridgescore.display.markup import Markup, compass_html, hand_html, holding_html
 from bridgescore.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
@@ -237,6 +238,13 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.from_pbn({self.to_pbn()!r})"
 
+    def _repr_html_(self) -> str:
+        """The hand in a notebook: one line per suit, ``♠ A K Q``, red hearts and diamonds."""
+        return hand_html(self._holdings_html())
+
+    def _holdings_html(self) -> list[Markup]:
+        return [holding_html(suit, self.suit(suit)) for suit in SUITS]
+
 
 _PBN_DEAL = re.compile(r"\s*(?P<first>[^:\s]*)\s*:(?P<hands>.*)", re.DOTALL)
 
@@ -392,6 +400,13 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.to_pbn()!r})"
+
+    def _repr_html_(self) -> str:
+        """The deal in a notebook: a compass diagram, each hand under its seat's name."""
+        hands = {
+            seat: hand_html(self.hands[seat]._holdings_html(), seat.full_name) for seat in Seat
+        }
+        return compass_html(hands)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Deal.from_pbn, (self.to_pbn(),))

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
+from bridgescore.display.markup import Markup, strain_html, text_html
 from bridgescore.errors import InvalidTableError, NotationError
 from bridgescore.notation import parse_result
 from bridgescore.scoring import score_array
@@ -134,6 +135,14 @@ class ParContract:
     def __repr__(self) -> str:
         return f"ParContract.parse({str(self)!r})"
 
+    def _html(self) -> Markup:
+        """:meth:`__str__` with the suit as a coloured symbol: ``6♣= NS``."""
+        level, strain = self.contract.level, self.contract.strain
+        # What __str__ writes after the level (one digit) and the strain's letter:
+        # doubling, result and declarer(s).
+        rest = str(self)[1 + len(strain.letter) :]
+        return Markup(f"{level}{strain_html(strain)}{text_html(rest)}")
+
 
 @dataclass(frozen=True, slots=True)
 class Par:
@@ -174,6 +183,15 @@ class Par:
             "convention": self.convention,
             "contracts": [str(contract) for contract in self.contracts],
         }
+
+    def _repr_html_(self) -> str:
+        """``Par NS +920: 6♣= NS`` in a notebook, suits as coloured symbols."""
+        if not self.contracts:
+            return Markup(f"<div>Par {text_html(str(self))}</div>")
+        side = self.side
+        assert side is not None
+        contracts = ", ".join(contract._html() for contract in self.contracts)
+        return Markup(f"<div>Par {side.name} +{abs(self.score)}: {contracts}</div>")
 
     def __str__(self) -> str:
         if not self.contracts:

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Contract, Doubling, Strain
+from bridgescore.display.markup import Markup, contract_html, table_html
 from bridgescore.errors import InvalidArgumentError, NotationError
 from bridgescore.notation import Result, parse_result
 from bridgescore.validate import bool_arg, is_whole_number
@@ -134,6 +135,23 @@ class ScoreBreakdown:
         for key in ("result", "vulnerable", "total"):
             items.pop(key)
         return items
+
+    def _repr_html_(self) -> str:
+        """The breakdown in a notebook: the result, then each part that scores and the total."""
+        result = self.result
+        if result.contract is None:
+            shown = Markup("Pass")
+        else:
+            outcome = "=" if result.relative == 0 else f"{result.relative:+d}"
+            shown = Markup(f"{contract_html(result.contract)}{outcome}")
+        caption = Markup(f"{shown}, {'vulnerable' if self.vulnerable else 'not vulnerable'}")
+        rows = [
+            [name.replace("_", " ").capitalize(), str(points)]
+            for name, points in self.parts().items()
+            if points
+        ]
+        rows.append([Markup("<b>Total</b>"), Markup(f"<b>{self.total}</b>")])
+        return table_html(["Part", "Points"], rows, numeric={1}, caption=caption)
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready form: contract, result, tricks, vulnerable, score and breakdown."""

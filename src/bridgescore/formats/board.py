@@ -84,6 +84,16 @@ class Board:
             raise RecordError(f"board {self.number} has no deal: expected its hand record")
         return self.deal
 
+    def _repr_html_(self) -> str:
+        """The board in a notebook: heading, compass diagram, DD table and par when known."""
+        from bridgescore.display.markup import Markup
+        from bridgescore.formats.display import board_html
+
+        table = None if self.dd_table is None else Markup(self.dd_table._repr_html_())
+        return board_html(
+            self.number, self.dealer, self.vulnerability, self.deal, table=table, par=self.par
+        )
+
     def with_analysis(self, table: DDTable, result: Par) -> Board:
         return replace(self, dd_table=table, par=result)
 

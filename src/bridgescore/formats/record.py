@@ -421,6 +421,51 @@ class BoardRecord:
         notes, match = MatchHeader.from_notes(self.notes)
         return self if match is None else replace(self, notes=notes, match=match)
 
+    def _repr_html_(self) -> str:
+        """The record in a notebook: heading, diagram under the players' names, contract
+        and result, auction, the file's scores and DD table, and any problems."""
+        from bridgescore.display.markup import Markup, contract_html, text_html
+        from bridgescore.formats.display import board_html, dd_table_html
+
+        lines: list[str | Markup] = []
+        if self.event:
+            lines.append(f"Event: {self.event}")
+        if self.home_team or self.visit_team:
+            lines.append(f"Teams: {self.home_team} v {self.visit_team}")
+        if self.table or self.room:
+            table = f"Table {self.table}" if self.table else ""
+            lines.append(
+                " · ".join(part for part in (table, self.room and f"{self.room} room") if part)
+            )
+        if self.passed_out:
+            lines.append("Passed out")
+        elif self.contract is not None:
+            contract = replace(self.contract, declarer=None)
+            by = "" if self.contract.declarer is None else f" by {self.contract.declarer.letter}"
+            tricks = "" if self.result is None else f", {self.result} tricks"
+            adjusted = " (adjusted)" if self.adjusted else ""
+            lines.append(
+                Markup(f"Contract {contract_html(contract)}{text_html(by + tricks + adjusted)}")
+            )
+        if self.auction is not None:
+            calls = " ".join(call.call + ("!" if call.alerted else "") for call in self.auction)
+            lines.append(f"Auction: {calls}")
+        if self.claim is not None:
+            lines.append(f"Claimed: {self.claim} tricks")
+        lines.extend(f"{tag}: {value}" for tag, value in self.scores)
+        if self.optimum_score:
+            lines.append(f"OptimumScore: {self.optimum_score}")
+        lines.extend(f"problem: {problem}" for problem in self.problems)
+        return board_html(
+            self.board,
+            self.dealer_or_board,
+            self.vulnerability_or_board,
+            self.deal,
+            players=self.players,
+            lines=lines,
+            table=dd_table_html(self.dd_tricks) if self.dd_tricks else None,
+        )
+
     def with_problems(self, problems: Iterable[Problem]) -> BoardRecord:
         """The same record with more problems."""
         return replace(self, problems=self.problems + tuple(problems))

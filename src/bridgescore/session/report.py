@@ -12,10 +12,18 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
 from typing import Any
 
-from bridgescore.compare.scalar import round_half_away
+from bridgescore.session.display import (
+    column_text,
+    fmt,
+    last_column,
+    last_value,
+    players_text,
+    ranked_as,
+    ranking_numbers,
+    report_title,
+)
 from bridgescore.session.event import Member
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
@@ -43,55 +51,6 @@ __all__ = [
 METHOD_NAMES = {name: method.title for name, method in SCORING_METHODS.items()}
 
 
-def fmt(value: float | None, *, signed: bool = False) -> str:
-    """A number as people read it: ``5``, ``6.2``, ``+4``, ``5.25``; blank for None."""
-    if value is None:
-        return ""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return f"+{text}" if signed and value > 0 else text
-
-
-def column_text(values: Sequence[float | None], *, most: int = 2) -> list[str]:
-    """A column of numbers, every one with the same number of decimals: as many as
-    the most precise value needs, at most ``most`` (blank for None).
-
-    >>> column_text([76.875, 32.5, 50.0, None])
-    ['76.88', '32.50', '50.00', '']
-    >>> column_text([41.875, 23.125]), column_text([-0.001, 1.5])
-    (['41.88', '23.13'], ['0.0', '1.5'])
-    >>> column_text([24.6, 17.3, 20.0]), column_text([11, -6, 0])
-    (['24.6', '17.3', '20.0'], ['11', '-6', '0'])
-    """
-    # Halves away from zero, as every rounding in a session (docs/sessions.md).
-    rounded = [None if value is None else round_half_away(value, most) for value in values]
-    shown = [f"{value:.{most}f}".rstrip("0") for value in rounded if value is not None]
-    decimals = max((len(text.partition(".")[2]) for text in shown), default=0)
-    out = []
-    for value in rounded:
-        if value is None:
-            out.append("")
-            continue
-        text = f"{round_half_away(value, decimals):.{decimals}f}"
-        out.append("0" + text[2:] if text.startswith("-0") and not text.strip("-0.") else text)
-    return out
-
-
-def ranking_numbers(session: SessionScore) -> dict[Standing, tuple[str, str]]:
-    """Each standing's total and :func:`last_column` entry as the rankings print them:
-    each column in one number format over the whole ranking (``32.50`` beside
-    ``76.88``, never ``32.5``)."""
-    standings = session.standings
-    totals = column_text([s.total for s in standings])
-    lasts = column_text([_last_number(session, s) for s in standings])
-    return {s: (total, last) for s, total, last in zip(standings, totals, lasts, strict=True)}
-
-
-def _last_number(session: SessionScore, standing: Standing) -> float | None:
-    return standing.percent if session.scoring_method.shows_percent else standing.average
-
-
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
     widths = [len(h) for h in headers]
     for row in rows:
@@ -104,11 +63,6 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[s
         ).rstrip()
 
     return [render(headers), render(["-" * w for w in widths]), *(render(r) for r in rows)]
-
-
-def report_title(session: SessionScore) -> str:
-    """The report's title: the event's name and the method, ``Club - matchpoints``."""
-    return f"{session.name or 'Event'} - {session.scoring_method.title}"
 
 
 def ranking_text(session: SessionScore) -> str:
@@ -149,27 +103,6 @@ def ranking_text(session: SessionScore) -> str:
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
-
-
-def players_text(session: SessionScore, name: str) -> str:
-    """The players of a pair or team as the ranking shows them: ``Ann Archer & Bob Baker``."""
-    return " & ".join(str(member) for member in session.members.get(name, ()))
-
-
-def ranked_as(session: SessionScore) -> str:
-    """What the ranking ranks: ``Pair`` or ``Team``."""
-    return "Team" if session.kind == "teams" else "Pair"
-
-
-def last_column(session: SessionScore) -> str:
-    """The ranking's last column: the percentage, or the points per board."""
-    return "%" if session.scoring_method.shows_percent else "Per board"
-
-
-def last_value(session: SessionScore, standing: Standing) -> str:
-    """A standing's entry in :func:`last_column`, on its own (a ranking prints the
-    column in one format: :func:`ranking_numbers`)."""
-    return fmt(_last_number(session, standing))
 
 
 def score_text(ns_score: int | None) -> str:

@@ -133,6 +133,12 @@ class SessionScore:
         """What the ranking's totals count (VPs when matches are scored in VPs)."""
         return self.scoring_method.ranking_unit
 
+    def _repr_html_(self) -> str:
+        """The ranking in a notebook: the text report's tables, in HTML."""
+        from bridgescore.session.display import ranking_html
+
+        return ranking_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class BoardPar:

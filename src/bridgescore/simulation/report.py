@@ -8,17 +8,109 @@ proportion p: sqrt(p (1 - p) / n)).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.compare.array import imps_array
 from bridgescore.core import Contract, Side
+from bridgescore.display.frame import frame_of
+from bridgescore.errors import InvalidArgumentError
 from bridgescore.scoring import score_array
 from bridgescore.simulation.spec import Simulation, contract_label
 
-__all__ = ["Report", "build_report"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["FRAME_COLUMNS", "Report", "SimulationResult", "build_report"]
+
+SimulationTable = Literal["contracts", "comparisons", "leads"]
+
+FRAME_COLUMNS: dict[str, dict[str, str]] = {
+    "contracts": {
+        "contract": "string",
+        "declarer": "string",
+        "make": "float64",
+        "make_se": "float64",
+        "mean_tricks": "float64",
+        "mean_tricks_se": "float64",
+        "mean_score": "float64",
+        "mean_score_se": "float64",
+        **{f"tricks_{n}": "int64" for n in range(14)},
+    },
+    "comparisons": {
+        "first": "string",
+        "second": "string",
+        "imps": "float64",
+        "imps_se": "float64",
+        "first_better": "float64",
+        "first_better_se": "float64",
+        "equal": "float64",
+        "second_better": "float64",
+        "matchpoints": "float64",
+        "matchpoints_se": "float64",
+    },
+    "leads": {
+        "contract": "string",
+        "declarer": "string",
+        "leader": "string",
+        "cards": "string",
+        "deals": "int64",
+        "mean_tricks": "float64",
+        "mean_tricks_se": "float64",
+        "beat": "float64",
+        "beat_se": "float64",
+    },
+}
+"""The columns of each table :meth:`SimulationResult.to_frame` gives, with their dtypes."""
+
+
+class SimulationResult(dict[str, Any]):
+    """What :func:`bridgescore.simulate` returns: the ``--json`` object of ``bridgescore
+    simulate`` (a plain ``dict`` in every other way), which shows itself as tables in a
+    notebook and becomes a DataFrame with :meth:`to_frame`."""
+
+    def _repr_html_(self) -> str:
+        from bridgescore.simulation.display import simulation_html
+
+        return simulation_html(self)
+
+    def to_frame(self, table: SimulationTable = "contracts") -> pd.DataFrame:
+        """One of the result's tables as a DataFrame (the pandas extra):
+
+        - ``contracts``: one row per contract; make, tricks and score means with their
+          standard errors, and ``tricks_0`` .. ``tricks_13`` the deals on which
+          declarer took that many tricks;
+        - ``comparisons``: one row per pair of contracts;
+        - ``leads``: one row per opening lead (cards equal on every deal together)
+          against each contract, best first.
+        """
+        columns = FRAME_COLUMNS.get(table) if isinstance(table, str) else None
+        if columns is None:
+            raise InvalidArgumentError(
+                f"simulation table {table!r}: expected 'contracts', 'comparisons' or 'leads'"
+            )
+        rows: list[dict[str, Any]]
+        if table == "contracts":
+            rows = [
+                {**entry, **{f"tricks_{n}": count for n, count in enumerate(entry["tricks"])}}
+                for entry in self["contracts"]
+            ]
+        elif table == "comparisons":
+            rows = list(self.get("comparisons", ()))
+        else:
+            rows = [
+                {
+                    **card,
+                    "contract": lead["contract"],
+                    "declarer": lead["declarer"],
+                    "leader": lead["leader"],
+                }
+                for lead in self.get("leads", ())
+                for card in lead["cards"]
+            ]
+        return frame_of(rows, columns, "SimulationResult.to_frame")
 
 
 def _mean_se(values: npt.NDArray[Any]) -> tuple[float, float]:
@@ -52,17 +144,20 @@ class Report:
     par: dict[str, Any] | None = None
     interrupted: bool = False
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SimulationResult:
+        """The JSON object (``bridgescore simulate --json``), as a :class:`SimulationResult`."""
         sim = self.simulation
-        data: dict[str, Any] = {
-            "deals": self.deals,
-            "seed": sim.seed,
-            "where": sim.where,
-            "predeal": list(sim.predeal),
-            "vulnerability": str(sim.vulnerability),
-            "interrupted": self.interrupted,
-            "contracts": self.contracts,
-        }
+        data = SimulationResult(
+            {
+                "deals": self.deals,
+                "seed": sim.seed,
+                "where": sim.where,
+                "predeal": list(sim.predeal),
+                "vulnerability": str(sim.vulnerability),
+                "interrupted": self.interrupted,
+                "contracts": self.contracts,
+            }
+        )
         if self.comparisons:
             data["comparisons"] = self.comparisons
         if sim.lead is not None:
@@ -70,6 +165,9 @@ class Report:
         if self.par is not None:
             data["par"] = self.par
         return data
+
+    def _repr_html_(self) -> str:
+        return self.as_dict()._repr_html_()
 
 
 def _contract_summary(

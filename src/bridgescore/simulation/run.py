@@ -10,7 +10,7 @@ import numpy as np
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.distributed import run_ordered, worker_count
-from bridgescore.simulation.report import Report, build_report
+from bridgescore.simulation.report import Report, SimulationResult, build_report
 from bridgescore.simulation.spec import Simulation, parse_contracts
 from bridgescore.simulation.tasks import SliceResult, plan_slices, solve_slice
 from bridgescore.validate import enum_arg
@@ -83,12 +83,14 @@ def simulate(
     processes: int = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> SimulationResult:
     """Deal ``deals`` deals as :func:`bridgescore.deal_many` and solve the contracts on them.
 
     Same arguments as ``bridgescore simulate``; the result is its ``--json`` object:
     ``contracts`` (trick distribution, make, mean tricks and score, with standard
     errors), ``comparisons`` of each pair of contracts and ``leads`` when ``lead`` is set.
+    In a notebook it shows as tables, and ``result.to_frame()`` makes a DataFrame of it
+    (:class:`~bridgescore.simulation.report.SimulationResult`).
     ``by``, ``vul`` and ``lead`` take a ``Seat``/``Vulnerability`` or its text
     (``"S"``, ``"Both"``).
 

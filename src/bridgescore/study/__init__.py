@@ -20,6 +20,7 @@ from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
 
 if TYPE_CHECKING:
+    from bridgescore.study.frames import study_frame
     from bridgescore.study.report import ParStats, StudyReport, format_report, study_report
     from bridgescore.study.runner import RunSummary, compute_chunk, run_study
 
@@ -32,6 +33,7 @@ _NEEDS_PYARROW = {
     "StudyReport": "report",
     "format_report": "report",
     "study_report": "report",
+    "study_frame": "frames",
     "RunSummary": "runner",
     "compute_chunk": "runner",
     "run_study": "runner",
@@ -59,5 +61,6 @@ __all__ = [
     "load_manifest",
     "plan_chunks",
     "run_study",
+    "study_frame",
     "study_report",
 ]

@@ -30,6 +30,7 @@ __all__ = [
     "ParStats",
     "StudyReport",
     "format_report",
+    "study_location",
     "study_report",
 ]
 
@@ -228,14 +229,20 @@ def study_report(directory: Path | str) -> StudyReport:
     ``problems`` and left out; chunks without a good shard are in ``missing_chunks``.
     Raises :class:`StudyError` when ``directory`` is not a study.
     """
-    location: Path | RemoteStudy
+    return _report(study_location(directory))
+
+
+def study_location(directory: Path | str) -> Path | RemoteStudy:
+    """A local study directory (``file://`` allowed) or a study in an object store.
+
+    Raises :class:`StudyError` when a local ``directory`` is not a directory.
+    """
     if is_remote(directory):
-        location = RemoteStudy(str(directory))
-    else:
-        location = Path(str(directory).removeprefix("file://"))
-        if not location.is_dir():
-            raise StudyError(f"{str(location)!r} is not a directory")
-    return _report(location)
+        return RemoteStudy(str(directory))
+    location = Path(str(directory).removeprefix("file://"))
+    if not location.is_dir():
+        raise StudyError(f"{str(location)!r} is not a directory")
+    return location
 
 
 def _report(directory: Path | RemoteStudy) -> StudyReport:

@@ -1,0 +1,6 @@
+"""How values show themselves in a notebook: HTML fragments (:mod:`.markup`) and the
+pandas extra (:mod:`.frame`).
+
+The values layer: it imports only :mod:`bridgescore.core`, so that every value's
+``_repr_html_`` (a deal, a hand, a DD table) can build on it without an import cycle.
+"""
