@@ -87,6 +87,7 @@ DEFAULT_URL_BASE = "http://127.0.0.1:8000"
 DIRECTOR_LOGIN_HOURS = 12
 # How much of a rejected field a message quotes: enough to see it, never a whole body.
 _QUOTED = 40
+_LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
 _PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
 _NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
@@ -287,6 +288,9 @@ def _text(value: object, field: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise RecordError(f"{field}: {_quoted(value)} is not text")
+    # No contract, seat, result or card is longer; a message never quotes a whole body.
+    if len(value) > _LONGEST_FIELD:
+        raise RecordError(f"{field}: {_quoted(value)}... is too long to be a {field}")
     return value.strip() or None
 
 
