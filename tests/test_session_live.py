@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_movements import three_table_mitchell
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -28,6 +27,7 @@ from bridgescore.errors import (
 )
 from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
 from bridgescore.session.store import EventStore
+from live_movements import three_table_mitchell
 
 
 def made(tmp_path: Path, **kwargs: Any) -> NewEvent:
@@ -306,7 +306,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
         assert live.adjust("A", 2, 1, 4, "60/40") == "A+/A-"
         assert live.adjust("A", 3, 1, 5, "Avg") == "A/A"
         assert live.adjust("A", 3, 1, 6, "not played") == "not played"
-        with pytest.raises(RecordError, match="award: .*'not played'"):
+        with pytest.raises(RecordError, match=r"award: .*'not played'"):
             live.adjust("A", 3, 1, 6, "70/30")
         with pytest.raises(NotThisTableError):
             live.adjust("A", 3, 1, 1, "Avg")
@@ -530,5 +530,5 @@ def test_an_event_without_a_movement_is_no_live_session(tmp_path: Path) -> None:
     path = tmp_path / "plain.db"
     with EventStore(path) as store:
         store.set_info(name="Imported")
-    with pytest.raises(RecordError, match="has no movement: .*session new"):
+    with pytest.raises(RecordError, match=r"has no movement: .*session new"):
         LiveEvent(path)
