@@ -71,6 +71,7 @@ from bridgescore.session.access import (
 from bridgescore.session.event import Adjusted, Member, TableResult
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import EventStore
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "DEFAULT_URL_BASE",
@@ -271,11 +272,10 @@ def _quoted(value: object) -> str:
 
 def _whole(value: object, field: str) -> int:
     # JSON numbers and digit strings; never a bool (True is an int to Python).
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        number = None
-    elif isinstance(value, int):
+    number = None
+    if is_whole_number(value):
         number = value
-    else:
+    elif isinstance(value, str):
         text = value.strip()
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
     if number is None or number < 1 or number > 999_999:
@@ -447,7 +447,7 @@ class LiveEvent:
                 f"section {_quoted(section)} is not this event's: expected "
                 f"{self.movement.section!r}"
             )
-        if isinstance(table, bool) or not isinstance(table, int):
+        if not is_whole_number(table):
             raise NotThisTableError(f"table {_quoted(table)} is not a table number")
         if not any(row.table == table for row in self.movement.rows):
             raise NotThisTableError(f"table {table} plays no round in this movement")
