@@ -612,8 +612,9 @@ def correct_command(
 
 @app.command("log")
 def log_command(event: EventPath, as_json: Json = False) -> None:
-    """The event's audit log: every stored result changed by 'session correct' or
-    'session import --replace', oldest first, with its old and new result."""
+    """The event's audit log, oldest first: every stored result changed by 'session
+    correct' or 'session import --replace', and in a live session every result a table
+    entered and the director changed or adjusted, with who, the old and the new result."""
     with _open(event) as store:
         try:
             entries = store.audit_log()
@@ -634,6 +635,7 @@ def log_command(event: EventPath, as_json: Json = False) -> None:
                     "new": e.new,
                     "source": e.origin or None,
                     "reason": e.reason,
+                    "who": e.who,
                 }
                 for e in entries
             ]
