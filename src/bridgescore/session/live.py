@@ -44,7 +44,7 @@ import secrets
 import statistics
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -383,6 +383,7 @@ class LiveEvent:
         self.movement: Movement = movement
         # The tokens never change during a session: kept in memory, compared in constant time.
         self._tokens = self._store.table_token_digests()
+        self._stops = next_stops(movement)
 
     def __enter__(self) -> LiveEvent:
         return self
@@ -467,25 +468,27 @@ class LiveEvent:
         ``next`` is ``None`` after the last round.
         """
         self._check_table(section, table)
+        rows = [row for row in self.movement.rows if row.table == table]
+        keys = {
+            (row.round, board): ("", board, *pairs_at(self.movement, table, row.round, board))
+            for row in rows
+            for board in row.boards
+        }
         with self._lock:
-            outcomes = self._store.stored_outcomes()
+            stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
-            results = {r.key: r for r in self._store.results()}
-        stops = next_stops(self.movement)
         rounds = []
-        for row in self.movement.rows:
-            if row.table != table:
-                continue
+        for row in rows:
             shown = []
             for board in row.boards:
-                key = ("", board, *pairs_at(self.movement, table, row.round, board))
-                if key in outcomes:
-                    stored = results.get(key)
+                key = keys[(row.round, board)]
+                if key in stored:
+                    result = stored[key]
                     shown.append(
                         {
                             "board": board,
-                            "result": outcomes[key],
-                            "score_ns": None if stored is None else stored.ns_score(),
+                            "result": "not played" if result is None else result.describe(),
+                            "score_ns": None if result is None else result.ns_score(),
                             "lead": leads.get(key),
                         }
                     )
@@ -498,7 +501,7 @@ class LiveEvent:
                     "entered": [item["board"] for item in shown],
                     "arrow_switch": self.movement.is_arrow_switched(row.round),
                     "results": shown,
-                    "next": self._next(row, stops),
+                    "next": self._next(row, self._stops),
                 }
             )
         return {"section": section, "table": table, "rounds": rounds}
@@ -603,7 +606,7 @@ class LiveEvent:
         with a board still to enter (``None`` once all are in); a table is ``late``
         when it is a round or more behind the median table."""
         with self._lock:
-            outcomes = self._store.stored_outcomes()
+            outcomes = self._store.stored_keys()
         tables: dict[int, list[dict[str, int]]] = {}
         for row in self.movement.rows:
             entered = sum(
@@ -662,7 +665,7 @@ class LiveEvent:
         from bridgescore.session.workflow import score_stored_event
 
         with self._lock:
-            if self._store.results():
+            if self._store.has_results():
                 return score_stored_event(self._store)
             kind, members = self._store.kind, self._store.members()
             method = default_method(kind)
@@ -683,7 +686,8 @@ class LiveEvent:
         """Exactly the document ``bridgescore session score EVENT --json`` prints."""
         from bridgescore.session.report import as_dict
 
-        data = as_dict(self.score())
+        # The travellers are left out before as_dict writes them, not after.
+        data = as_dict(replace(self.score(), travellers=()))
         del data["travellers"]
         return data
 
