@@ -202,6 +202,7 @@ def test_a_table_sees_its_rounds(tmp_path: Path) -> None:
     assert first["next"]["ns"] == {"table": 2, "direction": "NS"}
     assert first["next"]["ew"] == {"table": 3, "direction": "EW"}
     assert first["next"]["boards"] == [{"boards": [3, 4], "to": "table 1", "tables": [1]}]
+    assert first["next"]["boards_to"] == 1
     assert view["rounds"][2]["next"] is None
 
 

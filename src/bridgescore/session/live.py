@@ -463,8 +463,10 @@ class LiveEvent:
         (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
         adjusted score or a board not played); ``next`` says where the NS pair and the
         EW pair go for the next round (``{"table", "direction"}``, ``None`` when sitting
-        out) and where the boards go (``[{"boards", "to", "tables"}]``, ``to`` being
-        ``table 4``, ``relay: tables 3 and 4``, ``bye stand`` or ``collect``);
+        out) and where the boards go: ``boards_to``, the table that plays them next
+        (``None``: none does), and ``boards``, each set's stop (``[{"boards", "to",
+        "tables"}]``, ``to`` being ``table 4``, ``relay: tables 3 and 4``, ``bye stand``
+        or ``collect``);
         ``next`` is ``None`` after the last round.
         """
         self._check_table(section, table)
@@ -517,12 +519,16 @@ class LiveEvent:
                     return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
             return None
 
+        stops_here = stops.get((row.round, row.table), ())
         return {
             "ns": seat_of(row.ns),
             "ew": seat_of(row.ew),
+            # The first table the boards go to (a relay's first), None: the bye stand or
+            # collected; "boards" says it all, set by set.
+            "boards_to": next((stop.tables[0] for stop in stops_here if stop.tables), None),
             "boards": [
                 {"boards": list(stop.boards), "to": str(stop), "tables": list(stop.tables)}
-                for stop in stops.get((row.round, row.table), ())
+                for stop in stops_here
             ],
         }
 
