@@ -197,3 +197,25 @@ def test_table_and_round_without_a_movement_are_reported(tmp_path: Path) -> None
     code, _, err = run("import", tmp_path / "plain.db", lines)
     assert code == 1
     assert f"{lines}:2: table '1', round '1': the event has no movement" in err
+
+
+def test_lines_naming_pairs_the_movement_never_seats_on_the_board_are_reported(
+    tmp_path: Path,
+) -> None:
+    event = new_event(tmp_path)
+    lines = tmp_path / "travellers.csv"
+    lines.write_text(
+        "board,ns,ew,contract,declarer,result\n"
+        "1,1N,1E,4S,N,=\n"  # round 1, table 1
+        "1,3N,2E,4S,N,=\n"  # round 2, table 3
+        "1,2N,1E,4S,N,=\n"  # line 4: 2N and 1E never meet on board 1
+        "7,1N,1E,4S,N,=\n"  # line 5: the movement has no board 7
+    )
+    code, out, err = run("import", event, lines)
+    assert code == 1 and "2 result(s) added" in out
+    assert (
+        f"{lines}:4: board 1: 2N v 1E do not play it in the event's movement: it is played "
+        "by 1N v 1E at table 1 in round 1; 3N v 2E at table 3 in round 2; 2N v 3E at table 2 "
+        "in round 3"
+    ) in err
+    assert f"{lines}:5: board 7: 1N v 1E do not play it in the event's movement: no table" in err
