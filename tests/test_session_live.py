@@ -168,6 +168,10 @@ def test_the_director_password_and_logins(tmp_path: Path) -> None:
     # Logins survive a restart of the server...
     with LiveEvent(new.event) as live:
         assert live.director_for_token(login)
+        other = live.open_director_session()
+        live.end_director_session(other)  # ...until the director logs out
+        assert not live.director_for_token(other)
+        assert live.director_for_token(login)
     # ...until they expire.
     import hashlib
 

@@ -430,6 +430,14 @@ class LiveEvent:
             )
         return token
 
+    def end_director_session(self, token: str) -> None:
+        """Log the director out: the login token is refused from now on."""
+        if not isinstance(token, str) or not token:
+            return
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._lock:
+            self._store.expire_director_login(token_digest(token), now)
+
     def director_for_token(self, token: str) -> bool:
         """Whether ``token`` is a director login that has not expired."""
         if not isinstance(token, str) or not token:

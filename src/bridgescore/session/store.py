@@ -509,6 +509,15 @@ class EventStore:
         with self._db:
             self._db.execute("INSERT INTO director_logins VALUES (?, ?)", (digest, expires))
 
+    def expire_director_login(self, digest: str, at: str) -> None:
+        """End a director login now (``at``): its row is kept, expired."""
+        self._writing()
+        with self._db:
+            self._db.execute(
+                "UPDATE director_logins SET expires = ? WHERE digest = ? AND expires > ?",
+                (at, digest, at),
+            )
+
     def director_login_expiry(self, digest: str) -> str | None:
         """When the director login with this token digest expires, or ``None``."""
         if "director_logins" not in self._tables():
