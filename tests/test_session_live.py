@@ -537,3 +537,14 @@ def test_an_event_without_a_movement_is_no_live_session(tmp_path: Path) -> None:
         store.set_info(name="Imported")
     with pytest.raises(RecordError, match=r"has no movement: .*session new"):
         LiveEvent(path)
+
+
+def test_a_closed_live_event_says_so(tmp_path: Path) -> None:
+    new = made(tmp_path)
+    live = LiveEvent(new.event)
+    live.close()
+    live.close()  # twice is harmless
+    with pytest.raises(RecordError, match="has been closed"):
+        live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
+    with pytest.raises(RecordError, match="has been closed"):
+        live.ranking()

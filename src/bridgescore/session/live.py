@@ -43,7 +43,8 @@ import re
 import secrets
 import statistics
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -380,6 +381,7 @@ class LiveEvent:
             self._store.close()
             raise
         self.path = str(path)
+        self._closed = False
         self.movement: Movement = movement
         # The tokens never change during a session: kept in memory, compared in constant time.
         self._tokens = self._store.table_token_digests()
@@ -398,7 +400,17 @@ class LiveEvent:
 
     def close(self) -> None:
         with self._lock:
-            self._store.close()
+            if not self._closed:
+                self._closed = True
+                self._store.close()
+
+    @contextmanager
+    def _using(self) -> Iterator[EventStore]:
+        """The store, under the lock; a closed LiveEvent is an error, not a crash."""
+        with self._lock:
+            if self._closed:
+                raise RecordError(f"the live event {self.path!r} has been closed")
+            yield self._store
 
     # ------------------------------------------------------------ who is asking
 
@@ -416,7 +428,7 @@ class LiveEvent:
 
     def check_director_password(self, password: str) -> bool:
         """Whether ``password`` is the director's (scrypt, constant-time compare)."""
-        with self._lock:
+        with self._using():
             stored = self._store.director_password
         return stored is not None and isinstance(password, str) and stored.verify(password)
 
@@ -424,7 +436,7 @@ class LiveEvent:
         """A new director login token (kept hashed), valid for 12 hours."""
         token = new_token()
         expires = datetime.now(UTC) + timedelta(hours=DIRECTOR_LOGIN_HOURS)
-        with self._lock:
+        with self._using():
             self._store.add_director_login(
                 token_digest(token), expires.isoformat(timespec="seconds")
             )
@@ -435,14 +447,14 @@ class LiveEvent:
         if not isinstance(token, str) or not token:
             return
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._lock:
+        with self._using():
             self._store.expire_director_login(token_digest(token), now)
 
     def director_for_token(self, token: str) -> bool:
         """Whether ``token`` is a director login that has not expired."""
         if not isinstance(token, str) or not token:
             return False
-        with self._lock:
+        with self._using():
             expires = self._store.director_login_expiry(token_digest(token))
         if expires is None:
             return False
@@ -484,7 +496,7 @@ class LiveEvent:
             for row in rows
             for board in row.boards
         }
-        with self._lock:
+        with self._using():
             stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
         rounds = []
@@ -552,7 +564,7 @@ class LiveEvent:
         self._check_table(section, table)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
-        with self._lock:
+        with self._using():
             if self._store.closed:
                 raise SessionClosedError(
                     "the session is closed: results are entered by the director now"
@@ -569,7 +581,7 @@ class LiveEvent:
         self._check_table(section, table)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
-        with self._lock:
+        with self._using():
             had = self._store.outcome_text(result.key) is not None
             self._store.set_outcome(
                 result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
@@ -608,7 +620,7 @@ class LiveEvent:
                 ) from None
             result = TableResult(board, ns, ew, adjusted=adjusted)
             shown = str(adjusted)
-        with self._lock:
+        with self._using():
             self._store.set_outcome(("", board, ns, ew), result, action="adjust", who=who)
         return shown
 
@@ -619,7 +631,7 @@ class LiveEvent:
         "rounds": [{"round", "entered", "due"}]}``. ``current_round`` is the first round
         with a board still to enter (``None`` once all are in); a table is ``late``
         when it is a round or more behind the median table."""
-        with self._lock:
+        with self._using():
             outcomes = self._store.stored_keys()
         tables: dict[int, list[dict[str, int]]] = {}
         for row in self.movement.rows:
@@ -651,7 +663,7 @@ class LiveEvent:
     def audit(self) -> list[dict[str, Any]]:
         """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
         "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
-        with self._lock:
+        with self._using():
             entries = self._store.audit_log()
         return [
             {
@@ -678,7 +690,7 @@ class LiveEvent:
         from bridgescore.session.scorer import SessionScore
         from bridgescore.session.workflow import score_stored_event
 
-        with self._lock:
+        with self._using():
             if self._store.has_results():
                 return score_stored_event(self._store)
             kind, members = self._store.kind, self._store.members()
@@ -721,37 +733,37 @@ class LiveEvent:
             )
         if not isinstance(name, str) or not name.strip() or len(name) > 200:
             raise RecordError(f"name {_quoted(name)}: expected a name of 1 to 200 characters")
-        with self._lock:
+        with self._using():
             self._store.set_members({pair: (Member(name.strip()),)})
 
     def pair_names(self) -> dict[str, str]:
         """Each named pair's name."""
-        with self._lock:
+        with self._using():
             members = self._store.members()
         return {pair: " & ".join(str(m) for m in players) for pair, players in members.items()}
 
     def hide_ranking(self, hidden: bool = True) -> None:
-        with self._lock:
+        with self._using():
             self._store.set_flags(ranking_hidden=hidden)
 
     def close_session(self) -> None:
         """Close the session: tables can enter nothing more (the director still can)."""
-        with self._lock:
+        with self._using():
             self._store.set_flags(closed=True)
 
     @property
     def closed(self) -> bool:
-        with self._lock:
+        with self._using():
             return self._store.closed
 
     @property
     def ranking_hidden(self) -> bool:
-        with self._lock:
+        with self._using():
             return self._store.ranking_hidden
 
     @property
     def name(self) -> str:
-        with self._lock:
+        with self._using():
             return self._store.name or Path(self.path).stem
 
 
