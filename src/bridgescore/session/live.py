@@ -280,7 +280,10 @@ def _whole(value: object, field: str) -> int:
         text = value.strip()
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
     if number is None or number < 1 or number > 999_999:
-        raise RecordError(f"{field}: {_quoted(value)} is not a {field} number: expected 1 or more")
+        raise RecordError(
+            f"{field}: {_quoted(value)} is not a {field} number: expected a whole number "
+            "from 1 to 999999"
+        )
     return number
 
 
