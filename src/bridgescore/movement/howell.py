@@ -56,7 +56,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from bridgescore.errors import MovementError
+from bridgescore.errors import InvalidArgumentError, MovementError
 from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.validate import whole_number_arg
 
@@ -144,7 +144,7 @@ def howell_rounds(tables: int) -> int:
     >>> [howell_rounds(t) for t in (4, 8, 9, 10, 15)]
     [7, 15, 13, 14, 22]
     """
-    tables = whole_number_arg(tables, "tables", 2, MAX_TABLES, error=MovementError)
+    tables = whole_number_arg(tables, "tables", 2, MAX_TABLES)
     full = 2 * tables - 1
     return full if tables <= COMPLETE_TABLES else (3 * full + 2) // 4
 
@@ -170,23 +170,23 @@ def howell(
     ('1',)
     """
     if (tables is None) == (pairs is None):
-        raise MovementError(
+        raise InvalidArgumentError(
             f"a Howell needs exactly one of tables and pairs, got tables={tables!r},"
             f" pairs={pairs!r}"
         )
     if pairs is not None:
-        pairs = whole_number_arg(pairs, "pairs", 3, 2 * MAX_TABLES, error=MovementError)
+        pairs = whole_number_arg(pairs, "Howell pairs", 3, 2 * MAX_TABLES)
         full_tables = (pairs + 1) // 2
     else:
-        full_tables = whole_number_arg(tables, "tables", 2, MAX_TABLES, error=MovementError)
+        full_tables = whole_number_arg(tables, "Howell tables", 2, MAX_TABLES)
         pairs = 2 * full_tables
-    boards_per_round = whole_number_arg(
-        boards_per_round, "boards per round", 1, error=MovementError
-    )
+    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
     design = _design(full_tables)
     if rounds is None:
         rounds = design.rounds
-    rounds = whole_number_arg(rounds, "rounds", 1, design.rounds, error=MovementError)
+    rounds = whole_number_arg(
+        rounds, f"rounds (the {full_tables}-table Howell has {design.rounds})", 1, design.rounds
+    )
     rows, sitouts = _rows(design, rounds, boards_per_round, odd=pairs % 2 == 1)
     return Movement(
         kind="howell",
