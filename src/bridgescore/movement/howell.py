@@ -42,8 +42,9 @@ From 9 tables the Howell is a 3/4 Howell: ``R = round(3 (2T - 1) / 4)`` rounds (
 so 9 tables: 13 rounds, 10: 14, 12: 17, 15: 22), ``R`` board sets, ``2T - R`` stationary
 pairs. Every pair meets ``R`` different pairs (the most ``R`` rounds allow, none twice)
 and plays every board set once; the stationary pairs do not meet each other. Its starter
-and adders are searched for when it is built; its directions are chosen by a descent that
-flips one table's direction while that brings the same-direction counts closer together.
+and adders are searched for when it is built (:func:`_designs`, the first found); its
+directions by a descent that swaps who sits NS at one table in one round while that
+brings the same-direction counts closer together (docs/howell.md gives the spreads).
 
 An odd number of pairs (``2T - 1``) plays the movement of ``2T`` pairs without pair
 ``2T``: its opponent of each round sits out, and its table (the last) is not used.
@@ -87,7 +88,9 @@ class _Design:
 # Found by the exhaustive search described in the module docstring (starters and adders in
 # the order _designs yields them, every choice of direction bits; the stationary pair sits
 # NS): the first design with the least spread of same-direction counts, and among those the
-# least sum of squared deviations from the mean. tests/test_movement_howell.py states each
+# least sum of squared deviations from the mean. For 2 and 3 tables _designs finds none
+# (no Room square of side 3 or 5), so the search let tables share adders: the only
+# designs then put every table on the round's one set. tests/test_movement_howell.py states each
 # size's counts from the balance argument, independently of this table.
 _COMPLETE: dict[int, _Design] = {
     2: _Design(3, ((0, 0, True),), ((1, 2, 0, False),)),
@@ -170,9 +173,10 @@ def howell(
     ('1',)
     """
     if (tables is None) == (pairs is None):
+        given = "both" if tables is not None else "neither"
         raise InvalidArgumentError(
-            f"a Howell needs exactly one of tables and pairs, got tables={tables!r},"
-            f" pairs={pairs!r}"
+            f"a Howell needs exactly one of tables and pairs, got {given}"
+            f" (tables {tables!r}, pairs {pairs!r})"
         )
     if pairs is not None:
         pairs = whole_number_arg(pairs, "Howell pairs", 3, 2 * MAX_TABLES)

@@ -4,9 +4,11 @@
 (``T = ceil(N / 2)`` tables; an odd ``N`` has one pair sitting out each round):
 
 - the Mitchell: an odd ``T`` plays up to ``T`` rounds; an even ``T`` up to ``T - 1`` with
-  the skip, or ``T`` with a relay and bye stand. A Mitchell may stop early, after at
-  least three quarters of its rounds (rounded up). Each Mitchell is offered as it is
-  (two winners, NS and EW) and arrow-switched (one winner);
+  the skip, or exactly ``T`` with a relay and bye stand (stopped earlier, the skip
+  Mitchell would do without the shared boards). A Mitchell may stop early, after at
+  least three quarters of its rounds (rounded up), or in a field too large for that after
+  ``ceil(B / 2)`` rounds. Each Mitchell is offered as it is (two winners, NS and EW) and
+  arrow-switched (one winner);
 - the Howell: complete up to 8 tables (``2T - 1`` rounds, everyone meets everyone), a
   3/4 Howell from 9 to 15 (:func:`~bridgescore.movement.howell.howell_rounds`).
 
@@ -17,8 +19,7 @@ pair plays (rounds times boards a round) are within an eighth of ``B`` (at least
 board) either way. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
 for each change of round. Best fit first: nearest ``B``; then a movement played to its
 end before one cut short; then the shorter session; then Mitchell before Howell, the
-skip before the relay, two winners before one. A Mitchell cut short to the rounds and
-boards a round of another Mitchell played to its end is left out.
+skip before the relay, two winners before one.
 """
 
 from __future__ import annotations
@@ -31,12 +32,14 @@ from bridgescore.movement.howell import COMPLETE_TABLES, howell_rounds
 from bridgescore.movement.howell import MAX_TABLES as HOWELL_TABLES
 from bridgescore.validate import is_number, whole_number_arg
 
-__all__ = ["CHANGE_MINUTES", "MITCHELL_TABLES", "Suggestion", "suggest"]
+__all__ = ["CHANGE_MINUTES", "MAX_BOARDS", "MITCHELL_TABLES", "Suggestion", "suggest"]
 
 #: Minutes between two rounds: pairs and boards moving, the next round called.
 CHANGE_MINUTES = 2
 #: The largest Mitchell section (the Mitchell generator's limit).
 MITCHELL_TABLES = 30
+#: The most boards a session is asked to fit.
+MAX_BOARDS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,7 @@ class _Shape:
     name: str
 
 
-def _shapes(pairs: int) -> list[_Shape]:
+def _shapes(pairs: int, boards: int) -> list[_Shape]:
     tables = (pairs + 1) // 2
     shapes = []
     if 2 <= tables <= MITCHELL_TABLES:
@@ -77,13 +80,18 @@ def _shapes(pairs: int) -> list[_Shape]:
         if tables % 2 == 0:
             plain = [(tables - 1, False, "skip Mitchell"), (tables, True, "relay Mitchell")]
         for most, relay, name in plain:
+            # Stopping early: after three quarters of the rounds, or in a field too large
+            # for that, after as many two-board rounds as the boards allow. A relay is only
+            # worth its shared boards played to the end: stopped at T - 1 rounds or fewer,
+            # the skip Mitchell plays the same without them.
+            fewest = most if relay else min(math.ceil(3 * most / 4), math.ceil(boards / 2))
             for arrow_switch in (False, True):
                 shapes.append(
                     _Shape(
                         "mitchell",
                         tables,
                         most,
-                        math.ceil(3 * most / 4),
+                        fewest,
                         relay,
                         arrow_switch,
                         f"arrow-switched {name}" if arrow_switch else name,
@@ -135,7 +143,9 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
     219.0
     """
     pairs = whole_number_arg(pairs, "pairs", 3, 2 * MITCHELL_TABLES)
-    boards = whole_number_arg(boards, "boards", 1)
+    # A session's boards: past a few hundred no club plays one, and the search below
+    # tries every number of boards a round up to the target.
+    boards = whole_number_arg(boards, "boards", 1, MAX_BOARDS)
     if not is_number(minutes_per_board, int | float) or not 0 < minutes_per_board < 60:
         raise InvalidArgumentError(
             f"minutes per board must be a number of minutes above 0 and below 60,"
@@ -143,7 +153,7 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
         )
     slack = max(1, boards // 8)
     found: list[tuple[tuple[int, bool, float, int, bool, bool], Suggestion]] = []
-    for shape in _shapes(pairs):
+    for shape in _shapes(pairs, boards):
         for per_round in range(2, boards + slack + 1):
             rounds = _nearest_rounds(boards, per_round, shape)
             played = rounds * per_round
@@ -170,21 +180,5 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
                 shape.arrow_switch,
             )
             found.append((key, suggestion))
-    # A Mitchell cut short to the rounds and boards of one played to its end (a relay
-    # Mitchell stopped where the skip Mitchell ends) is that one with more boards to deal.
-    ended = {
-        (s.rounds, s.boards_per_round, s.arrow_switch)
-        for key, s in found
-        if s.kind == "mitchell" and not key[1]
-    }
-    kept = [
-        (key, s)
-        for key, s in found
-        if not (
-            s.kind == "mitchell"
-            and key[1]
-            and (s.rounds, s.boards_per_round, s.arrow_switch) in ended
-        )
-    ]
-    kept.sort(key=lambda item: item[0])
-    return [suggestion for _, suggestion in kept]
+    found.sort(key=lambda item: item[0])
+    return [suggestion for _, suggestion in found]

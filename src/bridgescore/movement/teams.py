@@ -90,18 +90,22 @@ def round_robin(teams: int, *, boards_per_round: int) -> Movement:
     sitouts: list[Sitout] = []
     for shift in range(turning):
         number = shift + 1
-        pairs = [(shift, turning)]
-        pairs += [((shift + k) % turning, (shift - k) % turning) for k in range(1, size // 2)]
+        # (first, second, k): the team still at the head of the table and its opponent.
+        pairs = [(shift, turning, 0)]
+        pairs += [((shift + k) % turning, (shift - k) % turning, k) for k in range(1, size // 2)]
         matches = []
-        for first, second in pairs:
+        for first, second, k in pairs:
             if teams % 2 and turning in (first, second):
                 sitouts.append(Sitout(number, str(min(first, second) + 1)))
                 continue
-            # Home team alternates with the round so no team is always NS in the open room.
-            home, away = sorted((first + 1, second + 1))
-            if shift % 2:
-                home, away = away, home
-            matches.append((str(home), str(away)))
+            # Who sits NS in the open room: the team that stays put on even rounds, its
+            # opponent on odd ones; r + k when k is odd, r - k when even. Each team then
+            # sits NS in the open room in half its matches (rounded up or down).
+            if k == 0:
+                home, away = (second, first) if shift % 2 else (first, second)
+            else:
+                home, away = (first, second) if k % 2 else (second, first)
+            matches.append((str(home + 1), str(away + 1)))
         rows.extend(_match_rows(number, matches, boards_per_round))
     return Movement(
         kind="teams",
