@@ -71,10 +71,10 @@ def test_create_event_uses_the_url_base(tmp_path: Path) -> None:
     assert new.tables[0].url == f"https://club.example.org/bridge/table?token={token}"
 
 
-@pytest.mark.parametrize("base", ["club.example.org", "ftp://x", "http://a b", ""])
-def test_a_url_base_that_is_no_web_address_is_refused(tmp_path: Path, base: str) -> None:
+@pytest.mark.parametrize("base", ["club.example.org", "ftp://x", "http://a b", "", None, 8000])
+def test_a_url_base_that_is_no_web_address_is_refused(tmp_path: Path, base: object) -> None:
     with pytest.raises(RecordError, match="is not a web address"):
-        create_event(tmp_path / "e.db", three_table_mitchell(), url_base=base)
+        create_event(tmp_path / "e.db", three_table_mitchell(), url_base=base)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
 
 
@@ -583,3 +583,18 @@ def test_any_json_body_is_an_entry_or_a_bridge_error(body: Any) -> None:
     except BridgeError:
         return
     assert read.contract == "PASS" or str(read.played).startswith(read.contract)
+
+
+def test_without_hard_links_the_event_is_renamed_into_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    new = made(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db"]
+    with LiveEvent(new.event) as live:
+        assert live.table_for_token(new.tables[2].token) == ("A", 3)
