@@ -29,7 +29,7 @@ from bridgescore.web.live import (
     create_live_app,
     redact,
 )
-from live_helpers import THREE_TABLES
+from live_serving import THREE_TABLES
 
 
 class Clock:
@@ -89,7 +89,7 @@ def test_a_table_sees_its_rounds_pairs_and_boards(
     answer = client.get("/api/live/table", headers=bearer(token(event, 2)))
     assert answer.status_code == 200
     view = answer.json()
-    # Table 2 of the movement written out in live_helpers.THREE_TABLES; the fields the
+    # Table 2 of the movement written out in live_serving.THREE_TABLES; the fields the
     # API promises (the pages get more: each round's results and where to move next).
     keys = ("round", "ns", "ew", "boards", "entered")
     assert (view["section"], view["table"]) == ("A", 2)

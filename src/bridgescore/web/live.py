@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from bridgescore import __version__
@@ -47,6 +48,7 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.validate import is_whole_number
 from bridgescore.web.limits import (
     ASGIApp,
     BodySizeLimit,
@@ -208,6 +210,22 @@ def table_of(request: Request) -> tuple[str, int]:
     return found
 
 
+async def _table_access(request: Request) -> tuple[str, int]:
+    # table_of for the API's routes, run on the event loop: a valid table token is found
+    # in memory, so the common case takes no trip through the thread pool; only the
+    # "is it the director's?" question of a refused token reads the file.
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    found = live.table_for_token(token)
+    if found is None:
+        if await run_in_threadpool(live.director_for_token, token):
+            raise _Refused(403, "this needs a table's token; the director's is not one")
+        raise _Refused(401, "the token is not a table's token for this session", _UNAUTHORISED)
+    return found
+
+
 def director(request: Request) -> None:
     """Pass only with a valid director session token: 401 without one, 403 for a table's."""
     token = _bearer(request)
@@ -257,7 +275,7 @@ def _json_kind(value: object) -> str:
         return "array"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, bool):
+    if value is True or value is False:
         return "boolean"
     if value is None:
         return "null"
@@ -276,7 +294,7 @@ def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, d
     section = rest.pop("section", None)
     if table is None:
         raise _Refused(422, "table: missing: expected the table number, such as 3")
-    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+    if not is_whole_number(table, 1):
         raise _Refused(422, f"table: {_shown(table)} is not a table number: expected 1, 2, ...")
     if section is None:
         # A live event is one movement, so one section: the body need not name it.
@@ -286,7 +304,7 @@ def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, d
     return section, table, rest
 
 
-TableAccess = Annotated[tuple[str, int], Depends(table_of)]
+TableAccess = Annotated[tuple[str, int], Depends(_table_access)]
 DirectorAccess = Annotated[None, Depends(director)]
 JsonObject = Annotated[dict[str, Any], Depends(json_object)]
 
@@ -294,10 +312,10 @@ router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
 @router.get("/table")
-def table_view(request: Request, access: TableAccess) -> Any:
+def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
     section, table = access
-    return _live(request).table_view(section, table)
+    return _json(_live(request).table_view(section, table))
 
 
 @router.post("/results", status_code=201)
@@ -305,11 +323,12 @@ def enter_result(
     request: Request,
     access: TableAccess,
     body: JsonObject,
-) -> Any:
+) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
     entry = ResultEntry.parse(body)
-    return {"score_ns": _live(request).enter_result(section, table, entry, who=f"table {table}")}
+    score = _live(request).enter_result(section, table, entry, who=f"table {table}")
+    return _json({"score_ns": score}, 201)
 
 
 @router.put("/results")
@@ -317,7 +336,7 @@ def correct_result(
     request: Request,
     _: DirectorAccess,
     body: JsonObject,
-) -> Any:
+) -> Response:
     """The director enters or changes any table's result (audited)."""
     live = _live(request)
     section, table, rest = _director_target(live, body)
@@ -327,11 +346,11 @@ def correct_result(
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise _Refused(422, str(error)) from None
-    return {"score_ns": score}
+    return _json({"score_ns": score})
 
 
 @router.post("/director/login")
-def director_login(request: Request, body: JsonObject) -> Any:
+def director_login(request: Request, body: JsonObject) -> Response:
     """The director's password for a session token; throttled per client."""
     throttle: LoginThrottle = request.app.state.login_throttle
     client = request.client.host if request.client else "unknown"
@@ -350,22 +369,27 @@ def director_login(request: Request, body: JsonObject) -> Any:
         throttle.failed(client)
         raise _Refused(401, "wrong password")
     throttle.succeeded(client)
-    return {"token": live.open_director_session()}
+    return _json({"token": live.open_director_session()})
 
 
 @router.get("/audit")
-def audit(request: Request, _: DirectorAccess) -> Any:
+def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
-    return _live(request).audit()
+    return _json(_live(request).audit())
 
 
 @router.get("/ranking")
-def ranking(request: Request) -> Any:
+def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
     live = _live(request)
     if live.ranking_hidden and not _is_director(request):
         raise _Refused(403, "the director has hidden the ranking until the end of the session")
-    return live.ranking()
+    return _json(live.ranking())
+
+
+def _json(data: object, status: int = 200) -> Response:
+    # Straight to bytes: FastAPI's encoder would walk every value of a ranking again.
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
 
 
 def _refused(request: Request, error: Exception) -> Response:
