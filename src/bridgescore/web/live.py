@@ -27,11 +27,13 @@ tokens out of the access log. Nothing here is ever a 5xx for a client's input.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -412,7 +414,21 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     """
     settings = settings or LiveSettings()
     live = LiveEvent(event_path)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Score once before the first phone asks: the scoring modules load now, so the
+        # first ranking is as quick as the rest. An event that cannot be scored still
+        # serves its tables; GET /api/live/ranking says why.
+        with contextlib.suppress(BridgeError):
+            await run_in_threadpool(live.ranking)
+        try:
+            yield
+        finally:
+            live.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="bridgescore live session",
         version=__version__,
         description="Table entry, director and ranking API of a live club session.",
@@ -433,6 +449,5 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.include_router(router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
-    app.router.on_shutdown.append(live.close)
     _guard_access_log()
     return app
