@@ -31,6 +31,7 @@ import contextlib
 import json
 import logging
 import re
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -65,6 +66,7 @@ __all__ = [
     "LIVE_MAX_BODY",
     "SECURITY_HEADERS",
     "LiveSettings",
+    "RankingCache",
     "RedactSecrets",
     "create_live_app",
     "director",
@@ -138,13 +140,49 @@ class LiveSettings:
 
     ``login_failures`` wrong passwords from one client within ``login_window``
     seconds make it wait (429) until the oldest of them is out of the window.
-    ``clock`` gives seconds (monotonic); tests pass their own.
+    The public ranking is scored at most once every ``ranking_max_age`` seconds
+    however many phones ask (a result entered through this API, and any request
+    with the director's token, get it fresh). ``clock`` gives seconds (monotonic);
+    tests pass their own.
     """
 
     max_body: int = LIVE_MAX_BODY
     login_failures: int = 5
     login_window: float = 300.0
+    ranking_max_age: float = 1.0
     clock: Callable[[], float] = time.monotonic
+
+
+class RankingCache:
+    """The ranking's JSON, scored at most once per ``max_age`` seconds for the public.
+
+    Scoring holds the event's lock (tens of milliseconds at club size), so every
+    phone refreshing the ranking page must not each score it again while tables
+    wait to enter results. Concurrent askers of a stale ranking wait for one
+    scoring, not one each.
+    """
+
+    def __init__(self, live: LiveEvent, max_age: float, clock: Callable[[], float]) -> None:
+        self.live = live
+        self.max_age = max_age
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._body: bytes | None = None
+        self._scored_at = 0.0
+
+    def body(self, *, fresh: bool = False) -> bytes:
+        """The ranking document as JSON bytes; ``fresh`` scores it now whatever its age."""
+        with self._lock:
+            now = self.clock()
+            if fresh or self._body is None or now - self._scored_at >= self.max_age:
+                self._body = json.dumps(self.live.ranking()).encode()
+                self._scored_at = now
+            return self._body
+
+    def invalidate(self) -> None:
+        """Forget the ranking: a result has changed."""
+        with self._lock:
+            self._body = None
 
 
 class SecurityHeaders:
@@ -330,6 +368,7 @@ def enter_result(
     section, table = access
     entry = ResultEntry.parse(body)
     score = _live(request).enter_result(section, table, entry, who=f"table {table}")
+    _ranking_cache(request).invalidate()
     return _json({"score_ns": score}, 201)
 
 
@@ -348,6 +387,7 @@ def correct_result(
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise _Refused(422, str(error)) from None
+    _ranking_cache(request).invalidate()
     return _json({"score_ns": score})
 
 
@@ -384,9 +424,16 @@ def audit(request: Request, _: DirectorAccess) -> Response:
 def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
     live = _live(request)
-    if live.ranking_hidden and not _is_director(request):
+    director = _is_director(request)
+    if live.ranking_hidden and not director:
         raise _Refused(403, "the director has hidden the ranking until the end of the session")
-    return _json(live.ranking())
+    body = _ranking_cache(request).body(fresh=director)
+    return Response(body, media_type="application/json")
+
+
+def _ranking_cache(request: Request) -> RankingCache:
+    cache: RankingCache = request.app.state.ranking_cache
+    return cache
 
 
 def _json(data: object, status: int = 200) -> Response:
@@ -414,6 +461,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     """
     settings = settings or LiveSettings()
     live = LiveEvent(event_path)
+    cache = RankingCache(live, settings.ranking_max_age, settings.clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -421,7 +469,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
         # first ranking is as quick as the rest. An event that cannot be scored still
         # serves its tables; GET /api/live/ranking says why.
         with contextlib.suppress(BridgeError):
-            await run_in_threadpool(live.ranking)
+            await run_in_threadpool(cache.body)
         try:
             yield
         finally:
@@ -437,6 +485,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
         openapi_url=None,
     )
     app.state.live = live
+    app.state.ranking_cache = cache
     app.state.settings = settings
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock
