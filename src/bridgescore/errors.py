@@ -15,6 +15,7 @@ exception raised by name.
 from __future__ import annotations
 
 __all__ = [
+    "AlreadyEnteredError",
     "ArgumentTypeError",
     "BinaryInputError",
     "BridgeError",
@@ -27,10 +28,12 @@ __all__ = [
     "InvalidDealError",
     "InvalidTableError",
     "MovementError",
+    "NotThisTableError",
     "NotationError",
     "PredealError",
     "RecordError",
     "ScoringMethodError",
+    "SessionClosedError",
     "ToolError",
 ]
 
@@ -98,6 +101,20 @@ class ConditionError(BridgeError):
 class MovementError(BridgeError):
     """A movement that cannot be read, or that is unsound: a pair at two tables in one
     round, a board played twice by one pair, a result its movement contradicts."""
+
+
+class NotThisTableError(MovementError):
+    """A result entered for a round or board that the movement does not give this
+    table (a live session answers it with 403)."""
+
+
+class AlreadyEnteredError(RecordError):
+    """A board a table has already entered: changing it is the director's job (a
+    live session answers it with 409)."""
+
+
+class SessionClosedError(RecordError):
+    """A result entered after the director closed the session."""
 
 
 class PredealError(BridgeError):

@@ -33,9 +33,7 @@ __all__ = ["CheckedRecord", "check_record"]
 
 # At most 9 digits: int() refuses over 4,300, and no bridge score has 5.
 _SCORE_RE = re.compile(r"^(?:(?P<side>NS|EW)\s+)?(?P<score>[+-]?[0-9]{1,9})$", re.I)
-_BOTH_SCORES_RE = re.compile(
-    r"^NS\s+(?P<ns>[+-]?[0-9]{1,9})\s+EW\s+(?P<ew>[+-]?[0-9]{1,9})$", re.I
-)
+_BOTH_SCORES_RE = re.compile(r"^NS\s+(?P<ns>[+-]?[0-9]{1,9})\s+EW\s+(?P<ew>[+-]?[0-9]{1,9})$", re.I)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,11 @@ or an import with ``--replace``); the store writes one :class:`AuditEntry` per
 change, in the transaction that makes it, with the old and the new result, the
 time (UTC), where the new result came from and the director's reason. The table
 refuses updates and deletes itself (SQLite triggers), so the log only grows.
+
+A live session (:mod:`bridgescore.session.live`) also logs every result a table
+enters (action ``enter``, no old result) and every adjusted score (``adjust``),
+each with who did it: ``table 3`` or ``director`` (the ``who`` column, added in
+schema 4; older entries have none).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-__all__ = ["AUDIT_SCHEMA", "AuditEntry", "append_entry", "read_entries"]
+__all__ = ["AUDIT_SCHEMA", "AuditEntry", "append_entry", "read_entries", "upgrade_audit"]
 
 AUDIT_SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit (
@@ -31,7 +36,8 @@ CREATE TABLE IF NOT EXISTS audit (
     new_outcome TEXT NOT NULL,
     source TEXT NOT NULL,
     line INTEGER NOT NULL,
-    reason TEXT NOT NULL
+    reason TEXT NOT NULL,
+    who TEXT NOT NULL DEFAULT ''
 );
 -- Append-only in the file itself, not only in this module: no program can
 -- quietly rewrite or drop what a director changed.
@@ -45,10 +51,13 @@ BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
     """One change of a stored result: its number and time (UTC, ISO 8601), how
-    (``correct``: ``session correct``; ``replace``: an import with ``--replace``),
-    which result (section, board, pairs), the old and the new outcome as
-    :meth:`~bridgescore.session.event.TableResult.describe` shows them, where the
-    new one came from (``file:line``, or ``""``) and the director's reason."""
+    (``correct``: ``session correct`` or the director's page; ``replace``: an import
+    with ``--replace``; ``enter``: a table's first result, whose ``old`` is ``""``;
+    ``adjust``: an adjusted score), which result (section, board, pairs), the old and
+    the new outcome as :meth:`~bridgescore.session.event.TableResult.describe` shows
+    them (``not played`` for a board the director cancelled), where the new one came
+    from (``file:line``, or ``""``), the director's reason, and who (``table 3``,
+    ``director``; ``""`` before schema 4)."""
 
     entry: int
     at: str
@@ -61,12 +70,14 @@ class AuditEntry:
     new: str
     origin: str = ""
     reason: str = ""
+    who: str = ""
 
     def __str__(self) -> str:
         where = f" section {self.section}" if self.section else ""
+        by = f" by {self.who}" if self.who else ""
         text = (
-            f"#{self.entry} {self.at} {self.action}: board {self.board}{where} "
-            f"{self.ns} v {self.ew}: {self.old} -> {self.new}"
+            f"#{self.entry} {self.at} {self.action}{by}: board {self.board}{where} "
+            f"{self.ns} v {self.ew}: {self.old or '(none)'} -> {self.new}"
         )
         if self.origin:
             text += f" (from {self.origin})"
@@ -87,8 +98,8 @@ def append_entry(
         source, line = entry.origin, "0"
     cursor = db.execute(
         "INSERT INTO audit (at, action, section, board, ns, ew, old_variant, old_outcome, "
-        "new_variant, new_outcome, source, line, reason) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "new_variant, new_outcome, source, line, reason, who) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             at,
             entry.action,
@@ -101,6 +112,7 @@ def append_entry(
             source,
             int(line),
             entry.reason,
+            entry.who,
         ),
     )
     return replace(entry, entry=int(cursor.lastrowid or 0), at=at)
@@ -111,12 +123,15 @@ def read_entries(
 ) -> list[AuditEntry]:
     """Every entry, oldest first; ``shown(outcome, variant, key)`` turns a stored
     outcome text into what the entry shows."""
+    # A schema-3 file opened read-only has no 'who' column: its entries name nobody.
+    who = "who" if _has_who(db) else "''"
     rows = db.execute(
         "SELECT entry, at, action, section, board, ns, ew, old_variant, old_outcome, "
-        "new_variant, new_outcome, source, line, reason FROM audit ORDER BY entry"
+        f"new_variant, new_outcome, source, line, reason, {who} FROM audit ORDER BY entry"
     ).fetchall()
     entries = []
-    for number, at, action, section, board, ns, ew, ov, oo, nv, no, source, line, why in rows:
+    for row in rows:
+        number, at, action, section, board, ns, ew, ov, oo, nv, no, source, line, why, by = row
         key = (section, board, ns, ew)
         origin = f"{source}:{line}" if source and line else source
         entries.append(
@@ -132,6 +147,19 @@ def read_entries(
                 shown(no, nv, key),
                 origin,
                 why,
+                by,
             )
         )
     return entries
+
+
+def upgrade_audit(db: sqlite3.Connection) -> None:
+    """Give a schema-3 log its ``who`` column (the caller holds the transaction).
+    Adding a column rewrites no row, so the append-only triggers are not touched."""
+    if not _has_who(db):
+        db.execute("ALTER TABLE audit ADD COLUMN who TEXT NOT NULL DEFAULT ''")
+
+
+def _has_who(db: sqlite3.Connection) -> bool:
+    columns = db.execute("PRAGMA table_info(audit)").fetchall()
+    return any(column[1] == "who" for column in columns)

@@ -33,10 +33,18 @@ from typing import Literal
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError, RecordError
+from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.formats.board import Board
+from bridgescore.movement.model import Movement
 from bridgescore.notation import parse_result
-from bridgescore.session.audit import AUDIT_SCHEMA, AuditEntry, append_entry, read_entries
+from bridgescore.session.access import PasswordHash
+from bridgescore.session.audit import (
+    AUDIT_SCHEMA,
+    AuditEntry,
+    append_entry,
+    read_entries,
+    upgrade_audit,
+)
 from bridgescore.session.event import (
     EVENT_KINDS,
     Adjusted,
@@ -45,6 +53,7 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.eventmovement import movement_from_text, movement_text
 
 __all__ = [
     "AddReport",
@@ -55,11 +64,12 @@ __all__ = [
     "Replacement",
 ]
 
-# 2 added the members table (players of pairs and teams); 3 the audit log. An older
-# file opened for writing gets the missing tables, empty, and is marked 3: nothing
-# else changed, so nothing is rewritten. Opened for reading it is left as it is and
-# the missing tables read as empty.
-SCHEMA_VERSION = "3"
+# 2 added the members table (players of pairs and teams); 3 the audit log; 4 the
+# movement, the live session's table tokens, director password and logins, and the
+# audit log's 'who' column. An older file opened for writing gets the missing tables,
+# empty, and is marked 4: nothing else changed, so nothing is rewritten. Opened for
+# reading it is left as it is and the missing tables read as empty.
+SCHEMA_VERSION = "4"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 OpenMode = Literal["create", "write", "read"]
 """``create``: open an event file, making it when missing (what an import needs);
@@ -96,7 +106,30 @@ CREATE TABLE IF NOT EXISTS members (
     number TEXT NOT NULL,
     PRIMARY KEY (participant, position)
 );
+-- A live session's secrets, as digests only (see session/access.py).
+CREATE TABLE IF NOT EXISTS table_tokens (
+    section TEXT NOT NULL,
+    table_no INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (section, table_no)
+);
+-- The opening lead a table entered with its result (optional, shown on travellers).
+CREATE TABLE IF NOT EXISTS leads (
+    section TEXT NOT NULL,
+    board INTEGER NOT NULL,
+    ns TEXT NOT NULL,
+    ew TEXT NOT NULL,
+    card TEXT NOT NULL,
+    PRIMARY KEY (section, board, ns, ew)
+);
+CREATE TABLE IF NOT EXISTS director_logins (
+    digest TEXT PRIMARY KEY,
+    expires TEXT NOT NULL
+);
 """
+# The outcome of a board the director marked "not played": kept as a row (nothing is
+# ever deleted) and left out of the event's results, so the board is scored without it.
+NOT_PLAYED = "N:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,13 +251,19 @@ class EventStore:
         if not memory and state == "missing" and not folder.is_dir():
             raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
         try:
+            # check_same_thread off: a live session's server calls one store from its
+            # worker threads, one at a time under LiveEvent's lock.
             if mode == "create":
-                self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
+                self._db = sqlite3.connect(
+                    self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
+                )
             else:
                 # mode=rw never creates the file; query_only refuses every write, yet
                 # the connection may still tidy the WAL's side files away on close.
                 uri = Path(self.path).resolve().as_uri() + "?mode=rw"
-                self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+                self._db = sqlite3.connect(
+                    uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
+                )
             try:
                 self._open(new=state in ("missing", "empty"))
             except BaseException:
@@ -250,9 +289,10 @@ class EventStore:
         self._db.execute("PRAGMA synchronous = FULL")
         with self._db:
             self._db.executescript(_SCHEMA + AUDIT_SCHEMA)
+            upgrade_audit(self._db)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
             self._db.execute(
-                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2')",
+                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2', '3')",
                 (SCHEMA_VERSION,),
             )
 
@@ -390,6 +430,80 @@ class EventStore:
             out.setdefault(str(participant), []).append(Member(str(name), str(number)))
         return {participant: tuple(players) for participant, players in out.items()}
 
+    # -------------------------------------------------------------- movement
+
+    @property
+    def movement(self) -> Movement | None:
+        """The movement the event was made from (``session new``), or ``None``."""
+        text = self._meta("movement")
+        return None if text is None else movement_from_text(text)
+
+    def set_movement(self, movement: Movement) -> None:
+        """Keep ``movement`` with the event; a teams movement makes a teams event."""
+        self._writing()
+        kind = "teams" if movement.kind == "teams" else "pairs"
+        with self._db:
+            self._set_meta({"movement": movement_text(movement), "kind": kind})
+
+    # ------------------------------------------------------- live session
+
+    @property
+    def ranking_hidden(self) -> bool:
+        """Whether the director hides the live ranking until the end."""
+        return self._meta("ranking_hidden") == "1"
+
+    @property
+    def closed(self) -> bool:
+        """Whether the director closed the session: tables enter nothing more."""
+        return self._meta("closed") == "1"
+
+    def set_flags(self, *, ranking_hidden: bool | None = None, closed: bool | None = None) -> None:
+        self._writing()
+        flags = {"ranking_hidden": ranking_hidden, "closed": closed}
+        with self._db:
+            self._set_meta({k: ("1" if v else "0") for k, v in flags.items() if v is not None})
+
+    def set_table_tokens(self, section: str, digests: Mapping[int, str]) -> None:
+        """Keep each table's token digest (:func:`~bridgescore.session.access.token_digest`)."""
+        self._writing()
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO table_tokens VALUES (?, ?, ?)",
+                [(section, table, digest) for table, digest in digests.items()],
+            )
+
+    def table_token_digests(self) -> dict[tuple[str, int], str]:
+        """Each table's token digest, by (section, table)."""
+        if "table_tokens" not in self._tables():
+            return {}
+        rows = self._db.execute("SELECT section, table_no, digest FROM table_tokens").fetchall()
+        return {(str(section), int(table)): str(digest) for section, table, digest in rows}
+
+    @property
+    def director_password(self) -> PasswordHash | None:
+        text = self._meta("director_password")
+        return None if text is None else PasswordHash.from_json(text)
+
+    def set_director_password(self, password: PasswordHash) -> None:
+        self._writing()
+        with self._db:
+            self._set_meta({"director_password": password.to_json()})
+
+    def add_director_login(self, digest: str, expires: str) -> None:
+        """Keep a director login's token digest until ``expires`` (UTC, ISO 8601)."""
+        self._writing()
+        with self._db:
+            self._db.execute("INSERT INTO director_logins VALUES (?, ?)", (digest, expires))
+
+    def director_login_expiry(self, digest: str) -> str | None:
+        """When the director login with this token digest expires, or ``None``."""
+        if "director_logins" not in self._tables():
+            return None
+        row = self._db.execute(
+            "SELECT expires FROM director_logins WHERE digest = ?", (digest,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     # --------------------------------------------------------------- results
 
     def add(
@@ -444,12 +558,13 @@ class EventStore:
         ).fetchone()
         if row is None or (row[0], row[1]) == (result.variant, encode_outcome(result)):
             return None
-        stored = decode_outcome(row[1], board, ns, ew, section, row[0])
-        self._change(stored, result, origin, action="replace", reason="")
+        self._change(
+            result.key, (row[0], row[1]), _stored(result), origin, action="replace", reason=""
+        )
         label = f"board {board}" + (f" section {section}" if section else "")
         replaced = Replacement(
             f"{label} {ns} v {ew}",
-            _shown(stored),
+            _outcome_text((row[0], row[1]), result.key),
             Origin(row[2] or "", row[3] or 0),
             _shown(result),
             origin,
@@ -468,32 +583,25 @@ class EventStore:
         if row is not None:
             if (row[0], row[1]) == (result.variant, outcome):
                 return AddReport(unchanged=1)
-            stored = decode_outcome(row[1], board, ns, ew, section, row[0])
             return AddReport(
                 conflicts=[
                     Conflict(
                         f"{label} {ns} v {ew}",
-                        _shown(stored),
+                        _outcome_text((row[0], row[1]), result.key),
                         Origin(row[2] or "", row[3] or 0),
                         _shown(result),
                         origin,
                     )
                 ]
             )
-        # A pair plays a board once in each direction at most.
-        other = self._db.execute(
-            "SELECT ns, ew, outcome, source, line FROM results WHERE section = ? AND board = ? "
-            "AND (ns = ? OR ew = ?) LIMIT 1",
-            (section, board, ns, ew),
-        ).fetchone()
-        if other is not None:
-            seat_taken = ns if other[0] == ns else ew
+        seated = self._seat_taken(result.key)
+        if seated is not None:
             return AddReport(
                 conflicts=[
                     Conflict(
-                        f"{label}: {seat_taken!r} already has a result in that direction",
-                        f"{other[0]} v {other[1]} {other[2][2:]}",
-                        Origin(other[3] or "", other[4] or 0),
+                        seated[0],
+                        seated[1],
+                        seated[2],
                         f"{ns} v {ew} {_shown(result)}",
                         origin,
                     )
@@ -505,7 +613,27 @@ class EventStore:
         )
         return AddReport(added=1)
 
-    def correct(self, result: TableResult, *, reason: str = "") -> AuditEntry | None:
+    def _seat_taken(self, key: tuple[str, int, str, str]) -> tuple[str, str, Origin] | None:
+        """What already seats one of ``key``'s pairs in its direction on the board (a pair
+        plays a board once in each direction at most): (what, stored, origin), or None."""
+        section, board, ns, ew = key
+        other = self._db.execute(
+            "SELECT ns, ew, outcome, source, line FROM results WHERE section = ? AND board = ? "
+            "AND (ns = ? OR ew = ?) LIMIT 1",
+            (section, board, ns, ew),
+        ).fetchone()
+        if other is None:
+            return None
+        label = f"board {board}" + (f" section {section}" if section else "")
+        seat_taken = ns if other[0] == ns else ew
+        outcome = "not played" if other[2] == NOT_PLAYED else other[2][2:]
+        return (
+            f"{label}: {seat_taken!r} already has a result in that direction",
+            f"{other[0]} v {other[1]} {outcome}",
+            Origin(other[3] or "", other[4] or 0),
+        )
+
+    def correct(self, result: TableResult, *, reason: str = "", who: str = "") -> AuditEntry | None:
         """Replace the stored result of ``result``'s section, board and pairs with
         ``result``, and append the change to the audit log, in one transaction.
 
@@ -515,16 +643,103 @@ class EventStore:
         holds for the board.
         """
         self._writing()
-        section, board, ns, ew = result.key
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             row = self._stored_row(result.key)
             if row is None:
                 raise RecordError(self._no_result(result.key))
-            if (row[0], row[1]) == (result.variant, encode_outcome(result)):
+            if row == _stored(result):
                 return None
-            stored = decode_outcome(row[1], board, ns, ew, section, row[0])
-            return self._change(stored, result, Origin(), action="correct", reason=reason)
+            return self._change(
+                result.key,
+                row,
+                _stored(result),
+                Origin(),
+                action="correct",
+                reason=reason,
+                who=who,
+            )
+
+    def enter(
+        self, result: TableResult, *, who: str, origin: Origin = Origin(), lead: str | None = None
+    ) -> AuditEntry:
+        """Store a table's first result for its board and pairs, and log it (action
+        ``enter``), in one transaction committed before this returns.
+
+        Raises :class:`~bridgescore.errors.AlreadyEnteredError` when the board and
+        pairs already have a result, and :class:`RecordError` when one of the pairs
+        already has a result on the board in that direction against someone else.
+        """
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._stored_row(result.key)
+            if row is not None:
+                raise AlreadyEnteredError(
+                    f"board {result.board} {result.ns} v {result.ew} already has "
+                    f"{_outcome_text(row, result.key)}: only the director can change it"
+                )
+            seated = self._seat_taken(result.key)
+            if seated is not None:
+                raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
+            self._set_lead(result.key, lead)
+            return self._change(
+                result.key, None, _stored(result), origin, action="enter", reason="", who=who
+            )
+
+    def set_outcome(
+        self,
+        key: tuple[str, int, str, str],
+        result: TableResult | None,
+        *,
+        action: str,
+        who: str,
+        reason: str = "",
+        lead: str | None = None,
+    ) -> AuditEntry | None:
+        """The director's change: store ``result`` (``None``: the board was not played)
+        for ``key``, whether or not the board had a result, and log it with ``action``
+        and ``who``, in one transaction. ``None`` when that very outcome is stored."""
+        self._writing()
+        new = ("", NOT_PLAYED) if result is None else _stored(result)
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._stored_row(key)
+            self._set_lead(key, lead)
+            if row == new:
+                return None
+            if row is None:
+                seated = self._seat_taken(key)
+                if seated is not None:
+                    raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
+            return self._change(key, row, new, Origin(), action=action, reason=reason, who=who)
+
+    def _set_lead(self, key: tuple[str, int, str, str], lead: str | None) -> None:
+        if lead is not None:
+            self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, lead))
+
+    def leads(self) -> dict[tuple[str, int, str, str], str]:
+        """The opening lead entered with each result that has one, by its key."""
+        if "leads" not in self._tables():
+            return {}
+        rows = self._db.execute("SELECT section, board, ns, ew, card FROM leads").fetchall()
+        return {(s, b, ns, ew): card for s, b, ns, ew, card in rows}
+
+    def outcome_text(self, key: tuple[str, int, str, str]) -> str | None:
+        """What is stored for (section, board, NS, EW) as the audit log shows it
+        (``4SN+1``, ``A+/A-``, ``not played``), or ``None`` when nothing is."""
+        row = self._stored_row(key)
+        return None if row is None else _outcome_text(row, key)
+
+    def stored_outcomes(self) -> dict[tuple[str, int, str, str], str]:
+        """Every stored outcome's text by (section, board, NS, EW), not-played boards
+        included (``not played``)."""
+        rows = self._db.execute(
+            "SELECT section, board, ns, ew, variant, outcome FROM results"
+        ).fetchall()
+        return {
+            (s, b, ns, ew): _outcome_text((v, o), (s, b, ns, ew)) for s, b, ns, ew, v, o in rows
+        }
 
     def stored_result(self, key: tuple[str, int, str, str]) -> TableResult:
         """The stored result of (section, board, NS, EW): :attr:`TableResult.key`.
@@ -533,16 +748,21 @@ class EventStore:
         row = self._stored_row(key)
         if row is None:
             raise RecordError(self._no_result(key))
+        if row[1] == NOT_PLAYED:
+            raise RecordError(
+                f"board {board} {ns} v {ew} is marked not played in {self.path!r}: it has "
+                "no result to change"
+            )
         return decode_outcome(row[1], board, ns, ew, section, row[0])
 
     def _stored_row(self, key: tuple[str, int, str, str]) -> tuple[str, str] | None:
         """The (variant, outcome) row of (section, board, NS, EW), or ``None``."""
-        row: tuple[str, str] | None = self._db.execute(
+        row = self._db.execute(
             "SELECT variant, outcome FROM results "
             "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
             key,
         ).fetchone()
-        return row
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def _no_result(self, key: tuple[str, int, str, str]) -> str:
         section, board, ns, ew = key
@@ -557,10 +777,19 @@ class EventStore:
         )
 
     def _change(
-        self, old: TableResult, new: TableResult, origin: Origin, *, action: str, reason: str
+        self,
+        key: tuple[str, int, str, str],
+        old: tuple[str, str] | None,
+        new: tuple[str, str],
+        origin: Origin,
+        *,
+        action: str,
+        reason: str,
+        who: str = "",
     ) -> AuditEntry:
-        """Log the change, then make it (inside the caller's transaction)."""
-        section, board, ns, ew = new.key
+        """Log the change, then make it (inside the caller's transaction); ``old`` and
+        ``new`` are stored (variant, outcome) pairs, ``old`` None for a first result."""
+        section, board, ns, ew = key
         entry = append_entry(
             self._db,
             AuditEntry(
@@ -571,39 +800,53 @@ class EventStore:
                 board,
                 ns,
                 ew,
-                _shown(old),
-                _shown(new),
+                "" if old is None else _outcome_text(old, key),
+                _outcome_text(new, key),
                 str(origin) if origin.source else "",
                 reason,
+                who,
             ),
-            (old.variant, encode_outcome(old)),
-            (new.variant, encode_outcome(new)),
+            ("", "") if old is None else old,
+            new,
         )
+        if old is None:
+            self._db.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    section,
+                    board,
+                    ns,
+                    ew,
+                    *new,
+                    origin.source or f"entry #{entry.entry}",
+                    origin.line,
+                ),
+            )
+            return entry
         # A corrected result's origin is its log entry: a later conflict names it.
         stored = origin if origin.source else Origin(f"correction #{entry.entry}")
         self._db.execute(
             "UPDATE results SET variant = ?, outcome = ?, source = ?, line = ? "
             "WHERE section = ? AND board = ? AND ns = ? AND ew = ?",
-            (new.variant, encode_outcome(new), stored.source, stored.line, *new.key),
+            (*new, stored.source, stored.line, *key),
         )
         return entry
 
     def audit_log(self) -> list[AuditEntry]:
-        """Every change of a stored result, oldest first (empty for a file made
+        """Every result entered or changed, oldest first (empty for a file made
         before the log existed)."""
         if "audit" not in self._tables():
             return []
         return read_entries(
-            self._db,
-            lambda outcome, variant, key: _shown(
-                decode_outcome(outcome, *key[1:], key[0], variant)
-            ),
+            self._db, lambda outcome, variant, key: _outcome_text((variant, outcome), key)
         )
 
     def results(self) -> list[TableResult]:
+        """Every stored result; boards the director marked not played are left out."""
         rows = self._db.execute(
             "SELECT section, board, ns, ew, variant, outcome FROM results "
-            "ORDER BY section, board, ns, ew"
+            "WHERE outcome != ? ORDER BY section, board, ns, ew",
+            (NOT_PLAYED,),
         ).fetchall()
         return [decode_outcome(o, b, ns, ew, s, v) for s, b, ns, ew, v, o in rows]
 
@@ -707,6 +950,22 @@ def _file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
 def _check_kind(kind: str | None) -> None:
     if kind is not None and kind not in EVENT_KINDS:
         raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
+
+
+def _stored(result: TableResult) -> tuple[str, str]:
+    return (result.variant, encode_outcome(result))
+
+
+def _outcome_text(stored: tuple[str, str], key: tuple[str, int, str, str]) -> str:
+    """A stored (variant, outcome) as the log and conflicts show it: ``""`` for no
+    result (a first entry's old side), ``not played``, else the result described."""
+    variant, outcome = stored
+    if not outcome:
+        return ""
+    if outcome == NOT_PLAYED:
+        return "not played"
+    section, board, ns, ew = key
+    return _shown(decode_outcome(outcome, board, ns, ew, section, variant))
 
 
 def _shown(result: TableResult) -> str:

@@ -1,0 +1,713 @@
+"""A live club session: tables enter results by round and board, the director corrects.
+
+The workflow the live web server (``bridgescore session live``) stands on; it has no
+HTTP in it. :func:`create_event` makes an event file from a movement, with one
+secret token per table and a director password (both shown once, stored hashed:
+see :mod:`~bridgescore.session.access`). :class:`LiveEvent` opens it for the
+evening:
+
+- a table, known by its token (:meth:`LiveEvent.table_for_token`), sees its rounds
+  (:meth:`~LiveEvent.table_view`) and enters each board once
+  (:meth:`~LiveEvent.enter_result`);
+- the director, known by the password and then a login token, corrects results,
+  gives adjusted scores, names pairs, hides the ranking, closes the session;
+- every result entered, changed or adjusted is in the append-only audit log, with
+  who did it.
+
+Results map to pairs through the movement (:func:`~bridgescore.session.seating.pairs_at`):
+in an arrow-switch round the result is stored for the pairs as they played (the
+pair whose home seat is EW held the NS cards). A one-section event stores its
+results without a section name, as an imported one does.
+
+Thread safety: one SQLite connection per :class:`LiveEvent`, used under one lock,
+the file in WAL mode with synchronous=FULL: each result is committed (on disk)
+before :meth:`~LiveEvent.enter_result` returns, and 30 tables entering at once
+queue on the lock instead of meeting "database is locked".
+
+>>> from bridgescore.movement.model import Movement, Row
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> m = Movement("mitchell", 1, 1, 2, (Row(1, 1, "1N", "1E", (1, 2)),))
+>>> made = create_event(os.path.join(folder, "club.db"), m, name="Club")
+>>> with LiveEvent(made.event) as live:
+...     section, table = live.table_for_token(made.tables[0].token)
+...     live.enter_result(section, table, ResultEntry(1, 1, "4S", "N", "+1"), who="table 1")
+450
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import re
+import secrets
+import statistics
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from bridgescore.core import Contract, Seat
+from bridgescore.deal import Card
+from bridgescore.errors import (
+    BridgeError,
+    MovementError,
+    NotThisTableError,
+    RecordError,
+    SessionClosedError,
+)
+from bridgescore.movement.model import Movement
+from bridgescore.notation import Result, parse_result
+from bridgescore.session.access import (
+    PasswordHash,
+    new_password,
+    new_token,
+    token_digest,
+)
+from bridgescore.session.event import Adjusted, Member, TableResult
+from bridgescore.session.seating import pairs_at
+from bridgescore.session.store import EventStore
+
+__all__ = [
+    "DEFAULT_URL_BASE",
+    "LiveEvent",
+    "NewEvent",
+    "ResultEntry",
+    "TableAccess",
+    "create_event",
+    "table_url",
+]
+
+DEFAULT_URL_BASE = "http://127.0.0.1:8000"
+# A director stays logged in for an evening; a stolen login token is worthless after.
+DIRECTOR_LOGIN_HOURS = 12
+# How much of a rejected field a message quotes: enough to see it, never a whole body.
+_QUOTED = 40
+_RESULT = re.compile(r"=|[+-][0-9]{1,2}")
+_PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
+_NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class TableAccess:
+    """One table's secret: its section and number, its token and the link to its page."""
+
+    section: str
+    table: int
+    token: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """What :func:`create_event` made: the event file, the director password (shown
+    once: only its hash is kept) and each table's access."""
+
+    event: str
+    director_password: str
+    tables: tuple[TableAccess, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``session new --json`` document."""
+        return {
+            "event": self.event,
+            "director_password": self.director_password,
+            "tables": [
+                {"section": t.section, "table": t.table, "token": t.token, "url": t.url}
+                for t in self.tables
+            ],
+        }
+
+
+def table_url(url_base: str, token: str) -> str:
+    """The link a table's phone opens: ``{url_base}/table?token=...``.
+
+    >>> table_url("https://club.example/", "abc")
+    'https://club.example/table?token=abc'
+    """
+    return f"{url_base.rstrip('/')}/table?token={token}"
+
+
+def create_event(
+    path: str | Path,
+    movement: Movement,
+    *,
+    name: str | None = None,
+    url_base: str = DEFAULT_URL_BASE,
+) -> NewEvent:
+    """Make a new event file at ``path`` from ``movement``, with a token for each table
+    that plays and a director password.
+
+    The file appears whole or not at all (it is written under a temporary name and
+    linked into place), and an existing file is never overwritten: a
+    :class:`~bridgescore.errors.RecordError` names it. A teams movement makes a
+    teams event.
+    """
+    if not isinstance(movement, Movement):
+        raise MovementError(f"expected a Movement, got {type(movement).__name__}")
+    if not re.fullmatch(r"https?://[^\s?#]+", url_base):
+        raise RecordError(
+            f"URL base {url_base[:_QUOTED]!r} is not a web address: expected http://host:port "
+            "or https://host (where the tables' phones reach the live server)"
+        )
+    target = Path(path)
+    if target.exists() or target.is_symlink():
+        raise RecordError(
+            f"{str(target)!r} already exists: an event is made once (choose another file, "
+            "or remove this one if it is no longer wanted)"
+        )
+    if not target.parent.is_dir():
+        raise RecordError(
+            f"cannot create {str(target)!r}: there is no folder {str(target.parent)!r}"
+        )
+    tables = sorted({row.table for row in movement.rows})
+    tokens = {table: new_token() for table in tables}
+    password = new_password()
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
+    try:
+        with EventStore(temporary, mode="create") as store:
+            store.set_movement(movement)
+            store.set_info(name=name or target.stem)
+            store.set_table_tokens(
+                movement.section, {table: token_digest(token) for table, token in tokens.items()}
+            )
+            store.set_director_password(PasswordHash.make(password))
+        try:
+            # link, not rename: it refuses to replace a file made meanwhile.
+            os.link(temporary, target)
+        except FileExistsError:
+            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
+        except OSError as error:
+            raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
+    finally:
+        for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
+    access = tuple(
+        TableAccess(movement.section, table, token, table_url(url_base, token))
+        for table, token in tokens.items()
+    )
+    return NewEvent(str(path), password, access)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntry:
+    """One board as a table enters it: round, board, contract (``4SX``, ``3NT``,
+    ``PASS``), declarer (``N``/``E``/``S``/``W``; ``None`` for ``PASS``), result
+    (``=``, ``+1``, ``-2``; ``None`` for ``PASS``) and the opening lead (``HQ``).
+
+    Made with :meth:`parse` from a request's JSON, or directly (checked the same way).
+    """
+
+    round: int
+    board: int
+    contract: str
+    declarer: str | None
+    result: str | None
+    lead: str | None = None
+
+    def __post_init__(self) -> None:
+        # One check for both ways in: the normalised fields replace what was given.
+        checked = _checked(
+            {
+                "round": self.round,
+                "board": self.board,
+                "contract": self.contract,
+                "declarer": self.declarer,
+                "result": self.result,
+                "lead": self.lead,
+            }
+        )
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def parse(cls, data: Mapping[str, object]) -> ResultEntry:
+        """The entry a request body gives; a :class:`~bridgescore.errors.RecordError`
+        naming the field for anything malformed or impossible (``7NT`` ``+1``,
+        ``1S`` ``-8``, a declarer missing for a contract or given for ``PASS``)."""
+        if not isinstance(data, Mapping):
+            raise RecordError(
+                f"a result must be a JSON object with round, board, contract, declarer and "
+                f"result, got {type(data).__name__}"
+            )
+        return cls(
+            data.get("round"),  # type: ignore[arg-type]
+            data.get("board"),  # type: ignore[arg-type]
+            data.get("contract"),  # type: ignore[arg-type]
+            data.get("declarer"),  # type: ignore[arg-type]
+            data.get("result"),  # type: ignore[arg-type]
+            data.get("lead"),  # type: ignore[arg-type]
+        )
+
+    @property
+    def played(self) -> Result:
+        """The result as a value: ``Result.parse('4SN+1')``, or a passed-out board."""
+        if self.declarer is None:
+            return Result(None)
+        return parse_result(f"{self.contract}{self.declarer}{self.result}")
+
+    def table_result(self, ns: str, ew: str, *, section: str = "") -> TableResult:
+        return TableResult(self.board, ns, ew, result=self.played, section=section)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "board": self.board,
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "result": self.result,
+            "lead": self.lead,
+        }
+
+
+def _quoted(value: object) -> str:
+    return repr(value)[:_QUOTED]
+
+
+def _whole(value: object, field: str) -> int:
+    # JSON numbers and digit strings; never a bool (True is an int to Python).
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    else:
+        text = value.strip()
+        number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+    if number is None or number < 1 or number > 999_999:
+        raise RecordError(f"{field}: {_quoted(value)} is not a {field} number: expected 1 or more")
+    return number
+
+
+def _text(value: object, field: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise RecordError(f"{field}: {_quoted(value)} is not text")
+    return value.strip() or None
+
+
+def _checked(data: Mapping[str, object]) -> dict[str, Any]:
+    round_number = _whole(data.get("round"), "round")
+    board = _whole(data.get("board"), "board")
+    contract_text = _text(data.get("contract"), "contract")
+    declarer = _text(data.get("declarer"), "declarer")
+    result = _text(data.get("result"), "result")
+    lead = _text(data.get("lead"), "lead")
+    if contract_text is None:
+        raise RecordError("contract: missing: expected a contract such as 4SX or 3NT, or PASS")
+    if _PASS.fullmatch(contract_text):
+        for field, value in (("declarer", declarer), ("result", result), ("lead", lead)):
+            if value is not None:
+                raise RecordError(
+                    f"{field}: {_quoted(value)} given for a passed-out board: PASS has no {field}"
+                )
+        return {
+            "round": round_number,
+            "board": board,
+            "contract": "PASS",
+            "declarer": None,
+            "result": None,
+            "lead": None,
+        }
+    try:
+        contract = Contract.parse(contract_text)
+    except BridgeError as error:
+        raise RecordError(f"contract: {error}") from None
+    if contract.declarer is not None:
+        raise RecordError(
+            f"contract: {_quoted(contract_text)} names its declarer: give the contract alone "
+            "(4SX) and the declarer in 'declarer'"
+        )
+    if declarer is None:
+        raise RecordError(f"declarer: missing for {contract}: expected N, E, S or W")
+    if declarer.upper() not in ("N", "E", "S", "W"):
+        raise RecordError(f"declarer: {_quoted(declarer)} is not a seat: expected N, E, S or W")
+    seat = Seat.parse(declarer)
+    if result is None:
+        raise RecordError(f"result: missing for {contract}: expected =, +1, -2 ...")
+    if not _RESULT.fullmatch(result):
+        raise RecordError(
+            f"result: {_quoted(result)} is not a result: expected = (made exactly), +k "
+            "(overtricks) or -k (undertricks)"
+        )
+    outcome = "=" if result in ("=", "+0", "-0", "+00", "-00") else f"{int(result):+d}"
+    try:
+        parse_result(f"{contract}{seat}{outcome}")
+    except BridgeError as error:
+        raise RecordError(f"result: {error}") from None
+    card = None
+    if lead is not None:
+        try:
+            card = str(Card.parse(lead))
+        except BridgeError as error:
+            raise RecordError(f"lead: {error}") from None
+    return {
+        "round": round_number,
+        "board": board,
+        "contract": str(contract),
+        "declarer": str(seat),
+        "result": outcome,
+        "lead": card,
+    }
+
+
+class LiveEvent:
+    """An event file opened for a live session (made by :func:`create_event`).
+
+    Every method may be called from any thread: they run one at a time on one
+    connection. Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.RLock()
+        self._store = EventStore(path, mode="write")
+        try:
+            movement = self._store.movement
+            if movement is None:
+                raise RecordError(
+                    f"{str(path)!r} has no movement: a live session runs on an event made "
+                    "by 'bridgescore session new'"
+                )
+        except BaseException:
+            self._store.close()
+            raise
+        self.path = str(path)
+        self.movement: Movement = movement
+        # The tokens never change during a session: kept in memory, compared in constant time.
+        self._tokens = self._store.table_token_digests()
+
+    def __enter__(self) -> LiveEvent:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._store.close()
+
+    # ------------------------------------------------------------ who is asking
+
+    def table_for_token(self, token: str) -> tuple[str, int] | None:
+        """The (section, table) whose token this is, or ``None``. Every stored digest
+        is compared, in constant time, so the answer's timing tells nothing."""
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_digest(token)
+        found = None
+        for table, stored in self._tokens.items():
+            if hmac.compare_digest(digest, stored):
+                found = table
+        return found
+
+    def check_director_password(self, password: str) -> bool:
+        """Whether ``password`` is the director's (scrypt, constant-time compare)."""
+        with self._lock:
+            stored = self._store.director_password
+        return stored is not None and isinstance(password, str) and stored.verify(password)
+
+    def open_director_session(self) -> str:
+        """A new director login token (kept hashed), valid for 12 hours."""
+        token = new_token()
+        expires = datetime.now(UTC) + timedelta(hours=DIRECTOR_LOGIN_HOURS)
+        with self._lock:
+            self._store.add_director_login(
+                token_digest(token), expires.isoformat(timespec="seconds")
+            )
+        return token
+
+    def director_for_token(self, token: str) -> bool:
+        """Whether ``token`` is a director login that has not expired."""
+        if not isinstance(token, str) or not token:
+            return False
+        with self._lock:
+            expires = self._store.director_login_expiry(token_digest(token))
+        if expires is None:
+            return False
+        return datetime.now(UTC) < datetime.fromisoformat(expires)
+
+    # ---------------------------------------------------------------- tables
+
+    def _check_table(self, section: str, table: int) -> None:
+        if section != self.movement.section:
+            raise NotThisTableError(
+                f"section {_quoted(section)} is not this event's: expected "
+                f"{self.movement.section!r}"
+            )
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise NotThisTableError(f"table {_quoted(table)} is not a table number")
+        if not any(row.table == table for row in self.movement.rows):
+            raise NotThisTableError(f"table {table} plays no round in this movement")
+
+    def table_view(self, section: str, table: int) -> dict[str, Any]:
+        """The table's rounds: ``{"section", "table", "rounds": [{"round", "ns", "ew",
+        "boards", "entered", "arrow_switch", "results", "next"}]}``.
+
+        ``ns``/``ew`` are the pairs' home seats (as the table card shows them);
+        ``arrow_switch`` says they play the other direction's cards that round;
+        ``entered`` lists the boards with a stored outcome; ``results`` shows each
+        (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
+        adjusted score or a board not played); ``next`` says where the NS pair, the
+        EW pair and the boards go for the next round (``None``: the last round, or
+        sitting out).
+        """
+        self._check_table(section, table)
+        with self._lock:
+            outcomes = self._store.stored_outcomes()
+            leads = self._store.leads()
+            results = {r.key: r for r in self._store.results()}
+        rounds = []
+        for row in self.movement.rows:
+            if row.table != table:
+                continue
+            shown = []
+            for board in row.boards:
+                key = ("", board, *pairs_at(self.movement, table, row.round, board))
+                if key in outcomes:
+                    stored = results.get(key)
+                    shown.append(
+                        {
+                            "board": board,
+                            "result": outcomes[key],
+                            "score_ns": None if stored is None else stored.ns_score(),
+                            "lead": leads.get(key),
+                        }
+                    )
+            rounds.append(
+                {
+                    "round": row.round,
+                    "ns": row.ns,
+                    "ew": row.ew,
+                    "boards": list(row.boards),
+                    "entered": [item["board"] for item in shown],
+                    "arrow_switch": self.movement.is_arrow_switched(row.round),
+                    "results": shown,
+                    "next": self._next(row.round, row.ns, row.ew, row.boards),
+                }
+            )
+        return {"section": section, "table": table, "rounds": rounds}
+
+    def _next(
+        self, round_number: int, ns: str, ew: str, boards: tuple[int, ...]
+    ) -> dict[str, Any] | None:
+        if round_number >= self.movement.rounds:
+            return None
+        following = self.movement.rows_in_round(round_number + 1)
+
+        def seat_of(pair: str) -> dict[str, Any] | None:
+            for row in following:
+                if pair in row.pairs:
+                    return {"table": row.table, "direction": "NS" if row.ns == pair else "EW"}
+            return None
+
+        to = next((row.table for row in following if set(boards) & set(row.boards)), None)
+        return {"ns": seat_of(ns), "ew": seat_of(ew), "boards_to": to}
+
+    def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
+        """Store a table's result (committed before this returns) and log it; returns
+        the NS score.
+
+        Raises :class:`~bridgescore.errors.NotThisTableError` for a round or board
+        that is not this table's, :class:`~bridgescore.errors.AlreadyEnteredError`
+        when the board is already entered there (changing it is the director's),
+        :class:`~bridgescore.errors.SessionClosedError` once the session is closed.
+        """
+        self._check_table(section, table)
+        ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
+        result = entry.table_result(ns, ew)
+        with self._lock:
+            if self._store.closed:
+                raise SessionClosedError(
+                    "the session is closed: results are entered by the director now"
+                )
+            self._store.enter(result, who=who, lead=entry.lead)
+        return _score(result)
+
+    def correct_result(
+        self, section: str, table: int, entry: ResultEntry, *, who: str = "director"
+    ) -> int:
+        """The director enters or changes a table's result (logged as ``correct``, or
+        ``enter`` when the board had none); returns the NS score. Works after the
+        session is closed."""
+        self._check_table(section, table)
+        ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
+        result = entry.table_result(ns, ew)
+        with self._lock:
+            had = self._store.outcome_text(result.key) is not None
+            self._store.set_outcome(
+                result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
+            )
+        return _score(result)
+
+    def adjust(
+        self,
+        section: str,
+        table: int,
+        round: int,
+        board: int,
+        award: str,
+        *,
+        who: str = "director",
+    ) -> str:
+        """Give the board at this table an adjusted score: ``Avg+``, ``Avg``, ``Avg-``
+        (for NS; EW get the mirror), ``60/40``, ``50/50``, ``40/60``, both sides
+        written out (``A+/A+``), or ``not played`` (the board is left out of the
+        scoring). Returns the outcome stored, as the audit log shows it."""
+        self._check_table(section, table)
+        round_number = _whole(round, "round")
+        board = _whole(board, "board")
+        ns, ew = pairs_at(self.movement, table, round_number, board)
+        if not isinstance(award, str):
+            raise RecordError(f"award: {_quoted(award)} is not an adjusted score")
+        result: TableResult | None
+        if _NOT_PLAYED.fullmatch(award.strip()):
+            result, shown = None, "not played"
+        else:
+            try:
+                adjusted = Adjusted.parse(award)
+            except BridgeError as error:
+                raise RecordError(
+                    f"award: {error} (or 'not played' for a board the table did not play)"
+                ) from None
+            result = TableResult(board, ns, ew, adjusted=adjusted)
+            shown = str(adjusted)
+        with self._lock:
+            self._store.set_outcome(("", board, ns, ew), result, action="adjust", who=who)
+        return shown
+
+    # -------------------------------------------------------------- director
+
+    def progress(self) -> list[dict[str, Any]]:
+        """Each table's progress: ``{"section", "table", "current_round", "late",
+        "rounds": [{"round", "entered", "due"}]}``. ``current_round`` is the first round
+        with a board still to enter (``None`` once all are in); a table is ``late``
+        when it is a round or more behind the median table."""
+        with self._lock:
+            outcomes = self._store.stored_outcomes()
+        tables: dict[int, list[dict[str, int]]] = {}
+        for row in self.movement.rows:
+            entered = sum(
+                ("", board, *pairs_at(self.movement, row.table, row.round, board)) in outcomes
+                for board in row.boards
+            )
+            tables.setdefault(row.table, []).append(
+                {"round": row.round, "entered": entered, "due": len(row.boards)}
+            )
+        current = {
+            table: next((r["round"] for r in rounds if r["entered"] < r["due"]), None)
+            for table, rounds in tables.items()
+        }
+        # A finished table counts as one round past the last, so it is never "behind".
+        position = {t: self.movement.rounds + 1 if c is None else c for t, c in current.items()}
+        median = statistics.median(position.values()) if position else 0
+        return [
+            {
+                "section": self.movement.section,
+                "table": table,
+                "current_round": current[table],
+                "late": median - position[table] >= 1,
+                "rounds": rounds,
+            }
+            for table, rounds in sorted(tables.items())
+        ]
+
+    def audit(self) -> list[dict[str, Any]]:
+        """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
+        "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
+        with self._lock:
+            entries = self._store.audit_log()
+        return [
+            {
+                "entry": e.entry,
+                "at": e.at,
+                "who": e.who,
+                "action": e.action,
+                "section": e.section,
+                "board": e.board,
+                "ns": e.ns,
+                "ew": e.ew,
+                "old": e.old or None,
+                "new": e.new,
+                "reason": e.reason,
+            }
+            for e in entries
+        ]
+
+    def score(self) -> Any:
+        """The event scored as ``bridgescore session score`` scores it (a
+        :class:`~bridgescore.session.scorer.SessionScore`)."""
+        from bridgescore.session.workflow import score_stored_event
+
+        with self._lock:
+            return score_stored_event(self._store)
+
+    def ranking(self) -> dict[str, Any]:
+        """Exactly the document ``bridgescore session score EVENT --json`` prints."""
+        from bridgescore.session.report import as_dict
+
+        data = as_dict(self.score())
+        del data["travellers"]
+        return data
+
+    def report(self) -> dict[str, Any]:
+        """The ranking and the travellers: ``bridgescore session report EVENT --json``
+        without pars."""
+        from bridgescore.session.report import as_dict
+
+        return as_dict(self.score())
+
+    def set_pair_name(self, pair: str, name: str) -> None:
+        """Name a pair (or team) of the movement: ``"Ann Smith & Bob Jones"``."""
+        if pair not in self.movement.pairs:
+            raise MovementError(
+                f"pair {_quoted(pair)} is not in the movement: expected one of "
+                f"{', '.join(self.movement.pairs)}"
+            )
+        if not isinstance(name, str) or not name.strip() or len(name) > 200:
+            raise RecordError(f"name {_quoted(name)}: expected a name of 1 to 200 characters")
+        with self._lock:
+            self._store.set_members({pair: (Member(name.strip()),)})
+
+    def pair_names(self) -> dict[str, str]:
+        """Each named pair's name."""
+        with self._lock:
+            members = self._store.members()
+        return {pair: " & ".join(str(m) for m in players) for pair, players in members.items()}
+
+    def hide_ranking(self, hidden: bool = True) -> None:
+        with self._lock:
+            self._store.set_flags(ranking_hidden=hidden)
+
+    def close_session(self) -> None:
+        """Close the session: tables can enter nothing more (the director still can)."""
+        with self._lock:
+            self._store.set_flags(closed=True)
+
+    @property
+    def closed(self) -> bool:
+        with self._lock:
+            return self._store.closed
+
+    @property
+    def ranking_hidden(self) -> bool:
+        with self._lock:
+            return self._store.ranking_hidden
+
+    @property
+    def name(self) -> str:
+        with self._lock:
+            return self._store.name or Path(self.path).stem
+
+
+def _score(result: TableResult) -> int:
+    # A played or passed-out board always has a score; adjusted ones never come here.
+    score = result.ns_score()
+    return 0 if score is None else score
