@@ -120,9 +120,7 @@ def test_a_forged_cookie_is_refused(client: TestClient) -> None:
 # --------------------------------------------------------------------- entering a board
 
 
-def test_round_one_shows_pairs_boards_and_a_form_per_board(
-    client: TestClient, event: Any
-) -> None:
+def test_round_one_shows_pairs_boards_and_a_form_per_board(client: TestClient, event: Any) -> None:
     table_client(client, event, 2)
     page = text_of(client.get("/table").text)
     assert "Round 1 of 3" in page
@@ -267,11 +265,14 @@ def test_password_guessing_through_the_form_is_throttled(event: Any, tmp_path: P
     with client_for(tmp_path / "club.db", login_failures=3, clock=lambda: 0.0) as guesser:
         for _ in range(3):
             form = guesser.get("/director")
-            answer = guesser.post("/director/login", data={"csrf": csrf_of(form.text), "password": "guess"})
+            answer = guesser.post(
+                "/director/login", data={"csrf": csrf_of(form.text), "password": "guess"}
+            )
             assert answer.status_code == 401
         form = guesser.get("/director")
         answer = guesser.post(
-            "/director/login", data={"csrf": csrf_of(form.text), "password": event.director_password}
+            "/director/login",
+            data={"csrf": csrf_of(form.text), "password": event.director_password},
         )
         assert answer.status_code == 429 and "Too many wrong passwords" in answer.text
 
@@ -300,14 +301,15 @@ def total_of(ranking_html: str, pair: str) -> str:
     return found[1]
 
 
-def test_director_corrects_a_result_and_the_ranking_changes(
-    client: TestClient, event: Any
-) -> None:
+def test_director_corrects_a_result_and_the_ranking_changes(client: TestClient, event: Any) -> None:
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints on a top of 2: 1N 2, 3N 0.
     enter(client, event, 1, 1, 1, "4S", "N", "+1")
     enter(client, event, 3, 2, 1, "4S", "N", "=")
-    assert (total_of(client.get("/ranking").text, "1N"), total_of(client.get("/ranking").text, "3N")) == ("2", "0")
+    assert (
+        total_of(client.get("/ranking").text, "1N"),
+        total_of(client.get("/ranking").text, "3N"),
+    ) == ("2", "0")
     csrf = login(client, event.director_password)
     results = client.get("/director/results").text
     assert "1: 4SN+1 (+450)" in text_of(results)

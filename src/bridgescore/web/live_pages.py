@@ -35,7 +35,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from bridgescore.errors import AlreadyEnteredError, BridgeError, NotThisTableError
+from bridgescore.errors import (
+    AlreadyEnteredError,
+    BridgeError,
+    NotThisTableError,
+    SessionClosedError,
+)
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.web.live_view import (
     FORM,
@@ -43,7 +48,7 @@ from bridgescore.web.live_view import (
     current_round,
     entered_boards,
     entry_data,
-    moves_after,
+    move_lines,
     ns_score,
     result_text,
     score_words,
@@ -65,9 +70,9 @@ REFRESH_SECONDS = 30
 
 #: The adjusted scores the director may award (what LiveEvent.adjust reads) and their words.
 AWARDS = {
-    "A+": "Average plus to NS, average minus to EW",
-    "A": "Average to both",
-    "A-": "Average minus to NS, average plus to EW",
+    "Avg+": "Average plus to NS, average minus to EW",
+    "Avg": "Average to both",
+    "Avg-": "Average minus to NS, average plus to EW",
     "A+/A+": "Average plus to both",
     "A-/A-": "Average minus to both",
     "60/40": "60 % to NS, 40 % to EW",
@@ -149,7 +154,7 @@ async def _form(request: Request) -> dict[str, str]:
     """The posted form's text fields (a field given twice: its first value)."""
     try:
         form = await request.form()
-    except Exception:  # noqa: BLE001 - any undecodable body is the client's error
+    except Exception:  # any body the form parser cannot read is the client's error
         return {}
     fields: dict[str, str] = {}
     for key, value in form.multi_items():
@@ -235,19 +240,14 @@ def _table_view(
     saved: str = "",
 ) -> HTMLResponse:
     live = _live(request)
-    view = live.table_view(section, table)
-    rounds = view["rounds"]
+    rounds = live.table_view(section, table)["rounds"]
     current = current_round(rounds)
-    moves = None
-    movement = live.movement
+    moves: list[str] = []
     done = [r for r in rounds if current is None or r["round"] < current["round"]]
     if done and (current is None or not entered_boards(current)):
         # Between rounds: the last round is complete and nothing of the next is entered.
-        if movement is not None:
-            try:
-                moves = moves_after(movement, table, int(done[-1]["round"]))
-            except BridgeError:
-                moves = None
+        switched = current is not None and bool(current.get("arrow_switch"))
+        moves = move_lines(table, done[-1], arrow_switch=switched)
     return _render(
         request,
         "table.html",
@@ -259,6 +259,8 @@ def _table_view(
         entered=entered_boards(current) if current else set(),
         rounds_total=len(rounds),
         moves=moves,
+        moved_after=done[-1]["round"] if moves else None,
+        results={item["board"]: item for item in current["results"]} if current else {},
         names=_names(live),
         closed=live.closed,
         error=error,
@@ -266,6 +268,7 @@ def _table_view(
         saved=saved if saved.isdigit() else "",
         csrf=csrf_token(secret),
         form=FORM,
+        score_text=score_words,
     )
 
 
@@ -302,7 +305,9 @@ async def table_check(request: Request) -> Response:
     except NotThisTableError as error:
         return _table_view(request, secret, section, table, status=403, error=str(error))
     except BridgeError as error:
-        return _table_view(request, secret, section, table, status=422, error=str(error), draft=form)
+        return _table_view(
+            request, secret, section, table, status=422, error=str(error), draft=form
+        )
     score = ns_score(data)
     return _render(
         request,
@@ -349,6 +354,13 @@ async def table_result(request: Request) -> Response:
         _, entry = _checked_entry(live, section, table, form)
         who = f"table {table}" if section == "A" else f"table {section}{table}"
         live.enter_result(section, table, entry, who=who)
+    except SessionClosedError:
+        return _message(
+            request,
+            409,
+            "The session is closed",
+            "The director has closed the session: ask the director to enter this result.",
+        )
     except AlreadyEnteredError:
         return _message(
             request,
@@ -361,7 +373,9 @@ async def table_result(request: Request) -> Response:
     except NotThisTableError as error:
         return _table_view(request, secret, section, table, status=403, error=str(error))
     except BridgeError as error:
-        return _table_view(request, secret, section, table, status=422, error=str(error), draft=form)
+        return _table_view(
+            request, secret, section, table, status=422, error=str(error), draft=form
+        )
     return _see(f"/table?saved={entry.board}")
 
 
@@ -391,23 +405,17 @@ def director_page(request: Request) -> Response:
     if token is None:
         return _login_page(request)
     live = _live(request)
-    progress = live.progress()
-    rounds = sorted({int(line["round"]) for line in progress})
-    by_table: dict[tuple[str, int], dict[int, Mapping[str, Any]]] = {}
-    late: set[tuple[str, int]] = set()
-    for line in progress:
-        key = (str(line["section"]), int(line["table"]))
-        by_table.setdefault(key, {})[int(line["round"])] = line
-        if line.get("late"):
-            late.add(key)
+    tables = live.progress()
+    rounds = sorted({int(r["round"]) for line in tables for r in line["rounds"]})
     return _render(
         request,
         "director.html",
         csrf=csrf_token(token),
         rounds=rounds,
-        tables=sorted(by_table),
-        cells=by_table,
-        late=late,
+        tables=[
+            {**line, "by_round": {int(r["round"]): r for r in line["rounds"]}} for line in tables
+        ],
+        late=[line["table"] for line in tables if line["late"]],
         hidden=live.ranking_hidden,
         closed=live.closed,
     )
@@ -425,11 +433,11 @@ async def director_login(request: Request) -> Response:
     if throttle is not None:
         wait = throttle.retry_after(client)
         if wait is not None:
-            response = _login_page(
+            refused = _login_page(
                 request, 429, f"Too many wrong passwords from this address: wait {wait} s."
             )
-            response.headers["Retry-After"] = str(wait)
-            return response
+            refused.headers["Retry-After"] = str(wait)
+            return refused
     live = _live(request)
     if not live.check_director_password(form.get("password", "")):
         if throttle is not None:
@@ -438,7 +446,9 @@ async def director_login(request: Request) -> Response:
     if throttle is not None:
         throttle.succeeded(client)
     response = _see("/director")
-    _set_cookie(response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE)
+    _set_cookie(
+        response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE
+    )
     response.delete_cookie(LOGIN_COOKIE, path="/")
     return response
 
@@ -464,32 +474,17 @@ async def director_logout(request: Request) -> Response:
     return response
 
 
-def _results_by_pairs(ranking: Mapping[str, Any]) -> dict[tuple[int, str, str], Mapping[str, Any]]:
-    """The ranking's traveller lines by (board, NS, EW), either way round (an arrow
-    switch records the pairs as they played)."""
-    found: dict[tuple[int, str, str], Mapping[str, Any]] = {}
-    for traveller in ranking.get("travellers", ()):
-        for line in traveller["results"]:
-            found[(int(traveller["board"]), line["ns"], line["ew"])] = line
-            found.setdefault((int(traveller["board"]), line["ew"], line["ns"]), line)
-    return found
-
-
 def _rows(live: LiveEvent) -> list[dict[str, Any]]:
-    """Every table's every round, with each board's entered result (or None)."""
-    lines = _results_by_pairs(live.ranking())
-    tables = sorted({(str(p["section"]), int(p["table"])) for p in live.progress()})
+    """Every table's every round, with each board's entered result (or None), by round."""
     rows: list[dict[str, Any]] = []
-    for section, table in tables:
+    for line in live.progress():
+        section, table = str(line["section"]), int(line["table"])
         for round_view in live.table_view(section, table)["rounds"]:
-            ns, ew = round_view["ns"], round_view["ew"]
-            boards = [
-                {"board": board, "line": lines.get((int(board), ns, ew))}
-                for board in round_view["boards"]
-            ]
+            results = {item["board"]: item for item in round_view["results"]}
+            boards = [{"board": b, "line": results.get(b)} for b in round_view["boards"]]
             rows.append(
                 {"section": section, "table": table, "round": round_view["round"],
-                 "ns": ns, "ew": ew, "boards": boards}
+                 "ns": round_view["ns"], "ew": round_view["ew"], "boards": boards}
             )  # fmt: skip
     rows.sort(key=lambda row: (row["round"], row["section"], row["table"]))
     return rows
@@ -503,7 +498,11 @@ def director_results(request: Request) -> Response:
         return _login_page(request)
     live = _live(request)
     return _render(
-        request, "director_results.html", rows=_rows(live), names=_names(live), csrf=csrf_token(token)
+        request,
+        "director_results.html",
+        rows=_rows(live),
+        names=_names(live),
+        csrf=csrf_token(token),
     )
 
 
@@ -624,10 +623,12 @@ def director_names(request: Request) -> Response:
     if token is None:
         return _login_page(request)
     live = _live(request)
-    movement = live.movement
-    pairs = list(movement.pairs) if movement is not None else sorted(_names(live))
     return _render(
-        request, "director_names.html", pairs=pairs, names=_names(live), csrf=csrf_token(token)
+        request,
+        "director_names.html",
+        pairs=live.movement.pairs,
+        names=_names(live),
+        csrf=csrf_token(token),
     )
 
 
@@ -638,14 +639,12 @@ async def director_set_names(request: Request) -> Response:
         return refused
     live = _live(request)
     names = _names(live)
-    movement = live.movement
-    pairs = set(movement.pairs) if movement is not None else set(names)
+    pairs = set(live.movement.pairs)
     for key, value in form.items():
-        if not key.startswith("name-"):
-            continue
-        pair = key[len("name-") :]
+        pair = key.removeprefix("name-")
         text = " ".join(value.split())[:120]
-        if pair in pairs and text != names.get(pair, ""):
+        # A blank field leaves the pair as it was: names are added or changed, never erased.
+        if key.startswith("name-") and pair in pairs and text and text != names.get(pair):
             live.set_pair_name(pair, text)
     return _see("/director/names")
 
@@ -697,25 +696,15 @@ def ranking_page(request: Request) -> Response:
     director = _director_token(request) is not None
     if live.ranking_hidden and not director and not live.closed:
         return _render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
-    ranking = live.ranking()
     return _render(
         request,
         "ranking.html",
-        view=ranking,
+        view=live.report(),
         names=_names(live),
         closed=live.closed,
         hidden=live.ranking_hidden,
         refresh=None if live.closed else str(REFRESH_SECONDS),
     )
-
-
-def _published(request: Request) -> Any:
-    """The scored event as `session report` scores it, once the session is closed."""
-    from bridgescore.session.store import EventStore
-    from bridgescore.session.workflow import score_stored_event
-
-    with EventStore(_live(request).path, mode="read") as store:
-        return score_stored_event(store, pars="stored")
 
 
 def _not_published(request: Request) -> HTMLResponse:
@@ -736,7 +725,7 @@ def report_page(request: Request) -> Response:
     if not _live(request).closed:
         return _not_published(request)
     try:
-        text = html_report(_published(request))
+        text = html_report(_live(request).score())
     except BridgeError as error:
         return _message(request, 422, "No report", str(error), back="/ranking")
     return HTMLResponse(text, headers=_HEADERS)
@@ -750,12 +739,14 @@ def results_page(request: Request, page: str) -> Response:
     if not _live(request).closed:
         return _not_published(request)
     try:
-        pages = results_site(_published(request))
+        pages = results_site(_live(request).score())
     except BridgeError as error:
         return _message(request, 422, "No results site", str(error), back="/ranking")
     text = pages.get(page)
     if text is None:
-        return _message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
+        return _message(
+            request, 404, "No such page", f"There is no page {page!r}.", back="/ranking"
+        )
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=_HEADERS)
 
@@ -764,4 +755,3 @@ def results_page(request: Request, page: str) -> Response:
 def stylesheet() -> FileResponse:
     """The pages' one stylesheet (served here: the live server mounts no static files)."""
     return FileResponse(HERE / "static" / "live.css", media_type="text/css")
-

@@ -6,21 +6,16 @@ answer. A form field is always text; everything here reads it as such and
 raises :class:`~bridgescore.errors.BridgeError` naming the field and what was
 expected.
 
->>> from bridgescore.movement.model import Movement, rows_from
->>> m = Movement("mitchell", 2, 2, 2, rows_from([(1, 1, "1N", "1E", (1, 2)),
-...     (1, 2, "2N", "2E", (3, 4)), (2, 1, "1N", "2E", (3, 4)), (2, 2, "2N", "1E", (1, 2))]))
->>> [str(move) for move in moves_after(m, 1, 1).pairs]
-['NS pair 1N: stay at table 1, NS', 'EW pair 1E: go to table 2, EW']
+>>> score_words(ns_score({"board": 1, "contract": "4S", "declarer": "N", "result": "+1"}))
+'NS +450'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.errors import BridgeError
-from bridgescore.movement.model import Movement
 from bridgescore.session.event import TableResult
 
 __all__ = [
@@ -28,11 +23,9 @@ __all__ = [
     "LEVELS",
     "RESULTS",
     "STRAINS",
-    "Moves",
-    "PairMove",
     "current_round",
     "entry_data",
-    "moves_after",
+    "move_lines",
     "result_text",
     "score_words",
 ]
@@ -57,77 +50,47 @@ FORM = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class PairMove:
-    """Where one pair goes after a round: a table and a direction, or nowhere (sits out)."""
+def move_lines(
+    table: int, round_view: Mapping[str, Any], *, arrow_switch: bool = False
+) -> list[str]:
+    """What a table is told after a round, from the round's ``next`` in
+    :meth:`LiveEvent.table_view <bridgescore.session.live.LiveEvent.table_view>`:
+    where its NS and EW pairs go and where its boards go. ``arrow_switch``: the next
+    round is played with the other direction's cards.
 
-    pair: str
-    table: int  # where the pair played the round just over
-    direction: str  # "NS" or "EW" there
-    next_table: int | None  # None: the pair sits out the next round
-    next_direction: str | None
-    arrow_switch: bool = False  # the next round is played with the other direction's cards
-
-    def __str__(self) -> str:
-        who = f"{self.direction} pair {self.pair}"
-        if self.next_table is None:
-            return f"{who}: sit out the next round"
-        stays = self.next_table == self.table and self.next_direction == self.direction
-        verb = "stay at" if stays else "go to"
-        where = f"{who}: {verb} table {self.next_table}, {self.next_direction}"
-        if self.arrow_switch:
-            other = "EW" if self.next_direction == "NS" else "NS"
-            where += f" (arrow switch: play the {other} cards)"
-        return where
-
-
-@dataclass(frozen=True, slots=True)
-class Moves:
-    """What a table is told after a round: where its pairs go, where its boards go."""
-
-    table: int
-    round: int
-    last: bool  # the session's last round: nobody moves
-    pairs: tuple[PairMove, ...]
-    boards: tuple[int, ...]
-    board_tables: tuple[int, ...]  # the tables that play these boards next round
-
-    @property
-    def boards_text(self) -> str:
-        listed = ", ".join(str(board) for board in self.boards)
-        noun = "board" if len(self.boards) == 1 else "boards"
-        if self.last:
-            return f"{noun} {listed}: give them to the director"
-        if not self.board_tables:
-            return f"{noun} {listed}: put them on the bye stand (no table plays them next round)"
-        tables = " and ".join(str(table) for table in self.board_tables)
-        return f"{noun} {listed}: pass them to table {tables}"
-
-
-def moves_after(movement: Movement, table: int, round_number: int) -> Moves:
-    """Where the pairs of ``table`` go after ``round_number``, and where its boards go.
-
-    A pair is found by its label in the next round's rows (its direction there is
-    the row's: rows keep the pairs' home seats, and an arrow-switch round says so);
-    a pair in no row sits out. The boards go to every table that plays one of
-    them next round (two tables sharing a set is a relay); none is the bye stand.
+    >>> view = {"ns": "1N", "ew": "1E", "boards": [1, 2], "next": {
+    ...     "ns": {"table": 1, "direction": "NS"}, "ew": {"table": 2, "direction": "EW"},
+    ...     "boards_to": 3}}
+    >>> for line in move_lines(1, view):
+    ...     print(line)
+    NS pair 1N: stay at table 1, NS
+    EW pair 1E: go to table 2, EW
+    Boards 1, 2: pass them to table 3
     """
-    row = movement.row_at(round_number, table)
-    if row is None:
-        raise BridgeError(f"table {table} plays no boards in round {round_number}")
-    last = round_number >= movement.rounds
-    following = () if last else movement.rows_in_round(round_number + 1)
-    switched = not last and movement.is_arrow_switched(round_number + 1)
-    pairs = []
-    for pair, direction in () if last else ((row.ns, "NS"), (row.ew, "EW")):
-        there = next((r for r in following if pair in r.pairs), None)
-        if there is None:
-            pairs.append(PairMove(pair, table, direction, None, None))
-        else:
-            next_direction = "NS" if there.ns == pair else "EW"
-            pairs.append(PairMove(pair, table, direction, there.table, next_direction, switched))
-    board_tables = sorted({r.table for r in following if set(r.boards) & set(row.boards)})
-    return Moves(table, round_number, last, tuple(pairs), row.boards, tuple(board_tables))
+    boards = ", ".join(str(board) for board in round_view["boards"])
+    noun = "Board" if len(round_view["boards"]) == 1 else "Boards"
+    following = round_view.get("next")
+    if following is None:
+        return [f"The last round is over. {noun} {boards}: give them to the director."]
+    lines = []
+    for direction in ("NS", "EW"):
+        pair = round_view[direction.lower()]
+        seat = following[direction.lower()]
+        if seat is None:
+            lines.append(f"{direction} pair {pair}: sit out the next round")
+            continue
+        stays = seat["table"] == table and seat["direction"] == direction
+        line = f"{direction} pair {pair}: {'stay at' if stays else 'go to'} table {seat['table']}"
+        line += f", {seat['direction']}"
+        if arrow_switch:
+            other = "EW" if seat["direction"] == "NS" else "NS"
+            line += f" (arrow switch: play the {other} cards)"
+        lines.append(line)
+    if following["boards_to"] is None:
+        lines.append(f"{noun} {boards}: put them on the bye stand (no table plays them next)")
+    else:
+        lines.append(f"{noun} {boards}: pass them to table {following['boards_to']}")
+    return lines
 
 
 def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -139,11 +102,8 @@ def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | No
 
 
 def entered_boards(round_view: Mapping[str, Any]) -> set[int]:
-    """The boards a round's view says are entered (numbers, or results naming them)."""
-    found: set[int] = set()
-    for item in round_view.get("entered", ()):
-        found.add(int(item["board"]) if isinstance(item, Mapping) else int(item))
-    return found
+    """The boards a round's view lists as entered."""
+    return {int(board) for board in round_view.get("entered", ())}
 
 
 def _field(form: Mapping[str, str], name: str) -> str:
