@@ -11,9 +11,17 @@ tests' expected moves are independent of the code under test:
 
 from __future__ import annotations
 
+import contextlib
 import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import httpx
+import pytest
 
 TABLES = 3
 ROUNDS = 3
@@ -53,3 +61,55 @@ def csrf_of(html: str) -> str:
     found = re.search(r'name="csrf" value="([^"]+)"', html)
     assert found is not None, html
     return found[1]
+
+
+@contextlib.contextmanager
+def serving_live(event: Path) -> Iterator[str]:
+    """``bridgescore session live EVENT`` on a free port; yields its base URL.
+
+    Waits for the server by asking it for ``/ranking``, not by a timer; gives up only
+    if it exits or a generous bound on a hang passes (a loaded 2-core machine starts
+    slowly).
+    """
+    from web_helpers import free_port
+
+    port = free_port()
+    command = [
+        sys.executable, "-c", "from bridgescore.cli import main; main()",
+        "session", "live", str(event), "--port", str(port), "--no-access-log",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        started = time.monotonic()
+        while True:
+            try:
+                if httpx.get(base + "/ranking", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() - started > 180:
+                output = process.stdout.read().decode() if process.stdout else ""
+                pytest.fail(f"bridgescore session live did not start: {output}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def enter_by_api(base: str, created: Any, table: int, body: dict[str, Any]) -> int:
+    """A table's result through the JSON API; its NS score."""
+    answer = httpx.post(
+        base + "/api/live/results",
+        json=body,
+        headers={"Authorization": f"Bearer {token_of(created, table)}"},
+        timeout=60,
+    )
+    assert answer.status_code == 201, answer.text
+    score: int = answer.json()["score_ns"]
+    return score

@@ -696,10 +696,19 @@ def ranking_page(request: Request) -> Response:
     director = _director_token(request) is not None
     if live.ranking_hidden and not director and not live.closed:
         return _render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
+    view: dict[str, Any] | None = None
+    problem: str | None = None
+    if any(r["entered"] for line in live.progress() for r in line["rounds"]):
+        try:
+            view = live.report()
+        except BridgeError as error:  # a result the scoring refuses: the director's to fix
+            problem = str(error)
     return _render(
         request,
         "ranking.html",
-        view=live.report(),
+        view=view,
+        problem=problem,
+        event=live.name,
         names=_names(live),
         closed=live.closed,
         hidden=live.ranking_hidden,
