@@ -328,6 +328,14 @@ def test_director_corrects_a_result_and_the_ranking_changes(client: TestClient, 
     assert "1: 4SN+1 (+450)" in text_of(results)
     page = client.get("/director/result?section=A&table=1&round=1&board=1")
     assert page.status_code == 200 and "Now: 4SN+1 (NS +450)" in text_of(page.text)
+    # The change form starts from the stored result.
+    for checked in (
+        'name="level" value="4" checked',
+        'name="strain" value="S" checked',
+        'name="declarer" value="N" checked',
+        '<option value="+1" selected>',
+    ):
+        assert checked in page.text  # fmt: skip
     # The director makes it 4S one down: -50, now below +420: 1N 0, 3N 2.
     changed = client.post(
         "/director/result",
@@ -423,6 +431,17 @@ def test_closing_needs_the_tick(client: TestClient, event: Any) -> None:
     csrf = login(client, event.director_password)
     answer = client.post("/director/close", data={"csrf": csrf})
     assert answer.status_code == 422 and not client.app.state.live.closed
+
+
+def test_a_table_a_round_behind_is_late(client: TestClient, event: Any) -> None:
+    # Tables 1 and 2 finish round 1; table 3 has entered nothing: a round behind the median.
+    for table, boards in ((1, (1, 2)), (2, (3, 4))):
+        for board in boards:
+            enter(client, event, table, 1, board, "3NT", "S", "=")
+    login(client, event.director_password)
+    page = client.get("/director").text
+    assert re.findall(r'<tr data-table="(\d)" class="late">', page) == ["3"]
+    assert "Late: table 3." in text_of(page)
 
 
 def test_progress_shows_entered_over_due(client: TestClient, event: Any) -> None:

@@ -48,6 +48,7 @@ from bridgescore.web.live_view import (
     current_round,
     entered_boards,
     entry_data,
+    form_of,
     move_lines,
     ns_score,
     result_text,
@@ -569,7 +570,8 @@ def _result_page(
         line=line,
         names=_names(live),
         error=error,
-        draft=form,
+        # A form sent back with an error keeps what was sent; else it starts from the result.
+        draft=form if error is not None or line is None else form_of(str(line["result"])),
         awards=AWARDS,
         form=FORM,
     )

@@ -25,6 +25,7 @@ __all__ = [
     "STRAINS",
     "current_round",
     "entry_data",
+    "form_of",
     "move_lines",
     "result_text",
     "score_words",
@@ -158,6 +159,36 @@ def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str
     if lead:
         data["lead"] = lead
     return data
+
+
+def form_of(result: str) -> dict[str, str]:
+    """The form's fields for a stored result (to start the director's change from it);
+    an adjusted score or anything else not played gives an empty form.
+
+    >>> form_of("4SXN-1")
+    {'level': '4', 'strain': 'S', 'doubling': 'X', 'declarer': 'N', 'result': '-1'}
+    >>> form_of("Pass"), form_of("A+/A-")
+    ({'level': 'PASS'}, {})
+    """
+    from bridgescore.notation import parse_result
+
+    try:
+        played = parse_result(result)
+    except BridgeError:
+        return {}
+    contract = played.contract
+    if contract is None:
+        return {"level": PASS}
+    if contract.declarer is None:
+        return {}
+    over = played.tricks - (contract.level + 6)
+    return {
+        "level": str(contract.level),
+        "strain": str(contract.strain),
+        "doubling": str(contract.doubling) if contract.doubling else "",
+        "declarer": contract.declarer.letter,
+        "result": "=" if over == 0 else f"{over:+d}",
+    }
 
 
 def result_text(data: Mapping[str, Any]) -> str:
