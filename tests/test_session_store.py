@@ -155,3 +155,97 @@ def test_kind_is_checked() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(store_module).failed == 0
+
+
+# ------------------------------------------------------------- schema 4 (live sessions)
+
+
+def version_3_file(path: Path) -> None:
+    """An event file as bridgescore wrote it before movements and live sessions
+    (schema 3): an audit log without its 'who' column, one correction in it."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE boards (number INTEGER PRIMARY KEY, deal TEXT, dd_tricks TEXT,
+                             source TEXT, line INTEGER);
+        CREATE TABLE results (section TEXT NOT NULL, board INTEGER NOT NULL,
+            ns TEXT NOT NULL, ew TEXT NOT NULL, variant TEXT NOT NULL,
+            outcome TEXT NOT NULL, source TEXT, line INTEGER,
+            PRIMARY KEY (section, board, ns, ew));
+        CREATE TABLE members (participant TEXT NOT NULL, position INTEGER NOT NULL,
+            name TEXT NOT NULL, number TEXT NOT NULL, PRIMARY KEY (participant, position));
+        CREATE TABLE audit (entry INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL,
+            action TEXT NOT NULL, section TEXT NOT NULL, board INTEGER NOT NULL,
+            ns TEXT NOT NULL, ew TEXT NOT NULL, old_variant TEXT NOT NULL,
+            old_outcome TEXT NOT NULL, new_variant TEXT NOT NULL, new_outcome TEXT NOT NULL,
+            source TEXT NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL);
+        CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        INSERT INTO meta VALUES ('schema', '3'), ('name', 'Old club night');
+        INSERT INTO results VALUES ('', 1, '1', '2', '', 'R:4SN+1', 'correction #1', 0);
+        INSERT INTO audit VALUES (1, '2025-01-01T20:00:00+00:00', 'correct', '', 1, '1', '2',
+            '', 'R:4SN=', '', 'R:4SN+1', '', 0, 'misscored');
+        """
+    )
+    db.commit()
+    db.close()
+
+
+def test_a_schema_3_file_is_read_as_it_is(tmp_path: Path) -> None:
+    event = tmp_path / "old.db"
+    version_3_file(event)
+    original = event.read_bytes()
+    with EventStore(event, mode="read") as store:
+        [entry] = store.audit_log()
+        assert (entry.old, entry.new, entry.reason, entry.who) == ("4SN=", "4SN+1", "misscored", "")
+        assert store.movement is None and store.table_token_digests() == {}
+        assert store.director_password is None and not store.closed
+    assert event.read_bytes() == original
+
+
+def test_a_schema_3_file_is_upgraded_when_opened_for_writing(tmp_path: Path) -> None:
+    from live_movements import three_table_mitchell
+
+    event = tmp_path / "old.db"
+    version_3_file(event)
+    with EventStore(event, mode="write") as store:
+        assert store.movement is None
+        store.set_movement(three_table_mitchell())
+        store.enter(TableResult.played(3, "5", "6", "3NTS="), who="table 2")
+    db = sqlite3.connect(event)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"table_tokens", "director_logins", "leads"} <= tables
+    # The old entry kept, and still append-only after the column was added.
+    rows = db.execute("SELECT entry, who, reason FROM audit ORDER BY entry").fetchall()
+    assert rows == [(1, "", "misscored"), (2, "table 2", "")]
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        db.execute("DELETE FROM audit WHERE entry = 1")
+    db.close()
+    with EventStore(event, mode="read") as store:
+        assert store.movement == three_table_mitchell()
+        assert [(e.action, e.who, e.old, e.new) for e in store.audit_log()] == [
+            ("correct", "", "4SN=", "4SN+1"),
+            ("enter", "table 2", "", "3NTS="),
+        ]
+        assert str(store.audit_log()[1]).endswith(
+            "enter by table 2: board 3 5 v 6: (none) -> 3NTS="
+        )
+
+
+def test_a_not_played_board_stays_in_the_file_and_out_of_the_results(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "e.db") as store:
+        store.enter(TableResult.played(1, "1", "2", "4SN="), who="table 1")
+        entry = store.set_outcome(("", 1, "1", "2"), None, action="adjust", who="director")
+        assert entry is not None and (entry.old, entry.new) == ("4SN=", "not played")
+        assert store.results() == []
+        assert store.stored_outcomes() == {("", 1, "1", "2"): "not played"}
+        assert store.load().results == ()
+        # An import of the same pairs on the board is a conflict naming what is stored.
+        report = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin("t.csv", 2))])
+        assert [c.stored for c in report.conflicts] == ["not played"]
+        with pytest.raises(RecordError, match="marked not played"):
+            store.stored_result(("", 1, "1", "2"))

@@ -1,6 +1,7 @@
 """``bridgescore session``: import travellers into an event file, score it, report it.
 
 \b
+  bridgescore session new club.db --movement mitchell --tables 7 --boards-per-round 3
   bridgescore session import club.db travellers.csv hands.pbn
   bridgescore session score club.db --method mp
   bridgescore session report club.db --html club.html
@@ -29,6 +30,7 @@ __all__ = [
     "export_command",
     "import_command",
     "log_command",
+    "new_command",
     "report_command",
     "score_command",
 ]
@@ -85,6 +87,164 @@ def _open(path: Path, mode: str = "read") -> Any:
         return EventStore(path, mode=mode)  # type: ignore[arg-type]
     except BridgeError as error:
         raise fail(error, 2) from None
+
+
+@app.command("new")
+def new_command(
+    event: Annotated[Path, typer.Argument(help="The event file to make (never overwritten).")],
+    movement: Annotated[
+        str,
+        typer.Option(
+            "--movement",
+            help="mitchell, or a movement file (.json as 'movement ... --json' writes it, "
+            "or .asc).",
+        ),
+    ],
+    tables: Annotated[int | None, typer.Option(help="Tables (generated movements).")] = None,
+    boards_per_round: Annotated[
+        int | None,
+        typer.Option(
+            help="Boards a round (generated movements; for an .asc file, the boards "
+            "of a board group when the file does not say)."
+        ),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option(help="Play fewer rounds than the movement has.")
+    ] = None,
+    pairs: Annotated[
+        int | None,
+        typer.Option(help="Pairs, when one fewer than the tables seat: one sits out each round."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option(help="The event's name (default: the file's).")
+    ] = None,
+    relay: Annotated[
+        bool, typer.Option("--relay", help="Mitchell, even tables: share-and-relay, not skip.")
+    ] = False,
+    arrow_switch: Annotated[
+        bool, typer.Option("--arrow-switch", help="Mitchell: arrow-switch the last rounds.")
+    ] = False,
+    url_base: Annotated[
+        str,
+        typer.Option(
+            "--url-base",
+            help="Where the tables' phones reach 'session live': each table's link is "
+            "URL-BASE/table?token=TOKEN.",
+        ),
+    ] = "http://127.0.0.1:8000",
+    as_json: Json = False,
+) -> None:
+    """Make an event from a movement, for a live session: one secret link per table and a
+    director password, both shown only now (the event keeps only their hashes).
+
+    The movement is checked first: one with a pair at two tables in a round, or a board
+    played twice by a pair, is refused (exit 2). An existing event file is never
+    overwritten (exit 1). A teams movement makes a teams event.
+    """
+    from bridgescore.session.live import create_event
+
+    chosen = _movement_for(
+        movement,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        pairs=pairs,
+        relay=relay,
+        arrow_switch=arrow_switch,
+    )
+    if event.exists() or event.is_symlink():
+        raise fail(
+            f"{str(event)!r} already exists: an event is made once (choose another file, "
+            "or remove this one if it is no longer wanted)"
+        )
+    try:
+        made = create_event(event, chosen, name=name, url_base=url_base)
+    except BridgeError as error:
+        raise fail(error, 2) from None
+    if as_json:
+        echo_json(made.as_dict())
+        return
+    sizes = sorted({len(row.boards) for row in chosen.rows})
+    per_round = "/".join(str(size) for size in sizes)
+    typer.echo(
+        f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
+        f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
+        f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
+    )
+    typer.echo(f"director password: {made.director_password}")
+    typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
+    typer.echo("table links (each opens its own table's page; they are on the table cards):")
+    for access in made.tables:
+        typer.echo(f"  {access.section}{access.table:<3} {access.url}")
+
+
+def _movement_for(
+    spec: str,
+    *,
+    tables: int | None,
+    boards_per_round: int | None,
+    rounds: int | None,
+    pairs: int | None,
+    relay: bool,
+    arrow_switch: bool,
+) -> Any:
+    """The movement ``session new --movement`` names, checked sound (exit 2 if not)."""
+    from bridgescore.movement.check import require_sound
+
+    try:
+        if spec.lower() == "mitchell":
+            from bridgescore.movement.mitchell import mitchell
+
+            if tables is None or boards_per_round is None:
+                raise fail("--movement mitchell needs --tables and --boards-per-round", 2)
+            chosen = mitchell(
+                tables=tables,
+                boards_per_round=boards_per_round,
+                rounds=rounds,
+                pairs=pairs,
+                relay=relay,
+                arrow_switch=arrow_switch,
+            )
+        else:
+            given = [
+                option
+                for option, value in (
+                    ("--tables", tables),
+                    ("--rounds", rounds),
+                    ("--pairs", pairs),
+                    ("--relay", relay or None),
+                    ("--arrow-switch", arrow_switch or None),
+                )
+                if value is not None
+            ]
+            if given:
+                raise fail(
+                    f"{', '.join(given)}: only for a generated movement (mitchell); the "
+                    f"movement file {spec!r} says its own tables and rounds",
+                    2,
+                )
+            chosen = _movement_file(Path(spec), boards_per_round)
+        require_sound(chosen)
+    except BridgeError as error:
+        raise fail(error, 2) from None
+    return chosen
+
+
+def _movement_file(path: Path, boards_per_round: int | None) -> Any:
+    from bridgescore.movement.text import movement_from_asc, movement_from_json
+
+    if not path.is_file():
+        raise fail(
+            f"--movement {str(path)!r}: no such file: expected mitchell or a movement file "
+            "(.json or .asc)",
+            2,
+        )
+    text = read_input_bytes(str(path)).decode("utf-8", "replace")
+    if path.suffix.lower() == ".asc":
+        return movement_from_asc(text, boards_per_round=boards_per_round)
+    if boards_per_round is not None:
+        raise fail("--boards-per-round: a JSON movement file says its own boards", 2)
+    return movement_from_json(text)
 
 
 @app.command("import")

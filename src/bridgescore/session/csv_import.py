@@ -9,6 +9,13 @@ the score field). An optional header line names the columns
 ``score`` is the NS score (``+620``, ``-100``, ``NS 620``, ``EW 100``), ``Pass``,
 or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
 
+Table scorers name the table and round instead of the pairs: with a header holding
+``table`` and ``round`` (``table,round,board,contract,declarer,result``), an event
+made from a movement (``session new``) finds the pairs through it, as they played
+(:func:`~bridgescore.session.seating.pairs_at`). A line the movement contradicts (a
+board not played at that table in that round, other pairs than the movement seats
+there) is a problem naming its line; the other lines are read.
+
 The field readers (:func:`scored_result`, :func:`is_whole`, :data:`PASSED`) also
 read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
 so a score means the same in both files. A bad line is a
@@ -27,14 +34,28 @@ import re
 from collections.abc import Iterable, Sequence
 
 from bridgescore.errors import BridgeError, RecordError
+from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Origin
 
 __all__ = ["PASSED", "is_whole", "parse_csv", "parse_table_result", "scored_result"]
 
-_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "result", "score", "section", "variant")
+_COLUMNS = (
+    "board",
+    "ns",
+    "ew",
+    "contract",
+    "declarer",
+    "result",
+    "score",
+    "section",
+    "variant",
+    "table",
+    "round",
+)
 _ALIASES = {
     "bd": "board",
     "board_no": "board",
@@ -50,6 +71,10 @@ _ALIASES = {
     "ns_score": "score",
     "score_ns": "score",
     "fouled": "variant",
+    "tbl": "table",
+    "table_no": "table",
+    "rnd": "round",
+    "round_no": "round",
 }
 _BY_COUNT = {
     4: ("board", "ns", "ew", "score"),
@@ -63,8 +88,12 @@ _SCORE_RE = re.compile(
 PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
 
-def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
-    """Read CSV traveller lines; blank lines and ``#`` comments are skipped."""
+def parse_csv(
+    lines: Iterable[str], source: str = "(input)", *, movement: Movement | None = None
+) -> Parsed:
+    """Read CSV traveller lines; blank lines and ``#`` comments are skipped.
+
+    ``movement`` (the event's) seats the lines that give a table and round."""
     parsed = Parsed()
     columns: Sequence[str] | None = None
     numbered = (
@@ -100,7 +129,10 @@ def parse_csv(lines: Iterable[str], source: str = "(input)") -> Parsed:
                 raise RecordError(
                     f"{line.strip()!r} has {len(cells)} fields: the header names {len(names)}"
                 )
-            parsed.results.append((_row(dict(zip(names, cells, strict=True))), origin))
+            row = dict(zip(names, cells, strict=True))
+            if "table" in row or "round" in row:
+                row = _seated(row, movement)
+            parsed.results.append((_row(row), origin))
         except BridgeError as error:
             parsed.problems.append(line_problem(source, number, str(error)))
     return parsed
@@ -120,9 +152,13 @@ def _header(cells: list[str]) -> list[str]:
                 f"unknown column {cell!r} in the header: expected some of {', '.join(_COLUMNS)}"
             )
         names.append(key)
-    for needed in ("board", "ns", "ew"):
+    seated = "table" in names and "round" in names
+    for needed in ("board",) if seated else ("board", "ns", "ew"):
         if needed not in names:
-            raise RecordError(f"the header has no {needed!r} column")
+            raise RecordError(
+                f"the header has no {needed!r} column"
+                + ("" if needed == "board" else " (nor 'table' and 'round' to find the pairs by)")
+            )
     if "score" not in names and "contract" not in names:
         raise RecordError("the header needs a 'contract' or a 'score' column")
     return names
@@ -153,6 +189,35 @@ def is_whole(text: str) -> bool:
     digits only (``str.isdigit()`` also accepts ``²``, which int() refuses) and
     never the thousands of digits int() refuses."""
     return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def _seated(row: dict[str, str], movement: Movement | None) -> dict[str, str]:
+    """``row`` with the pairs the movement seats at its table and round, as they played;
+    pairs the line also names must be those."""
+    table, round_number = row.get("table", ""), row.get("round", "")
+    if movement is None:
+        raise RecordError(
+            f"table {table!r}, round {round_number!r}: the event has no movement to find the "
+            "pairs by (make the event with 'bridgescore session new', or give ns and ew)"
+        )
+    for name, text in (("table", table), ("round", round_number)):
+        if not is_whole(text) or int(text) < 1:
+            raise RecordError(f"{name} {text!r} is not a {name} number: expected 1 or more")
+    board = _board_number(row.get("board", ""))
+    ns, ew = pairs_at(movement, int(table), int(round_number), board)
+    section = row.get("section", "")
+    if section and section != movement.section:
+        raise RecordError(
+            f"section {section!r} is not the movement's: expected {movement.section!r}"
+        )
+    named = (row.get("ns", ""), row.get("ew", ""))
+    if any(named) and set(named) != {ns, ew}:
+        raise RecordError(
+            f"board {board}: the line names {named[0] or '?'} v {named[1] or '?'}, but the "
+            f"movement seats {ns} v {ew} at table {table} in round {round_number}"
+        )
+    # One section: stored without its name, as a live session stores it.
+    return {**row, "ns": ns, "ew": ew, "section": ""}
 
 
 def _board_number(text: str) -> int:

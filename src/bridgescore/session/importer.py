@@ -156,7 +156,7 @@ def _parse_file(
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
     if kind == "csv" and not is_board_set(text):
-        return parse_csv(text.splitlines(), name), {}
+        return parse_csv(text.splitlines(), name, movement=store.movement), {}
     records = list(read_text(text, kind, name))
     if records_are_online_teams(records):
         online = teams_from_records(records, name)

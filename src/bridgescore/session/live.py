@@ -59,7 +59,8 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
-from bridgescore.movement.model import Movement
+from bridgescore.movement.flow import NextStop, next_stops
+from bridgescore.movement.model import Movement, Row
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.access import (
     PasswordHash,
@@ -86,6 +87,7 @@ DEFAULT_URL_BASE = "http://127.0.0.1:8000"
 DIRECTOR_LOGIN_HOURS = 12
 # How much of a rejected field a message quotes: enough to see it, never a whole body.
 _QUOTED = 40
+_LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
 _PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
 _NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
@@ -286,6 +288,9 @@ def _text(value: object, field: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise RecordError(f"{field}: {_quoted(value)} is not text")
+    # No contract, seat, result or card is longer; a message never quotes a whole body.
+    if len(value) > _LONGEST_FIELD:
+        raise RecordError(f"{field}: {_quoted(value)}... is too long to be a {field}")
     return value.strip() or None
 
 
@@ -455,15 +460,18 @@ class LiveEvent:
         ``arrow_switch`` says they play the other direction's cards that round;
         ``entered`` lists the boards with a stored outcome; ``results`` shows each
         (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
-        adjusted score or a board not played); ``next`` says where the NS pair, the
-        EW pair and the boards go for the next round (``None``: the last round, or
-        sitting out).
+        adjusted score or a board not played); ``next`` says where the NS pair and the
+        EW pair go for the next round (``{"table", "direction"}``, ``None`` when sitting
+        out) and where the boards go (``[{"boards", "to", "tables"}]``, ``to`` being
+        ``table 4``, ``relay: tables 3 and 4``, ``bye stand`` or ``collect``);
+        ``next`` is ``None`` after the last round.
         """
         self._check_table(section, table)
         with self._lock:
             outcomes = self._store.stored_outcomes()
             leads = self._store.leads()
             results = {r.key: r for r in self._store.results()}
+        stops = next_stops(self.movement)
         rounds = []
         for row in self.movement.rows:
             if row.table != table:
@@ -490,26 +498,30 @@ class LiveEvent:
                     "entered": [item["board"] for item in shown],
                     "arrow_switch": self.movement.is_arrow_switched(row.round),
                     "results": shown,
-                    "next": self._next(row.round, row.ns, row.ew, row.boards),
+                    "next": self._next(row, stops),
                 }
             )
         return {"section": section, "table": table, "rounds": rounds}
 
-    def _next(
-        self, round_number: int, ns: str, ew: str, boards: tuple[int, ...]
-    ) -> dict[str, Any] | None:
-        if round_number >= self.movement.rounds:
+    def _next(self, row: Row, stops: Mapping[tuple[int, int], tuple[NextStop, ...]]) -> Any:
+        if row.round >= self.movement.rounds:
             return None
-        following = self.movement.rows_in_round(round_number + 1)
+        following = self.movement.rows_in_round(row.round + 1)
 
         def seat_of(pair: str) -> dict[str, Any] | None:
-            for row in following:
-                if pair in row.pairs:
-                    return {"table": row.table, "direction": "NS" if row.ns == pair else "EW"}
+            for place in following:
+                if pair in place.pairs:
+                    return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
             return None
 
-        to = next((row.table for row in following if set(boards) & set(row.boards)), None)
-        return {"ns": seat_of(ns), "ew": seat_of(ew), "boards_to": to}
+        return {
+            "ns": seat_of(row.ns),
+            "ew": seat_of(row.ew),
+            "boards": [
+                {"boards": list(stop.boards), "to": str(stop), "tables": list(stop.tables)}
+                for stop in stops.get((row.round, row.table), ())
+            ],
+        }
 
     def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
         """Store a table's result (committed before this returns) and log it; returns
@@ -643,11 +655,29 @@ class LiveEvent:
 
     def score(self) -> Any:
         """The event scored as ``bridgescore session score`` scores it (a
-        :class:`~bridgescore.session.scorer.SessionScore`)."""
+        :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
+        an empty ranking (where ``session score`` says there is nothing to score)."""
+        from bridgescore.session.methods import ScoringOptions, default_method
+        from bridgescore.session.scorer import SessionScore
         from bridgescore.session.workflow import score_stored_event
 
         with self._lock:
-            return score_stored_event(self._store)
+            if self._store.results():
+                return score_stored_event(self._store)
+            kind, members = self._store.kind, self._store.members()
+            method = default_method(kind)
+            return SessionScore(
+                self._store.name or Path(self.path).stem,
+                kind,
+                method.name,
+                method.unit,
+                ScoringOptions(),
+                (),
+                (),
+                ("no results yet",),
+                method,
+                members,
+            )
 
     def ranking(self) -> dict[str, Any]:
         """Exactly the document ``bridgescore session score EVENT --json`` prints."""

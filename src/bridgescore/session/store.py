@@ -36,6 +36,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
+from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.notation import parse_result
 from bridgescore.session.access import PasswordHash
 from bridgescore.session.audit import (
@@ -53,7 +54,6 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
-from bridgescore.session.eventmovement import movement_from_text, movement_text
 
 __all__ = [
     "AddReport",
@@ -436,14 +436,22 @@ class EventStore:
     def movement(self) -> Movement | None:
         """The movement the event was made from (``session new``), or ``None``."""
         text = self._meta("movement")
-        return None if text is None else movement_from_text(text)
+        if text is None:
+            return None
+        try:
+            return movement_from_json(text)
+        except BridgeError as error:
+            raise RecordError(
+                f"{self.path!r}: the stored movement cannot be read: {error}"
+            ) from None
 
     def set_movement(self, movement: Movement) -> None:
         """Keep ``movement`` with the event; a teams movement makes a teams event."""
         self._writing()
         kind = "teams" if movement.kind == "teams" else "pairs"
         with self._db:
-            self._set_meta({"movement": movement_text(movement), "kind": kind})
+            text = json.dumps(movement_to_json(movement), separators=(",", ":"))
+            self._set_meta({"movement": text, "kind": kind})
 
     # ------------------------------------------------------- live session
 

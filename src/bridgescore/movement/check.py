@@ -1,0 +1,226 @@
+"""The movement checker: is a movement sound, and how fair is it?
+
+:func:`check_movement` counts, for any movement (generated or read from a file), the
+boards each pair plays, how often each board is played, how often each two pairs meet,
+and for pairs movements how often each two pairs are compared in the same and in the
+opposite direction. Two pairs are compared on a board when both play it; in the same
+direction when both hold the same cards on it (NS or EW, counting an arrow-switched
+round as the other direction). It lists what makes the movement unsound, each finding
+naming its round and table:
+
+- a pair at two tables in one round;
+- a pair that plays a board it has played before;
+- a pair listed as sitting out a round in which it plays.
+
+Two tables sharing a board set in one round (a relay) is sound. A teams movement
+(kind ``"teams"``) plays each match in two rooms: there a team sits at exactly two
+tables a round, once NS and once EW, against the same team on the same boards, and
+plays a board in one round only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from bridgescore.errors import MovementError
+from bridgescore.movement.model import Movement, Row, pair_sort_key
+
+__all__ = ["Comparisons", "MovementCheck", "MovementProblem", "check_movement", "require_sound"]
+
+PairKey = tuple[str, str]
+"""Two pairs, in the order clubs list them."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovementProblem:
+    """What makes a movement unsound, and where: a round and a table."""
+
+    round: int
+    table: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"round {self.round}, table {self.table}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Comparisons:
+    """On how many boards two pairs are compared, sitting the same and the other way."""
+
+    same: int
+    opposite: int
+
+
+@dataclass(frozen=True)
+class MovementCheck:
+    """The checker's findings on one movement (:func:`check_movement`)."""
+
+    kind: str
+    pairs: tuple[str, ...]
+    boards_per_pair: dict[str, int] = field(hash=False)
+    """Boards each pair plays (a teams movement: boards each team plays in each room)."""
+    times_played: dict[int, int] = field(hash=False)
+    """How many tables play each board."""
+    meetings: dict[PairKey, int] = field(hash=False)
+    """How many rounds each two pairs play each other (0 included)."""
+    comparisons: dict[PairKey, Comparisons] = field(hash=False)
+    """Pairs movements: each two pairs' comparisons. Empty for teams."""
+    problems: tuple[MovementProblem, ...]
+
+    @property
+    def sound(self) -> bool:
+        return not self.problems
+
+
+def _key(first: str, second: str) -> PairKey:
+    ordered = sorted((first, second), key=pair_sort_key)
+    return (ordered[0], ordered[1])
+
+
+def _seat_problems(movement: Movement) -> list[MovementProblem]:
+    """Pairs at two tables, and sit-outs that play (teams: not two tables as a match)."""
+    problems = []
+    for round_number in range(1, movement.rounds + 1):
+        rows = movement.rows_in_round(round_number)
+        tables_of: dict[str, list[Row]] = {}
+        for row in rows:
+            for pair in row.pairs:
+                tables_of.setdefault(pair, []).append(row)
+        for pair in movement.sitting_out(round_number):
+            if pair in tables_of:
+                table = tables_of[pair][0].table
+                problems.append(
+                    MovementProblem(round_number, table, f"pair {pair} sits out but plays here")
+                )
+        for pair, places in sorted(tables_of.items(), key=lambda item: pair_sort_key(item[0])):
+            if movement.kind == "teams":
+                problem = _match_problem(pair, places)
+                if problem is not None:
+                    problems.append(MovementProblem(round_number, places[-1].table, problem))
+            elif len(places) > 1:
+                others = ", ".join(str(row.table) for row in places[:-1])
+                problems.append(
+                    MovementProblem(
+                        round_number,
+                        places[-1].table,
+                        f"pair {pair} is also at table {others} this round",
+                    )
+                )
+    return problems
+
+
+def _match_problem(team: str, places: list[Row]) -> str | None:
+    """Why a team's tables in a round are not one match in two rooms (None: they are)."""
+    if len(places) != 2:
+        return f"team {team} plays at {len(places)} table(s) this round (a match is two)"
+    first, second = places
+    if {first.ns, second.ew} != {team} and {first.ew, second.ns} != {team}:
+        return f"team {team} sits the same way at tables {first.table} and {second.table}"
+    if set(first.pairs) != set(second.pairs):
+        return f"team {team} meets different teams at tables {first.table} and {second.table}"
+    if set(first.boards) != set(second.boards):
+        return f"team {team} plays other boards at table {second.table} than at {first.table}"
+    return None
+
+
+def _board_problems(movement: Movement) -> list[MovementProblem]:
+    """A pair that plays a board again (teams: a board again in a later round)."""
+    problems = []
+    seen: dict[str, dict[int, int]] = {}  # pair -> board -> the round it was played in
+    for row in movement.rows:
+        for pair in row.pairs:
+            played = seen.setdefault(pair, {})
+            again = sorted(
+                board
+                for board in row.boards
+                if board in played and (movement.kind != "teams" or played[board] != row.round)
+            )
+            if again:
+                boards = ", ".join(str(board) for board in again)
+                first_round = played[again[0]]
+                problems.append(
+                    MovementProblem(
+                        row.round,
+                        row.table,
+                        f"pair {pair} plays board{'s' if len(again) > 1 else ''} {boards}"
+                        f" again (first in round {first_round})",
+                    )
+                )
+            for board in row.boards:
+                played.setdefault(board, row.round)
+    return problems
+
+
+def _comparisons(movement: Movement) -> dict[PairKey, Comparisons]:
+    # Who holds the NS cards of each board: the NS pair, or the EW pair in an
+    # arrow-switched round.
+    holders: dict[int, list[tuple[str, bool]]] = {}
+    for row in movement.rows:
+        switched = movement.is_arrow_switched(row.round)
+        for board in row.boards:
+            holders.setdefault(board, []).append((row.ns, not switched))
+            holders.setdefault(board, []).append((row.ew, switched))
+    same: Counter[PairKey] = Counter()
+    opposite: Counter[PairKey] = Counter()
+    for seats in holders.values():
+        for (first, first_ns), (second, second_ns) in combinations(seats, 2):
+            if first == second:
+                continue
+            key = _key(first, second)
+            if first_ns == second_ns:
+                same[key] += 1
+            else:
+                opposite[key] += 1
+    # Opponents at one table are "compared" against each other on the boards they play
+    # together; that is a meeting, not a comparison, so it is taken out again.
+    for row in movement.rows:
+        key = _key(row.ns, row.ew)
+        opposite[key] -= len(row.boards)
+    return {key: Comparisons(same[key], opposite[key]) for key in combinations(movement.pairs, 2)}
+
+
+def check_movement(movement: Movement) -> MovementCheck:
+    """The checker's findings on ``movement``: counts, comparisons and problems.
+
+    >>> from bridgescore.movement.model import Row
+    >>> broken = Movement("custom", 2, 1, 1, (Row(1, 1, "1", "2", (1,)), Row(1, 2, "1", "3", (2,))))
+    >>> [str(problem) for problem in check_movement(broken).problems]
+    ['round 1, table 2: pair 1 is also at table 1 this round']
+    """
+    if not isinstance(movement, Movement):
+        raise MovementError(f"check_movement needs a Movement, got {movement!r}")
+    boards: Counter[str] = Counter()
+    for row in movement.rows:
+        for pair in row.pairs:
+            boards[pair] += len(row.boards)
+    times = Counter(board for row in movement.rows for board in row.boards)
+    met: Counter[PairKey] = Counter(_key(row.ns, row.ew) for row in movement.rows)
+    if movement.kind == "teams":
+        # Both rooms of a match are one meeting.
+        met = Counter({key: count // 2 for key, count in met.items()})
+        boards = Counter({team: count // 2 for team, count in boards.items()})
+    problems = _seat_problems(movement) + _board_problems(movement)
+    problems.sort(key=lambda problem: (problem.round, problem.table))
+    pairs = movement.pairs
+    return MovementCheck(
+        kind=movement.kind,
+        pairs=pairs,
+        boards_per_pair={pair: boards[pair] for pair in pairs},
+        times_played={board: times[board] for board in sorted(times)},
+        meetings={key: met[key] for key in combinations(pairs, 2)},
+        comparisons={} if movement.kind == "teams" else _comparisons(movement),
+        problems=tuple(problems),
+    )
+
+
+def require_sound(movement: Movement) -> MovementCheck:
+    """:func:`check_movement`, raising :class:`MovementError` naming the first
+    problem's round and table when the movement is unsound."""
+    check = check_movement(movement)
+    if check.problems:
+        more = len(check.problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise MovementError(f"unsound movement: {check.problems[0]}{tail}")
+    return check

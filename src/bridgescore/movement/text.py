@@ -1,0 +1,450 @@
+"""A movement's two text forms, each read and written: JSON and the .ASC movement file.
+
+The JSON form (docs/movements.md)::
+
+    {"kind": "mitchell", "tables": 7, "rounds": 7, "boards_per_round": 3,
+     "rows": [{"round": 1, "table": 1, "ns": "1N", "ew": "1E", "boards": [1, 2, 3]}, ...],
+     "sitouts": [{"round": 1, "pair": "7N"}], "arrow_switch": [7]}
+
+"sitouts" and "arrow_switch" may be left out (none), and "section" is written only when
+it is not "A".
+
+The .ASC movement file (version 1.0 of the standard by Peter Smulders and Hans van
+Staveren, http://www.pjms.nl/movementfile_standard.html) is a header line ``pairs tables
+rounds boardgroups individual`` and then one line per round holding, for each table in
+order, ``NS EW group``; ``0 0 0`` is a table nobody uses that round. Pairs are numbered
+1 up; board groups 1 up or A up. ``#`` starts a comment. The file names neither the
+kind, nor the boards in a group, nor the arrow-switch rounds; this module writes them in
+one comment line of its own at the end (``# bridgescore: kind=mitchell
+boards_per_round=3 arrow_switch=7 section=A``), which other programs skip as a comment,
+so that its own files read back exactly. How labels become numbers:
+
+- pairs labelled by number (Howell, teams, custom) keep their numbers;
+- a Mitchell's NS pair ``kN`` is pair k and its EW pair ``kE`` is pair T + k (T tables),
+  the numbering most scoring programs show for a Mitchell; a file without this module's
+  comment whose pairs 1..T each always sit NS at their own table and whose higher pairs
+  always sit EW is read as a Mitchell and labelled so;
+- board group g is boards (g - 1) * B + 1 .. g * B for B boards a round.
+
+A pair number that no table uses in a round is a sit-out that round.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bridgescore.errors import MovementError
+from bridgescore.movement.model import Movement, Row, Sitout, board_set
+from bridgescore.validate import is_whole_number
+
+__all__ = [
+    "asc_boards_per_round",
+    "movement_from_asc",
+    "movement_from_json",
+    "movement_to_asc",
+    "movement_to_json",
+]
+
+_FIELDS = ("kind", "tables", "rounds", "boards_per_round", "rows")
+_OPTIONAL = ("sitouts", "arrow_switch", "section")
+_ROW_FIELDS = ("round", "table", "ns", "ew", "boards")
+_SITOUT_FIELDS = ("round", "pair")
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def movement_to_json(movement: Movement) -> dict[str, Any]:
+    """The JSON form of ``movement`` as a dict (``json.dumps`` writes it)."""
+    data: dict[str, Any] = {
+        "kind": movement.kind,
+        "tables": movement.tables,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "rows": [
+            {
+                "round": row.round,
+                "table": row.table,
+                "ns": row.ns,
+                "ew": row.ew,
+                "boards": list(row.boards),
+            }
+            for row in movement.rows
+        ],
+        "sitouts": [{"round": s.round, "pair": s.pair} for s in movement.sitouts],
+        "arrow_switch": list(movement.arrow_switch),
+    }
+    if movement.section != "A":
+        data["section"] = movement.section
+    return data
+
+
+def _whole(value: object, where: str) -> int:
+    # JSON booleans are Python bools, which are ints: is_whole_number refuses them.
+    if not is_whole_number(value):
+        raise MovementError(f"{where} must be a whole number, got {json.dumps(value)}")
+    return int(value)
+
+
+def _label(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise MovementError(f"{where} must be a pair label in quotes, got {json.dumps(value)}")
+    return value
+
+
+def _object(
+    value: object, where: str, fields: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise MovementError(f"{where} must be a JSON object, got {json.dumps(value)[:60]}")
+    for name in fields:
+        if name not in value:
+            raise MovementError(f"{where} has no {name!r} field (expected {', '.join(fields)})")
+    unknown = sorted(set(value) - set(fields) - set(optional))
+    if unknown:
+        raise MovementError(
+            f"{where} has an unknown field {unknown[0]!r} (expected {', '.join(fields + optional)})"
+        )
+    return value
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise MovementError(f"{where} must be a JSON list, got {json.dumps(value)[:60]}")
+    return value
+
+
+def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
+    """The movement of a JSON form, given as a dict or as JSON text.
+
+    Raises :class:`MovementError` naming the field that is missing or wrong.
+
+    >>> movement_from_json('{"kind": "custom", "tables": 1, "rounds": 1, '
+    ...     '"boards_per_round": 2, "rows": [{"round": 1, "table": 1, "ns": "1", '
+    ...     '"ew": "2", "boards": [1, 2]}]}').pairs
+    ('1', '2')
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise MovementError(
+                f"a movement file must be JSON: {error.msg} at line {error.lineno},"
+                f" column {error.colno}"
+            ) from None
+    top = _object(data, "the movement", _FIELDS, _OPTIONAL)
+    kind = top["kind"]
+    if not isinstance(kind, str):
+        raise MovementError(f"the movement's 'kind' must be a word, got {json.dumps(kind)}")
+    rows = []
+    for number, item in enumerate(_list(top["rows"], "'rows'"), start=1):
+        where = f"rows[{number}]"
+        row = _object(item, where, _ROW_FIELDS)
+        boards = tuple(
+            _whole(board, f"{where}.boards") for board in _list(row["boards"], f"{where}.boards")
+        )
+        rows.append(
+            Row(
+                _whole(row["round"], f"{where}.round"),
+                _whole(row["table"], f"{where}.table"),
+                _label(row["ns"], f"{where}.ns"),
+                _label(row["ew"], f"{where}.ew"),
+                boards,
+            )
+        )
+    sitouts: list[Sitout] = []
+    for number, item in enumerate(_list(top.get("sitouts", []), "'sitouts'"), start=1):
+        where = f"sitouts[{number}]"
+        sitout = _object(item, where, _SITOUT_FIELDS)
+        sitouts.append(
+            Sitout(
+                _whole(sitout["round"], f"{where}.round"), _label(sitout["pair"], f"{where}.pair")
+            )
+        )
+    arrow = tuple(
+        _whole(value, "arrow_switch")
+        for value in _list(top.get("arrow_switch", []), "'arrow_switch'")
+    )
+    section = top.get("section", "A")
+    return Movement(
+        kind=kind,
+        tables=_whole(top["tables"], "'tables'"),
+        rounds=_whole(top["rounds"], "'rounds'"),
+        boards_per_round=_whole(top["boards_per_round"], "'boards_per_round'"),
+        rows=tuple(rows),
+        sitouts=tuple(sitouts),
+        arrow_switch=arrow,
+        section=section,
+    )
+
+
+# -- .ASC ---------------------------------------------------------------------------------
+
+_OWN_COMMENT = "bridgescore:"
+# The standard's separators: any run of white space and the characters - , : ;
+_SEPARATORS = re.compile(r"[\s,:;-]+")
+_MITCHELL_LABEL = re.compile(r"([0-9]+)([NE])")
+_Entry = tuple[int, int, int, int, int]  # round, table, NS number, EW number, group
+
+
+def _pair_numbers(movement: Movement) -> dict[str, int]:
+    """Each label's .ASC number (see the module's docstring)."""
+    numbers: dict[str, int] = {}
+    plain = all(label.isdigit() for label in movement.pairs)
+    for label in movement.pairs:
+        if plain:
+            numbers[label] = int(label)
+        elif _MITCHELL_LABEL.fullmatch(label) and 1 <= int(label[:-1]) <= movement.tables:
+            home = int(label[:-1])
+            numbers[label] = home if label.endswith("N") else movement.tables + home
+        else:
+            raise MovementError(
+                f"pair {label} has no .ASC number: the .ASC form numbers pairs, so the labels"
+                f" must all be numbers (1, 2, ...) or all a Mitchell's 1N..{movement.tables}N"
+                f" and 1E..{movement.tables}E"
+            )
+    if 0 in numbers.values():
+        raise MovementError("pair 0 has no .ASC number: .ASC pairs are numbered from 1")
+    return numbers
+
+
+def _group(movement: Movement, row: Row) -> int:
+    size = movement.boards_per_round
+    group, offset = divmod(row.boards[0] - 1, size)
+    if offset or row.boards != tuple(range(row.boards[0], row.boards[0] + size)):
+        raise MovementError(
+            f"round {row.round}, table {row.table}: boards {list(row.boards)} are not one"
+            f" board group of the .ASC form (group g is boards (g - 1) * {size} + 1 to"
+            f" g * {size})"
+        )
+    return group + 1
+
+
+def movement_to_asc(movement: Movement) -> str:
+    """The .ASC movement file of ``movement`` (see the module's docstring).
+
+    Raises :class:`MovementError` when a label is neither a number nor a Mitchell's, or
+    a table's boards are not one whole group of ``boards_per_round``.
+    """
+    numbers = _pair_numbers(movement)
+    groups = [_group(movement, row) for row in movement.rows]
+    contestants = max(numbers.values())
+    pair_width = len(str(contestants))
+    group_width = len(str(max(groups)))
+    by_place = {(row.round, row.table): group for row, group in zip(movement.rows, groups)}
+    lines = [f"{contestants} {movement.tables} {movement.rounds} {max(groups)} 0"]
+    for round_number in range(1, movement.rounds + 1):
+        entries = []
+        for table in range(1, movement.tables + 1):
+            row = movement.row_at(round_number, table)
+            if row is None:
+                entries.append(f"{0:>{pair_width}} {0:>{pair_width}} {0:>{group_width}}")
+            else:
+                group = by_place[(round_number, table)]
+                entries.append(
+                    f"{numbers[row.ns]:>{pair_width}}-{numbers[row.ew]:>{pair_width}}"
+                    f" {group:>{group_width}}"
+                )
+        lines.append("  ".join(entries))
+    own: dict[str, Any] = {"kind": movement.kind, "boards_per_round": movement.boards_per_round}
+    if movement.arrow_switch:
+        own["arrow_switch"] = list(movement.arrow_switch)
+    if movement.section != "A":
+        own["section"] = movement.section
+    lines.append(f"# {_OWN_COMMENT} {json.dumps(own, ensure_ascii=False)}")
+    return "\n".join(lines) + "\n"
+
+
+def _own_comment(text: str) -> dict[str, Any]:
+    """The fields of this module's comment line, or {} when the file has none."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        comment = line.partition("#")[2].strip()
+        if not comment.startswith(_OWN_COMMENT):
+            continue
+        try:
+            fields = json.loads(comment[len(_OWN_COMMENT) :])
+        except json.JSONDecodeError:
+            fields = None
+        if not isinstance(fields, dict):
+            raise MovementError(
+                f"line {number}: the comment after '# {_OWN_COMMENT}' must be a JSON object"
+                f' such as {{"kind": "mitchell", "boards_per_round": 3}}'
+            )
+        unknown = sorted(set(fields) - {"kind", "boards_per_round", "arrow_switch", "section"})
+        if unknown:
+            raise MovementError(
+                f"line {number}: unknown field {unknown[0]!r} in '# {_OWN_COMMENT}'"
+            )
+        return fields
+    return {}
+
+
+def asc_boards_per_round(text: str) -> int | None:
+    """The boards a round that an .ASC file written by :func:`movement_to_asc` states
+    (None when the file does not say, as files of other programs do not)."""
+    value = _own_comment(text).get("boards_per_round")
+    if value is None:
+        return None
+    return _whole(value, "the .ASC file's boards_per_round")
+
+
+def _words(line: str) -> list[str]:
+    return [word for word in _SEPARATORS.split(line.partition("#")[0]) if word]
+
+
+def _group_number(group: str, where: str) -> tuple[int, str]:
+    """A board group's number and how it was written: "letter", "number" or "zero"."""
+    if group == "0":
+        return 0, "zero"
+    if group.isdigit():
+        return int(group), "number"
+    if len(group) == 1 and "A" <= group <= "Z":
+        return ord(group) - ord("A") + 1, "letter"
+    raise MovementError(f"{where}: board group {group!r} must be a number or a capital letter")
+
+
+def _read_header(words: list[str], line: int) -> tuple[int, int, int, int]:
+    if len(words) != 5 or not all(word.isdigit() for word in words):
+        raise MovementError(
+            f"line {line}: the .ASC header {' '.join(words)!r} must be five numbers:"
+            " pairs tables rounds boardgroups individual"
+        )
+    contestants, tables, rounds, groups, individual = (int(word) for word in words)
+    if individual == 1:
+        raise MovementError(
+            f"line {line}: the header's last number 1 marks an individual movement; only"
+            " pairs movements (0) are read"
+        )
+    if individual != 0:
+        raise MovementError(
+            f"line {line}: the header's last number must be 0 (pairs) or 1 (individual),"
+            f" got {individual}"
+        )
+    for name, value in (("pairs", contestants), ("tables", tables), ("rounds", rounds)):
+        if value < 1:
+            raise MovementError(f"line {line}: the header's {name} must be 1 or more, got 0")
+    return contestants, tables, rounds, groups
+
+
+def _read_rounds(
+    body: list[tuple[int, list[str]]], contestants: int, tables: int, groups: int
+) -> list[_Entry]:
+    entries: list[_Entry] = []
+    style = ""
+    for round_number, (line, words) in enumerate(body, start=1):
+        if len(words) != 3 * tables:
+            raise MovementError(
+                f"line {line} (round {round_number}): expected {tables} tables of 'NS EW"
+                f" group' ({3 * tables} entries), got {len(words)} entries"
+            )
+        for table in range(1, tables + 1):
+            ns, ew, group = words[3 * table - 3 : 3 * table]
+            where = f"line {line}, round {round_number}, table {table}"
+            number, written = _group_number(group, where)
+            if written != "zero":
+                if style and written != style:
+                    raise MovementError(
+                        f"{where}: board group {group!r}: a file names its groups all by"
+                        " letters or all by numbers"
+                    )
+                style = written
+            if number > groups:
+                raise MovementError(
+                    f"{where}: board group {group!r} is past the header's {groups} groups"
+                )
+            for side, value in (("NS pair", ns), ("EW pair", ew)):
+                if not value.isdigit() or int(value) > contestants:
+                    raise MovementError(
+                        f"{where}: {side} {value!r} must be a number from 1 to {contestants}"
+                        " (or 0 for an empty table)"
+                    )
+            if (ns, ew, number) == ("0", "0", 0):
+                continue
+            if "0" in (ns, ew) or number == 0:
+                raise MovementError(
+                    f"{where}: '{ns} {ew} {group}' mixes 0 with numbers (0 0 0 is an empty table)"
+                )
+            entries.append((round_number, table, int(ns), int(ew), number))
+    return entries
+
+
+def _looks_like_mitchell(entries: list[_Entry], tables: int, contestants: int) -> bool:
+    # What makes a Mitchell: pairs 1..T stay NS at their own tables, the others stay EW.
+    return (
+        bool(entries)
+        and tables < contestants <= 2 * tables
+        and all(ns == table and ew > tables for _, table, ns, ew, _ in entries)
+    )
+
+
+def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Movement:
+    """The movement of an .ASC movement file (see the module's docstring).
+
+    ``boards_per_round`` says how many boards a board group holds; None takes it from
+    the comment :func:`movement_to_asc` writes. Raises :class:`MovementError` naming the
+    line that is wrong, for an individual movement, and when nobody says the group size.
+
+    >>> movement_from_asc("4 1 1 1 0\\n1-2 A\\n", boards_per_round=3).rows[0]
+    Row(round=1, table=1, ns='1', ew='2', boards=(1, 2, 3))
+    """
+    own = _own_comment(text)
+    lines = [(number, _words(line)) for number, line in enumerate(text.splitlines(), start=1)]
+    lines = [(number, words) for number, words in lines if words]
+    if not lines:
+        raise MovementError(
+            "an .ASC movement file starts with a header line: pairs tables rounds"
+            " boardgroups individual"
+        )
+    contestants, tables, rounds, groups = _read_header(lines[0][1], lines[0][0])
+    if boards_per_round is None:
+        boards_per_round = asc_boards_per_round(text)
+    if boards_per_round is None:
+        raise MovementError(
+            "the .ASC file does not say how many boards a board group holds: give the"
+            " boards per round"
+        )
+    boards_per_round = _whole(boards_per_round, "boards per round")
+    if len(lines) - 1 != rounds:
+        raise MovementError(
+            f"the .ASC header says {rounds} rounds, but {len(lines) - 1} round lines follow"
+        )
+    entries = _read_rounds(lines[1:], contestants, tables, groups)
+    kind = own.get("kind")
+    if kind is None:
+        kind = "mitchell" if _looks_like_mitchell(entries, tables, contestants) else "custom"
+    if not isinstance(kind, str):
+        raise MovementError(f"the .ASC file's kind must be a word, got {json.dumps(kind)}")
+    mitchell = kind == "mitchell" and contestants <= 2 * tables
+
+    def label(number: int) -> str:
+        if not mitchell:
+            return str(number)
+        return f"{number}N" if number <= tables else f"{number - tables}E"
+
+    rows = tuple(
+        Row(r, t, label(ns), label(ew), board_set((g - 1) * boards_per_round + 1, boards_per_round))
+        for r, t, ns, ew, g in entries
+    )
+    sitouts: list[Sitout] = []
+    for round_number in range(1, rounds + 1):
+        playing = {n for r, _, ns, ew, _ in entries if r == round_number for n in (ns, ew)}
+        sitouts.extend(
+            Sitout(round_number, label(n)) for n in range(1, contestants + 1) if n not in playing
+        )
+    arrow = own.get("arrow_switch", [])
+    arrow_rounds = tuple(
+        _whole(r, "the .ASC file's arrow_switch") for r in _list(arrow, "arrow_switch")
+    )
+    return Movement(
+        kind=kind,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        rows=rows,
+        sitouts=tuple(sitouts),
+        arrow_switch=arrow_rounds,
+        section=own.get("section", "A"),
+    )

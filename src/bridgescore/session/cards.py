@@ -1,0 +1,366 @@
+"""Guide cards and table cards for a movement, as printable HTML and as PDF.
+
+A guide card follows one pair (a team, in a teams movement) through the evening:
+each round's table, direction, opponents and boards, or "sit out". A table card stays
+on one table: each round's NS and EW pairs and boards, and where the boards go next
+(:func:`bridgescore.movement.flow.next_stops`). Given the tables' links (``session new``
+issues them), each table card carries its link as a QR code, so a phone that scans the
+card opens that table's page.
+
+The HTML is one self-contained document (no scripts) that prints on A4 or US Letter,
+never splitting a card; :func:`write_cards` prints it to PDF through the hand records'
+headless Chromium (:mod:`bridgescore.boardset.pdf`).
+
+>>> from bridgescore.movement.model import Movement, rows_from
+>>> rows = rows_from([(1, 1, "1N", "1E", [1, 2]), (2, 1, "1N", "2E", [3, 4]),
+...                   (1, 2, "2N", "2E", [3, 4]), (2, 2, "2N", "1E", [1, 2])])
+>>> page = cards_html(Movement("mitchell", 2, 2, 2, rows), event="Tuesday pairs")
+>>> page.count('<article class="card guide"'), page.count('<article class="card table-card"')
+(4, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Literal
+
+from bridgescore.boardset.pdf import html_to_pdf
+from bridgescore.errors import InvalidArgumentError, MovementError
+from bridgescore.movement.flow import NextStop, next_stops
+from bridgescore.movement.model import Movement, Row
+
+__all__ = [
+    "Links",
+    "cards_html",
+    "guide_cards_html",
+    "qr_svg",
+    "table_cards_html",
+    "write_cards",
+]
+
+Paper = Literal["a4", "letter"]
+#: Table number, or (section, table) when a session has several sections, to its URL.
+Links = Mapping[int | tuple[str, int], str]
+
+_PAPER = {"a4": "A4", "letter": "letter"}
+# A link a phone can open from a printed card: absolute http(s), no spaces.
+_URL = re.compile(r"https?://[^\s\x00-\x1f\x7f]+")
+_SWITCH = "⇄"
+
+
+def _board_ranges(boards: Iterable[int]) -> str:
+    """``1–3, 7``: runs of consecutive boards as ranges, as a card prints them."""
+    ordered = sorted(boards)
+    runs: list[list[int]] = []
+    for board in ordered:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+
+
+def _who(movement: Movement) -> str:
+    return "Team" if movement.kind == "teams" else "Pair"
+
+
+def _other_direction(direction: str) -> str:
+    return "EW" if direction == "NS" else "NS"
+
+
+def _heading(movement: Movement, event: str | None) -> str:
+    parts = [escape(event)] if event else []
+    parts.append(f"Section {escape(movement.section)}")
+    return f'<p class="event">{" · ".join(parts)}</p>'
+
+
+def _legend(movement: Movement, rounds: Iterable[int]) -> str:
+    if not any(movement.is_arrow_switched(number) for number in rounds):
+        return ""
+    return (
+        f'<p class="legend">{_SWITCH} arrow switch: in this round NS and EW play each'
+        " other's cards.</p>"
+    )
+
+
+def _pair_rounds(movement: Movement) -> dict[str, dict[int, list[Row]]]:
+    """Each pair's rows, round by round. A pair at two tables in one round cannot be
+    told where to sit (the two rooms of a teams match apart): refused."""
+    rounds: dict[str, dict[int, list[Row]]] = defaultdict(lambda: defaultdict(list))
+    for row in movement.rows:
+        for pair in row.pairs:
+            rounds[pair][row.round].append(row)
+    for pair, by_round in rounds.items():
+        for number, rows in by_round.items():
+            if len(rows) > 1 and movement.kind != "teams":
+                tables = " and ".join(str(row.table) for row in rows)
+                raise MovementError(
+                    f"round {number}, tables {tables}: pair {pair} is at both tables;"
+                    " a pair plays at one table a round"
+                )
+            if pair in movement.sitting_out(number):
+                raise MovementError(
+                    f"round {number}, table {rows[0].table}: pair {pair} plays there but"
+                    " is also listed as sitting out"
+                )
+    return rounds
+
+
+def _guide_card(
+    movement: Movement, pair: str, rows_by_round: Mapping[int, Sequence[Row]], event: str | None
+) -> str:
+    lines = []
+    for number in range(1, movement.rounds + 1):
+        rows = rows_by_round.get(number, ())
+        if not rows:
+            what = "sit out" if pair in movement.sitting_out(number) else "not playing"
+            lines.append(f'<tr class="out"><td>{number}</td><td colspan="4">{what}</td></tr>')
+            continue
+        for row in rows:
+            direction = "NS" if row.ns == pair else "EW"
+            opponents = row.ew if direction == "NS" else row.ns
+            switch = ""
+            if movement.is_arrow_switched(number):
+                switch = (
+                    f' <span class="switch">{_SWITCH} plays {_other_direction(direction)}</span>'
+                )
+            lines.append(
+                f"<tr><td>{number}</td><td>{row.table}</td><td>{direction}{switch}</td>"
+                f"<td>{escape(opponents)}</td><td>{_board_ranges(row.boards)}</td></tr>"
+            )
+    return (
+        f'<article class="card guide" id="pair-{escape(pair)}">{_heading(movement, event)}'
+        f"<h2>{_who(movement)} {escape(pair)}</h2>"
+        "<table><thead><tr><th>Round</th><th>Table</th><th>Direction</th>"
+        "<th>Opponents</th><th>Boards</th></tr></thead>"
+        f"<tbody>{''.join(lines)}</tbody></table>"
+        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+    )
+
+
+def _stops_text(stops: Sequence[NextStop], table: int) -> str:
+    def one(stop: NextStop) -> str:
+        return "stay at this table" if stop.tables == (table,) else str(stop)
+
+    if len(stops) == 1:
+        return one(stops[0])
+    return "; ".join(f"{_board_ranges(stop.boards)}: {one(stop)}" for stop in stops)
+
+
+def _sharing(movement: Movement, row: Row) -> str:
+    others = sorted(
+        other.table
+        for other in movement.rows_in_round(row.round)
+        if other.table != row.table and set(other.boards) & set(row.boards)
+    )
+    if not others:
+        return ""
+    return f' <span class="shared">shared with table {" and ".join(map(str, others))}</span>'
+
+
+def qr_svg(url: str) -> str:
+    """``url`` as a QR code (error correction at least M), an inline ``<svg>``
+    with a viewBox and no fixed size, so the page's CSS sets its printed size."""
+    try:
+        import segno
+    except ImportError:
+        raise ImportError(
+            "QR codes on the table cards need segno: pip install 'bridgescore[cards]'"
+        ) from None
+    code = segno.make(url, error="m", micro=False)
+    svg: str = code.svg_inline(omitsize=True, svgclass="qr", lineclass="qr-modules")
+    return svg
+
+
+def _table_card(
+    movement: Movement,
+    table: int,
+    stops: Mapping[tuple[int, int], Sequence[NextStop]],
+    event: str | None,
+    link: str | None,
+) -> str:
+    lines = []
+    for number in range(1, movement.rounds + 1):
+        row = movement.row_at(number, table)
+        mark = (
+            f' <span class="switch">{_SWITCH}</span>' if movement.is_arrow_switched(number) else ""
+        )
+        if row is None:
+            empty = '<td colspan="4">table not in play</td>'
+            lines.append(f'<tr class="out"><td>{number}{mark}</td>{empty}</tr>')
+            continue
+        lines.append(
+            f"<tr><td>{number}{mark}</td><td>{escape(row.ns)}</td><td>{escape(row.ew)}</td>"
+            f"<td>{_board_ranges(row.boards)}{_sharing(movement, row)}</td>"
+            f"<td>{_stops_text(stops[(number, table)], table)}</td></tr>"
+        )
+    qr = ""
+    if link is not None:
+        url = escape(link)
+        qr = (
+            f'<figure class="link">{qr_svg(link)}'
+            f"<figcaption>Scan to enter this table's results:<br>"
+            f'<span class="url">{url}</span></figcaption></figure>'
+        )
+    return (
+        f'<article class="card table-card" id="table-{table}"><div class="top"><div>'
+        f"{_heading(movement, event)}<h2>Table {table}</h2></div>{qr}</div>"
+        "<table><thead><tr><th>Round</th><th>NS</th><th>EW</th><th>Boards</th>"
+        "<th>Boards go to</th></tr></thead>"
+        f"<tbody>{''.join(lines)}</tbody></table>"
+        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+    )
+
+
+def _table_links(movement: Movement, links: Links | None) -> dict[int, str]:
+    """The links of this movement's section by table, each checked."""
+    if links is None:
+        return {}
+    chosen: dict[int, str] = {}
+    for key, url in links.items():
+        if isinstance(key, tuple) and len(key) == 2:
+            section, table = key
+            if section != movement.section:
+                continue  # another section's table
+        else:
+            table = key
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise InvalidArgumentError(
+                f"links: key {key!r} is not a table number or a (section, table) pair"
+            )
+        if not 1 <= table <= movement.tables:
+            raise InvalidArgumentError(
+                f"links: table {table} is not a table of this movement (tables 1 to"
+                f" {movement.tables})"
+            )
+        if not isinstance(url, str) or not _URL.fullmatch(url):
+            raise InvalidArgumentError(
+                f"links: table {table}'s link {url!r} is not a URL a phone can open"
+                " (expected http:// or https:// and no spaces)"
+            )
+        if table in chosen and chosen[table] != url:
+            raise InvalidArgumentError(f"links: table {table} has two different links")
+        chosen[table] = url
+    return chosen
+
+
+_CSS = """
+@page { size: %(paper)s; margin: 10mm; }
+* { box-sizing: border-box; }
+body { margin: 0; color: #111; background: #fff;
+  font-family: "DejaVu Sans", system-ui, sans-serif; }
+h1 { font-size: 14pt; margin: 0 0 3mm; }
+.cards { display: flex; flex-wrap: wrap; gap: 4mm; align-items: flex-start; }
+.cards + h1 { break-before: page; page-break-before: always; }
+.card { border: 1px solid #555; border-radius: 3px; padding: 3mm 4mm;
+  break-inside: avoid; page-break-inside: avoid; }
+.card .event { margin: 0; font-size: .8em; color: #444; }
+.card h2 { margin: .1em 0 .3em; font-size: 1.5em; }
+.card table { border-collapse: collapse; width: 100%%; }
+.card th, .card td { border: 1px solid #999; padding: .15em .4em; text-align: left;
+  vertical-align: top; font-variant-numeric: tabular-nums; }
+.card th { background: #eee; font-size: .85em; }
+.card tr.out td { font-style: italic; color: #444; }
+.card .switch, .card .shared { font-size: .8em; white-space: nowrap; }
+.card .legend { margin: .4em 0 0; font-size: .8em; }
+.guide { width: calc(50%% - 2mm); font-size: 10pt; }
+.table-card { width: 100%%; font-size: 12pt; }
+.table-card .top { display: flex; justify-content: space-between; align-items: flex-start;
+  gap: 4mm; }
+.table-card figure.link { margin: 0 0 2mm; display: flex; align-items: center; gap: 3mm;
+  max-width: 60%%; }
+.table-card svg.qr { width: 32mm; height: 32mm; flex: none; }
+.table-card figcaption { font-size: .7em; }
+.table-card .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
+"""
+
+
+def _document(title: str, parts: Sequence[str], paper: Paper) -> str:
+    if paper not in _PAPER:
+        raise InvalidArgumentError(f"paper {paper!r}: expected a4 or letter")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_CSS % {'paper': _PAPER[paper]}}</style>"
+        f"</head><body>{''.join(parts)}</body></html>\n"
+    )
+
+
+def _guide_part(movement: Movement, event: str | None) -> str:
+    rounds = _pair_rounds(movement)
+    cards = "".join(
+        _guide_card(movement, pair, rounds.get(pair, {}), event) for pair in movement.pairs
+    )
+    return f'<h1>Guide cards</h1><div class="cards">{cards}</div>'
+
+
+def _table_part(movement: Movement, event: str | None, links: Links | None) -> str:
+    chosen = _table_links(movement, links)
+    stops = next_stops(movement)
+    cards = "".join(
+        _table_card(movement, table, stops, event, chosen.get(table))
+        for table in range(1, movement.tables + 1)
+    )
+    return f'<h1>Table cards</h1><div class="cards">{cards}</div>'
+
+
+def _title(kind: str, event: str | None) -> str:
+    return f"{event}: {kind}" if event else kind
+
+
+def guide_cards_html(movement: Movement, *, event: str | None = None, paper: Paper = "a4") -> str:
+    """A printable document of guide cards, one per pair (team) in the order clubs
+    list them, two across the page. ``event`` names the session on every card."""
+    return _document(_title("guide cards", event), [_guide_part(movement, event)], paper)
+
+
+def table_cards_html(
+    movement: Movement,
+    *,
+    event: str | None = None,
+    links: Links | None = None,
+    paper: Paper = "a4",
+) -> str:
+    """A printable document of table cards, one per table. ``links`` maps a table
+    number, or ``(section, table)``, to that table's URL, printed and as a QR code."""
+    parts = [_table_part(movement, event, links)]
+    return _document(_title("table cards", event), parts, paper)
+
+
+def cards_html(
+    movement: Movement,
+    *,
+    event: str | None = None,
+    links: Links | None = None,
+    paper: Paper = "a4",
+) -> str:
+    """The guide cards, then (from a new page) the table cards, in one printable
+    document. Raises :class:`MovementError` for a pair at two tables in one round
+    and :class:`InvalidArgumentError` for a link that is not an http(s) URL of one
+    of the movement's tables."""
+    parts = [_guide_part(movement, event), _table_part(movement, event, links)]
+    return _document(_title("cards", event), parts, paper)
+
+
+def write_cards(
+    movement: Movement,
+    *,
+    pdf: Path | str | None = None,
+    html: Path | str | None = None,
+    event: str | None = None,
+    links: Links | None = None,
+    paper: Paper = "a4",
+) -> None:
+    """Write the cards as HTML to ``html`` and/or as PDF to ``pdf`` (headless
+    Chromium; :class:`~bridgescore.boardset.pdf.PdfUnavailableError` without it)."""
+    if pdf is None and html is None:
+        raise InvalidArgumentError("write_cards needs a pdf or an html path to write")
+    page = cards_html(movement, event=event, links=links, paper=paper)
+    if html is not None:
+        Path(html).write_text(page, encoding="utf-8")
+    if pdf is not None:
+        html_to_pdf(page, Path(pdf))

@@ -1,0 +1,199 @@
+"""``bridgescore session new`` (an event from a movement) and ``session import`` of table
+scorers' CSV lines, which name the table, round and board but not the pairs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+from bridgescore.session.live import LiveEvent
+from bridgescore.session.store import EventStore
+
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["session", *map(str, args)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def three_table_json(arrow_switch: list[int] | None = None) -> dict[str, Any]:
+    """The 3-table Mitchell of tests/live_movements.py, written out as its JSON form."""
+    card = {
+        1: [("1N", "1E", [1, 2]), ("2N", "2E", [3, 4]), ("3N", "3E", [5, 6])],
+        2: [("1N", "3E", [3, 4]), ("2N", "1E", [5, 6]), ("3N", "2E", [1, 2])],
+        3: [("1N", "2E", [5, 6]), ("2N", "3E", [1, 2]), ("3N", "1E", [3, 4])],
+    }
+    return {
+        "kind": "mitchell",
+        "tables": 3,
+        "rounds": 3,
+        "boards_per_round": 2,
+        "rows": [
+            {"round": r, "table": t, "ns": ns, "ew": ew, "boards": boards}
+            for r, tables in card.items()
+            for t, (ns, ew, boards) in enumerate(tables, start=1)
+        ],
+        "sitouts": [],
+        "arrow_switch": arrow_switch or [],
+    }
+
+
+def new_event(tmp_path: Path, arrow_switch: list[int] | None = None) -> Path:
+    movement = tmp_path / "three.json"
+    movement.write_text(json.dumps(three_table_json(arrow_switch)))
+    event = tmp_path / "club.db"
+    code, _, err = run("new", event, "--movement", movement, "--name", "Club")
+    assert code == 0, err
+    return event
+
+
+def test_session_new_json_prints_the_event_password_and_table_links(tmp_path: Path) -> None:
+    event = tmp_path / "club.db"
+    code, out, err = run(
+        "new", event, "--movement", "mitchell", "--tables", "5", "--boards-per-round", "3",
+        "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert list(data) == ["event", "director_password", "tables"]
+    assert data["event"] == str(event)
+    assert [(t["section"], t["table"]) for t in data["tables"]] == [("A", n) for n in range(1, 6)]
+    for table in data["tables"]:
+        assert list(table) == ["section", "table", "token", "url"]
+        assert table["url"] == f"http://127.0.0.1:8000/table?token={table['token']}"
+    with LiveEvent(event) as live:
+        assert live.check_director_password(data["director_password"])
+        assert [live.table_for_token(t["token"]) for t in data["tables"]] == [
+            ("A", n) for n in range(1, 6)
+        ]
+        # A 5-table Mitchell: 5 rounds of 3 boards, 10 pairs 1N-5N and 1E-5E.
+        assert (live.movement.tables, live.movement.rounds) == (5, 5)
+        assert len(live.movement.pairs) == 10
+        assert live.name == "club"
+
+
+def test_session_new_text_says_to_keep_the_password(tmp_path: Path) -> None:
+    code, out, _ = run(
+        "new", tmp_path / "club.db", "--movement", "mitchell", "--tables", "3",
+        "--boards-per-round", "2", "--name", "Tuesday", "--url-base", "https://bridge.example",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"{tmp_path / 'club.db'}: Tuesday, a mitchell movement: 3 table(s), 3 round(s) of 2 "
+        "board(s), 6 pairs"
+    )
+    assert lines[1].startswith("director password: ")
+    assert "keep it: it is shown only this once" in lines[2]
+    assert [line.split()[0] for line in lines[4:]] == ["A1", "A2", "A3"]
+    assert all(
+        line.split()[1].startswith("https://bridge.example/table?token=") for line in lines[4:]
+    )
+
+
+def test_session_new_never_overwrites(tmp_path: Path) -> None:
+    event = new_event(tmp_path)
+    before = event.read_bytes()
+    code, out, err = run("new", event, "--movement", tmp_path / "three.json", "--json")
+    assert code == 1
+    assert f"{str(event)!r} already exists" in err
+    assert json.loads(out)["exit_code"] == 1
+    assert event.read_bytes() == before
+
+
+def test_session_new_from_a_movement_file(tmp_path: Path) -> None:
+    event = new_event(tmp_path, arrow_switch=[3])
+    with EventStore(event, mode="read") as store:
+        movement = store.movement
+        assert movement is not None and movement.arrow_switch == (3,)
+        assert store.name == "Club" and store.kind == "pairs"
+
+
+def test_an_unsound_movement_file_is_refused_naming_round_and_table(tmp_path: Path) -> None:
+    broken = three_table_json()
+    broken["rows"][1]["ns"] = "1N"  # round 1: pair 1N at tables 1 and 2
+    broken["rows"][1]["ew"] = "2E"
+    movement = tmp_path / "broken.json"
+    movement.write_text(json.dumps(broken))
+    code, _, err = run("new", tmp_path / "e.db", "--movement", movement)
+    assert code == 2
+    assert "round 1, table 2: pair 1N is also at table 1" in err
+    assert not (tmp_path / "e.db").exists()
+
+
+def test_session_new_refuses_options_a_movement_file_says_itself(tmp_path: Path) -> None:
+    movement = tmp_path / "three.json"
+    movement.write_text(json.dumps(three_table_json()))
+    code, _, err = run("new", tmp_path / "e.db", "--movement", movement, "--tables", "4")
+    assert code == 2 and "--tables: only for a generated movement" in err
+    code, _, err = run("new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "4")
+    assert code == 2 and "needs --tables and --boards-per-round" in err
+    code, _, err = run("new", tmp_path / "e.db", "--movement", tmp_path / "none.json")
+    assert code == 2 and "no such file: expected mitchell" in err
+    code, _, err = run(
+        "new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "40",
+        "--boards-per-round", "2",
+    )  # fmt: skip
+    assert code == 2 and "tables" in err
+    assert not (tmp_path / "e.db").exists()
+
+
+# ---------------------------------------------------- CSV lines by table, round, board
+
+
+def test_table_scorers_csv_is_seated_through_the_movement(tmp_path: Path) -> None:
+    event = new_event(tmp_path, arrow_switch=[3])
+    lines = tmp_path / "scorer.csv"
+    lines.write_text(
+        "table,round,board,contract,declarer,result\n"
+        "1,1,1,4S,N,=\n"  # 1N v 1E: +420 (board 1, none vulnerable)
+        "2,1,3,3NT,S,+1\n"  # 2N v 2E: +430 (board 3, EW vulnerable)
+        "2,1,1,3NT,S,+1\n"  # line 4: table 2 plays boards 3-4 in round 1
+        "1,2,3,2H,E,-1\n"  # 1N v 3E: +100 (board 3, EW vulnerable: one down is 100)
+        "3,3,3,3NT,N,=\n"  # round 3 is arrow-switched: 1E holds the NS cards v 3N: +400
+        "9,1,1,2H,E,-1\n"  # line 7: no table 9
+        "1,1,2,4H,E,-1\n"  # 1N v 1E: +50 (board 2, NS vulnerable, EW not)
+    )
+    code, out, err = run("import", event, lines)
+    assert code == 1
+    assert "5 result(s) added" in out and "2 bad line(s)" in out
+    assert f"{lines}:4: board 1 is not played at table 2 in round 1" in err
+    assert f"{lines}:7: table 9 is not a table of the movement" in err
+    with EventStore(event, mode="read") as store:
+        stored = {(r.board, r.ns, r.ew): (r.describe(), r.ns_score()) for r in store.results()}
+    assert stored == {
+        (1, "1N", "1E"): ("4SN=", 420),
+        (3, "2N", "2E"): ("3NTS+1", 430),
+        (3, "1N", "3E"): ("2HE-1", 100),
+        (3, "1E", "3N"): ("3NTN=", 400),
+        (2, "1N", "1E"): ("4HE-1", 50),
+    }
+
+
+def test_a_line_naming_other_pairs_than_the_movement_is_reported(tmp_path: Path) -> None:
+    event = new_event(tmp_path)
+    lines = tmp_path / "scorer.csv"
+    lines.write_text(
+        "table,round,board,ns,ew,contract,declarer,result\n"
+        "1,1,1,1N,1E,4S,N,=\n"
+        "1,1,2,1N,2E,4S,N,=\n"  # line 3: the movement seats 1N v 1E there
+    )
+    code, out, err = run("import", event, lines)
+    assert code == 1 and "1 result(s) added" in out
+    assert (
+        f"{lines}:3: board 2: the line names 1N v 2E, but the movement seats 1N v 1E at "
+        "table 1 in round 1"
+    ) in err
+
+
+def test_table_and_round_without_a_movement_are_reported(tmp_path: Path) -> None:
+    lines = tmp_path / "scorer.csv"
+    lines.write_text("table,round,board,contract,declarer,result\n1,1,1,4S,N,=\n")
+    code, _, err = run("import", tmp_path / "plain.db", lines)
+    assert code == 1
+    assert f"{lines}:2: table '1', round '1': the event has no movement" in err
