@@ -179,7 +179,7 @@ def form_of(result: str) -> dict[str, str]:
     contract = played.contract
     if contract is None:
         return {"level": PASS}
-    if contract.declarer is None:
+    if contract.declarer is None or played.tricks is None:
         return {}
     over = played.tricks - (contract.level + 6)
     return {
