@@ -1,12 +1,7 @@
-"""A small live club night for the live pages' tests: a 3-table Mitchell, 3 rounds of 2 boards.
+"""For the live server's tests: the hand-written movements, and a real
+``bridgescore session live`` server in a subprocess.
 
-The movement is written here from the Mitchell rule itself (NS pairs stay, EW pairs
-move up one table, boards move down one table), not read from a generator, so the
-tests' expected moves are independent of the code under test:
-
-    round 1: table 1 1N v 1E boards 1-2, table 2 2N v 2E boards 3-4, table 3 3N v 3E boards 5-6
-    round 2: table 1 1N v 3E boards 3-4, table 2 2N v 1E boards 5-6, table 3 3N v 2E boards 1-2
-    round 3: table 1 1N v 2E boards 5-6, table 2 2N v 3E boards 1-2, table 3 3N v 1E boards 3-4
+This is a test helper module, not a test module (pytest collects ``test_*.py``).
 """
 
 from __future__ import annotations
@@ -15,101 +10,91 @@ import contextlib
 import re
 import subprocess
 import sys
-import time
+import threading
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
-TABLES = 3
-ROUNDS = 3
+from bridgescore.movement.model import Movement
+from live_movements import club_mitchell, three_table_mitchell
+
+#: The 3-table Mitchell of live_movements, written out there as a table card lists it:
+#:   round 1: T1 1N-1E boards 1-2, T2 2N-2E 3-4, T3 3N-3E 5-6
+#:   round 2: T1 1N-3E boards 3-4, T2 2N-1E 5-6, T3 3N-2E 1-2
+#:   round 3: T1 1N-2E boards 5-6, T2 2N-3E 1-2, T3 3N-1E 3-4
+THREE_TABLES = three_table_mitchell()
 
 
-def mitchell_rows() -> list[tuple[int, int, str, str, tuple[int, int]]]:
-    rows = []
-    for round_number in range(1, ROUNDS + 1):
-        for table in range(1, TABLES + 1):
-            ew = (table - round_number) % TABLES + 1  # came up one table each round
-            board_set = (table + round_number - 2) % TABLES  # went down one table each round
-            boards = (2 * board_set + 1, 2 * board_set + 2)
-            rows.append((round_number, table, f"{table}N", f"{ew}E", boards))
-    return rows
+def mitchell(tables: int, rounds: int, boards_per_round: int) -> Movement:
+    """NS stay, EW move up one table, boards down one (live_movements.club_mitchell):
+    EW pair e meets board set e + 2r - 3 in round r, so sound while 2 (rounds - 1) < tables."""
+    return club_mitchell(tables, boards_per_round, rounds)
 
 
-def club_movement() -> Any:
-    from bridgescore.movement.model import Movement, rows_from
-
-    return Movement("mitchell", TABLES, ROUNDS, 2, rows_from(mitchell_rows()))
+CLI = [sys.executable, "-c", "from bridgescore.cli import main; main()"]
+_SERVING = re.compile(r"serving .* on (http://\S+?)/? \(Ctrl\+C to stop\)")
 
 
-def new_event(path: Path, url_base: str = "http://127.0.0.1:8000") -> Any:
-    """The event file with its movement, tokens and password (a ``NewEvent``)."""
-    from bridgescore.session.live import create_event
+@dataclass
+class Server:
+    """A running ``session live`` process, its base URL and everything it has printed."""
 
-    return create_event(path, club_movement(), name="Club night", url_base=url_base)
+    process: subprocess.Popen[str]
+    base: str
+    lines: list[str] = field(default_factory=list)
+    drained: threading.Thread | None = None
 
-
-def token_of(created: Any, table: int) -> str:
-    token: str = next(t.token for t in created.tables if t.table == table)
-    return token
-
-
-def csrf_of(html: str) -> str:
-    """The CSRF token in a page's first form."""
-    found = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert found is not None, html
-    return found[1]
+    @property
+    def output(self) -> str:
+        """What the server printed, complete once it has exited."""
+        if self.drained is not None:
+            self.drained.join()
+        return "".join(self.lines)
 
 
 @contextlib.contextmanager
-def serving_live(event: Path) -> Iterator[str]:
-    """``bridgescore session live EVENT`` on a free port; yields its base URL.
+def live_server(event: Path, *options: str) -> Iterator[Server]:
+    """``bridgescore session live EVENT --port 0`` in a subprocess, yielding once it listens.
 
-    Waits for the server by asking it for ``/ranking``, not by a timer; gives up only
-    if it exits or a generous bound on a hang passes (a loaded 2-core machine starts
-    slowly).
+    The command binds and listens before it prints where it serves, so the line is
+    the synchronisation: a connection made after it waits in the listen queue.
+    Its output is drained on a thread (a full pipe would stall the server).
     """
-    from web_helpers import free_port
-
-    port = free_port()
-    command = [
-        sys.executable, "-c", "from bridgescore.cli import main; main()",
-        "session", "live", str(event), "--port", str(port), "--no-access-log",
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        started = time.monotonic()
-        while True:
-            try:
-                if httpx.get(base + "/ranking", timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() - started > 180:
-                output = process.stdout.read().decode() if process.stdout else ""
-                pytest.fail(f"bridgescore session live did not start: {output}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def enter_by_api(base: str, created: Any, table: int, body: dict[str, Any]) -> int:
-    """A table's result through the JSON API; its NS score."""
-    answer = httpx.post(
-        base + "/api/live/results",
-        json=body,
-        headers={"Authorization": f"Bearer {token_of(created, table)}"},
-        timeout=60,
+    process = subprocess.Popen(
+        [*CLI, "session", "live", str(event), "--port", "0", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
     )
-    assert answer.status_code == 201, answer.text
-    score: int = answer.json()["score_ns"]
-    return score
+    assert process.stdout is not None
+    lines: list[str] = []
+    base = None
+    for line in process.stdout:
+        lines.append(line)
+        found = _SERVING.search(line)
+        if found:
+            base = found.group(1)
+            break
+    if base is None:
+        process.wait()
+        pytest.fail("bridgescore session live did not start:\n" + "".join(lines))
+    server = Server(process, base, lines)
+    stream = process.stdout
+
+    def drain() -> None:
+        for rest in stream:
+            lines.append(rest)
+
+    server.drained = threading.Thread(target=drain, daemon=True)
+    server.drained.start()
+    try:
+        yield server
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait()
+        server.drained.join()
+        stream.close()

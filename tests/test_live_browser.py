@@ -2,7 +2,7 @@
 
 The server is the real ``bridgescore session live`` command on 127.0.0.1 and a free
 port, one per test (each test starts from an empty evening). Scores are Law 77's,
-worked by hand in the comments; the movement is tests/live_helpers.py's Mitchell.
+worked by hand in the comments; the movement is tests/live_movements.py's Mitchell.
 Every wait is on a page event or a selector, never a timer.
 
 Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh the screenshots in docs/img/live/ (shown
@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from live_helpers import enter_by_api, new_event, serving_live, token_of
+from live_helpers import live_server
+from live_pages_helpers import enter_by_api, new_event, token_of
 from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium
 
 ROOT = Path(__file__).parent.parent
@@ -38,8 +39,8 @@ DESKTOP = {"width": 1100, "height": 800}
 def evening(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """A live server on a new event: (base URL, the event's tokens and password)."""
     created = new_event(tmp_path / "club.db")
-    with serving_live(tmp_path / "club.db") as base:
-        yield base, created
+    with live_server(tmp_path / "club.db", "--no-access-log") as server:
+        yield server.base, created
 
 
 @pytest.fixture(scope="module")

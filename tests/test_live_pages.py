@@ -2,7 +2,7 @@
 page, the director's pages, the public ranking; cookies, CSRF and error pages.
 
 Scores are Law 77's, worked by hand in the comments; the movement is the hand-written
-Mitchell of tests/live_helpers.py.
+Mitchell of tests/live_movements.py.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 
 from fastapi.testclient import TestClient
 
-from live_helpers import csrf_of, new_event, token_of
+from live_pages_helpers import csrf_of, new_event, token_of
 
 # Board 1, nobody vulnerable: 4S by N making 11 tricks: 4 x 30 + 30 + 300 (game) = +450.
 FOUR_SPADES_PLUS_ONE = {"level": "4", "strain": "S", "doubling": "", "declarer": "N",

@@ -61,18 +61,17 @@ def move_lines(
 
     >>> view = {"ns": "1N", "ew": "1E", "boards": [1, 2], "next": {
     ...     "ns": {"table": 1, "direction": "NS"}, "ew": {"table": 2, "direction": "EW"},
-    ...     "boards_to": 3}}
+    ...     "boards": [{"boards": [1, 2], "to": "table 3", "tables": [3]}]}}
     >>> for line in move_lines(1, view):
     ...     print(line)
     NS pair 1N: stay at table 1, NS
     EW pair 1E: go to table 2, EW
     Boards 1, 2: pass them to table 3
     """
-    boards = ", ".join(str(board) for board in round_view["boards"])
-    noun = "Board" if len(round_view["boards"]) == 1 else "Boards"
     following = round_view.get("next")
     if following is None:
-        return [f"The last round is over. {noun} {boards}: give them to the director."]
+        boards = _boards_text([int(b) for b in round_view["boards"]])
+        return [f"The last round is over. {boards}: give them to the director."]
     lines = []
     for direction in ("NS", "EW"):
         pair = round_view[direction.lower()]
@@ -87,11 +86,29 @@ def move_lines(
             other = "EW" if seat["direction"] == "NS" else "NS"
             line += f" (arrow switch: play the {other} cards)"
         lines.append(line)
-    if following["boards_to"] is None:
-        lines.append(f"{noun} {boards}: put them on the bye stand (no table plays them next)")
-    else:
-        lines.append(f"{noun} {boards}: pass them to table {following['boards_to']}")
+    for stop in following["boards"]:
+        lines.append(f"{_boards_text(stop['boards'])}: {_where(table, stop)}")
     return lines
+
+
+def _boards_text(boards: Sequence[int]) -> str:
+    listed = ", ".join(str(board) for board in boards)
+    return f"Board {listed}" if len(boards) == 1 else f"Boards {listed}"
+
+
+def _where(table: int, stop: Mapping[str, Any]) -> str:
+    """Where a set of boards goes, as the table card says it (movement.flow.NextStop)."""
+    tables = [int(t) for t in stop["tables"]]
+    if tables == [table]:
+        return "keep them at this table"
+    if len(tables) == 1:
+        return f"pass them to table {tables[0]}"
+    if tables:
+        listed = ", ".join(str(t) for t in tables[:-1])
+        return f"pass them to the relay between tables {listed} and {tables[-1]}"
+    if stop["to"] == "bye stand":
+        return "put them on the bye stand"
+    return "give them to the director (no later round plays them)"
 
 
 def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
