@@ -52,6 +52,7 @@ from bridgescore.errors import (
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.validate import is_whole_number
+from bridgescore.web import live_pages
 from bridgescore.web.limits import (
     ASGIApp,
     BodySizeLimit,
@@ -496,6 +497,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(SessionClosedError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
     app.include_router(router)
+    app.include_router(live_pages.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
     _guard_access_log()
