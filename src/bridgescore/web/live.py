@@ -238,23 +238,11 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def table_of(request: Request) -> tuple[str, int]:
-    """The (section, table) whose token the request carries; 401 without a valid one."""
-    token = _bearer(request)
-    if token is None:
-        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
-    found = _live(request).table_for_token(token)
-    if found is None:
-        if _live(request).director_for_token(token):
-            raise _Refused(403, "this needs a table's token; the director's is not one")
-        raise _Refused(401, "the token is not a table's token for this session", _UNAUTHORISED)
-    return found
-
-
-async def _table_access(request: Request) -> tuple[str, int]:
-    # table_of for the API's routes, run on the event loop: a valid table token is found
-    # in memory, so the common case takes no trip through the thread pool; only the
-    # "is it the director's?" question of a refused token reads the file.
+async def table_of(request: Request) -> tuple[str, int]:
+    """The (section, table) whose token the request carries; 401 without a valid one,
+    403 for the director's token."""
+    # Run on the event loop: a valid table token is found in memory, so the common case
+    # takes no trip through the thread pool; only "is it the director's?" reads the file.
     token = _bearer(request)
     if token is None:
         raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
@@ -345,7 +333,7 @@ def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, d
     return section, table, rest
 
 
-TableAccess = Annotated[tuple[str, int], Depends(_table_access)]
+TableAccess = Annotated[tuple[str, int], Depends(table_of)]
 DirectorAccess = Annotated[None, Depends(director)]
 JsonObject = Annotated[dict[str, Any], Depends(json_object)]
 
