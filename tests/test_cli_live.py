@@ -188,3 +188,29 @@ def test_a_kill_9_loses_no_acknowledged_result(tmp_path: Path) -> None:
     # Every result acknowledged before the kill is there; a request in flight may or may not be.
     assert set(acknowledged) <= stored
     assert stored <= {(row.table, row.round, b) for row in movement.rows for b in row.boards}
+
+
+def test_one_board_sent_from_eight_phones_at_once_is_stored_once(tmp_path: Path) -> None:
+    # A table's two players (and their retries) may send the same board together.
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    table = created.tables[0].token
+    body = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "="}
+    start = threading.Barrier(8)
+
+    with live_server(path, "--no-access-log") as server:
+
+        def send(_: int) -> int:
+            with httpx.Client(base_url=server.base, headers=bearer(table), timeout=60) as client:
+                start.wait()
+                return client.post("/api/live/results", json=body).status_code
+
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            statuses = sorted(pool.map(send, range(8)))
+        assert statuses == [201] + [409] * 7
+        with httpx.Client(base_url=server.base, timeout=60) as client:
+            login = client.post(
+                "/api/live/director/login", json={"password": created.director_password}
+            )
+            audit = client.get("/api/live/audit", headers=bearer(login.json()["token"])).json()
+    assert [(line["who"], line["board"], line["new"]) for line in audit] == [("table 1", 1, "4SN=")]
