@@ -26,6 +26,7 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
+from bridgescore.session.livestore import LiveStore
 from bridgescore.session.store import EventStore
 from live_movements import three_table_mitchell
 
@@ -175,7 +176,7 @@ def test_the_director_password_and_logins(tmp_path: Path) -> None:
     # ...until they expire.
     import hashlib
 
-    with EventStore(new.event, mode="write") as store:
+    with LiveStore(new.event, mode="write") as store:
         store.add_director_login(
             hashlib.sha256(b"old-login").hexdigest(), "2020-01-01T00:00:00+00:00"
         )
@@ -334,7 +335,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
         "score_ns": None,
         "lead": None,
     }
-    with EventStore(new.event, mode="read") as store:
+    with LiveStore(new.event, mode="read") as store:
         assert sorted(r.board for r in store.results()) == [1, 2, 3, 4, 5]
         # Nothing is deleted: the row is kept, marked.
         assert store.outcome_text(("", 6, "3N", "3E")) == "not played"

@@ -70,8 +70,8 @@ from bridgescore.session.access import (
     token_digest,
 )
 from bridgescore.session.event import Adjusted, Member, TableResult
+from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
-from bridgescore.session.store import EventStore
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -172,7 +172,7 @@ def create_event(
     password = new_password()
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
     try:
-        with EventStore(temporary, mode="create") as store:
+        with LiveStore(temporary, mode="create") as store:
             store.set_movement(movement)
             store.set_info(name=name or target.stem)
             store.set_table_tokens(
@@ -369,7 +369,7 @@ class LiveEvent:
 
     def __init__(self, path: str | Path) -> None:
         self._lock = threading.RLock()
-        self._store = EventStore(path, mode="write")
+        self._store = LiveStore(path, mode="write")
         try:
             movement = self._store.movement
             if movement is None:
@@ -405,7 +405,7 @@ class LiveEvent:
                 self._store.close()
 
     @contextmanager
-    def _using(self) -> Iterator[EventStore]:
+    def _using(self) -> Iterator[LiveStore]:
         """The store, under the lock; a closed LiveEvent is an error, not a crash."""
         with self._lock:
             if self._closed:
