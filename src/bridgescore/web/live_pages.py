@@ -42,6 +42,7 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.web.live_view import (
     FORM,
     contract_words,
@@ -705,10 +706,12 @@ def ranking_page(request: Request) -> Response:
             view = live.report()
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
+    method = SCORING_METHODS.get(view["method"]) if view else None
     return _render(
         request,
         "ranking.html",
         view=view,
+        method=method.title if method else "",
         problem=problem,
         event=live.name,
         names=_names(live),
