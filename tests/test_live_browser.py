@@ -265,3 +265,16 @@ def test_the_director_hides_the_ranking_then_closes(
     expect(public.locator("h1")).to_contain_text("Club night")
     public.screenshot(path=str(shots / "results-site.png"), full_page=True)
     assert re.search(r"/results/index\.html$", public.url)
+
+
+def test_the_card_links_token_stays_out_of_the_servers_log(browser: Any, tmp_path: Path) -> None:
+    created = new_event(tmp_path / "club.db")
+    token = token_of(created, 3)
+    with live_server(tmp_path / "club.db") as server:  # the access log on, as by default
+        page = new_page(browser, PHONE)
+        page.goto(f"{server.base}/table?token={token}")
+        page.wait_for_url(f"{server.base}/table")
+        expect(page.locator("h1")).to_have_text("Table 3")
+    # The server has exited, so its output is complete.
+    assert "GET /table?token=[redacted]" in server.output
+    assert token not in server.output
