@@ -79,6 +79,7 @@ def test_correct_changes_the_result_logs_it_and_reports_score_the_new_one(
         "new": "3NTN=",
         "source": None,
         "reason": "scorer's slip: 9 tricks",
+        "who": "",
     }
     code, out, _ = run("log", event)
     assert re.fullmatch(

@@ -168,6 +168,10 @@ def test_the_director_password_and_logins(tmp_path: Path) -> None:
     # Logins survive a restart of the server...
     with LiveEvent(new.event) as live:
         assert live.director_for_token(login)
+        other = live.open_director_session()
+        live.end_director_session(other)  # ...until the director logs out
+        assert not live.director_for_token(other)
+        assert live.director_for_token(login)
     # ...until they expire.
     import hashlib
 
@@ -202,6 +206,7 @@ def test_a_table_sees_its_rounds(tmp_path: Path) -> None:
     assert first["next"]["ns"] == {"table": 2, "direction": "NS"}
     assert first["next"]["ew"] == {"table": 3, "direction": "EW"}
     assert first["next"]["boards"] == [{"boards": [3, 4], "to": "table 1", "tables": [1]}]
+    assert first["next"]["boards_to"] == 1
     assert view["rounds"][2]["next"] is None
 
 
@@ -532,3 +537,14 @@ def test_an_event_without_a_movement_is_no_live_session(tmp_path: Path) -> None:
         store.set_info(name="Imported")
     with pytest.raises(RecordError, match=r"has no movement: .*session new"):
         LiveEvent(path)
+
+
+def test_a_closed_live_event_says_so(tmp_path: Path) -> None:
+    new = made(tmp_path)
+    live = LiveEvent(new.event)
+    live.close()
+    live.close()  # twice is harmless
+    with pytest.raises(RecordError, match="has been closed"):
+        live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
+    with pytest.raises(RecordError, match="has been closed"):
+        live.ranking()

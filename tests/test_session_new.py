@@ -130,11 +130,11 @@ def test_session_new_refuses_options_a_movement_file_says_itself(tmp_path: Path)
     movement = tmp_path / "three.json"
     movement.write_text(json.dumps(three_table_json()))
     code, _, err = run("new", tmp_path / "e.db", "--movement", movement, "--tables", "4")
-    assert code == 2 and "--tables: only for a generated movement" in err
+    assert code == 2 and "--tables: only for a generated movement (mitchell, howell)" in err
     code, _, err = run("new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "4")
     assert code == 2 and "needs --tables and --boards-per-round" in err
     code, _, err = run("new", tmp_path / "e.db", "--movement", tmp_path / "none.json")
-    assert code == 2 and "no such file: expected mitchell" in err
+    assert code == 2 and "no such file: expected mitchell, howell" in err
     code, _, err = run(
         "new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "40",
         "--boards-per-round", "2",
@@ -197,3 +197,71 @@ def test_table_and_round_without_a_movement_are_reported(tmp_path: Path) -> None
     code, _, err = run("import", tmp_path / "plain.db", lines)
     assert code == 1
     assert f"{lines}:2: table '1', round '1': the event has no movement" in err
+
+
+def test_lines_naming_pairs_the_movement_never_seats_on_the_board_are_reported(
+    tmp_path: Path,
+) -> None:
+    event = new_event(tmp_path)
+    lines = tmp_path / "travellers.csv"
+    lines.write_text(
+        "board,ns,ew,contract,declarer,result\n"
+        "1,1N,1E,4S,N,=\n"  # round 1, table 1
+        "1,3N,2E,4S,N,=\n"  # round 2, table 3
+        "1,2N,1E,4S,N,=\n"  # line 4: 2N and 1E never meet on board 1
+        "7,1N,1E,4S,N,=\n"  # line 5: the movement has no board 7
+    )
+    code, out, err = run("import", event, lines)
+    assert code == 1 and "2 result(s) added" in out
+    assert (
+        f"{lines}:4: board 1: 2N v 1E do not play it in the event's movement: it is played "
+        "by 1N v 1E at table 1 in round 1; 3N v 2E at table 3 in round 2; 2N v 3E at table 2 "
+        "in round 3"
+    ) in err
+    assert f"{lines}:5: board 7: 1N v 1E do not play it in the event's movement: no table" in err
+
+
+def test_session_new_howell(tmp_path: Path) -> None:
+    event = tmp_path / "howell.db"
+    code, out, err = run(
+        "new", event, "--movement", "howell", "--pairs", "7", "--boards-per-round", "3", "--json"
+    )
+    assert code == 0, err
+    # 7 pairs play the Howell of 8 with one pair sitting out each round: 3 tables in play
+    # each round, one link for each table that plays.
+    tables = json.loads(out)["tables"]
+    assert len(tables) == 3
+    with EventStore(event, mode="read") as store:
+        movement = store.movement
+        assert movement is not None and movement.kind == "howell"
+        assert movement.rounds == 7 and len(movement.pairs) == 7
+        assert all(len(movement.sitting_out(r)) == 1 for r in range(1, 8))
+        assert all(len(movement.rows_in_round(r)) == 3 for r in range(1, 8))
+        assert {row.table for row in movement.rows} == {t["table"] for t in tables}
+    code, _, err = run("new", tmp_path / "h2.db", "--movement", "howell", "--boards-per-round", "3")
+    assert code == 2 and "one of --tables or --pairs" in err
+    code, _, err = run(
+        "new", tmp_path / "h3.db", "--movement", "howell", "--tables", "4",
+        "--boards-per-round", "3", "--relay",
+    )  # fmt: skip
+    assert code == 2 and "--relay and --arrow-switch are for a Mitchell" in err
+
+
+def test_session_new_from_an_asc_file(tmp_path: Path) -> None:
+    # A 2-table Howell in .ASC: 4 pairs, 2 tables, 3 rounds, 3 board groups.
+    asc = tmp_path / "howell2.asc"
+    asc.write_text("4 2 3 3 0\n1-2 1 3-4 1\n1-3 2 4-2 2\n1-4 3 2-3 3\n")
+    event = tmp_path / "asc.db"
+    code, _, err = run("new", event, "--movement", asc, "--boards-per-round", "2")
+    assert code == 0, err
+    with EventStore(event, mode="read") as store:
+        movement = store.movement
+        assert movement is not None
+        assert [(r.round, r.table, r.ns, r.ew, r.boards) for r in movement.rows] == [
+            (1, 1, "1", "2", (1, 2)),
+            (1, 2, "3", "4", (1, 2)),
+            (2, 1, "1", "3", (3, 4)),
+            (2, 2, "4", "2", (3, 4)),
+            (3, 1, "1", "4", (5, 6)),
+            (3, 2, "2", "3", (5, 6)),
+        ]

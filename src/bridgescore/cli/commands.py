@@ -32,12 +32,13 @@ COMMANDS = {
     "handrecord": "handrecord:handrecord_command",
     "convert": "convert:convert_command",
     "par": "par:par_command",
+    "vp": "movement:vp_command",
 }
 """Subcommand -> ``module:function`` in :mod:`bridgescore.cli`, in --help's order."""
-TAKES_MINUS_WORDS = frozenset({"score"})
+TAKES_MINUS_WORDS = frozenset({"score", "vp"})
 """Subcommands whose words may start with a minus sign (``score 3NT -1``): see
 :mod:`bridgescore.cli.words`."""
-GROUPS = {"study": "study:app", "session": "session:app"}
+GROUPS = {"study": "study:app", "session": "session:app", "movement": "movement:app"}
 """Subcommand groups -> ``module:Typer application``."""
 CONTEXT_SETTINGS: dict[str, Any] = {
     "help_option_names": ["-h", "--help"],

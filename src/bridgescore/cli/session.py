@@ -96,11 +96,13 @@ def new_command(
         str,
         typer.Option(
             "--movement",
-            help="mitchell, or a movement file (.json as 'movement ... --json' writes it, "
-            "or .asc).",
+            help="mitchell, howell, or a movement file (.json as 'movement ... --json' "
+            "writes it, or .asc).",
         ),
     ],
-    tables: Annotated[int | None, typer.Option(help="Tables (generated movements).")] = None,
+    tables: Annotated[
+        int | None, typer.Option(help="Tables (generated movements; a Howell: or --pairs).")
+    ] = None,
     boards_per_round: Annotated[
         int | None,
         typer.Option(
@@ -113,7 +115,10 @@ def new_command(
     ] = None,
     pairs: Annotated[
         int | None,
-        typer.Option(help="Pairs, when one fewer than the tables seat: one sits out each round."),
+        typer.Option(
+            help="Pairs: one fewer than the tables seat, and one sits out each round (a "
+            "Howell may be given by its pairs alone)."
+        ),
     ] = None,
     name: Annotated[
         str | None, typer.Option(help="The event's name (default: the file's).")
@@ -205,6 +210,19 @@ def _movement_for(
                 relay=relay,
                 arrow_switch=arrow_switch,
             )
+        elif spec.lower() == "howell":
+            from bridgescore.movement.howell import howell
+
+            if (tables is None) == (pairs is None) or boards_per_round is None:
+                raise fail(
+                    "--movement howell needs --boards-per-round and one of --tables or --pairs",
+                    2,
+                )
+            if relay or arrow_switch:
+                raise fail("--relay and --arrow-switch are for a Mitchell, not a Howell", 2)
+            chosen = howell(
+                tables=tables, pairs=pairs, boards_per_round=boards_per_round, rounds=rounds
+            )
         else:
             given = [
                 option
@@ -219,7 +237,7 @@ def _movement_for(
             ]
             if given:
                 raise fail(
-                    f"{', '.join(given)}: only for a generated movement (mitchell); the "
+                    f"{', '.join(given)}: only for a generated movement (mitchell, howell); the "
                     f"movement file {spec!r} says its own tables and rounds",
                     2,
                 )
@@ -231,20 +249,20 @@ def _movement_for(
 
 
 def _movement_file(path: Path, boards_per_round: int | None) -> Any:
-    from bridgescore.movement.text import movement_from_asc, movement_from_json
+    """The movement in a .json or .asc file (an .asc file that does not say its board
+    groups' size needs --boards-per-round: a live session must know its boards)."""
+    from bridgescore.movement.text import read_movement
 
     if not path.is_file():
         raise fail(
-            f"--movement {str(path)!r}: no such file: expected mitchell or a movement file "
-            "(.json or .asc)",
+            f"--movement {str(path)!r}: no such file: expected mitchell, howell or a movement "
+            "file (.json or .asc)",
             2,
         )
     text = read_input_bytes(str(path)).decode("utf-8", "replace")
-    if path.suffix.lower() == ".asc":
-        return movement_from_asc(text, boards_per_round=boards_per_round)
-    if boards_per_round is not None:
+    if boards_per_round is not None and path.suffix.lower() == ".json":
         raise fail("--boards-per-round: a JSON movement file says its own boards", 2)
-    return movement_from_json(text)
+    return read_movement(text, name=str(path), boards_per_round=boards_per_round)
 
 
 @app.command("import")
@@ -612,8 +630,9 @@ def correct_command(
 
 @app.command("log")
 def log_command(event: EventPath, as_json: Json = False) -> None:
-    """The event's audit log: every stored result changed by 'session correct' or
-    'session import --replace', oldest first, with its old and new result."""
+    """The event's audit log, oldest first: every stored result changed by 'session
+    correct' or 'session import --replace', and in a live session every result a table
+    entered and the director changed or adjusted, with who, the old and the new result."""
     with _open(event) as store:
         try:
             entries = store.audit_log()
@@ -634,6 +653,7 @@ def log_command(event: EventPath, as_json: Json = False) -> None:
                     "new": e.new,
                     "source": e.origin or None,
                     "reason": e.reason,
+                    "who": e.who,
                 }
                 for e in entries
             ]

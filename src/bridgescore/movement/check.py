@@ -126,16 +126,16 @@ def _match_problem(team: str, places: list[Row]) -> str | None:
 
 
 def _board_problems(movement: Movement) -> list[MovementProblem]:
-    """A pair that plays a board again (teams: a board again in a later round)."""
+    """A pair that plays a board again in a later round."""
     problems = []
     seen: dict[str, dict[int, int]] = {}  # pair -> board -> the round it was played in
     for row in movement.rows:
         for pair in row.pairs:
             played = seen.setdefault(pair, {})
+            # A board met again in the same round is a pair at two tables (reported
+            # as that), or a teams match's other room (sound).
             again = sorted(
-                board
-                for board in row.boards
-                if board in played and (movement.kind != "teams" or played[board] != row.round)
+                board for board in row.boards if board in played and played[board] != row.round
             )
             if again:
                 boards = ", ".join(str(board) for board in again)

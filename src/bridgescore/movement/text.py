@@ -14,14 +14,15 @@ Staveren, http://www.pjms.nl/movementfile_standard.html) is a header line ``pair
 rounds boardgroups individual`` and then one line per round holding, for each table in
 order, ``NS EW group``; ``0 0 0`` is a table nobody uses that round. Pairs are numbered
 1 up; board groups 1 up or A up. ``#`` starts a comment. The file names neither the
-kind, nor the boards in a group, nor the arrow-switch rounds; this module writes them in
-one comment line of its own at the end (``# bridgescore: kind=mitchell
-boards_per_round=3 arrow_switch=7 section=A``), which other programs skip as a comment,
-so that its own files read back exactly. How labels become numbers:
+kind, nor the boards in a group, nor the arrow-switch rounds; this module writes them as
+one JSON comment line of its own at the end (``# bridgescore: {"kind": "mitchell",
+"boards_per_round": 3, "labels": "mitchell", "arrow_switch": [7]}``), which other
+programs skip as a comment, so that its own files read back exactly. How labels become
+numbers:
 
 - pairs labelled by number (Howell, teams, custom) keep their numbers;
 - a Mitchell's NS pair ``kN`` is pair k and its EW pair ``kE`` is pair T + k (T tables),
-  the numbering most scoring programs show for a Mitchell; a file without this module's
+  as directors number a switched Mitchell's EW pairs; a file without this module's
   comment whose pairs 1..T each always sit NS at their own table and whose higher pairs
   always sit EW is read as a Mitchell and labelled so;
 - board group g is boards (g - 1) * B + 1 .. g * B for B boards a round.
@@ -34,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from pathlib import PurePath
 from typing import Any
 
 from bridgescore.errors import MovementError
@@ -41,11 +43,13 @@ from bridgescore.movement.model import Movement, Row, Sitout, board_set
 from bridgescore.validate import is_whole_number
 
 __all__ = [
+    "MOVEMENT_SUFFIXES",
     "asc_boards_per_round",
     "movement_from_asc",
     "movement_from_json",
     "movement_to_asc",
     "movement_to_json",
+    "read_movement",
 ]
 
 _FIELDS = ("kind", "tables", "rounds", "boards_per_round", "rows")
@@ -229,6 +233,8 @@ def movement_to_asc(movement: Movement) -> str:
     Raises :class:`MovementError` when a label is neither a number nor a Mitchell's, or
     a table's boards are not one whole group of ``boards_per_round``.
     """
+    if not movement.rows:
+        raise MovementError("a movement in which no table plays has no .ASC form")
     numbers = _pair_numbers(movement)
     groups = [_group(movement, row) for row in movement.rows]
     contestants = max(numbers.values())
@@ -250,12 +256,17 @@ def movement_to_asc(movement: Movement) -> str:
                 )
         lines.append("  ".join(entries))
     own: dict[str, Any] = {"kind": movement.kind, "boards_per_round": movement.boards_per_round}
+    if not all(label.isdigit() for label in movement.pairs):
+        own["labels"] = "mitchell"
     if movement.arrow_switch:
         own["arrow_switch"] = list(movement.arrow_switch)
     if movement.section != "A":
         own["section"] = movement.section
     lines.append(f"# {_OWN_COMMENT} {json.dumps(own, ensure_ascii=False)}")
     return "\n".join(lines) + "\n"
+
+
+_OWN_FIELDS = ("kind", "boards_per_round", "labels", "arrow_switch", "section")
 
 
 def _own_comment(text: str) -> dict[str, Any]:
@@ -273,7 +284,7 @@ def _own_comment(text: str) -> dict[str, Any]:
                 f"line {number}: the comment after '# {_OWN_COMMENT}' must be a JSON object"
                 f' such as {{"kind": "mitchell", "boards_per_round": 3}}'
             )
-        unknown = sorted(set(fields) - {"kind", "boards_per_round", "arrow_switch", "section"})
+        unknown = sorted(set(fields) - set(_OWN_FIELDS))
         if unknown:
             raise MovementError(
                 f"line {number}: unknown field {unknown[0]!r} in '# {_OWN_COMMENT}'"
@@ -412,12 +423,19 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
             f"the .ASC header says {rounds} rounds, but {len(lines) - 1} round lines follow"
         )
     entries = _read_rounds(lines[1:], contestants, tables, groups)
-    kind = own.get("kind")
-    if kind is None:
-        kind = "mitchell" if _looks_like_mitchell(entries, tables, contestants) else "custom"
+    if own:
+        kind = own.get("kind", "custom")
+        mitchell = own.get("labels") == "mitchell"
+    else:
+        mitchell = _looks_like_mitchell(entries, tables, contestants)
+        kind = "mitchell" if mitchell else "custom"
     if not isinstance(kind, str):
         raise MovementError(f"the .ASC file's kind must be a word, got {json.dumps(kind)}")
-    mitchell = kind == "mitchell" and contestants <= 2 * tables
+    if mitchell and contestants > 2 * tables:
+        raise MovementError(
+            f"the .ASC file labels its pairs as a Mitchell's, but has {contestants} pairs for"
+            f" {tables} tables (at most {2 * tables})"
+        )
 
     def label(number: int) -> str:
         if not mitchell:
@@ -448,3 +466,21 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
         arrow_switch=arrow_rounds,
         section=own.get("section", "A"),
     )
+
+
+MOVEMENT_SUFFIXES = (".json", ".asc")
+"""The movement files read and written, told apart by their names."""
+
+
+def read_movement(text: str, *, name: str, boards_per_round: int | None = None) -> Movement:
+    """The movement in ``text``, read as JSON or .ASC by the suffix of its file ``name``.
+
+    ``boards_per_round`` is passed to :func:`movement_from_asc`. Raises
+    :class:`MovementError` for another suffix, and as the readers do.
+    """
+    suffix = PurePath(name).suffix.lower()
+    if suffix == ".json":
+        return movement_from_json(text)
+    if suffix == ".asc":
+        return movement_from_asc(text, boards_per_round=boards_per_round)
+    raise MovementError(f"{name!r}: expected a movement file ending in .json or .asc")

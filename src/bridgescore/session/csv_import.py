@@ -33,7 +33,7 @@ import csv
 import re
 from collections.abc import Iterable, Sequence
 
-from bridgescore.errors import BridgeError, RecordError
+from bridgescore.errors import BridgeError, MovementError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, TableResult
@@ -132,7 +132,12 @@ def parse_csv(
             row = dict(zip(names, cells, strict=True))
             if "table" in row or "round" in row:
                 row = _seated(row, movement)
-            parsed.results.append((_row(row), origin))
+                parsed.results.append((_row(row), origin))
+                continue
+            result = _row(row)
+            if movement is not None:
+                _check_meeting(movement, result)
+            parsed.results.append((result, origin))
         except BridgeError as error:
             parsed.problems.append(line_problem(source, number, str(error)))
     return parsed
@@ -218,6 +223,27 @@ def _seated(row: dict[str, str], movement: Movement | None) -> dict[str, str]:
         )
     # One section: stored without its name, as a live session stores it.
     return {**row, "ns": ns, "ew": ew, "section": ""}
+
+
+def _check_meeting(movement: Movement, result: TableResult) -> None:
+    """A line naming its pairs, in an event with a movement: the movement must have them
+    meet on that board."""
+    pairs = {result.ns, result.ew}
+    tables = [row for row in movement.rows if result.board in row.boards]
+    if any(set(row.pairs) == pairs for row in tables):
+        return
+    played = "; ".join(
+        f"{row.ns} v {row.ew} at table {row.table} in round {row.round}" for row in tables[:4]
+    )
+    raise MovementError(
+        f"board {result.board}: {result.ns} v {result.ew} do not play it in the event's "
+        "movement: "
+        + (
+            f"it is played by {played}" + ("; ..." if len(tables) > 4 else "")
+            if tables
+            else "no table plays it"
+        )
+    )
 
 
 def _board_number(text: str) -> int:

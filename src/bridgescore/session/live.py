@@ -43,8 +43,9 @@ import re
 import secrets
 import statistics
 import threading
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -71,6 +72,7 @@ from bridgescore.session.access import (
 from bridgescore.session.event import Adjusted, Member, TableResult
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import EventStore
+from bridgescore.validate import is_whole_number
 
 __all__ = [
     "DEFAULT_URL_BASE",
@@ -271,11 +273,10 @@ def _quoted(value: object) -> str:
 
 def _whole(value: object, field: str) -> int:
     # JSON numbers and digit strings; never a bool (True is an int to Python).
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        number = None
-    elif isinstance(value, int):
+    number = None
+    if is_whole_number(value):
         number = value
-    else:
+    elif isinstance(value, str):
         text = value.strip()
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
     if number is None or number < 1 or number > 999_999:
@@ -380,9 +381,11 @@ class LiveEvent:
             self._store.close()
             raise
         self.path = str(path)
+        self._closed = False
         self.movement: Movement = movement
         # The tokens never change during a session: kept in memory, compared in constant time.
         self._tokens = self._store.table_token_digests()
+        self._stops = next_stops(movement)
 
     def __enter__(self) -> LiveEvent:
         return self
@@ -397,7 +400,17 @@ class LiveEvent:
 
     def close(self) -> None:
         with self._lock:
-            self._store.close()
+            if not self._closed:
+                self._closed = True
+                self._store.close()
+
+    @contextmanager
+    def _using(self) -> Iterator[EventStore]:
+        """The store, under the lock; a closed LiveEvent is an error, not a crash."""
+        with self._lock:
+            if self._closed:
+                raise RecordError(f"the live event {self.path!r} has been closed")
+            yield self._store
 
     # ------------------------------------------------------------ who is asking
 
@@ -415,7 +428,7 @@ class LiveEvent:
 
     def check_director_password(self, password: str) -> bool:
         """Whether ``password`` is the director's (scrypt, constant-time compare)."""
-        with self._lock:
+        with self._using():
             stored = self._store.director_password
         return stored is not None and isinstance(password, str) and stored.verify(password)
 
@@ -423,17 +436,25 @@ class LiveEvent:
         """A new director login token (kept hashed), valid for 12 hours."""
         token = new_token()
         expires = datetime.now(UTC) + timedelta(hours=DIRECTOR_LOGIN_HOURS)
-        with self._lock:
+        with self._using():
             self._store.add_director_login(
                 token_digest(token), expires.isoformat(timespec="seconds")
             )
         return token
 
+    def end_director_session(self, token: str) -> None:
+        """Log the director out: the login token is refused from now on."""
+        if not isinstance(token, str) or not token:
+            return
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._using():
+            self._store.expire_director_login(token_digest(token), now)
+
     def director_for_token(self, token: str) -> bool:
         """Whether ``token`` is a director login that has not expired."""
         if not isinstance(token, str) or not token:
             return False
-        with self._lock:
+        with self._using():
             expires = self._store.director_login_expiry(token_digest(token))
         if expires is None:
             return False
@@ -447,7 +468,7 @@ class LiveEvent:
                 f"section {_quoted(section)} is not this event's: expected "
                 f"{self.movement.section!r}"
             )
-        if isinstance(table, bool) or not isinstance(table, int):
+        if not is_whole_number(table):
             raise NotThisTableError(f"table {_quoted(table)} is not a table number")
         if not any(row.table == table for row in self.movement.rows):
             raise NotThisTableError(f"table {table} plays no round in this movement")
@@ -462,30 +483,34 @@ class LiveEvent:
         (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
         adjusted score or a board not played); ``next`` says where the NS pair and the
         EW pair go for the next round (``{"table", "direction"}``, ``None`` when sitting
-        out) and where the boards go (``[{"boards", "to", "tables"}]``, ``to`` being
-        ``table 4``, ``relay: tables 3 and 4``, ``bye stand`` or ``collect``);
+        out) and where the boards go: ``boards_to``, the table that plays them next
+        (``None``: none does), and ``boards``, each set's stop (``[{"boards", "to",
+        "tables"}]``, ``to`` being ``table 4``, ``relay: tables 3 and 4``, ``bye stand``
+        or ``collect``);
         ``next`` is ``None`` after the last round.
         """
         self._check_table(section, table)
-        with self._lock:
-            outcomes = self._store.stored_outcomes()
+        rows = [row for row in self.movement.rows if row.table == table]
+        keys = {
+            (row.round, board): ("", board, *pairs_at(self.movement, table, row.round, board))
+            for row in rows
+            for board in row.boards
+        }
+        with self._using():
+            stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
-            results = {r.key: r for r in self._store.results()}
-        stops = next_stops(self.movement)
         rounds = []
-        for row in self.movement.rows:
-            if row.table != table:
-                continue
+        for row in rows:
             shown = []
             for board in row.boards:
-                key = ("", board, *pairs_at(self.movement, table, row.round, board))
-                if key in outcomes:
-                    stored = results.get(key)
+                key = keys[(row.round, board)]
+                if key in stored:
+                    result = stored[key]
                     shown.append(
                         {
                             "board": board,
-                            "result": outcomes[key],
-                            "score_ns": None if stored is None else stored.ns_score(),
+                            "result": "not played" if result is None else result.describe(),
+                            "score_ns": None if result is None else result.ns_score(),
                             "lead": leads.get(key),
                         }
                     )
@@ -498,7 +523,7 @@ class LiveEvent:
                     "entered": [item["board"] for item in shown],
                     "arrow_switch": self.movement.is_arrow_switched(row.round),
                     "results": shown,
-                    "next": self._next(row, stops),
+                    "next": self._next(row, self._stops),
                 }
             )
         return {"section": section, "table": table, "rounds": rounds}
@@ -514,12 +539,16 @@ class LiveEvent:
                     return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
             return None
 
+        stops_here = stops.get((row.round, row.table), ())
         return {
             "ns": seat_of(row.ns),
             "ew": seat_of(row.ew),
+            # The first table the boards go to (a relay's first), None: the bye stand or
+            # collected; "boards" says it all, set by set.
+            "boards_to": next((stop.tables[0] for stop in stops_here if stop.tables), None),
             "boards": [
                 {"boards": list(stop.boards), "to": str(stop), "tables": list(stop.tables)}
-                for stop in stops.get((row.round, row.table), ())
+                for stop in stops_here
             ],
         }
 
@@ -535,7 +564,7 @@ class LiveEvent:
         self._check_table(section, table)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
-        with self._lock:
+        with self._using():
             if self._store.closed:
                 raise SessionClosedError(
                     "the session is closed: results are entered by the director now"
@@ -552,7 +581,7 @@ class LiveEvent:
         self._check_table(section, table)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
-        with self._lock:
+        with self._using():
             had = self._store.outcome_text(result.key) is not None
             self._store.set_outcome(
                 result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
@@ -591,7 +620,7 @@ class LiveEvent:
                 ) from None
             result = TableResult(board, ns, ew, adjusted=adjusted)
             shown = str(adjusted)
-        with self._lock:
+        with self._using():
             self._store.set_outcome(("", board, ns, ew), result, action="adjust", who=who)
         return shown
 
@@ -602,8 +631,8 @@ class LiveEvent:
         "rounds": [{"round", "entered", "due"}]}``. ``current_round`` is the first round
         with a board still to enter (``None`` once all are in); a table is ``late``
         when it is a round or more behind the median table."""
-        with self._lock:
-            outcomes = self._store.stored_outcomes()
+        with self._using():
+            outcomes = self._store.stored_keys()
         tables: dict[int, list[dict[str, int]]] = {}
         for row in self.movement.rows:
             entered = sum(
@@ -634,7 +663,7 @@ class LiveEvent:
     def audit(self) -> list[dict[str, Any]]:
         """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
         "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
-        with self._lock:
+        with self._using():
             entries = self._store.audit_log()
         return [
             {
@@ -661,8 +690,8 @@ class LiveEvent:
         from bridgescore.session.scorer import SessionScore
         from bridgescore.session.workflow import score_stored_event
 
-        with self._lock:
-            if self._store.results():
+        with self._using():
+            if self._store.has_results():
                 return score_stored_event(self._store)
             kind, members = self._store.kind, self._store.members()
             method = default_method(kind)
@@ -683,7 +712,8 @@ class LiveEvent:
         """Exactly the document ``bridgescore session score EVENT --json`` prints."""
         from bridgescore.session.report import as_dict
 
-        data = as_dict(self.score())
+        # The travellers are left out before as_dict writes them, not after.
+        data = as_dict(replace(self.score(), travellers=()))
         del data["travellers"]
         return data
 
@@ -703,37 +733,37 @@ class LiveEvent:
             )
         if not isinstance(name, str) or not name.strip() or len(name) > 200:
             raise RecordError(f"name {_quoted(name)}: expected a name of 1 to 200 characters")
-        with self._lock:
+        with self._using():
             self._store.set_members({pair: (Member(name.strip()),)})
 
     def pair_names(self) -> dict[str, str]:
         """Each named pair's name."""
-        with self._lock:
+        with self._using():
             members = self._store.members()
         return {pair: " & ".join(str(m) for m in players) for pair, players in members.items()}
 
     def hide_ranking(self, hidden: bool = True) -> None:
-        with self._lock:
+        with self._using():
             self._store.set_flags(ranking_hidden=hidden)
 
     def close_session(self) -> None:
         """Close the session: tables can enter nothing more (the director still can)."""
-        with self._lock:
+        with self._using():
             self._store.set_flags(closed=True)
 
     @property
     def closed(self) -> bool:
-        with self._lock:
+        with self._using():
             return self._store.closed
 
     @property
     def ranking_hidden(self) -> bool:
-        with self._lock:
+        with self._using():
             return self._store.ranking_hidden
 
     @property
     def name(self) -> str:
-        with self._lock:
+        with self._using():
             return self._store.name or Path(self.path).stem
 
 

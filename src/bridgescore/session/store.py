@@ -27,6 +27,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
@@ -204,13 +205,18 @@ def encode_outcome(result: TableResult) -> str:
     return f"A:{result.adjusted}"
 
 
+# An event repeats a few hundred outcomes ("4SN=") over its results; Result is immutable,
+# so each stored text is parsed once (a live ranking reloads the event after every result).
+_stored_result = lru_cache(maxsize=4096)(parse_result)
+
+
 def decode_outcome(
     text: str, board: int, ns: str, ew: str, section: str, variant: str
 ) -> TableResult:
     tag, _, body = text.partition(":")
     if tag == "R":
         return TableResult(
-            board, ns, ew, result=parse_result(body), section=section, variant=variant
+            board, ns, ew, result=_stored_result(body), section=section, variant=variant
         )
     if tag == "S":
         return TableResult(board, ns, ew, score=int(body), section=section, variant=variant)
@@ -503,6 +509,15 @@ class EventStore:
         with self._db:
             self._db.execute("INSERT INTO director_logins VALUES (?, ?)", (digest, expires))
 
+    def expire_director_login(self, digest: str, at: str) -> None:
+        """End a director login now (``at``): its row is kept, expired."""
+        self._writing()
+        with self._db:
+            self._db.execute(
+                "UPDATE director_logins SET expires = ? WHERE digest = ? AND expires > ?",
+                (at, digest, at),
+            )
+
     def director_login_expiry(self, digest: str) -> str | None:
         """When the director login with this token digest expires, or ``None``."""
         if "director_logins" not in self._tables():
@@ -732,6 +747,35 @@ class EventStore:
             return {}
         rows = self._db.execute("SELECT section, board, ns, ew, card FROM leads").fetchall()
         return {(s, b, ns, ew): card for s, b, ns, ew, card in rows}
+
+    def has_results(self) -> bool:
+        """Whether the event has a result to score (a board not played is none)."""
+        row = self._db.execute(
+            "SELECT 1 FROM results WHERE outcome != ? LIMIT 1", (NOT_PLAYED,)
+        ).fetchone()
+        return row is not None
+
+    def outcomes_of(
+        self, keys: Iterable[tuple[str, int, str, str]]
+    ) -> dict[tuple[str, int, str, str], TableResult | None]:
+        """The stored result of each key that has one (``None``: marked not played);
+        keys with nothing stored are left out. One indexed look-up a key."""
+        found: dict[tuple[str, int, str, str], TableResult | None] = {}
+        for key in keys:
+            row = self._stored_row(key)
+            if row is not None:
+                section, board, ns, ew = key
+                found[key] = (
+                    None
+                    if row[1] == NOT_PLAYED
+                    else decode_outcome(row[1], board, ns, ew, section, row[0])
+                )
+        return found
+
+    def stored_keys(self) -> set[tuple[str, int, str, str]]:
+        """The (section, board, NS, EW) of every stored outcome, not-played boards included."""
+        rows = self._db.execute("SELECT section, board, ns, ew FROM results").fetchall()
+        return {(s, b, ns, ew) for s, b, ns, ew in rows}
 
     def outcome_text(self, key: tuple[str, int, str, str]) -> str | None:
         """What is stored for (section, board, NS, EW) as the audit log shows it

@@ -1,0 +1,497 @@
+"""``bridgescore movement``: generate, check and print movements; ``bridgescore vp``.
+
+\b
+  bridgescore movement mitchell --tables 7 --boards-per-round 3
+  bridgescore movement mitchell --tables 8 --boards-per-round 3 --relay --json
+  bridgescore movement check club.asc
+  bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
+  bridgescore vp 10 --boards 10
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bridgescore.cli.common import echo_json, fail, read_input
+from bridgescore.cli.outputs import check_output_path
+from bridgescore.cli.words import check_words
+from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
+from bridgescore.movement.check import MovementCheck, check_movement, require_sound
+from bridgescore.movement.model import Movement
+from bridgescore.movement.text import (
+    MOVEMENT_SUFFIXES,
+    asc_boards_per_round,
+    movement_to_asc,
+    movement_to_json,
+    read_movement,
+)
+
+__all__ = [
+    "app",
+    "cards_command",
+    "check_command",
+    "format_check",
+    "format_movement",
+    "mitchell_command",
+    "vp_command",
+]
+
+app = typer.Typer(
+    help="Movements: generate a Mitchell, check a movement file, print guide and table cards.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+
+Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]
+BoardsPerRound = Annotated[
+    int, typer.Option("--boards-per-round", "-b", help="Boards each table plays a round.")
+]
+Rounds = Annotated[
+    int | None,
+    typer.Option(help="Rounds to play, fewer than the movement has (default: all of them)."),
+]
+Pairs = Annotated[
+    int | None,
+    typer.Option(help="Pairs: 2T, or 2T-1 for one sit-out each round (default: 2T)."),
+]
+Relay = Annotated[
+    bool,
+    typer.Option(
+        "--relay",
+        help="Even tables: share-and-relay (tables 1 and T share, a bye stand between"
+        " T/2 and T/2+1) instead of the skip.",
+    ),
+]
+ArrowSwitch = Annotated[
+    bool,
+    typer.Option(
+        "--arrow-switch", help="Arrow-switch the last rounds (about one in eight) for one winner."
+    ),
+]
+Out = Annotated[
+    str | None,
+    typer.Option("--out", "-o", help="Also write the movement to a .json or .asc file."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+_KIND_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Teams", "custom": "Movement"}
+
+
+def _board_list(boards: tuple[int, ...]) -> str:
+    """``1-3`` for a run of boards, ``1, 4, 7`` otherwise."""
+    if len(boards) > 1 and boards == tuple(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}-{boards[-1]}"
+    return ", ".join(str(board) for board in boards)
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 table``, ``7 tables``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _summary(movement: Movement) -> str:
+    title = _KIND_TITLES.get(movement.kind, movement.kind)
+    who = "team" if movement.kind == "teams" else "pair"
+    return (
+        f"{title}: {_count(movement.tables, 'table')}, {_count(movement.rounds, 'round')} of"
+        f" {_count(movement.boards_per_round, 'board')}, {_count(len(movement.pairs), who)},"
+        f" {_count(len(movement.boards), 'board')}"
+    )
+
+
+def format_movement(movement: Movement) -> str:
+    """The movement as a table by round, for people."""
+    lines = [_summary(movement)]
+    if movement.arrow_switch:
+        rounds = ", ".join(str(r) for r in movement.arrow_switch)
+        lines.append(f"Arrow switch in round {rounds}: the pairs play the other direction's cards.")
+    width = max(2, *(len(pair) for pair in movement.pairs))
+    for round_number in range(1, movement.rounds + 1):
+        switched = " (arrow switch)" if movement.is_arrow_switched(round_number) else ""
+        lines += ["", f"Round {round_number}{switched}"]
+        lines.append(f"  {'Table':>5}  {'NS':<{width}}  {'EW':<{width}}  Boards")
+        for row in movement.rows_in_round(round_number):
+            lines.append(
+                f"  {row.table:>5}  {row.ns:<{width}}  {row.ew:<{width}}  {_board_list(row.boards)}"
+            )
+        out = movement.sitting_out(round_number)
+        if out:
+            lines.append(f"  Sits out: {', '.join(out)}")
+    return "\n".join(lines)
+
+
+def _check_out(out: str | None) -> None:
+    if out is None:
+        return
+    if Path(out).suffix.lower() not in MOVEMENT_SUFFIXES:
+        raise fail(f"--out {out!r}: expected a file name ending in .json or .asc", code=2)
+    check_output_path(out, "--out")
+
+
+def _emit(movement: Movement, as_json: bool, out: str | None) -> None:
+    """Print the movement (text or JSON), then write it to ``out`` if asked."""
+    if as_json:
+        echo_json(movement_to_json(movement))
+    else:
+        typer.echo(format_movement(movement))
+    if out is None:
+        return
+    try:
+        if Path(out).suffix.lower() == ".asc":
+            text = movement_to_asc(movement)
+        else:
+            text = json.dumps(movement_to_json(movement), indent=2) + "\n"
+    except MovementError as error:
+        raise fail(error) from None
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {out!r}: {error.strerror}", code=2) from None
+    typer.echo(f"movement written to {out}", err=True)
+
+
+def _generate_mitchell(
+    tables: int | None,
+    boards_per_round: int | None,
+    rounds: int | None,
+    pairs: int | None,
+    relay: bool,
+    arrow_switch: bool,
+) -> Movement:
+    from bridgescore.movement.mitchell import mitchell
+
+    if tables is None or boards_per_round is None:
+        missing = "--tables" if tables is None else "--boards-per-round"
+        raise fail(f"a Mitchell needs {missing}", code=2)
+    try:
+        return mitchell(
+            tables=tables,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            pairs=pairs,
+            relay=relay,
+            arrow_switch=arrow_switch,
+        )
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+@app.command("mitchell")
+def mitchell_command(
+    tables: Tables,
+    boards_per_round: BoardsPerRound,
+    rounds: Rounds = None,
+    pairs: Pairs = None,
+    relay: Relay = False,
+    arrow_switch: ArrowSwitch = False,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """A Mitchell movement: NS pairs stay, EW pairs move up a table, boards down.
+
+    Pairs are 1N..TN (NS, by table) and 1E..TE (EW, by starting table). An even
+    number of tables skips after half the rounds, or with --relay shares boards
+    between tables 1 and T with a bye stand in the middle. With 2T-1 pairs, EW pair
+    TE is missing and the NS pair it would meet sits out.
+
+    \b
+      bridgescore movement mitchell --tables 7 --boards-per-round 3
+      bridgescore movement mitchell -t 8 -b 3 --relay --arrow-switch --out club.asc
+    """
+    _check_out(out)
+    movement = _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    _emit(movement, as_json, out)
+
+
+def _read_file(path: str, boards_per_round: int | None) -> tuple[Movement, str | None]:
+    """The movement in a .json or .asc file, and a note for the reader (or None).
+
+    An .ASC file from another program does not say how many boards a group holds;
+    without --boards-per-round the check counts each group as one board, and says so.
+    """
+    if Path(path).suffix.lower() not in MOVEMENT_SUFFIXES:
+        raise fail(f"{path!r}: expected a movement file ending in .json or .asc", code=2)
+    text = read_input(path)
+    note = None
+    try:
+        if (
+            Path(path).suffix.lower() == ".asc"
+            and boards_per_round is None
+            and asc_boards_per_round(text) is None
+        ):
+            boards_per_round = 1
+            note = (
+                f"{path} does not say how many boards a group holds: each board group is"
+                " counted as one board (give --boards-per-round)"
+            )
+        return read_movement(text, name=path, boards_per_round=boards_per_round), note
+    except BridgeError as error:
+        raise fail(f"{path}: {error}") from None
+
+
+_TIMES = {0: "never:", 1: "once:", 2: "twice:"}
+
+
+def _spread(values: list[int]) -> str:
+    return str(values[0]) if min(values) == max(values) else f"{min(values)} to {max(values)}"
+
+
+def _counted(counts: dict[Any, int], noun: str) -> str:
+    """``21 (all 14 pairs)`` or ``21 (12 pairs), 18 (2 pairs)``."""
+    by_value = Counter(counts.values())
+    if len(by_value) == 1:
+        value, count = next(iter(by_value.items()))
+        return f"{value} (all {_count(count, noun)})"
+    return ", ".join(
+        f"{value} ({_count(count, noun)})" for value, count in sorted(by_value.items())
+    )
+
+
+def format_check(movement: Movement, check: MovementCheck) -> str:
+    """The checker's report for people."""
+    who = "teams" if movement.kind == "teams" else "pairs"
+    lines = [_summary(movement)]
+    lines.append(f"Boards per {who[:-1]}: {_counted(check.boards_per_pair, who[:-1])}")
+    lines.append(f"Times each board is played: {_counted(check.times_played, 'board')}")
+    if check.meetings:
+        meets = Counter(check.meetings.values())
+        parts = [
+            f"{_TIMES.get(times, f'{times} times:')} {count}"
+            for times, count in sorted(meets.items())
+        ]
+        lines.append(f"Twos of {who} that meet " + ", ".join(parts))
+    if check.comparisons:
+        same = [c.same for c in check.comparisons.values()]
+        opposite = [c.opposite for c in check.comparisons.values()]
+        lines.append(
+            f"Boards on which two pairs are compared: same direction {_spread(same)},"
+            f" opposite direction {_spread(opposite)}"
+        )
+    if check.sound:
+        lines.append("Sound: no pair at two tables in a round, no board played twice by a pair.")
+    else:
+        lines.append(f"Unsound: {len(check.problems)} problem(s)")
+        lines += [f"  {problem}" for problem in check.problems]
+    return "\n".join(lines)
+
+
+def check_json(movement: Movement, check: MovementCheck) -> dict[str, Any]:
+    """The checker's report as JSON."""
+    return {
+        "kind": movement.kind,
+        "tables": movement.tables,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "sound": check.sound,
+        "problems": [
+            {"round": p.round, "table": p.table, "message": p.message} for p in check.problems
+        ],
+        "boards_per_pair": check.boards_per_pair,
+        "times_played": {str(board): times for board, times in check.times_played.items()},
+        "meetings": [{"pairs": list(key), "times": times} for key, times in check.meetings.items()],
+        "comparisons": [
+            {"pairs": list(key), "same": c.same, "opposite": c.opposite}
+            for key, c in check.comparisons.items()
+        ],
+    }
+
+
+@app.command("check")
+def check_command(
+    file: Annotated[str, typer.Argument(help="A movement file: .json or .asc.", metavar="FILE")],
+    boards_per_round: Annotated[
+        int | None,
+        typer.Option(
+            "--boards-per-round",
+            "-b",
+            help="Boards in an .ASC board group (files of other programs do not say).",
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Check a movement: boards per pair, meetings, comparisons; exit 1 if unsound.
+
+    Unsound is a pair at two tables in one round, a pair that plays a board twice,
+    or a sit-out that plays; each problem names its round and table.
+
+    \b
+      bridgescore movement check club.json
+      bridgescore movement check howell.asc --boards-per-round 3 --json
+    """
+    movement, note = _read_file(file, boards_per_round)
+    if note is not None:
+        typer.echo(f"note: {note}", err=True)
+    check = check_movement(movement)
+    if as_json:
+        echo_json(check_json(movement, check))
+    else:
+        typer.echo(format_check(movement, check))
+    if not check.sound:
+        # The report (JSON included) is on standard output already: the error goes to
+        # standard error alone, so a script still reads one JSON document.
+        more = len(check.problems) - 1
+        tail = f" (and {more} more)" if more else ""
+        typer.echo(f"error: unsound movement: {check.problems[0]}{tail}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command("cards")
+def cards_command(
+    source: Annotated[str, typer.Argument(help="mitchell, or a movement file (.json or .asc).")],
+    tables: Annotated[
+        int | None, typer.Option("--tables", "-t", help="Tables (generated).")
+    ] = None,
+    boards_per_round: Annotated[
+        int | None,
+        typer.Option(
+            "--boards-per-round", "-b", help="Boards a round (generated; or an .ASC group)."
+        ),
+    ] = None,
+    rounds: Rounds = None,
+    pairs: Pairs = None,
+    relay: Relay = False,
+    arrow_switch: ArrowSwitch = False,
+    pdf: Annotated[str | None, typer.Option("--pdf", help="Write the cards as PDF here.")] = None,
+    html: Annotated[
+        str | None, typer.Option("--html", help="Write the cards as HTML here.")
+    ] = None,
+    event: Annotated[
+        str | None, typer.Option("--event", help="The event's name, printed on every card.")
+    ] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+) -> None:
+    """Guide cards (one per pair) and table cards (one per table) as PDF and/or HTML.
+
+    SOURCE is a generator (mitchell, with its options) or a movement file; the
+    movement is checked first, and an unsound one is refused (exit 1).
+
+    \b
+      bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
+      bridgescore movement cards club.json --html cards.html --event "Tuesday pairs"
+    """
+    if pdf is None and html is None:
+        raise fail("give --pdf OUT.pdf and/or --html OUT.html", code=2)
+    for path, option, suffixes in ((pdf, "--pdf", (".pdf",)), (html, "--html", (".html", ".htm"))):
+        if path is None:
+            continue
+        if Path(path).suffix.lower() not in suffixes:
+            raise fail(f"{option} {path!r}: expected a file name ending in {suffixes[0]}", code=2)
+        check_output_path(path, option)
+    chosen = paper.lower()
+    if chosen not in ("a4", "letter"):
+        raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
+    if source == "mitchell":
+        movement = _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    else:
+        given = [
+            name
+            for name, value in (
+                ("--tables", tables),
+                ("--rounds", rounds),
+                ("--pairs", pairs),
+                ("--relay", relay or None),
+                ("--arrow-switch", arrow_switch or None),
+            )
+            if value is not None
+        ]
+        if given:
+            raise fail(
+                f"{given[0]} is an option of a generated movement, not of the file {source!r}",
+                code=2,
+            )
+        movement, note = _read_file(source, boards_per_round)
+        if note is not None:
+            raise fail(
+                f"{source} does not say how many boards a group holds: give --boards-per-round",
+                code=2,
+            )
+    try:
+        require_sound(movement)
+    except MovementError as error:
+        raise fail(error) from None
+    from bridgescore.boardset.pdf import PdfUnavailableError
+    from bridgescore.session.cards import write_cards
+
+    try:
+        write_cards(
+            movement,
+            pdf=pdf,
+            html=html,
+            event=event,
+            paper="letter" if chosen == "letter" else "a4",
+        )
+    except PdfUnavailableError as error:
+        raise fail(str(error)) from None
+    except BridgeError as error:
+        raise fail(error) from None
+    except OSError as error:
+        raise fail(f"cannot write the cards: {error.strerror}", code=2) from None
+    written = " and ".join(path for path in (pdf, html) if path)
+    typer.echo(
+        f"cards for {len(movement.pairs)} pairs and {movement.tables} tables written to {written}",
+        err=True,
+    )
+
+
+def vp_command(
+    context: typer.Context,
+    margin: Annotated[
+        list[str],
+        typer.Argument(
+            help="The IMP margin: positive for a win, negative (-10) for a loss.",
+            metavar="MARGIN",
+            show_default=False,
+        ),
+    ],
+    # Not required at click's level: click would report a missing --boards before an
+    # unknown option taken among the words (check_words), which must come first.
+    boards: Annotated[
+        int | None, typer.Option("--boards", "-n", help="Boards in the match (required).")
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Victory points of a team match on the WBF continuous scale (2013).
+
+    Prints the winner's and the loser's VPs for a margin of MARGIN IMPs over N
+    boards; a negative margin is the same match seen from the losing side (the
+    winner and loser are the same, the text says which side you are).
+
+    \b
+      bridgescore vp 10 --boards 10          (winner 13.43, loser 6.57)
+      bridgescore vp -10 --boards 10 --json  ({"winner": 13.43, "loser": 6.57})
+    """
+    from bridgescore.movement.vp import victory_points
+
+    check_words(margin, context)
+    if boards is None:
+        context.fail("Missing option '--boards' / '-n'.")
+    if len(margin) != 1:
+        raise fail(f"expected one margin, got {len(margin)} words: {' '.join(margin)!r}", 2)
+    text = margin[0].strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdigit():
+        raise fail(f"margin {text!r}: expected a whole number of IMPs such as 10 or -10", 2)
+    imps = int(text)
+    try:
+        winner = victory_points(abs(imps), boards=boards)
+    except InvalidArgumentError as error:
+        raise fail(error, code=2) from None
+    loser = round(20 - winner, 2)
+    if as_json:
+        echo_json({"winner": winner, "loser": loser})
+        return
+    side = ""
+    if imps < 0:
+        side = f" (your side lost: {loser:.2f})"
+    elif imps > 0:
+        side = f" (your side won: {winner:.2f})"
+    typer.echo(
+        f"{abs(imps)} IMPs over {boards} boards: winner {winner:.2f} VP, loser {loser:.2f} VP{side}"
+    )
