@@ -9,9 +9,12 @@ Makes an event (a Mitchell of 30 tables, 9 rounds of 3 boards: 810 results), sta
 2. The ranking after a result: the director changes a result, then the ranking is
    fetched; the time of that GET, repeated (target: < 50 ms).
 
-Beside them, in this process on a copy of the same event: ``LiveEvent.enter_result``
-called directly (the cost without HTTP), so the HTTP overhead shows as a ratio, and
-``LiveEvent.ranking()`` on the full event.
+Beside them, in this process: a bare SQLite commit (WAL, synchronous=FULL) in the same
+folder, the floor every acknowledged result stands on (one fsync); and, on a copy of
+the same event, ``LiveEvent.enter_result`` called directly (the cost without HTTP) and
+``LiveEvent.ranking()`` on the full event. Results are committed one at a time, so with
+every table waiting at once a result waits for the others' commits: the p50 to
+expect is about tables x the commit's p50.
 
     .venv/bin/python benchmarks/live.py [--tables 30] [--rounds 9] [--boards 3]
 """
@@ -25,6 +28,7 @@ import os
 import platform
 import re
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -186,6 +190,25 @@ def in_process(path: Path, movement: Movement) -> tuple[list[float], list[float]
     return enter, ranking
 
 
+def bare_commits(folder: Path, count: int = 200) -> list[float]:
+    """Times of single-row SQLite commits in WAL mode with synchronous=FULL."""
+    connection = sqlite3.connect(folder / "bare.db", isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("CREATE TABLE t (x INTEGER)")
+        times = []
+        for value in range(count):
+            begin = time.perf_counter()
+            connection.execute("BEGIN")
+            connection.execute("INSERT INTO t VALUES (?)", (value,))
+            connection.execute("COMMIT")
+            times.append(time.perf_counter() - begin)
+        return times
+    finally:
+        connection.close()
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
@@ -227,6 +250,7 @@ def main() -> None:
             server.terminate()
             server.wait()
         enter, ranking_direct = in_process(spare, movement)
+        commits = bare_commits(Path(work))
 
     p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
     direct50 = statistics.median(enter)
@@ -243,6 +267,12 @@ def main() -> None:
         f"  over HTTP: {len(latencies)} results in {seconds:.2f} s ({len(latencies) / seconds:.0f}"
         f"/s), p50 {ms(p50)}, p99 {ms(p99)} (target < 100 ms), max {ms(max(latencies))},"
         f" {len(errors)} errors"
+    )
+    commit50 = statistics.median(commits)
+    print(
+        f"  bare SQLite commit (WAL, synchronous=FULL): p50 {ms(commit50)}, p99"
+        f" {ms(percentile(commits, 0.99))}; {args.tables} tables x commit p50 ="
+        f" {ms(args.tables * commit50)}; HTTP p50 / that = {p50 / (args.tables * commit50):.2f}x"
     )
     print(
         f"  in-process LiveEvent.enter_result: p50 {ms(direct50)}, p99"

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from live_helpers import live_server
 from live_pages_helpers import enter_by_api, new_event, token_of
+from live_serving import live_server
 from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium
 
 ROOT = Path(__file__).parent.parent

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
-from bridgescore.session.live import NewEvent, create_event
+from bridgescore.session.live import NewEvent, ResultEntry, create_event
 from bridgescore.web.limits import LoginThrottle
 from bridgescore.web.live import (
     LIVE_MAX_BODY,
@@ -29,7 +29,7 @@ from bridgescore.web.live import (
     create_live_app,
     redact,
 )
-from live_helpers import THREE_TABLES
+from live_serving import THREE_TABLES
 
 
 class Clock:
@@ -89,7 +89,7 @@ def test_a_table_sees_its_rounds_pairs_and_boards(
     answer = client.get("/api/live/table", headers=bearer(token(event, 2)))
     assert answer.status_code == 200
     view = answer.json()
-    # Table 2 of the movement written out in live_helpers.THREE_TABLES; the fields the
+    # Table 2 of the movement written out in live_serving.THREE_TABLES; the fields the
     # API promises (the pages get more: each round's results and where to move next).
     keys = ("round", "ns", "ew", "boards", "entered")
     assert (view["section"], view["table"]) == ("A", 2)
@@ -554,6 +554,27 @@ def test_the_ranking_is_session_score_json_and_changes_after_a_correction(
     body = {"table": 2, "round": 3, "board": 1, "contract": "4S", "declarer": "N", "result": "+2"}
     put = client.put("/api/live/results", json=body, headers=bearer(login(client, event)))
     assert put.json() == {"score_ns": 480}
+    assert _totals(client.get("/api/live/ranking").json()) == AFTER
+
+
+def test_the_public_ranking_is_scored_at_most_once_a_second(
+    client: TestClient, event: tuple[Path, NewEvent], clock: Clock
+) -> None:
+    # Board 1's three results, from the table's own API (each one makes the ranking fresh).
+    for table, round_number, contract, declarer, result in BOARD_1:
+        post(
+            client, token(event, table), round=round_number, board=1, contract=contract,
+            declarer=declarer, result=result,
+        )  # fmt: skip
+    assert _totals(client.get("/api/live/ranking").json()) == BEFORE
+    # The same change made past the API (as the director's pages make it): the public
+    # sees it once the ranking is a second old; the director at once.
+    live = client.app.state.live  # type: ignore[attr-defined]
+    live.correct_result("A", 2, ResultEntry(3, 1, "4S", "N", "+2"))
+    assert _totals(client.get("/api/live/ranking").json()) == BEFORE
+    director = bearer(login(client, event))
+    assert _totals(client.get("/api/live/ranking", headers=director).json()) == AFTER
+    clock.now += 1.0
     assert _totals(client.get("/api/live/ranking").json()) == AFTER
 
 

@@ -27,16 +27,20 @@ tokens out of the access log. Nothing here is ever a 5xx for a client's input.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
 from bridgescore import __version__
@@ -47,6 +51,7 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.validate import is_whole_number
 from bridgescore.web import live_pages
 from bridgescore.web.limits import (
     ASGIApp,
@@ -62,6 +67,7 @@ __all__ = [
     "LIVE_MAX_BODY",
     "SECURITY_HEADERS",
     "LiveSettings",
+    "RankingCache",
     "RedactSecrets",
     "create_live_app",
     "director",
@@ -135,13 +141,49 @@ class LiveSettings:
 
     ``login_failures`` wrong passwords from one client within ``login_window``
     seconds make it wait (429) until the oldest of them is out of the window.
-    ``clock`` gives seconds (monotonic); tests pass their own.
+    The public ranking is scored at most once every ``ranking_max_age`` seconds
+    however many phones ask (a result entered through this API, and any request
+    with the director's token, get it fresh). ``clock`` gives seconds (monotonic);
+    tests pass their own.
     """
 
     max_body: int = LIVE_MAX_BODY
     login_failures: int = 5
     login_window: float = 300.0
+    ranking_max_age: float = 1.0
     clock: Callable[[], float] = time.monotonic
+
+
+class RankingCache:
+    """The ranking's JSON, scored at most once per ``max_age`` seconds for the public.
+
+    Scoring holds the event's lock (tens of milliseconds at club size), so every
+    phone refreshing the ranking page must not each score it again while tables
+    wait to enter results. Concurrent askers of a stale ranking wait for one
+    scoring, not one each.
+    """
+
+    def __init__(self, live: LiveEvent, max_age: float, clock: Callable[[], float]) -> None:
+        self.live = live
+        self.max_age = max_age
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._body: bytes | None = None
+        self._scored_at = 0.0
+
+    def body(self, *, fresh: bool = False) -> bytes:
+        """The ranking document as JSON bytes; ``fresh`` scores it now whatever its age."""
+        with self._lock:
+            now = self.clock()
+            if fresh or self._body is None or now - self._scored_at >= self.max_age:
+                self._body = json.dumps(self.live.ranking()).encode()
+                self._scored_at = now
+            return self._body
+
+    def invalidate(self) -> None:
+        """Forget the ranking: a result has changed."""
+        with self._lock:
+            self._body = None
 
 
 class SecurityHeaders:
@@ -196,14 +238,18 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def table_of(request: Request) -> tuple[str, int]:
-    """The (section, table) whose token the request carries; 401 without a valid one."""
+async def table_of(request: Request) -> tuple[str, int]:
+    """The (section, table) whose token the request carries; 401 without a valid one,
+    403 for the director's token."""
+    # Run on the event loop: a valid table token is found in memory, so the common case
+    # takes no trip through the thread pool; only "is it the director's?" reads the file.
     token = _bearer(request)
     if token is None:
         raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
-    found = _live(request).table_for_token(token)
+    live = _live(request)
+    found = live.table_for_token(token)
     if found is None:
-        if _live(request).director_for_token(token):
+        if await run_in_threadpool(live.director_for_token, token):
             raise _Refused(403, "this needs a table's token; the director's is not one")
         raise _Refused(401, "the token is not a table's token for this session", _UNAUTHORISED)
     return found
@@ -258,7 +304,7 @@ def _json_kind(value: object) -> str:
         return "array"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, bool):
+    if value is True or value is False:
         return "boolean"
     if value is None:
         return "null"
@@ -277,7 +323,7 @@ def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, d
     section = rest.pop("section", None)
     if table is None:
         raise _Refused(422, "table: missing: expected the table number, such as 3")
-    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+    if not is_whole_number(table, 1):
         raise _Refused(422, f"table: {_shown(table)} is not a table number: expected 1, 2, ...")
     if section is None:
         # A live event is one movement, so one section: the body need not name it.
@@ -295,10 +341,10 @@ router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
 @router.get("/table")
-def table_view(request: Request, access: TableAccess) -> Any:
+def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
     section, table = access
-    return _live(request).table_view(section, table)
+    return _json(_live(request).table_view(section, table))
 
 
 @router.post("/results", status_code=201)
@@ -306,11 +352,13 @@ def enter_result(
     request: Request,
     access: TableAccess,
     body: JsonObject,
-) -> Any:
+) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
     entry = ResultEntry.parse(body)
-    return {"score_ns": _live(request).enter_result(section, table, entry, who=f"table {table}")}
+    score = _live(request).enter_result(section, table, entry, who=f"table {table}")
+    _ranking_cache(request).invalidate()
+    return _json({"score_ns": score}, 201)
 
 
 @router.put("/results")
@@ -318,7 +366,7 @@ def correct_result(
     request: Request,
     _: DirectorAccess,
     body: JsonObject,
-) -> Any:
+) -> Response:
     """The director enters or changes any table's result (audited)."""
     live = _live(request)
     section, table, rest = _director_target(live, body)
@@ -328,11 +376,12 @@ def correct_result(
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise _Refused(422, str(error)) from None
-    return {"score_ns": score}
+    _ranking_cache(request).invalidate()
+    return _json({"score_ns": score})
 
 
 @router.post("/director/login")
-def director_login(request: Request, body: JsonObject) -> Any:
+def director_login(request: Request, body: JsonObject) -> Response:
     """The director's password for a session token; throttled per client."""
     throttle: LoginThrottle = request.app.state.login_throttle
     client = request.client.host if request.client else "unknown"
@@ -351,22 +400,34 @@ def director_login(request: Request, body: JsonObject) -> Any:
         throttle.failed(client)
         raise _Refused(401, "wrong password")
     throttle.succeeded(client)
-    return {"token": live.open_director_session()}
+    return _json({"token": live.open_director_session()})
 
 
 @router.get("/audit")
-def audit(request: Request, _: DirectorAccess) -> Any:
+def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
-    return _live(request).audit()
+    return _json(_live(request).audit())
 
 
 @router.get("/ranking")
-def ranking(request: Request) -> Any:
+def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
     live = _live(request)
-    if live.ranking_hidden and not _is_director(request):
+    director = _is_director(request)
+    if live.ranking_hidden and not director:
         raise _Refused(403, "the director has hidden the ranking until the end of the session")
-    return live.ranking()
+    body = _ranking_cache(request).body(fresh=director)
+    return Response(body, media_type="application/json")
+
+
+def _ranking_cache(request: Request) -> RankingCache:
+    cache: RankingCache = request.app.state.ranking_cache
+    return cache
+
+
+def _json(data: object, status: int = 200) -> Response:
+    # Straight to bytes: FastAPI's encoder would walk every value of a ranking again.
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
 
 
 def _refused(request: Request, error: Exception) -> Response:
@@ -389,7 +450,22 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     """
     settings = settings or LiveSettings()
     live = LiveEvent(event_path)
+    cache = RankingCache(live, settings.ranking_max_age, settings.clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Score once before the first phone asks: the scoring modules load now, so the
+        # first ranking is as quick as the rest. An event that cannot be scored still
+        # serves its tables; GET /api/live/ranking says why.
+        with contextlib.suppress(BridgeError):
+            await run_in_threadpool(cache.body)
+        try:
+            yield
+        finally:
+            live.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="bridgescore live session",
         version=__version__,
         description="Table entry, director and ranking API of a live club session.",
@@ -398,6 +474,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
         openapi_url=None,
     )
     app.state.live = live
+    app.state.ranking_cache = cache
     app.state.settings = settings
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock
@@ -411,6 +488,5 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.include_router(live_pages.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
-    app.router.on_shutdown.append(live.close)
     _guard_access_log()
     return app
