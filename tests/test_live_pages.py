@@ -288,6 +288,19 @@ def test_director_login_cookie_and_wrong_password(client: TestClient, event: Any
     assert 'id="progress"' in client.get("/director").text
 
 
+def test_logout_ends_the_login(client: TestClient, event: Any) -> None:
+    csrf = login(client, event.director_password)
+    token = client.cookies["bridgescore_director"]
+    answer = client.post("/director/logout", data={"csrf": csrf}, follow_redirects=False)
+    assert answer.status_code == 303
+    # The old token is refused even when a copy of the cookie is sent again.
+    again = TestClient(client.app)
+    again.cookies.set("bridgescore_director", token)
+    assert 'type="password"' in again.get("/director").text
+    assert again.post("/director/close", data={"csrf": csrf, "confirm": "yes"}).status_code == 401
+    assert not client.app.state.live.closed
+
+
 def test_login_form_needs_its_csrf_token(client: TestClient, event: Any) -> None:
     client.get("/director")
     answer = client.post("/director/login", data={"password": event.director_password})

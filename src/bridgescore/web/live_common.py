@@ -28,6 +28,7 @@ __all__ = [
     "REFRESH_SECONDS",
     "SCAN_AGAIN",
     "TABLE_COOKIE",
+    "changed",
     "csrf_ok",
     "csrf_token",
     "director_token",
@@ -147,6 +148,14 @@ def forbidden(request: Request) -> HTMLResponse:
         "This form did not come from this session's pages, or it has expired: "
         "go back, reload the page and send it again.",
     )
+
+
+def changed(request: Request) -> None:
+    """Say that a result or a name has changed: the JSON API's cached ranking
+    (``app.state.ranking_cache``, scored at most once a second) is scored afresh."""
+    cache = getattr(request.app.state, "ranking_cache", None)
+    if cache is not None:
+        cache.invalidate()
 
 
 def pair_names(live: LiveEvent) -> dict[str, str]:

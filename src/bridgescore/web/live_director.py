@@ -23,6 +23,7 @@ from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
     LOGIN_COOKIE,
+    changed,
     csrf_ok,
     csrf_token,
     director_token,
@@ -121,7 +122,7 @@ async def director_login(request: Request) -> Response:
     return response
 
 
-async def _directorread_form(request: Request) -> tuple[dict[str, str], Response | None]:
+async def _director_form(request: Request) -> tuple[dict[str, str], Response | None]:
     """The posted form if it comes from a logged-in director's page, else the answer."""
     token = director_token(request)
     if token is None:
@@ -134,9 +135,11 @@ async def _directorread_form(request: Request) -> tuple[dict[str, str], Response
 
 @router.post("/director/logout", response_class=HTMLResponse)
 async def director_logout(request: Request) -> Response:
-    _, refused = await _directorread_form(request)
+    """End the director's login: the session token is refused from now on."""
+    _, refused = await _director_form(request)
     if refused is not None:
         return refused
+    live_of(request).end_director_session(request.cookies.get(DIRECTOR_COOKIE, ""))
     response = see("/director")
     response.delete_cookie(DIRECTOR_COOKIE, path="/")
     return response
@@ -247,7 +250,7 @@ def _result_page(
 @router.post("/director/result", response_class=HTMLResponse)
 async def director_change(request: Request) -> Response:
     """Enter or change one result (audited as the director's)."""
-    form, refused = await _directorread_form(request)
+    form, refused = await _director_form(request)
     if refused is not None:
         return refused
     token = request.cookies.get(DIRECTOR_COOKIE, "")
@@ -259,13 +262,14 @@ async def director_change(request: Request) -> Response:
         live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
     return see(f"/director/results#t{table}r{entry.round}")
 
 
 @router.post("/director/adjust", response_class=HTMLResponse)
 async def director_adjust(request: Request) -> Response:
     """Award an adjusted score (or mark the board not played) at one table."""
-    form, refused = await _directorread_form(request)
+    form, refused = await _director_form(request)
     if refused is not None:
         return refused
     token = request.cookies.get(DIRECTOR_COOKIE, "")
@@ -282,6 +286,7 @@ async def director_adjust(request: Request) -> Response:
         )
     except ValueError as error:  # BridgeError is a ValueError; int() of junk too
         return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
     return see(f"/director/results#t{table}r{round_number}")
 
 
@@ -303,7 +308,7 @@ def directorpair_names(request: Request) -> Response:
 
 @router.post("/director/names", response_class=HTMLResponse)
 async def director_setpair_names(request: Request) -> Response:
-    form, refused = await _directorread_form(request)
+    form, refused = await _director_form(request)
     if refused is not None:
         return refused
     live = live_of(request)
@@ -315,13 +320,14 @@ async def director_setpair_names(request: Request) -> Response:
         # A blank field leaves the pair as it was: names are added or changed, never erased.
         if key.startswith("name-") and pair in pairs and text and text != names.get(pair):
             live.set_pair_name(pair, text)
+    changed(request)
     return see("/director/names")
 
 
 @router.post("/director/ranking", response_class=HTMLResponse)
 async def director_visibility(request: Request) -> Response:
     """Hide the public ranking until the end, or show it."""
-    form, refused = await _directorread_form(request)
+    form, refused = await _director_form(request)
     if refused is not None:
         return refused
     live_of(request).hide_ranking(form.get("hidden") == "1")
@@ -331,7 +337,7 @@ async def director_visibility(request: Request) -> Response:
 @router.post("/director/close", response_class=HTMLResponse)
 async def director_close(request: Request) -> Response:
     """Close the session: tables can no longer enter results; the report is published."""
-    form, refused = await _directorread_form(request)
+    form, refused = await _director_form(request)
     if refused is not None:
         return refused
     if form.get("confirm") != "yes":

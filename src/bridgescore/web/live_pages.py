@@ -46,6 +46,7 @@ from bridgescore.web.live_common import (
     REFRESH_SECONDS,
     SCAN_AGAIN,
     TABLE_COOKIE,
+    changed,
     csrf_ok,
     csrf_token,
     director_token,
@@ -275,6 +276,7 @@ async def table_result(request: Request) -> Response:
         return _table_view(
             request, secret, section, table, status=422, error=str(error), draft=form
         )
+    changed(request)
     return see(f"/table?saved={entry.board}")
 
 
