@@ -182,6 +182,12 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     expect(director.locator('#progress tr[data-table="1"] td').first).to_have_text("1/2")
     director.screenshot(path=str(shots / "director.png"), full_page=True)
 
+    director.goto(f"{base}/director/names")
+    director.locator('input[name="name-1N"]').fill("Ann Smith & Bob Jones")
+    director.locator('input[name="name-3N"]').fill("Cate Brown & Dan Green")
+    director.locator("#save-names").click()
+    expect(director.locator('input[name="name-1N"]')).to_have_value("Ann Smith & Bob Jones")
+
     director.goto(f"{base}/director/results")
     director.locator('#t1r1 a.result[data-board="1"]').click()
     expect(director.locator("#current")).to_have_text("Now: 4SN+1 (NS +450)")
@@ -193,6 +199,9 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     expect(director.locator('#t1r1 a.result[data-board="1"]')).to_have_text("1: 4SN-1 (-50)")
 
     public.reload()
+    expect(public.locator('#ranking tr[data-pair="1N"] .names')).to_have_text(
+        "Ann Smith & Bob Jones"
+    )
     expect(total(public, "1N")).to_have_text("0")
     expect(total(public, "3N")).to_have_text("2")
     public.screenshot(path=str(shots / "ranking.png"), full_page=True)
@@ -256,3 +265,16 @@ def test_the_director_hides_the_ranking_then_closes(
     expect(public.locator("h1")).to_contain_text("Club night")
     public.screenshot(path=str(shots / "results-site.png"), full_page=True)
     assert re.search(r"/results/index\.html$", public.url)
+
+
+def test_the_card_links_token_stays_out_of_the_servers_log(browser: Any, tmp_path: Path) -> None:
+    created = new_event(tmp_path / "club.db")
+    token = token_of(created, 3)
+    with live_server(tmp_path / "club.db") as server:  # the access log on, as by default
+        page = new_page(browser, PHONE)
+        page.goto(f"{server.base}/table?token={token}")
+        page.wait_for_url(f"{server.base}/table")
+        expect(page.locator("h1")).to_have_text("Table 3")
+    # The server has exited, so its output is complete.
+    assert "GET /table?token=[redacted]" in server.output
+    assert token not in server.output

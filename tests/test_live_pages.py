@@ -107,10 +107,31 @@ def test_card_link_sets_a_strict_httponly_cookie_and_drops_the_token(
     assert token not in page.text
 
 
-def test_cookie_is_secure_over_https(event: Any, tmp_path: Path) -> None:
+def test_cookies_are_secure_over_https(event: Any, tmp_path: Path) -> None:
+    # Behind a reverse proxy with HTTPS, uvicorn takes the scheme from X-Forwarded-Proto.
     with client_for(tmp_path / "club.db", base_url="https://club.example") as secure:
         answer = secure.get(f"/table?token={token_of(event, 2)}")
         assert "Secure" in cookie_header(answer, "bridgescore_table")
+        form = secure.get("/director")
+        assert "Secure" in cookie_header(form, "bridgescore_login")
+        answer = secure.post(
+            "/director/login",
+            data={"csrf": csrf_of(form.text), "password": event.director_password},
+            follow_redirects=False,
+        )
+        cookie = cookie_header(answer, "bridgescore_director")
+        assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=strict" in cookie
+
+
+def test_pages_send_their_security_headers_and_no_script(client: TestClient) -> None:
+    for path in ("/table", "/director", "/ranking"):
+        answer = client.get(path)
+        assert "script-src 'none'" in answer.headers["content-security-policy"]
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["cache-control"] == "no-store"
+        assert "<script" not in answer.text
+    style = client.get("/live/style.css")
+    assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
 
 
 @pytest.mark.parametrize("query", ["?token=forged-token", "?token=", ""])
@@ -265,6 +286,19 @@ def test_director_login_cookie_and_wrong_password(client: TestClient, event: Any
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie
     assert event.director_password not in right.headers.get("set-cookie", "")
     assert 'id="progress"' in client.get("/director").text
+
+
+def test_logout_ends_the_login(client: TestClient, event: Any) -> None:
+    csrf = login(client, event.director_password)
+    token = client.cookies["bridgescore_director"]
+    answer = client.post("/director/logout", data={"csrf": csrf}, follow_redirects=False)
+    assert answer.status_code == 303
+    # The old token is refused even when a copy of the cookie is sent again.
+    again = TestClient(client.app)
+    again.cookies.set("bridgescore_director", token)
+    assert 'type="password"' in again.get("/director").text
+    assert again.post("/director/close", data={"csrf": csrf, "confirm": "yes"}).status_code == 401
+    assert not client.app.state.live.closed
 
 
 def test_login_form_needs_its_csrf_token(client: TestClient, event: Any) -> None:
