@@ -152,9 +152,9 @@ def create_event(
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
-    if not re.fullmatch(r"https?://[^\s?#]+", url_base):
+    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
         raise RecordError(
-            f"URL base {url_base[:_QUOTED]!r} is not a web address: expected http://host:port "
+            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
             "or https://host (where the tables' phones reach the live server)"
         )
     target = Path(path)
@@ -184,8 +184,10 @@ def create_event(
             os.link(temporary, target)
         except FileExistsError:
             raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-        except OSError as error:
-            raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
+        except OSError:
+            # A file system without hard links (FAT, some network shares): rename, which
+            # could only replace a file made in the instant since the check above.
+            _rename_new(temporary, target)
     finally:
         for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
             leftover.unlink(missing_ok=True)
@@ -194,6 +196,15 @@ def create_event(
         for table, token in tokens.items()
     )
     return NewEvent(str(path), password, access)
+
+
+def _rename_new(temporary: Path, target: Path) -> None:
+    if target.exists():
+        raise RecordError(f"{str(target)!r} already exists: it was made meanwhile")
+    try:
+        os.rename(temporary, target)
+    except OSError as error:
+        raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +291,10 @@ def _whole(value: object, field: str) -> int:
         text = value.strip()
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
     if number is None or number < 1 or number > 999_999:
-        raise RecordError(f"{field}: {_quoted(value)} is not a {field} number: expected 1 or more")
+        raise RecordError(
+            f"{field}: {_quoted(value)} is not a {field} number: expected a whole number "
+            "from 1 to 999999"
+        )
     return number
 
 
