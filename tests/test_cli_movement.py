@@ -337,13 +337,149 @@ def test_the_examples_of_the_movements_page(
     command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    # club.asc is the page's 4-table, 7-pair, arrow-switched Mitchell.
+    # club.asc is the page's 4-table, 7-pair, arrow-switched Mitchell;
     club = ["-t", "4", "-b", "2", "--pairs", "7", "--arrow-switch", "--out", "club.asc"]
     made = runner.invoke(app, ["movement", "mitchell", *club])
+    assert made.exit_code == 0
+    # h.json is the page's 4-table Howell of 3 boards a round.
+    made = runner.invoke(app, ["movement", "howell", "-t", "4", "-b", "3", "--out", "h.json"])
     assert made.exit_code == 0
     result = runner.invoke(app, command.split()[1:])
     assert result.exit_code == 0, result.output
     if expected.startswith("{"):
         assert json.loads(result.stdout) == json.loads(expected)
+    elif "movement howell" in command:
+        assert result.stdout.startswith(expected + "\n")  # the page shows round 1 only
     else:
         assert result.stdout.strip() == expected
+
+
+def test_howell_four_tables_complete_and_balanced() -> None:
+    result = runner.invoke(app, ["movement", "howell", "--tables", "4", "-b", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["kind"], data["tables"], data["rounds"]) == ("howell", 4, 7)
+    rows = data["rows"]
+    pairs = [str(n) for n in range(1, 9)]
+    # Every round: four tables, each pair once.
+    for r in range(1, 8):
+        seated = [p for row in rows if row["round"] == r for p in (row["ns"], row["ew"])]
+        assert sorted(seated, key=int) == pairs
+    # A complete Howell: every two pairs meet once, every pair plays all 14 boards once.
+    meetings = sorted(tuple(sorted((row["ns"], row["ew"]), key=int)) for row in rows)
+    assert len(meetings) == 28 == len(set(meetings))
+    for pair in pairs:
+        boards = [b for row in rows if pair in (row["ns"], row["ew"]) for b in row["boards"]]
+        assert sorted(boards) == list(range(1, 15))
+    # Balanced (the words): every two pairs hold the same cards on as many boards.
+    holders: dict[int, list[tuple[str, str]]] = {}
+    for row in rows:
+        for board in row["boards"]:
+            holders.setdefault(board, []).extend([(row["ns"], "NS"), (row["ew"], "EW")])
+    same: dict[tuple[str, str], int] = {}
+    for seats in holders.values():
+        for i, (first, side) in enumerate(seats):
+            for second, other in seats[i + 1 :]:
+                if side == other:
+                    key = (min(first, second), max(first, second))
+                    same[key] = same.get(key, 0) + 1
+    assert len(same) == 28 and len(set(same.values())) == 1
+
+
+def test_howell_for_an_odd_number_of_pairs_and_its_file(tmp_path: Path) -> None:
+    out = tmp_path / "h.asc"
+    result = runner.invoke(
+        app, ["movement", "howell", "--pairs", "7", "-b", "3", "--json", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    # One pair sits out each round; the sit-out plays nowhere that round.
+    assert [s["round"] for s in data["sitouts"]] == list(range(1, data["rounds"] + 1))
+    for sitout in data["sitouts"]:
+        rows = [row for row in data["rows"] if row["round"] == sitout["round"]]
+        assert len(rows) == 3  # 6 of the 7 pairs play at 3 tables
+        assert sitout["pair"] not in {p for row in rows for p in (row["ns"], row["ew"])}
+    assert out.read_text().splitlines()[0].split()[:3] == ["7", "3", str(data["rounds"])]
+    assert runner.invoke(app, ["movement", "check", str(out)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-b", "2"], "a Howell needs --tables or --pairs"),
+        (["-t", "4", "--pairs", "8", "-b", "2"], "a Howell needs exactly one of tables and pairs"),
+        (["-t", "4", "-b", "2", "--rounds", "8"], "must be a whole number from 1 to 7, got 8"),
+    ],
+)
+def test_impossible_howells_exit_2(options: list[str], message: str) -> None:
+    result = runner.invoke(app, ["movement", "howell", *options])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_cards_of_a_howell(tmp_path: Path) -> None:
+    out = tmp_path / "h.html"
+    result = runner.invoke(
+        app, ["movement", "cards", "howell", "-t", "3", "-b", "2", "--html", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert page.count('<article class="card guide"') == 6
+    assert page.count('<article class="card table-card"') == 3
+    relay = runner.invoke(
+        app, ["movement", "cards", "howell", "-t", "3", "-b", "2", "--relay", "--html", str(out)]
+    )
+    assert relay.exit_code == 2 and "--relay is an option of a Mitchell" in relay.stderr
+
+
+def test_suggest_json_fits_the_field() -> None:
+    result = runner.invoke(
+        app, ["movement", "suggest", "--pairs", "14", "--boards", "24", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert found, "14 pairs and 24 boards fit a 7-table Mitchell of 6 x 4 or 8 x 3"
+    for item in found:
+        assert item["boards"] == item["rounds"] * item["boards_per_round"]
+        assert abs(item["boards"] - 24) <= 3  # within an eighth of the boards asked for
+        # 7.5 minutes a board and 2 minutes for each change of round (the documented rule).
+        assert item["minutes"] == item["boards"] * 7.5 + (item["rounds"] - 1) * 2
+        assert item["kind"] in ("mitchell", "howell")
+    shapes = {(i["kind"], i["rounds"], i["boards_per_round"], i["arrow_switch"]) for i in found}
+    assert ("mitchell", 6, 4, False) in shapes and ("howell", 13, 2, False) in shapes
+    # Best fit first: no suggestion is further from 24 boards than one after it.
+    misses = [abs(item["boards"] - 24) for item in found]
+    assert misses == sorted(misses)
+
+
+@pytest.mark.parametrize(("pairs", "boards"), [(14, 24), (9, 27), (20, 26)])
+def test_every_suggested_command_makes_that_movement(pairs: int, boards: int) -> None:
+    result = runner.invoke(
+        app, ["movement", "suggest", "--pairs", str(pairs), "--boards", str(boards)]
+    )
+    assert result.exit_code == 0, result.output
+    commands = [
+        line.strip() for line in result.stdout.splitlines() if "bridgescore movement" in line
+    ]
+    assert commands
+    for command in commands:
+        made = runner.invoke(app, [*command.split()[1:], "--json"])
+        assert made.exit_code == 0, (command, made.output)
+        movement = json.loads(made.stdout)
+        assert len({p for row in movement["rows"] for p in (row["ns"], row["ew"])}) == pairs
+        assert abs(movement["rounds"] * movement["boards_per_round"] - boards) <= max(
+            1, boards // 8
+        )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--pairs", "2", "--boards", "24"], "pairs must be a whole number from 3 to 60, got 2"),
+        (["--pairs", "14", "--boards", "24", "--minutes-per-board", "0"], "minutes per board"),
+    ],
+)
+def test_suggest_bad_input(options: list[str], message: str) -> None:
+    result = runner.invoke(app, ["movement", "suggest", *options])
+    assert result.exit_code == 2
+    assert message in result.stderr

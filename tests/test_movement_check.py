@@ -6,8 +6,10 @@ import pytest
 
 from bridgescore.errors import MovementError
 from bridgescore.movement.check import Comparisons, check_movement, require_sound
+from bridgescore.movement.howell import howell
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
+from bridgescore.movement.teams import round_robin
 
 
 def _movement(
@@ -167,3 +169,23 @@ def test_a_team_at_one_table() -> None:
 def test_the_checker_needs_a_movement() -> None:
     with pytest.raises(MovementError, match="needs a Movement"):
         check_movement("mitchell")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tables", range(2, 16))
+def test_every_generated_howell_checks_sound(tables: int) -> None:
+    # A complete Howell (2-8 tables) meets every two pairs once; a 3/4 Howell at most once.
+    check = require_sound(howell(tables=tables, boards_per_round=1))
+    assert len(check.pairs) == 2 * tables
+    assert set(check.meetings.values()) == ({1} if tables <= 8 else {0, 1})
+    if tables in (4, 6, 8):
+        # Balanced: every two pairs hold the same cards on T - 1 of the 2T - 1 boards.
+        assert {c.same for c in check.comparisons.values()} == {tables - 1}
+
+
+@pytest.mark.parametrize("teams", range(2, 13))
+def test_every_generated_round_robin_checks_sound(teams: int) -> None:
+    # A round robin: every team meets every other once, in two rooms on the same boards,
+    # so it plays teams - 1 matches of 4 boards (an odd field: one bye each).
+    check = require_sound(round_robin(teams, boards_per_round=4))
+    assert set(check.meetings.values()) == {1}
+    assert set(check.boards_per_pair.values()) == {4 * (teams - 1)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -296,3 +297,44 @@ def test_movements_the_asc_form_cannot_hold() -> None:
     empty = Movement("custom", 1, 1, 1, (), (Sitout(1, "1"),))
     with pytest.raises(MovementError, match=r"a movement in which no table plays has no \.ASC"):
         movement_to_asc(empty)
+
+
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            name: _JSON_VALUES
+            for name in ("kind", "tables", "rounds", "boards_per_round", "rows", "sitouts")
+        },
+    )
+    | _JSON_VALUES
+)
+def test_any_json_is_a_movement_or_a_movement_error(data: object) -> None:
+    # Anything but a MovementError (a KeyError, a TypeError) fails the test.
+    with contextlib.suppress(MovementError):
+        movement_from_json(json.dumps(data))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["0", "1", "2", "3", "A", "B", "-", " ", "\n", "#", "x"]), max_size=40)
+)
+def test_any_asc_text_is_a_movement_or_a_movement_error(pieces: list[str]) -> None:
+    with contextlib.suppress(MovementError):
+        movement_from_asc("3 1 1 2 0\n" + "".join(pieces), boards_per_round=2)
+    with contextlib.suppress(MovementError):
+        movement_from_asc("".join(pieces), boards_per_round=2)

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -26,6 +28,7 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
+from bridgescore.session.livestore import LiveStore
 from bridgescore.session.store import EventStore
 from live_movements import three_table_mitchell
 
@@ -68,10 +71,10 @@ def test_create_event_uses_the_url_base(tmp_path: Path) -> None:
     assert new.tables[0].url == f"https://club.example.org/bridge/table?token={token}"
 
 
-@pytest.mark.parametrize("base", ["club.example.org", "ftp://x", "http://a b", ""])
-def test_a_url_base_that_is_no_web_address_is_refused(tmp_path: Path, base: str) -> None:
+@pytest.mark.parametrize("base", ["club.example.org", "ftp://x", "http://a b", "", None, 8000])
+def test_a_url_base_that_is_no_web_address_is_refused(tmp_path: Path, base: object) -> None:
     with pytest.raises(RecordError, match="is not a web address"):
-        create_event(tmp_path / "e.db", three_table_mitchell(), url_base=base)
+        create_event(tmp_path / "e.db", three_table_mitchell(), url_base=base)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
 
 
@@ -175,7 +178,7 @@ def test_the_director_password_and_logins(tmp_path: Path) -> None:
     # ...until they expire.
     import hashlib
 
-    with EventStore(new.event, mode="write") as store:
+    with LiveStore(new.event, mode="write") as store:
         store.add_director_login(
             hashlib.sha256(b"old-login").hexdigest(), "2020-01-01T00:00:00+00:00"
         )
@@ -334,7 +337,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
         "score_ns": None,
         "lead": None,
     }
-    with EventStore(new.event, mode="read") as store:
+    with LiveStore(new.event, mode="read") as store:
         assert sorted(r.board for r in store.results()) == [1, 2, 3, 4, 5]
         # Nothing is deleted: the row is kept, marked.
         assert store.outcome_text(("", 6, "3N", "3E")) == "not played"
@@ -507,6 +510,7 @@ def test_an_entry_is_read_from_a_request_body() -> None:
         ({"round": 1.5}, "round: 1.5 is not a round number"),
         ({"board": None}, "board: None is not a board number"),
         ({"board": [1]}, "board: \\[1\\] is not a board number"),
+        ({"board": 10**7}, "board: 10000000 is not a board number: expected a whole number from 1"),
         ({"contract": "PASS", "declarer": "N", "result": None}, "declarer: 'N' given for a "),
         ({"contract": "PASS", "declarer": None}, "result: '\\+1' given for a passed-out"),
     ],
@@ -548,3 +552,49 @@ def test_a_closed_live_event_says_so(tmp_path: Path) -> None:
         live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
     with pytest.raises(RecordError, match="has been closed"):
         live.ranking()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+FIELDS = st.sampled_from(["round", "board", "contract", "declarer", "result", "lead", "table"])
+LIKELY = {
+    "round": st.integers(-2, 9) | st.sampled_from(["1", "x", ""]),
+    "board": st.integers(-2, 40) | st.sampled_from(["3", "٣"]),
+    "contract": st.sampled_from(["4SX", "3NT", "PASS", "7NT", "8S", "4SN", "", "1♠"]),
+    "declarer": st.sampled_from(["N", "e", "X", "", None]),
+    "result": st.sampled_from(["=", "+1", "-8", "+7", "-13", "13", "", None]),
+    "lead": st.sampled_from(["HQ", "Z9", "", None]),
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(FIELDS, JSON_VALUES, max_size=7)
+    | st.fixed_dictionaries({}, optional=LIKELY)
+    | JSON_VALUES
+)
+def test_any_json_body_is_an_entry_or_a_bridge_error(body: Any) -> None:
+    # What the server turns into 201 or 422: never another exception (a 500).
+    try:
+        read = ResultEntry.parse(body)
+    except BridgeError:
+        return
+    assert read.contract == "PASS" or str(read.played).startswith(read.contract)
+
+
+def test_without_hard_links_the_event_is_renamed_into_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    new = made(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db"]
+    with LiveEvent(new.event) as live:
+        assert live.table_for_token(new.tables[2].token) == ("A", 3)

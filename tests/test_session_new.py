@@ -265,3 +265,22 @@ def test_session_new_from_an_asc_file(tmp_path: Path) -> None:
             (3, 1, "1", "4", (5, 6)),
             (3, 2, "2", "3", (5, 6)),
         ]
+
+
+def test_session_log_shows_who_entered_and_changed_each_result(tmp_path: Path) -> None:
+    from bridgescore.session.live import ResultEntry
+
+    event = new_event(tmp_path)
+    with LiveEvent(event) as live:
+        live.enter_result("A", 1, ResultEntry(1, 1, "4S", "N", "="), who="table 1")
+        live.correct_result("A", 1, ResultEntry(1, 1, "4S", "N", "+1"))
+    code, out, _ = run("log", event, "--json")
+    assert code == 0
+    assert [(e["action"], e["who"], e["old"], e["new"]) for e in json.loads(out)] == [
+        ("enter", "table 1", None, "4SN="),
+        ("correct", "director", "4SN=", "4SN+1"),
+    ]
+    code, out, _ = run("log", event)
+    lines = out.splitlines()
+    assert lines[0].endswith(" enter by table 1: board 1 1N v 1E: (none) -> 4SN=")
+    assert lines[1].endswith(" correct by director: board 1 1N v 1E: 4SN= -> 4SN+1")

@@ -14,6 +14,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
 from bridgescore.session import store as store_module
 from bridgescore.session.event import Adjusted, Board, TableResult
+from bridgescore.session.livestore import LiveStore
 from bridgescore.session.store import EventStore, Origin
 
 R1 = TableResult.played(1, "1", "5", "4SN=")
@@ -198,7 +199,7 @@ def test_a_schema_3_file_is_read_as_it_is(tmp_path: Path) -> None:
     event = tmp_path / "old.db"
     version_3_file(event)
     original = event.read_bytes()
-    with EventStore(event, mode="read") as store:
+    with LiveStore(event, mode="read") as store:
         [entry] = store.audit_log()
         assert (entry.old, entry.new, entry.reason, entry.who) == ("4SN=", "4SN+1", "misscored", "")
         assert store.movement is None and store.table_token_digests() == {}
@@ -211,7 +212,7 @@ def test_a_schema_3_file_is_upgraded_when_opened_for_writing(tmp_path: Path) -> 
 
     event = tmp_path / "old.db"
     version_3_file(event)
-    with EventStore(event, mode="write") as store:
+    with LiveStore(event, mode="write") as store:
         assert store.movement is None
         store.set_movement(three_table_mitchell())
         store.enter(TableResult.played(3, "5", "6", "3NTS="), who="table 2")
@@ -225,7 +226,7 @@ def test_a_schema_3_file_is_upgraded_when_opened_for_writing(tmp_path: Path) -> 
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         db.execute("DELETE FROM audit WHERE entry = 1")
     db.close()
-    with EventStore(event, mode="read") as store:
+    with LiveStore(event, mode="read") as store:
         assert store.movement == three_table_mitchell()
         assert [(e.action, e.who, e.old, e.new) for e in store.audit_log()] == [
             ("correct", "", "4SN=", "4SN+1"),
@@ -237,7 +238,7 @@ def test_a_schema_3_file_is_upgraded_when_opened_for_writing(tmp_path: Path) -> 
 
 
 def test_a_not_played_board_stays_in_the_file_and_out_of_the_results(tmp_path: Path) -> None:
-    with EventStore(tmp_path / "e.db") as store:
+    with LiveStore(tmp_path / "e.db") as store:
         store.enter(TableResult.played(1, "1", "2", "4SN="), who="table 1")
         entry = store.set_outcome(("", 1, "1", "2"), None, action="adjust", who="director")
         assert entry is not None and (entry.old, entry.new) == ("4SN=", "not played")

@@ -3,6 +3,8 @@
 \b
   bridgescore movement mitchell --tables 7 --boards-per-round 3
   bridgescore movement mitchell --tables 8 --boards-per-round 3 --relay --json
+  bridgescore movement howell --tables 4 --boards-per-round 3
+  bridgescore movement suggest --pairs 14 --boards 24
   bridgescore movement check club.asc
   bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
   bridgescore vp 10 --boards 10
@@ -23,6 +25,7 @@ from bridgescore.cli.words import check_words
 from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
 from bridgescore.movement.check import MovementCheck, check_movement, require_sound
 from bridgescore.movement.model import Movement
+from bridgescore.movement.suggest import Suggestion
 from bridgescore.movement.text import (
     MOVEMENT_SUFFIXES,
     asc_boards_per_round,
@@ -42,7 +45,7 @@ __all__ = [
 ]
 
 app = typer.Typer(
-    help="Movements: generate a Mitchell, check a movement file, print guide and table cards.",
+    help="Movements: suggest, generate (Mitchell, Howell) and check them, print the cards.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -210,6 +213,115 @@ def mitchell_command(
     _emit(movement, as_json, out)
 
 
+def _generate_howell(
+    tables: int | None, pairs: int | None, boards_per_round: int | None, rounds: int | None
+) -> Movement:
+    from bridgescore.movement.howell import howell
+
+    if tables is None and pairs is None:
+        raise fail("a Howell needs --tables or --pairs", code=2)
+    if boards_per_round is None:
+        raise fail("a Howell needs --boards-per-round", code=2)
+    try:
+        return howell(tables=tables, pairs=pairs, boards_per_round=boards_per_round, rounds=rounds)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+@app.command("howell")
+def howell_command(
+    boards_per_round: BoardsPerRound,
+    tables: Annotated[
+        int | None, typer.Option("--tables", "-t", help="Tables in play (or give --pairs).")
+    ] = None,
+    pairs: Annotated[
+        int | None,
+        typer.Option(help="Pairs (or give --tables); an odd number: one sits out each round."),
+    ] = None,
+    rounds: Rounds = None,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """A Howell movement: every pair meets every other (a 3/4 Howell with --rounds).
+
+    Pairs are numbered 1 .. 2T and change direction from round to round; the
+    complete Howell of 2 to 8 tables is the balanced one where one exists.
+
+    \b
+      bridgescore movement howell --tables 4 --boards-per-round 3
+      bridgescore movement howell --pairs 9 --boards-per-round 3 --json
+    """
+    _check_out(out)
+    movement = _generate_howell(tables, pairs, boards_per_round, rounds)
+    _emit(movement, as_json, out)
+
+
+@app.command("suggest")
+def suggest_command(
+    pairs: Annotated[int, typer.Option("--pairs", "-p", help="Pairs in the room.")],
+    boards: Annotated[int, typer.Option("--boards", "-n", help="Boards you would like to play.")],
+    minutes_per_board: Annotated[
+        float, typer.Option("--minutes-per-board", help="Playing time a board, moves included.")
+    ] = 7.5,
+    as_json: Json = False,
+) -> None:
+    """The movements that fit N pairs and about B boards, with their time.
+
+    \b
+      bridgescore movement suggest --pairs 14 --boards 24
+      bridgescore movement suggest --pairs 9 --boards 27 --minutes-per-board 8 --json
+    """
+    from bridgescore.movement.suggest import suggest
+
+    try:
+        found = suggest(pairs=pairs, boards=boards, minutes_per_board=minutes_per_board)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    rows = [
+        {
+            "kind": s.kind,
+            "tables": s.tables,
+            "rounds": s.rounds,
+            "boards_per_round": s.boards_per_round,
+            "boards": s.boards,
+            "minutes": s.minutes,
+            "relay": s.relay,
+            "arrow_switch": s.arrow_switch,
+            "description": s.description,
+        }
+        for s in found
+    ]
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        typer.echo(f"No movement fits {pairs} pairs and about {boards} boards.")
+        return
+    typer.echo(f"Movements for {pairs} pairs and about {boards} boards, best fit first:")
+    for suggestion in found:
+        hours, minutes = divmod(round(suggestion.minutes), 60)
+        typer.echo(f"\n  {suggestion.description}")
+        typer.echo(f"  about {hours}h{minutes:02d} at {minutes_per_board:g} minutes a board")
+        typer.echo(f"    {_generator_command(suggestion, pairs)}")
+
+
+def _generator_command(suggestion: Suggestion, pairs: int) -> str:
+    """The command that generates a suggested movement."""
+    words = ["bridgescore movement", suggestion.kind]
+    if suggestion.kind == "mitchell":
+        words.append(f"--tables {(pairs + 1) // 2}")
+        if pairs % 2:
+            words.append(f"--pairs {pairs}")
+    else:
+        words.append(f"--pairs {pairs}")
+    words += [f"--boards-per-round {suggestion.boards_per_round}", f"--rounds {suggestion.rounds}"]
+    if suggestion.relay:
+        words.append("--relay")
+    if suggestion.arrow_switch:
+        words.append("--arrow-switch")
+    return " ".join(words)
+
+
 def _read_file(path: str, boards_per_round: int | None) -> tuple[Movement, str | None]:
     """The movement in a .json or .asc file, and a note for the reader (or None).
 
@@ -369,11 +481,12 @@ def cards_command(
 ) -> None:
     """Guide cards (one per pair) and table cards (one per table) as PDF and/or HTML.
 
-    SOURCE is a generator (mitchell, with its options) or a movement file; the
+    SOURCE is a generator (mitchell or howell, with its options) or a movement file; the
     movement is checked first, and an unsound one is refused (exit 1).
 
     \b
       bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
+      bridgescore movement cards howell --tables 4 -b 3 --pdf cards.pdf
       bridgescore movement cards club.json --html cards.html --event "Tuesday pairs"
     """
     if pdf is None and html is None:
@@ -389,6 +502,11 @@ def cards_command(
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
     if source == "mitchell":
         movement = _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    elif source == "howell":
+        if relay or arrow_switch:
+            option = "--relay" if relay else "--arrow-switch"
+            raise fail(f"{option} is an option of a Mitchell, not of a Howell", code=2)
+        movement = _generate_howell(tables, pairs, boards_per_round, rounds)
     else:
         given = [
             name

@@ -649,7 +649,7 @@ def log_command(event: EventPath, as_json: Json = False) -> None:
                     "board": e.board,
                     "ns": e.ns,
                     "ew": e.ew,
-                    "old": e.old,
+                    "old": e.old or None,  # None: a first entry
                     "new": e.new,
                     "source": e.origin or None,
                     "reason": e.reason,

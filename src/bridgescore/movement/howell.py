@@ -42,8 +42,9 @@ From 9 tables the Howell is a 3/4 Howell: ``R = round(3 (2T - 1) / 4)`` rounds (
 so 9 tables: 13 rounds, 10: 14, 12: 17, 15: 22), ``R`` board sets, ``2T - R`` stationary
 pairs. Every pair meets ``R`` different pairs (the most ``R`` rounds allow, none twice)
 and plays every board set once; the stationary pairs do not meet each other. Its starter
-and adders are searched for when it is built; its directions are chosen by a descent that
-flips one table's direction while that brings the same-direction counts closer together.
+and adders are searched for when it is built (:func:`_designs`, the first found); its
+directions by a descent that swaps who sits NS at one table in one round while that
+brings the same-direction counts closer together (docs/howell.md gives the spreads).
 
 An odd number of pairs (``2T - 1``) plays the movement of ``2T`` pairs without pair
 ``2T``: its opponent of each round sits out, and its table (the last) is not used.
@@ -56,7 +57,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from bridgescore.errors import MovementError
+from bridgescore.errors import InvalidArgumentError, MovementError
 from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.validate import whole_number_arg
 
@@ -87,7 +88,9 @@ class _Design:
 # Found by the exhaustive search described in the module docstring (starters and adders in
 # the order _designs yields them, every choice of direction bits; the stationary pair sits
 # NS): the first design with the least spread of same-direction counts, and among those the
-# least sum of squared deviations from the mean. tests/test_movement_howell.py states each
+# least sum of squared deviations from the mean. For 2 and 3 tables _designs finds none
+# (no Room square of side 3 or 5), so the search let tables share adders: the only
+# designs then put every table on the round's one set. tests/test_movement_howell.py states each
 # size's counts from the balance argument, independently of this table.
 _COMPLETE: dict[int, _Design] = {
     2: _Design(3, ((0, 0, True),), ((1, 2, 0, False),)),
@@ -144,7 +147,7 @@ def howell_rounds(tables: int) -> int:
     >>> [howell_rounds(t) for t in (4, 8, 9, 10, 15)]
     [7, 15, 13, 14, 22]
     """
-    tables = whole_number_arg(tables, "tables", 2, MAX_TABLES, error=MovementError)
+    tables = whole_number_arg(tables, "tables", 2, MAX_TABLES)
     full = 2 * tables - 1
     return full if tables <= COMPLETE_TABLES else (3 * full + 2) // 4
 
@@ -170,23 +173,24 @@ def howell(
     ('1',)
     """
     if (tables is None) == (pairs is None):
-        raise MovementError(
-            f"a Howell needs exactly one of tables and pairs, got tables={tables!r},"
-            f" pairs={pairs!r}"
+        given = "both" if tables is not None else "neither"
+        raise InvalidArgumentError(
+            f"a Howell needs exactly one of tables and pairs, got {given}"
+            f" (tables {tables!r}, pairs {pairs!r})"
         )
     if pairs is not None:
-        pairs = whole_number_arg(pairs, "pairs", 3, 2 * MAX_TABLES, error=MovementError)
+        pairs = whole_number_arg(pairs, "Howell pairs", 3, 2 * MAX_TABLES)
         full_tables = (pairs + 1) // 2
     else:
-        full_tables = whole_number_arg(tables, "tables", 2, MAX_TABLES, error=MovementError)
+        full_tables = whole_number_arg(tables, "Howell tables", 2, MAX_TABLES)
         pairs = 2 * full_tables
-    boards_per_round = whole_number_arg(
-        boards_per_round, "boards per round", 1, error=MovementError
-    )
+    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
     design = _design(full_tables)
     if rounds is None:
         rounds = design.rounds
-    rounds = whole_number_arg(rounds, "rounds", 1, design.rounds, error=MovementError)
+    rounds = whole_number_arg(
+        rounds, f"rounds (the {full_tables}-table Howell has {design.rounds})", 1, design.rounds
+    )
     rows, sitouts = _rows(design, rounds, boards_per_round, odd=pairs % 2 == 1)
     return Movement(
         kind="howell",

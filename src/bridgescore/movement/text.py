@@ -86,16 +86,26 @@ def movement_to_json(movement: Movement) -> dict[str, Any]:
     return data
 
 
+def _shown(value: object) -> str:
+    """A wrong value as the JSON file wrote it (Python's form for what JSON cannot hold),
+    cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _whole(value: object, where: str) -> int:
     # JSON booleans are Python bools, which are ints: is_whole_number refuses them.
     if not is_whole_number(value):
-        raise MovementError(f"{where} must be a whole number, got {json.dumps(value)}")
+        raise MovementError(f"{where} must be a whole number, got {_shown(value)}")
     return int(value)
 
 
 def _label(value: object, where: str) -> str:
     if not isinstance(value, str):
-        raise MovementError(f"{where} must be a pair label in quotes, got {json.dumps(value)}")
+        raise MovementError(f"{where} must be a pair label in quotes, got {_shown(value)}")
     return value
 
 
@@ -103,7 +113,7 @@ def _object(
     value: object, where: str, fields: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise MovementError(f"{where} must be a JSON object, got {json.dumps(value)[:60]}")
+        raise MovementError(f"{where} must be a JSON object, got {_shown(value)}")
     for name in fields:
         if name not in value:
             raise MovementError(f"{where} has no {name!r} field (expected {', '.join(fields)})")
@@ -117,7 +127,7 @@ def _object(
 
 def _list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise MovementError(f"{where} must be a JSON list, got {json.dumps(value)[:60]}")
+        raise MovementError(f"{where} must be a JSON list, got {_shown(value)}")
     return value
 
 
@@ -142,7 +152,7 @@ def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
     top = _object(data, "the movement", _FIELDS, _OPTIONAL)
     kind = top["kind"]
     if not isinstance(kind, str):
-        raise MovementError(f"the movement's 'kind' must be a word, got {json.dumps(kind)}")
+        raise MovementError(f"the movement's 'kind' must be a word, got {_shown(kind)}")
     rows = []
     for number, item in enumerate(_list(top["rows"], "'rows'"), start=1):
         where = f"rows[{number}]"
@@ -430,7 +440,7 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
         mitchell = _looks_like_mitchell(entries, tables, contestants)
         kind = "mitchell" if mitchell else "custom"
     if not isinstance(kind, str):
-        raise MovementError(f"the .ASC file's kind must be a word, got {json.dumps(kind)}")
+        raise MovementError(f"the .ASC file's kind must be a word, got {_shown(kind)}")
     if mitchell and contestants > 2 * tables:
         raise MovementError(
             f"the .ASC file labels its pairs as a Mitchell's, but has {contestants} pairs for"

@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.boardset.pdf import html_to_pdf
-from bridgescore.errors import InvalidArgumentError, MovementError
+from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, MovementError
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
+from bridgescore.validate import is_whole_number, whole_number_arg
 
 __all__ = [
     "Links",
@@ -44,7 +45,9 @@ __all__ = [
 
 Paper = Literal["a4", "letter"]
 #: Table number, or (section, table) when a session has several sections, to its URL.
-Links = Mapping[int | tuple[str, int], str]
+#: (A union of mappings: a Mapping's key type is invariant, so a ``dict[int, str]``
+#: would not pass as a ``Mapping[int | tuple[str, int], str]``.)
+Links = Mapping[int, str] | Mapping[tuple[str, int], str] | Mapping[int | tuple[str, int], str]
 
 _PAPER = {"a4": "A4", "letter": "letter"}
 # A link a phone can open from a printed card: absolute http(s), no spaces.
@@ -78,8 +81,8 @@ def _heading(movement: Movement, event: str | None) -> str:
     return f'<p class="event">{" · ".join(parts)}</p>'
 
 
-def _legend(movement: Movement, rounds: Iterable[int]) -> str:
-    if not any(movement.is_arrow_switched(number) for number in rounds):
+def _legend(movement: Movement) -> str:
+    if not movement.arrow_switch:
         return ""
     return (
         f'<p class="legend">{_SWITCH} arrow switch: in this round NS and EW play each'
@@ -117,7 +120,9 @@ def _guide_card(
     for number in range(1, movement.rounds + 1):
         rows = rows_by_round.get(number, ())
         if not rows:
-            what = "sit out" if pair in movement.sitting_out(number) else "not playing"
+            # A team that sits out a round of a teams event has the bye.
+            out = "bye" if movement.kind == "teams" else "sit out"
+            what = out if pair in movement.sitting_out(number) else "not playing"
             lines.append(f'<tr class="out"><td>{number}</td><td colspan="4">{what}</td></tr>')
             continue
         for row in rows:
@@ -129,7 +134,8 @@ def _guide_card(
                     f' <span class="switch">{_SWITCH} plays {_other_direction(direction)}</span>'
                 )
             lines.append(
-                f"<tr><td>{number}</td><td>{row.table}</td><td>{direction}{switch}</td>"
+                f"<tr><td>{number}</td><td>{row.table}</td>"
+                f'<td class="direction">{direction}{switch}</td>'
                 f"<td>{escape(opponents)}</td><td>{_board_ranges(row.boards)}</td></tr>"
             )
     return (
@@ -138,7 +144,7 @@ def _guide_card(
         "<table><thead><tr><th>Round</th><th>Table</th><th>Direction</th>"
         "<th>Opponents</th><th>Boards</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
-        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+        f"{_legend(movement)}</article>"
     )
 
 
@@ -212,7 +218,7 @@ def _table_card(
         "<table><thead><tr><th>Round</th><th>NS</th><th>EW</th><th>Boards</th>"
         "<th>Boards go to</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
-        f"{_legend(movement, range(1, movement.rounds + 1))}</article>"
+        f"{_legend(movement)}</article>"
     )
 
 
@@ -222,21 +228,17 @@ def _table_links(movement: Movement, links: Links | None) -> dict[int, str]:
         return {}
     chosen: dict[int, str] = {}
     for key, url in links.items():
+        section = movement.section
         if isinstance(key, tuple) and len(key) == 2:
-            section, table = key
-            if section != movement.section:
-                continue  # another section's table
-        else:
-            table = key
-        if isinstance(table, bool) or not isinstance(table, int):
+            section, key = key
+        if section != movement.section:
+            continue  # another section's table
+        if not is_whole_number(key):
             raise InvalidArgumentError(
                 f"links: key {key!r} is not a table number or a (section, table) pair"
             )
-        if not 1 <= table <= movement.tables:
-            raise InvalidArgumentError(
-                f"links: table {table} is not a table of this movement (tables 1 to"
-                f" {movement.tables})"
-            )
+        # A table the movement lacks: the links are likely another event's.
+        table = whole_number_arg(key, "links: table", 1, movement.tables)
         if not isinstance(url, str) or not _URL.fullmatch(url):
             raise InvalidArgumentError(
                 f"links: table {table}'s link {url!r} is not a URL a phone can open"
@@ -256,26 +258,30 @@ body { margin: 0; color: #111; background: #fff;
 h1 { font-size: 14pt; margin: 0 0 3mm; }
 .cards { display: flex; flex-wrap: wrap; gap: 4mm; align-items: flex-start; }
 .cards + h1 { break-before: page; page-break-before: always; }
-.card { border: 1px solid #555; border-radius: 3px; padding: 3mm 4mm;
+.card { border: 1px solid #555; border-radius: 3px; padding: 2.5mm 3.5mm;
   break-inside: avoid; page-break-inside: avoid; }
 .card .event { margin: 0; font-size: .8em; color: #444; }
-.card h2 { margin: .1em 0 .3em; font-size: 1.5em; }
+.card h2 { margin: 0 0 .2em; font-size: 1.4em; }
 .card table { border-collapse: collapse; width: 100%%; }
-.card th, .card td { border: 1px solid #999; padding: .15em .4em; text-align: left;
+.card th, .card td { border: 1px solid #999; padding: .1em .35em; text-align: left;
   vertical-align: top; font-variant-numeric: tabular-nums; }
 .card th { background: #eee; font-size: .85em; }
 .card tr.out td { font-style: italic; color: #444; }
 .card .switch, .card .shared { font-size: .8em; white-space: nowrap; }
 .card .legend { margin: .4em 0 0; font-size: .8em; }
-.guide { width: calc(50%% - 2mm); font-size: 10pt; }
-.table-card { width: 100%%; font-size: 12pt; }
+/* Two guide cards across and, up to 13 rounds, three down a page. */
+.guide { width: calc(50%% - 2mm); font-size: 9pt; }
+.guide td.direction { white-space: nowrap; }
+/* Up to 13 rounds, two table cards a page: cut in two, one for each table. */
+.table-card { width: 100%%; font-size: 11pt; }
 .table-card .top { display: flex; justify-content: space-between; align-items: flex-start;
   gap: 4mm; }
 .table-card figure.link { margin: 0 0 2mm; display: flex; align-items: center; gap: 3mm;
   max-width: 60%%; }
-.table-card svg.qr { width: 32mm; height: 32mm; flex: none; }
+.table-card svg.qr { width: 30mm; height: 30mm; flex: none; }
 .table-card figcaption { font-size: .7em; }
 .table-card .url { font-family: "DejaVu Sans Mono", monospace; word-break: break-all; }
+@media screen { body { margin: 4mm; } }
 """
 
 
@@ -290,7 +296,15 @@ def _document(title: str, parts: Sequence[str], paper: Paper) -> str:
     )
 
 
+def _check(movement: object, event: object) -> None:
+    if not isinstance(movement, Movement):
+        raise ArgumentTypeError(f"cards are made from a Movement, got {movement!r:.80}")
+    if event is not None and not isinstance(event, str):
+        raise ArgumentTypeError(f"the event's name must be text, got {event!r:.80}")
+
+
 def _guide_part(movement: Movement, event: str | None) -> str:
+    _check(movement, event)
     rounds = _pair_rounds(movement)
     cards = "".join(
         _guide_card(movement, pair, rounds.get(pair, {}), event) for pair in movement.pairs
@@ -299,6 +313,7 @@ def _guide_part(movement: Movement, event: str | None) -> str:
 
 
 def _table_part(movement: Movement, event: str | None, links: Links | None) -> str:
+    _check(movement, event)
     chosen = _table_links(movement, links)
     stops = next_stops(movement)
     cards = "".join(

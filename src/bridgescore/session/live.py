@@ -70,8 +70,8 @@ from bridgescore.session.access import (
     token_digest,
 )
 from bridgescore.session.event import Adjusted, Member, TableResult
+from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
-from bridgescore.session.store import EventStore
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -152,9 +152,9 @@ def create_event(
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
-    if not re.fullmatch(r"https?://[^\s?#]+", url_base):
+    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
         raise RecordError(
-            f"URL base {url_base[:_QUOTED]!r} is not a web address: expected http://host:port "
+            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
             "or https://host (where the tables' phones reach the live server)"
         )
     target = Path(path)
@@ -172,7 +172,7 @@ def create_event(
     password = new_password()
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
     try:
-        with EventStore(temporary, mode="create") as store:
+        with LiveStore(temporary, mode="create") as store:
             store.set_movement(movement)
             store.set_info(name=name or target.stem)
             store.set_table_tokens(
@@ -184,8 +184,10 @@ def create_event(
             os.link(temporary, target)
         except FileExistsError:
             raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-        except OSError as error:
-            raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
+        except OSError:
+            # A file system without hard links (FAT, some network shares): rename, which
+            # could only replace a file made in the instant since the check above.
+            _rename_new(temporary, target)
     finally:
         for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
             leftover.unlink(missing_ok=True)
@@ -194,6 +196,15 @@ def create_event(
         for table, token in tokens.items()
     )
     return NewEvent(str(path), password, access)
+
+
+def _rename_new(temporary: Path, target: Path) -> None:
+    if target.exists():
+        raise RecordError(f"{str(target)!r} already exists: it was made meanwhile")
+    try:
+        os.rename(temporary, target)
+    except OSError as error:
+        raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +291,10 @@ def _whole(value: object, field: str) -> int:
         text = value.strip()
         number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
     if number is None or number < 1 or number > 999_999:
-        raise RecordError(f"{field}: {_quoted(value)} is not a {field} number: expected 1 or more")
+        raise RecordError(
+            f"{field}: {_quoted(value)} is not a {field} number: expected a whole number "
+            "from 1 to 999999"
+        )
     return number
 
 
@@ -369,7 +383,7 @@ class LiveEvent:
 
     def __init__(self, path: str | Path) -> None:
         self._lock = threading.RLock()
-        self._store = EventStore(path, mode="write")
+        self._store = LiveStore(path, mode="write")
         try:
             movement = self._store.movement
             if movement is None:
@@ -405,7 +419,7 @@ class LiveEvent:
                 self._store.close()
 
     @contextmanager
-    def _using(self) -> Iterator[EventStore]:
+    def _using(self) -> Iterator[LiveStore]:
         """The store, under the lock; a closed LiveEvent is an error, not a crash."""
         with self._lock:
             if self._closed:

@@ -30,16 +30,15 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from types import TracebackType
-from typing import Literal
+from typing import Literal, Self
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
+from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.notation import parse_result
-from bridgescore.session.access import PasswordHash
 from bridgescore.session.audit import (
     AUDIT_SCHEMA,
     AuditEntry,
@@ -331,7 +330,7 @@ class EventStore:
         if self.read_only:
             raise RecordError(f"{self.path!r} is open read-only: open it in write mode")
 
-    def __enter__(self) -> EventStore:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(
@@ -459,74 +458,6 @@ class EventStore:
             text = json.dumps(movement_to_json(movement), separators=(",", ":"))
             self._set_meta({"movement": text, "kind": kind})
 
-    # ------------------------------------------------------- live session
-
-    @property
-    def ranking_hidden(self) -> bool:
-        """Whether the director hides the live ranking until the end."""
-        return self._meta("ranking_hidden") == "1"
-
-    @property
-    def closed(self) -> bool:
-        """Whether the director closed the session: tables enter nothing more."""
-        return self._meta("closed") == "1"
-
-    def set_flags(self, *, ranking_hidden: bool | None = None, closed: bool | None = None) -> None:
-        self._writing()
-        flags = {"ranking_hidden": ranking_hidden, "closed": closed}
-        with self._db:
-            self._set_meta({k: ("1" if v else "0") for k, v in flags.items() if v is not None})
-
-    def set_table_tokens(self, section: str, digests: Mapping[int, str]) -> None:
-        """Keep each table's token digest (:func:`~bridgescore.session.access.token_digest`)."""
-        self._writing()
-        with self._db:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO table_tokens VALUES (?, ?, ?)",
-                [(section, table, digest) for table, digest in digests.items()],
-            )
-
-    def table_token_digests(self) -> dict[tuple[str, int], str]:
-        """Each table's token digest, by (section, table)."""
-        if "table_tokens" not in self._tables():
-            return {}
-        rows = self._db.execute("SELECT section, table_no, digest FROM table_tokens").fetchall()
-        return {(str(section), int(table)): str(digest) for section, table, digest in rows}
-
-    @property
-    def director_password(self) -> PasswordHash | None:
-        text = self._meta("director_password")
-        return None if text is None else PasswordHash.from_json(text)
-
-    def set_director_password(self, password: PasswordHash) -> None:
-        self._writing()
-        with self._db:
-            self._set_meta({"director_password": password.to_json()})
-
-    def add_director_login(self, digest: str, expires: str) -> None:
-        """Keep a director login's token digest until ``expires`` (UTC, ISO 8601)."""
-        self._writing()
-        with self._db:
-            self._db.execute("INSERT INTO director_logins VALUES (?, ?)", (digest, expires))
-
-    def expire_director_login(self, digest: str, at: str) -> None:
-        """End a director login now (``at``): its row is kept, expired."""
-        self._writing()
-        with self._db:
-            self._db.execute(
-                "UPDATE director_logins SET expires = ? WHERE digest = ? AND expires > ?",
-                (at, digest, at),
-            )
-
-    def director_login_expiry(self, digest: str) -> str | None:
-        """When the director login with this token digest expires, or ``None``."""
-        if "director_logins" not in self._tables():
-            return None
-        row = self._db.execute(
-            "SELECT expires FROM director_logins WHERE digest = ?", (digest,)
-        ).fetchone()
-        return None if row is None else str(row[0])
-
     # --------------------------------------------------------------- results
 
     def add(
@@ -582,12 +513,12 @@ class EventStore:
         if row is None or (row[0], row[1]) == (result.variant, encode_outcome(result)):
             return None
         self._change(
-            result.key, (row[0], row[1]), _stored(result), origin, action="replace", reason=""
+            result.key, (row[0], row[1]), outcome_pair(result), origin, action="replace", reason=""
         )
         label = f"board {board}" + (f" section {section}" if section else "")
         replaced = Replacement(
             f"{label} {ns} v {ew}",
-            _outcome_text((row[0], row[1]), result.key),
+            shown_outcome((row[0], row[1]), result.key),
             Origin(row[2] or "", row[3] or 0),
             _shown(result),
             origin,
@@ -610,7 +541,7 @@ class EventStore:
                 conflicts=[
                     Conflict(
                         f"{label} {ns} v {ew}",
-                        _outcome_text((row[0], row[1]), result.key),
+                        shown_outcome((row[0], row[1]), result.key),
                         Origin(row[2] or "", row[3] or 0),
                         _shown(result),
                         origin,
@@ -671,127 +602,17 @@ class EventStore:
             row = self._stored_row(result.key)
             if row is None:
                 raise RecordError(self._no_result(result.key))
-            if row == _stored(result):
+            if row == outcome_pair(result):
                 return None
             return self._change(
                 result.key,
                 row,
-                _stored(result),
+                outcome_pair(result),
                 Origin(),
                 action="correct",
                 reason=reason,
                 who=who,
             )
-
-    def enter(
-        self, result: TableResult, *, who: str, origin: Origin = Origin(), lead: str | None = None
-    ) -> AuditEntry:
-        """Store a table's first result for its board and pairs, and log it (action
-        ``enter``), in one transaction committed before this returns.
-
-        Raises :class:`~bridgescore.errors.AlreadyEnteredError` when the board and
-        pairs already have a result, and :class:`RecordError` when one of the pairs
-        already has a result on the board in that direction against someone else.
-        """
-        self._writing()
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            row = self._stored_row(result.key)
-            if row is not None:
-                raise AlreadyEnteredError(
-                    f"board {result.board} {result.ns} v {result.ew} already has "
-                    f"{_outcome_text(row, result.key)}: only the director can change it"
-                )
-            seated = self._seat_taken(result.key)
-            if seated is not None:
-                raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
-            self._set_lead(result.key, lead)
-            return self._change(
-                result.key, None, _stored(result), origin, action="enter", reason="", who=who
-            )
-
-    def set_outcome(
-        self,
-        key: tuple[str, int, str, str],
-        result: TableResult | None,
-        *,
-        action: str,
-        who: str,
-        reason: str = "",
-        lead: str | None = None,
-    ) -> AuditEntry | None:
-        """The director's change: store ``result`` (``None``: the board was not played)
-        for ``key``, whether or not the board had a result, and log it with ``action``
-        and ``who``, in one transaction. ``None`` when that very outcome is stored."""
-        self._writing()
-        new = ("", NOT_PLAYED) if result is None else _stored(result)
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            row = self._stored_row(key)
-            self._set_lead(key, lead)
-            if row == new:
-                return None
-            if row is None:
-                seated = self._seat_taken(key)
-                if seated is not None:
-                    raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
-            return self._change(key, row, new, Origin(), action=action, reason=reason, who=who)
-
-    def _set_lead(self, key: tuple[str, int, str, str], lead: str | None) -> None:
-        if lead is not None:
-            self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, lead))
-
-    def leads(self) -> dict[tuple[str, int, str, str], str]:
-        """The opening lead entered with each result that has one, by its key."""
-        if "leads" not in self._tables():
-            return {}
-        rows = self._db.execute("SELECT section, board, ns, ew, card FROM leads").fetchall()
-        return {(s, b, ns, ew): card for s, b, ns, ew, card in rows}
-
-    def has_results(self) -> bool:
-        """Whether the event has a result to score (a board not played is none)."""
-        row = self._db.execute(
-            "SELECT 1 FROM results WHERE outcome != ? LIMIT 1", (NOT_PLAYED,)
-        ).fetchone()
-        return row is not None
-
-    def outcomes_of(
-        self, keys: Iterable[tuple[str, int, str, str]]
-    ) -> dict[tuple[str, int, str, str], TableResult | None]:
-        """The stored result of each key that has one (``None``: marked not played);
-        keys with nothing stored are left out. One indexed look-up a key."""
-        found: dict[tuple[str, int, str, str], TableResult | None] = {}
-        for key in keys:
-            row = self._stored_row(key)
-            if row is not None:
-                section, board, ns, ew = key
-                found[key] = (
-                    None
-                    if row[1] == NOT_PLAYED
-                    else decode_outcome(row[1], board, ns, ew, section, row[0])
-                )
-        return found
-
-    def stored_keys(self) -> set[tuple[str, int, str, str]]:
-        """The (section, board, NS, EW) of every stored outcome, not-played boards included."""
-        rows = self._db.execute("SELECT section, board, ns, ew FROM results").fetchall()
-        return {(s, b, ns, ew) for s, b, ns, ew in rows}
-
-    def outcome_text(self, key: tuple[str, int, str, str]) -> str | None:
-        """What is stored for (section, board, NS, EW) as the audit log shows it
-        (``4SN+1``, ``A+/A-``, ``not played``), or ``None`` when nothing is."""
-        row = self._stored_row(key)
-        return None if row is None else _outcome_text(row, key)
-
-    def stored_outcomes(self) -> dict[tuple[str, int, str, str], str]:
-        """Every stored outcome's text by (section, board, NS, EW), not-played boards
-        included (``not played``)."""
-        rows = self._db.execute(
-            "SELECT section, board, ns, ew, variant, outcome FROM results"
-        ).fetchall()
-        return {
-            (s, b, ns, ew): _outcome_text((v, o), (s, b, ns, ew)) for s, b, ns, ew, v, o in rows
-        }
 
     def stored_result(self, key: tuple[str, int, str, str]) -> TableResult:
         """The stored result of (section, board, NS, EW): :attr:`TableResult.key`.
@@ -852,8 +673,8 @@ class EventStore:
                 board,
                 ns,
                 ew,
-                "" if old is None else _outcome_text(old, key),
-                _outcome_text(new, key),
+                "" if old is None else shown_outcome(old, key),
+                shown_outcome(new, key),
                 str(origin) if origin.source else "",
                 reason,
                 who,
@@ -890,7 +711,7 @@ class EventStore:
         if "audit" not in self._tables():
             return []
         return read_entries(
-            self._db, lambda outcome, variant, key: _outcome_text((variant, outcome), key)
+            self._db, lambda outcome, variant, key: shown_outcome((variant, outcome), key)
         )
 
     def results(self) -> list[TableResult]:
@@ -1004,11 +825,12 @@ def _check_kind(kind: str | None) -> None:
         raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
 
 
-def _stored(result: TableResult) -> tuple[str, str]:
+def outcome_pair(result: TableResult) -> tuple[str, str]:
+    """The stored (variant, outcome) of a result."""
     return (result.variant, encode_outcome(result))
 
 
-def _outcome_text(stored: tuple[str, str], key: tuple[str, int, str, str]) -> str:
+def shown_outcome(stored: tuple[str, str], key: tuple[str, int, str, str]) -> str:
     """A stored (variant, outcome) as the log and conflicts show it: ``""`` for no
     result (a first entry's old side), ``not played``, else the result described."""
     variant, outcome = stored
