@@ -32,9 +32,14 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _contract_for(board: int) -> dict[str, Any]:
-    # Every board: 3NT by South making; NS vul on boards 2, 4 (of each 4), + 600 / + 400.
-    return {"contract": "3NT", "declarer": "S", "result": "="}
+# Every board the same: 3NT by South, made: +400, or +600 when NS are vulnerable, which in
+# boards 1-16 they are on 2, 4, 5, 7, 10, 12, 13 and 15 (Law 2's cycle, repeated from 17).
+PLAYED = {"contract": "3NT", "declarer": "S", "result": "="}
+NS_VULNERABLE = {2, 4, 5, 7, 10, 12, 13, 15}
+
+
+def expected_score(board: int) -> int:
+    return 600 if (board - 1) % 16 + 1 in NS_VULNERABLE else 400
 
 
 def test_a_missing_event_file_is_refused(tmp_path: Path) -> None:
@@ -119,19 +124,22 @@ def _plan(movement: Any) -> dict[int, list[dict[str, Any]]]:
     plan: dict[int, list[dict[str, Any]]] = {}
     for row in movement.rows:
         for board in row.boards:
-            body = {"round": row.round, "board": board, **_contract_for(board)}
+            body = {"round": row.round, "board": board, **PLAYED}
             plan.setdefault(row.table, []).append(body)
     return plan
 
 
 def _entered(base: str, created: NewEvent) -> set[tuple[int, int, int]]:
-    """(table, round, board) of every result the server has, read through each table's view."""
+    """(table, round, board) of every result the server has, read through each table's view;
+    each stored score checked on the way."""
     found = set()
     with httpx.Client(base_url=base, timeout=60) as client:
         for access in created.tables:
             view = client.get("/api/live/table", headers=bearer(access.token)).json()
             for round_view in view["rounds"]:
                 found.update((access.table, round_view["round"], b) for b in round_view["entered"])
+                for shown in round_view["results"]:
+                    assert shown["score_ns"] == expected_score(shown["board"]), shown
     return found
 
 
@@ -168,16 +176,15 @@ def test_a_kill_9_loses_no_acknowledged_result(tmp_path: Path) -> None:
     plan = _plan(movement)
     wanted = 12  # of 30: the kill comes while the tables are still entering
     acknowledged: list[tuple[int, int, int]] = []
-    enough = threading.Condition()
+    lock = threading.Lock()
     with live_server(path, "--no-access-log") as server:
 
         def count(table: int, body: dict[str, Any]) -> None:
-            with enough:
+            with lock:
                 acknowledged.append((table, body["round"], body["board"]))
                 if len(acknowledged) == wanted:
-                    # Killed at once, while other requests are in flight.
+                    # Killed at once, while other tables' requests are in flight.
                     os.kill(server.process.pid, signal.SIGKILL)
-                enough.notify_all()
 
         _enter_all(server.base, created, plan, count)
         server.process.wait()
@@ -188,3 +195,29 @@ def test_a_kill_9_loses_no_acknowledged_result(tmp_path: Path) -> None:
     # Every result acknowledged before the kill is there; a request in flight may or may not be.
     assert set(acknowledged) <= stored
     assert stored <= {(row.table, row.round, b) for row in movement.rows for b in row.boards}
+
+
+def test_one_board_sent_from_eight_phones_at_once_is_stored_once(tmp_path: Path) -> None:
+    # A table's two players (and their retries) may send the same board together.
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    table = created.tables[0].token
+    body = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "="}
+    start = threading.Barrier(8)
+
+    with live_server(path, "--no-access-log") as server:
+
+        def send(_: int) -> int:
+            with httpx.Client(base_url=server.base, headers=bearer(table), timeout=60) as client:
+                start.wait()
+                return client.post("/api/live/results", json=body).status_code
+
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            statuses = sorted(pool.map(send, range(8)))
+        assert statuses == [201] + [409] * 7
+        with httpx.Client(base_url=server.base, timeout=60) as client:
+            login = client.post(
+                "/api/live/director/login", json={"password": created.director_password}
+            )
+            audit = client.get("/api/live/audit", headers=bearer(login.json()["token"])).json()
+    assert [(line["who"], line["board"], line["new"]) for line in audit] == [("table 1", 1, "4SN=")]

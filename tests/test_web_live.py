@@ -29,6 +29,7 @@ from bridgescore.web.live import (
     create_live_app,
     redact,
 )
+from fuzzing import FULL
 from live_serving import THREE_TABLES
 
 
@@ -320,9 +321,7 @@ FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=1500 if FULL else 150, deadline=None, suppress_health_check=[FIXTURE_CHECK])
 @given(body=JSON_VALUES | FIELDS)
 def test_whatever_the_json_body_the_answer_is_not_a_5xx(
     client: TestClient, event: tuple[Path, NewEvent], body: Any
@@ -337,9 +336,7 @@ def test_whatever_the_json_body_the_answer_is_not_a_5xx(
     assert director.status_code in (200, 403, 422), director.text
 
 
-@settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=1000 if FULL else 100, deadline=None, suppress_health_check=[FIXTURE_CHECK])
 @given(content=st.binary(max_size=200))
 def test_whatever_the_bytes_the_answer_is_not_a_5xx(
     client: TestClient, event: tuple[Path, NewEvent], content: bytes
