@@ -510,3 +510,13 @@ def test_junk_in_any_field_is_never_a_5xx(client: TestClient, event: Any, value:
         assert director.get("/director/result", params=query).status_code < 500
     assert client.post("/table/check", content=b"\xff\xfe", headers={
         "content-type": "application/x-www-form-urlencoded"}).status_code < 500  # fmt: skip
+
+
+def test_the_walk_through_shows_screenshots_that_exist() -> None:
+    docs = Path(__file__).parent.parent / "docs"
+    shown = re.findall(r"!\[[^\]]+\]\((img/live/[a-z-]+\.png)\)", (docs / "live.md").read_text())
+    assert len(shown) >= 7
+    for name in shown:
+        data = (docs / name).read_bytes()
+        # Real PNGs (from tests/test_live_browser.py), small enough to keep in the repository.
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 150_000, name
