@@ -681,3 +681,9 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise fail(f"cannot write {str(path)!r}: {error.strerror}", 2) from None
+
+
+# `session live` lives in its own module (the web server); registered here so it is a subcommand.
+from bridgescore.cli.live import live_command  # noqa: E402
+
+app.command("live")(live_command)

@@ -1,11 +1,13 @@
-"""Limits that keep the server answering: a body-size cap and a bounded solver queue.
+"""Limits that keep the server answering: a body-size cap, a bounded solver queue, and a
+throttle on password guessing.
 
 :class:`BodySizeLimit` is a plain ASGI middleware (no per-request task, so it
 costs next to nothing on the fast paths) that refuses request bodies over a
 byte budget with 413. :class:`SolverLimiter` runs CPU-heavy double-dummy jobs in
 a small process pool, at most one job per worker at a time, with a bounded
 number of callers waiting; past that it raises :class:`SolverBusy`, which the
-app turns into 503 with ``Retry-After``.
+app turns into 503 with ``Retry-After``. :class:`LoginThrottle` counts each
+client's wrong passwords in a sliding window and refuses it for a while past a limit.
 """
 
 from __future__ import annotations
@@ -13,16 +15,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import signal
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-__all__ = ["MAX_BODY_BYTES", "BodySizeLimit", "SolverBusy", "SolverLimiter"]
+__all__ = ["MAX_BODY_BYTES", "BodySizeLimit", "LoginThrottle", "SolverBusy", "SolverLimiter"]
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -217,3 +222,86 @@ class SolverLimiter:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+class LoginThrottle:
+    """At most ``failures`` wrong passwords per client in any ``window`` seconds.
+
+    A client that reaches the limit is refused (before its password is even
+    checked, so a right guess gains nothing) until its oldest counted failure
+    leaves the window. ``clock`` gives seconds; tests pass their own. At most
+    ``max_clients`` clients are remembered: past that, the ones whose failures
+    have all expired are forgotten first, then the oldest.
+
+    >>> now = [0.0]
+    >>> throttle = LoginThrottle(2, 60.0, clock=lambda: now[0])
+    >>> throttle.failed("10.0.0.7"); throttle.failed("10.0.0.7")
+    >>> throttle.retry_after("10.0.0.7")
+    60
+    >>> now[0] = 60.0
+    >>> throttle.retry_after("10.0.0.7") is None
+    True
+    """
+
+    def __init__(
+        self,
+        failures: int = 5,
+        window: float = 300.0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        max_clients: int = 10_000,
+    ) -> None:
+        self.failures = max(1, failures)
+        self.window = window
+        self.clock = clock
+        self.max_clients = max_clients
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, client: str, now: float) -> deque[float]:
+        times = self._seen.get(client)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if not times:
+            del self._seen[client]
+        return times
+
+    def retry_after(self, client: str) -> int | None:
+        """Whole seconds ``client`` must wait before trying again, or None if it may try now."""
+        with self._lock:
+            now = self.clock()
+            times = self._recent(client, now)
+            if len(times) < self.failures:
+                return None
+            # Refused until enough failures leave the window to fall under the limit.
+            release = times[len(times) - self.failures] + self.window
+            return max(1, math.ceil(release - now))
+
+    def failed(self, client: str) -> None:
+        """Count a wrong password from ``client``."""
+        with self._lock:
+            now = self.clock()
+            times = self._recent(client, now)
+            if client not in self._seen:
+                self._make_room(now)
+                self._seen[client] = times
+            times.append(now)
+            # Only the latest ``failures`` matter for the limit.
+            while len(times) > self.failures:
+                times.popleft()
+
+    def succeeded(self, client: str) -> None:
+        """Forget ``client``'s failures: it knows the password."""
+        with self._lock:
+            self._seen.pop(client, None)
+
+    def _make_room(self, now: float) -> None:
+        if len(self._seen) < self.max_clients:
+            return
+        for client in list(self._seen):
+            self._recent(client, now)
+        while len(self._seen) >= self.max_clients:
+            oldest = min(self._seen, key=lambda name: self._seen[name][-1])
+            del self._seen[oldest]

@@ -1,0 +1,109 @@
+"""``bridgescore session live``: serve a live club session from its event file."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from bridgescore.cli.common import fail
+from bridgescore.cli.serve import _is_loopback, _listening_sockets
+from bridgescore.errors import BridgeError
+
+__all__ = ["live_command", "log_config"]
+
+TLS_WARNING = (
+    "warning: listening on {host}: other machines can reach this server, and plain HTTP "
+    "shows the tables' tokens and the director's password to anyone on the network. "
+    "Put TLS in front: a reverse proxy with HTTPS such as Caddy or nginx "
+    "(see docs/live-server.md, 'Behind a reverse proxy')"
+)
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging configuration with tokens and passwords redacted from every line."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact"] = {"()": "bridgescore.web.live.RedactSecrets"}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact")
+    if not access_log:
+        config["loggers"]["uvicorn.access"]["level"] = "WARNING"
+    return config
+
+
+def live_command(
+    event: Annotated[Path, typer.Argument(help="The event file made by 'session new'.")],
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; the default serves this machine only.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
+    ] = 8000,
+    access_log: Annotated[
+        bool,
+        typer.Option(help="Log every request (tokens and passwords are always redacted)."),
+    ] = True,
+) -> None:
+    """Serve the live session: table entry, the director's pages, the live ranking.
+
+    Results are on disk before a table sees them acknowledged; stop with Ctrl+C and
+    start again at any time, nothing entered is lost.
+
+    \b
+    Examples:
+      bridgescore session live club.db
+      bridgescore session live club.db --host 0.0.0.0 --port 8080
+    """
+    try:
+        import uvicorn
+
+        from bridgescore.web.live import create_live_app
+    except ImportError as error:
+        missing = getattr(error, "name", None) or str(error)
+        raise fail(
+            f"session live needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2
+        ) from None
+    if not event.is_file():
+        raise fail(
+            f"{str(event)!r} is not an event file: make one with "
+            "'bridgescore session new EVENT --movement ...'",
+            1,
+        )
+    try:
+        app = create_live_app(event)
+    except BridgeError as error:
+        raise fail(error) from None
+    listeners = _listening_sockets(host, port)
+    for listener in listeners:
+        # Listening before saying so: a phone (or a test) that connects at once waits in the
+        # queue until the server accepts, rather than being refused.
+        listener.listen(2048)
+    port = listeners[0].getsockname()[1]
+    if not _is_loopback(host):
+        typer.echo(TLS_WARNING.format(host=host), err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"bridgescore: serving {event} on http://{shown}:{port}/ (Ctrl+C to stop)", err=True)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=log_config(access_log),
+        access_log=access_log,
+        # More connections than a club's phones need; past it, 503 rather than exhausting the host.
+        limit_concurrency=500,
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=listeners)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for listener in listeners:
+            listener.close()
+        app.state.live.close()
+    if not server.started:
+        raise typer.Exit(3)

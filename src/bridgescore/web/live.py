@@ -1,0 +1,492 @@
+"""The live club session's server: the JSON API the tables and the director use.
+
+:func:`create_live_app` serves one event file (made by ``bridgescore session new``)
+through :class:`bridgescore.session.live.LiveEvent`, kept at ``app.state.live`` for
+the HTML pages (:mod:`bridgescore.web.live_pages`) too:
+
+- ``GET /api/live/table`` (a table's token): the table's rounds, pairs, boards and
+  the boards already entered.
+- ``POST /api/live/results`` (a table's token): one board's result, 201 with
+  ``score_ns`` once it is on disk; 403 for a round or board that is not this
+  table's, 409 for a board already entered there (changing it is the director's job).
+- ``POST /api/live/director/login``: the director's password for a session token;
+  repeated failures from one client are refused with 429 for a while.
+- ``PUT /api/live/results`` (the director's token): enter or change any table's result.
+- ``GET /api/live/audit`` (the director's token): every result entered, changed or
+  adjusted: who, when, old, new.
+- ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
+  prints; 403 to anyone but the director while the director hides the ranking.
+
+Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
+on their own, so no other site can make a visitor's browser act on the API, and
+without CORS headers no other site's script can read its answers. Every answer
+carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
+(:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
+tokens out of the access log. Nothing here is ever a 5xx for a client's input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import re
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from bridgescore import __version__
+from bridgescore.errors import (
+    AlreadyEnteredError,
+    BridgeError,
+    NotThisTableError,
+    SessionClosedError,
+)
+from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.validate import is_whole_number
+from bridgescore.web import live_pages
+from bridgescore.web.limits import (
+    ASGIApp,
+    BodySizeLimit,
+    LoginThrottle,
+    Message,
+    Receive,
+    Scope,
+    Send,
+)
+
+__all__ = [
+    "LIVE_MAX_BODY",
+    "SECURITY_HEADERS",
+    "LiveSettings",
+    "RankingCache",
+    "RedactSecrets",
+    "create_live_app",
+    "director",
+    "redact",
+    "table_of",
+]
+
+#: A result is a few dozen bytes; a login a password. Anything near this is not a client of ours.
+LIVE_MAX_BODY = 4 * 1024
+
+#: Sent with every answer unless a page sets its own. ``no-referrer`` matters most: a
+#: table's link carries its token, which a Referer header would hand to any other site.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    # Scores and tokens change under the client's feet and must not sit in shared caches.
+    "Cache-Control": "no-store",
+}
+
+_SECRET_IN_QUERY = re.compile(r"(?i)([?&][^=&#\s\"]*(?:token|password)[^=&#\s\"]*=)[^&#\s\"]*")
+_BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',]+")
+
+
+def redact(text: str) -> str:
+    """``text`` with the values of token and password query parameters (and bearer
+    credentials) replaced by ``[redacted]``.
+
+    >>> redact('GET /table?token=abc123&round=2 HTTP/1.1')
+    'GET /table?token=[redacted]&round=2 HTTP/1.1'
+    """
+    return _BEARER.sub(r"\1[redacted]", _SECRET_IN_QUERY.sub(r"\1[redacted]", text))
+
+
+class RedactSecrets(logging.Filter):
+    """A logging filter that redacts tokens and passwords from a record's message.
+
+    uvicorn's access log prints each request's path with its query string, and a
+    table's link carries its token there; this filter, on the ``uvicorn.access``
+    logger (and on the handlers ``session live`` configures), keeps it out of logs.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, Mapping):
+            record.args = {
+                k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()
+            }
+        return True
+
+
+def _guard_access_log() -> None:
+    # Whoever runs the app (our CLI, or uvicorn's own command), its access log is filtered.
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, RedactSecrets) for f in access.filters):
+        access.addFilter(RedactSecrets())
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSettings:
+    """Limits of the live server.
+
+    ``login_failures`` wrong passwords from one client within ``login_window``
+    seconds make it wait (429) until the oldest of them is out of the window.
+    The public ranking is scored at most once every ``ranking_max_age`` seconds
+    however many phones ask (a result entered through this API, and any request
+    with the director's token, get it fresh). ``clock`` gives seconds (monotonic);
+    tests pass their own.
+    """
+
+    max_body: int = LIVE_MAX_BODY
+    login_failures: int = 5
+    login_window: float = 300.0
+    ranking_max_age: float = 1.0
+    clock: Callable[[], float] = time.monotonic
+
+
+class RankingCache:
+    """The ranking's JSON, scored at most once per ``max_age`` seconds for the public.
+
+    Scoring holds the event's lock (tens of milliseconds at club size), so every
+    phone refreshing the ranking page must not each score it again while tables
+    wait to enter results. Concurrent askers of a stale ranking wait for one
+    scoring, not one each.
+    """
+
+    def __init__(self, live: LiveEvent, max_age: float, clock: Callable[[], float]) -> None:
+        self.live = live
+        self.max_age = max_age
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._body: bytes | None = None
+        self._scored_at = 0.0
+
+    def body(self, *, fresh: bool = False) -> bytes:
+        """The ranking document as JSON bytes; ``fresh`` scores it now whatever its age."""
+        with self._lock:
+            now = self.clock()
+            if fresh or self._body is None or now - self._scored_at >= self.max_age:
+                self._body = json.dumps(self.live.ranking()).encode()
+                self._scored_at = now
+            return self._body
+
+    def invalidate(self) -> None:
+        """Forget the ranking: a result has changed."""
+        with self._lock:
+            self._body = None
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to answers that lack them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", ())}
+                extra = [(k, v) for k, v in self.headers if k not in present]
+                message = {**message, "headers": [*message.get("headers", ()), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _Refused(Exception):
+    """An answer other than success, raised from a dependency or an endpoint."""
+
+    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.headers = headers or {}
+
+
+_NO_TOKEN = (
+    "this needs a token: send 'Authorization: Bearer <token>' with your table's token "
+    "(from its card) or the director's (from POST /api/live/director/login)"
+)
+_UNAUTHORISED = {"WWW-Authenticate": "Bearer"}
+
+
+def _live(request: Request) -> LiveEvent:
+    live: LiveEvent = request.app.state.live
+    return live
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+async def table_of(request: Request) -> tuple[str, int]:
+    """The (section, table) whose token the request carries; 401 without a valid one,
+    403 for the director's token."""
+    # Run on the event loop: a valid table token is found in memory, so the common case
+    # takes no trip through the thread pool; only "is it the director's?" reads the file.
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    found = live.table_for_token(token)
+    if found is None:
+        if await run_in_threadpool(live.director_for_token, token):
+            raise _Refused(403, "this needs a table's token; the director's is not one")
+        raise _Refused(401, "the token is not a table's token for this session", _UNAUTHORISED)
+    return found
+
+
+def director(request: Request) -> None:
+    """Pass only with a valid director session token: 401 without one, 403 for a table's."""
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    if live.director_for_token(token):
+        return
+    if live.table_for_token(token) is not None:
+        raise _Refused(403, "only the director may do this; a table's token may not")
+    raise _Refused(
+        401,
+        "the token is not a director's session token (or it has expired): "
+        "log in again at POST /api/live/director/login",
+        _UNAUTHORISED,
+    )
+
+
+def _is_director(request: Request) -> bool:
+    token = _bearer(request)
+    return token is not None and _live(request).director_for_token(token)
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, or 422 saying what is wrong with it."""
+    raw = await request.body()
+    if not raw.strip():
+        raise _Refused(422, "the request body is empty: expected a JSON object")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _Refused(422, "the request body is not UTF-8 text: expected a JSON object") from None
+    except (ValueError, RecursionError) as error:
+        # ValueError covers bad JSON and integers past Python's digit limit;
+        # RecursionError, arrays nested thousands deep.
+        reason = str(error) if isinstance(error, ValueError) else "nested too deeply"
+        raise _Refused(422, f"the request body is not valid JSON ({reason})") from None
+    if not isinstance(data, dict):
+        raise _Refused(
+            422, f"the request body must be a JSON object, got a JSON {_json_kind(data)}"
+        )
+    return data
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if value is True or value is False:
+        return "boolean"
+    if value is None:
+        return "null"
+    return "number"
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, dict[str, Any]]:
+    """The section and table a director's body names, and the rest of the body."""
+    rest = dict(body)
+    table = rest.pop("table", None)
+    section = rest.pop("section", None)
+    if table is None:
+        raise _Refused(422, "table: missing: expected the table number, such as 3")
+    if not is_whole_number(table, 1):
+        raise _Refused(422, f"table: {_shown(table)} is not a table number: expected 1, 2, ...")
+    if section is None:
+        # A live event is one movement, so one section: the body need not name it.
+        section = live.movement.section
+    if not isinstance(section, str) or not section:
+        raise _Refused(422, f"section: {_shown(section)} is not a section name such as 'A'")
+    return section, table, rest
+
+
+TableAccess = Annotated[tuple[str, int], Depends(table_of)]
+DirectorAccess = Annotated[None, Depends(director)]
+JsonObject = Annotated[dict[str, Any], Depends(json_object)]
+
+router = APIRouter(prefix="/api/live", tags=["live session"])
+
+
+@router.get("/table")
+def table_view(request: Request, access: TableAccess) -> Response:
+    """The table's rounds: pairs, boards, and the boards already entered."""
+    section, table = access
+    return _json(_live(request).table_view(section, table))
+
+
+@router.post("/results", status_code=201)
+def enter_result(
+    request: Request,
+    access: TableAccess,
+    body: JsonObject,
+) -> Response:
+    """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
+    section, table = access
+    entry = ResultEntry.parse(body)
+    score = _live(request).enter_result(section, table, entry, who=f"table {table}")
+    _ranking_cache(request).invalidate()
+    return _json({"score_ns": score}, 201)
+
+
+@router.put("/results")
+def correct_result(
+    request: Request,
+    _: DirectorAccess,
+    body: JsonObject,
+) -> Response:
+    """The director enters or changes any table's result (audited)."""
+    live = _live(request)
+    section, table, rest = _director_target(live, body)
+    entry = ResultEntry.parse(rest)
+    try:
+        score = live.correct_result(section, table, entry, who="director")
+    except NotThisTableError as error:
+        # Not the director's access at fault: the body names a board the table does not play.
+        raise _Refused(422, str(error)) from None
+    _ranking_cache(request).invalidate()
+    return _json({"score_ns": score})
+
+
+@router.post("/director/login")
+def director_login(request: Request, body: JsonObject) -> Response:
+    """The director's password for a session token; throttled per client."""
+    throttle: LoginThrottle = request.app.state.login_throttle
+    client = request.client.host if request.client else "unknown"
+    wait = throttle.retry_after(client)
+    if wait is not None:
+        raise _Refused(
+            429,
+            f"too many wrong passwords from this address: try again in {wait} s",
+            {"Retry-After": str(wait)},
+        )
+    password = body.get("password")
+    if not isinstance(password, str) or not password:
+        raise _Refused(422, f"password: {_shown(password)} is not a password: expected a string")
+    live = _live(request)
+    if not live.check_director_password(password):
+        throttle.failed(client)
+        raise _Refused(401, "wrong password")
+    throttle.succeeded(client)
+    return _json({"token": live.open_director_session()})
+
+
+@router.get("/audit")
+def audit(request: Request, _: DirectorAccess) -> Response:
+    """Every result entered, changed or adjusted, oldest first."""
+    return _json(_live(request).audit())
+
+
+@router.get("/ranking")
+def ranking(request: Request) -> Response:
+    """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
+    live = _live(request)
+    director = _is_director(request)
+    if live.ranking_hidden and not director:
+        raise _Refused(403, "the director has hidden the ranking until the end of the session")
+    body = _ranking_cache(request).body(fresh=director)
+    return Response(body, media_type="application/json")
+
+
+def _ranking_cache(request: Request) -> RankingCache:
+    cache: RankingCache = request.app.state.ranking_cache
+    return cache
+
+
+def _json(data: object, status: int = 200) -> Response:
+    # Straight to bytes: FastAPI's encoder would walk every value of a ranking again.
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
+
+
+def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, _Refused)
+    return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
+
+
+def _answer(status: int) -> Callable[[Request, Exception], Any]:
+    async def handler(request: Request, error: Exception) -> Response:
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    return handler
+
+
+def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
+    """The live session server for the event file at ``event_path``.
+
+    The event is opened here (a :class:`~bridgescore.BridgeError` if it is not a
+    live event) and closed when the app shuts down.
+    """
+    settings = settings or LiveSettings()
+    live = LiveEvent(event_path)
+    cache = RankingCache(live, settings.ranking_max_age, settings.clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Score once before the first phone asks: the scoring modules load now, so the
+        # first ranking is as quick as the rest. An event that cannot be scored still
+        # serves its tables; GET /api/live/ranking says why.
+        with contextlib.suppress(BridgeError):
+            await run_in_threadpool(cache.body)
+        try:
+            yield
+        finally:
+            live.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="bridgescore live session",
+        version=__version__,
+        description="Table entry, director and ranking API of a live club session.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.live = live
+    app.state.ranking_cache = cache
+    app.state.settings = settings
+    app.state.login_throttle = LoginThrottle(
+        settings.login_failures, settings.login_window, clock=settings.clock
+    )
+    app.add_exception_handler(_Refused, _refused)
+    app.add_exception_handler(NotThisTableError, _answer(403))
+    app.add_exception_handler(AlreadyEnteredError, _answer(409))
+    app.add_exception_handler(SessionClosedError, _answer(409))
+    app.add_exception_handler(BridgeError, _answer(422))
+    app.include_router(router)
+    app.include_router(live_pages.router)
+    app.add_middleware(BodySizeLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
+    _guard_access_log()
+    return app

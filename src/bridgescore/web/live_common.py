@@ -1,0 +1,171 @@
+"""What the live session's pages share: templates, cookies, CSRF tokens, forms, messages.
+
+The pages (:mod:`bridgescore.web.live_pages`, :mod:`bridgescore.web.live_director`) take
+the :class:`~bridgescore.session.live.LiveEvent` from ``request.app.state.live``.
+Cookies are HttpOnly and SameSite=Strict, and Secure when the request came over HTTPS
+(behind a reverse proxy uvicorn takes the scheme from ``X-Forwarded-Proto``). A form
+that changes something carries :func:`csrf_token` of the cookie's secret.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from bridgescore.session.live import LiveEvent
+
+__all__ = [
+    "DIRECTOR_COOKIE",
+    "HEADERS",
+    "LOGIN_COOKIE",
+    "REFRESH_SECONDS",
+    "SCAN_AGAIN",
+    "TABLE_COOKIE",
+    "changed",
+    "csrf_ok",
+    "csrf_token",
+    "director_token",
+    "forbidden",
+    "live_of",
+    "message",
+    "pair_names",
+    "read_form",
+    "render",
+    "see",
+    "set_cookie",
+]
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+
+TABLE_COOKIE = "bridgescore_table"
+DIRECTOR_COOKIE = "bridgescore_director"
+LOGIN_COOKIE = "bridgescore_login"
+#: How often the public ranking reloads itself (a meta refresh: no script).
+REFRESH_SECONDS = 30
+
+# No script runs on these pages; styles come only from our own stylesheet.
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+SCAN_AGAIN = (
+    "This phone has no valid table link for this session. Scan the QR code on your "
+    "table's card again (or type the link printed under it)."
+)
+
+
+def csrf_token(secret: str) -> str:
+    """The CSRF token of the forms rendered for a cookie whose secret is ``secret``.
+
+    An HMAC of the secret: a page of ours shows it, another site cannot compute it
+    without the secret (which sits in an HttpOnly cookie), and it needs no storage.
+
+    >>> csrf_token("abc") == csrf_token("abc") != csrf_token("abd")
+    True
+    """
+    return hmac.new(secret.encode(), b"bridgescore live form", hashlib.sha256).hexdigest()
+
+
+def live_of(request: Request) -> LiveEvent:
+    """The evening's event, which ``create_live_app`` keeps at ``app.state.live``."""
+    live: LiveEvent = request.app.state.live
+    return live
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """``templates/live/TEMPLATE`` with the pages' security headers."""
+    response = templates.TemplateResponse(request, f"live/{template}", context)
+    response.status_code = status
+    response.headers.update(HEADERS)
+    return response
+
+
+def message(request: Request, status: int, title: str, text: str, **extra: Any) -> HTMLResponse:
+    """A page that says one thing (an error, a refusal), with an optional ``back`` link."""
+    return render(request, "message.html", status, title=title, message=text, **extra)
+
+
+def is_secure(request: Request) -> bool:
+    # Behind a reverse proxy uvicorn takes the scheme from X-Forwarded-Proto.
+    return request.url.scheme == "https"
+
+
+def set_cookie(response: Response, request: Request, name: str, value: str, age: int) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=age,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=is_secure(request),
+    )
+
+
+def see(url: str) -> RedirectResponse:
+    response = RedirectResponse(url, status_code=303)
+    response.headers.update(HEADERS)
+    return response
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """The posted form's text fields (a field given twice: its first value)."""
+    try:
+        form = await request.form()
+    except Exception:  # any body the form parser cannot read is the client's error
+        return {}
+    fields: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str) and key not in fields:
+            fields[key] = value
+    return fields
+
+
+def csrf_ok(form: Mapping[str, str], secret: str) -> bool:
+    return hmac.compare_digest(form.get("csrf", "").encode(), csrf_token(secret).encode())
+
+
+def forbidden(request: Request) -> HTMLResponse:
+    return message(
+        request,
+        403,
+        "Form refused",
+        "This form did not come from this session's pages, or it has expired: "
+        "go back, reload the page and send it again.",
+    )
+
+
+def changed(request: Request) -> None:
+    """Say that a result or a name has changed: the JSON API's cached ranking
+    (``app.state.ranking_cache``, scored at most once a second) is scored afresh."""
+    cache = getattr(request.app.state, "ranking_cache", None)
+    if cache is not None:
+        cache.invalidate()
+
+
+def pair_names(live: LiveEvent) -> dict[str, str]:
+    """Each named pair's players, as the pages show them."""
+    return dict(live.pair_names())
+
+
+def director_token(request: Request) -> str | None:
+    """The director's session token from the cookie, if it is a valid one."""
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    if token and live_of(request).director_for_token(token):
+        return token
+    return None

@@ -1,0 +1,361 @@
+"""The director's pages of a live session: login, progress, results, changes, adjusted
+scores, pair names, hiding the ranking, closing the session, the audit log.
+
+The login is the director's password (a form with its own CSRF token, set as a cookie
+too: there is no session yet to derive one from); it opens a director session whose
+token is the ``bridgescore_director`` cookie. Every later form carries
+:func:`~bridgescore.web.live_common.csrf_token` of that token. Wrong passwords count
+against the client in the server's ``login_throttle`` (the JSON API's too).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from bridgescore.errors import BridgeError
+from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.web.live_common import (
+    DIRECTOR_COOKIE,
+    LOGIN_COOKIE,
+    changed,
+    csrf_ok,
+    csrf_token,
+    director_token,
+    forbidden,
+    live_of,
+    message,
+    pair_names,
+    read_form,
+    render,
+    see,
+    set_cookie,
+)
+from bridgescore.web.live_view import FORM, entry_data, form_of
+
+__all__ = ["AWARDS", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+DIRECTOR_COOKIE_AGE = 12 * 3600
+
+#: The adjusted scores the director may award (what LiveEvent.adjust reads) and their words.
+AWARDS = {
+    "Avg+": "Average plus to NS, average minus to EW",
+    "Avg": "Average to both",
+    "Avg-": "Average minus to NS, average plus to EW",
+    "A+/A+": "Average plus to both",
+    "A-/A-": "Average minus to both",
+    "60/40": "60 % to NS, 40 % to EW",
+    "50/50": "50 % to both",
+    "40/60": "40 % to NS, 60 % to EW",
+    "not played": "Not played (the board is left out)",
+}
+
+
+def _login_page(request: Request, status: int = 200, error: str | None = None) -> HTMLResponse:
+    # Before a session there is no secret to derive the form's token from: the login
+    # form's token is a random value also set as a cookie (double submit).
+    token = secrets.token_urlsafe(32)
+    response = render(request, "director_login.html", status, csrf=token, error=error)
+    set_cookie(response, request, LOGIN_COOKIE, token, 3600)
+    return response
+
+
+@router.get("/director", response_class=HTMLResponse)
+def director_page(request: Request) -> Response:
+    """The director's overview: progress by table and round, late tables marked."""
+    token = director_token(request)
+    if token is None:
+        return _login_page(request)
+    live = live_of(request)
+    tables = live.progress()
+    rounds = sorted({int(r["round"]) for line in tables for r in line["rounds"]})
+    return render(
+        request,
+        "director.html",
+        csrf=csrf_token(token),
+        rounds=rounds,
+        tables=[
+            {**line, "by_round": {int(r["round"]): r for r in line["rounds"]}} for line in tables
+        ],
+        late=[line["table"] for line in tables if line["late"]],
+        hidden=live.ranking_hidden,
+        closed=live.closed,
+    )
+
+
+@router.post("/director/login", response_class=HTMLResponse)
+async def director_login(request: Request) -> Response:
+    """Check the director's password; a session cookie on success."""
+    form = await read_form(request)
+    expected = request.cookies.get(LOGIN_COOKIE, "")
+    if not expected or not hmac.compare_digest(form.get("csrf", "").encode(), expected.encode()):
+        return forbidden(request)
+    throttle = getattr(request.app.state, "login_throttle", None)
+    client = request.client.host if request.client else "unknown"
+    if throttle is not None:
+        wait = throttle.retry_after(client)
+        if wait is not None:
+            refused = _login_page(
+                request, 429, f"Too many wrong passwords from this address: wait {wait} s."
+            )
+            refused.headers["Retry-After"] = str(wait)
+            return refused
+    live = live_of(request)
+    if not live.check_director_password(form.get("password", "")):
+        if throttle is not None:
+            throttle.failed(client)
+        return _login_page(request, 401, "Wrong password.")
+    if throttle is not None:
+        throttle.succeeded(client)
+    response = see("/director")
+    set_cookie(
+        response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE
+    )
+    response.delete_cookie(LOGIN_COOKIE, path="/")
+    return response
+
+
+async def _director_form(request: Request) -> tuple[dict[str, str], Response | None]:
+    """The posted form if it comes from a logged-in director's page, else the answer."""
+    token = director_token(request)
+    if token is None:
+        return {}, _login_page(request, 401, "Log in first (the session may have expired).")
+    form = await read_form(request)
+    if not csrf_ok(form, token):
+        return form, forbidden(request)
+    return form, None
+
+
+@router.post("/director/logout", response_class=HTMLResponse)
+async def director_logout(request: Request) -> Response:
+    """End the director's login: the session token is refused from now on."""
+    _, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    live_of(request).end_director_session(request.cookies.get(DIRECTOR_COOKIE, ""))
+    response = see("/director")
+    response.delete_cookie(DIRECTOR_COOKIE, path="/")
+    return response
+
+
+def _rows(live: LiveEvent) -> list[dict[str, Any]]:
+    """Every table's every round, with each board's entered result (or None), by round."""
+    rows: list[dict[str, Any]] = []
+    for line in live.progress():
+        section, table = str(line["section"]), int(line["table"])
+        for round_view in live.table_view(section, table)["rounds"]:
+            results = {item["board"]: item for item in round_view["results"]}
+            boards = [{"board": b, "line": results.get(b)} for b in round_view["boards"]]
+            rows.append(
+                {"section": section, "table": table, "round": round_view["round"],
+                 "ns": round_view["ns"], "ew": round_view["ew"], "boards": boards}
+            )  # fmt: skip
+    rows.sort(key=lambda row: (row["round"], row["section"], row["table"]))
+    return rows
+
+
+@router.get("/director/results", response_class=HTMLResponse)
+def director_results(request: Request) -> Response:
+    """Every table's results, round by round, each with a link to change it."""
+    token = director_token(request)
+    if token is None:
+        return _login_page(request)
+    live = live_of(request)
+    return render(
+        request,
+        "director_results.html",
+        rows=_rows(live),
+        names=pair_names(live),
+        csrf=csrf_token(token),
+    )
+
+
+@router.get("/director/result", response_class=HTMLResponse)
+def director_result(
+    request: Request, table: str = "", round: str = "", board: str = "", section: str = "A"
+) -> Response:
+    """One board at one table: its result, a form to change it, a form to adjust it."""
+    token = director_token(request)
+    if token is None:
+        return _login_page(request)
+    return _result_page(request, token, {"section": section, "table": table,
+                                          "round": round, "board": board})  # fmt: skip
+
+
+def _result_page(
+    request: Request,
+    token: str,
+    form: Mapping[str, str],
+    *,
+    status: int = 200,
+    error: str | None = None,
+) -> HTMLResponse:
+    live = live_of(request)
+    section = form.get("section", "A") or "A"
+    try:
+        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+    except ValueError:
+        return message(
+            request,
+            404,
+            "No such result",
+            "Pick a result from the list of results.",
+            back="/director/results",
+        )
+    row = next(
+        (
+            r
+            for r in _rows(live)
+            if (r["section"], r["table"], r["round"]) == (section, table, round_number)
+        ),
+        None,
+    )
+    line = None
+    if row is not None:
+        line = next((b["line"] for b in row["boards"] if b["board"] == board), None)
+        if board not in [b["board"] for b in row["boards"]]:
+            row = None
+    if row is None:
+        return message(
+            request,
+            404,
+            "No such result",
+            f"Table {table} does not play board {board} in round {round_number}.",
+            back="/director/results",
+        )
+    return render(
+        request,
+        "director_result.html",
+        status,
+        csrf=csrf_token(token),
+        row=row,
+        board=board,
+        line=line,
+        names=pair_names(live),
+        error=error,
+        # A form sent back with an error keeps what was sent; else it starts from the result.
+        draft=form if error is not None or line is None else form_of(str(line["result"])),
+        awards=AWARDS,
+        form=FORM,
+    )
+
+
+@router.post("/director/result", response_class=HTMLResponse)
+async def director_change(request: Request) -> Response:
+    """Enter or change one result (audited as the director's)."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    live = live_of(request)
+    try:
+        data = entry_data(form, with_table=True)
+        table = data.pop("table")
+        entry = ResultEntry.parse(data)
+        live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
+    except BridgeError as error:
+        return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
+    return see(f"/director/results#t{table}r{entry.round}")
+
+
+@router.post("/director/adjust", response_class=HTMLResponse)
+async def director_adjust(request: Request) -> Response:
+    """Award an adjusted score (or mark the board not played) at one table."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    award = form.get("award", "")
+    if award not in AWARDS:
+        return _result_page(
+            request, token, form, status=422,
+            error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
+        )  # fmt: skip
+    try:
+        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        live_of(request).adjust(
+            form.get("section", "A") or "A", table, round_number, board, award, who="director"
+        )
+    except ValueError as error:  # BridgeError is a ValueError; int() of junk too
+        return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
+    return see(f"/director/results#t{table}r{round_number}")
+
+
+@router.get("/director/names", response_class=HTMLResponse)
+def directorpair_names(request: Request) -> Response:
+    """Every pair with a field for its players' names."""
+    token = director_token(request)
+    if token is None:
+        return _login_page(request)
+    live = live_of(request)
+    return render(
+        request,
+        "director_names.html",
+        pairs=live.movement.pairs,
+        names=pair_names(live),
+        csrf=csrf_token(token),
+    )
+
+
+@router.post("/director/names", response_class=HTMLResponse)
+async def director_setpair_names(request: Request) -> Response:
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    live = live_of(request)
+    names = pair_names(live)
+    pairs = set(live.movement.pairs)
+    for key, value in form.items():
+        pair = key.removeprefix("name-")
+        text = " ".join(value.split())[:120]
+        # A blank field leaves the pair as it was: names are added or changed, never erased.
+        if key.startswith("name-") and pair in pairs and text and text != names.get(pair):
+            live.set_pair_name(pair, text)
+    changed(request)
+    return see("/director/names")
+
+
+@router.post("/director/ranking", response_class=HTMLResponse)
+async def director_visibility(request: Request) -> Response:
+    """Hide the public ranking until the end, or show it."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    live_of(request).hide_ranking(form.get("hidden") == "1")
+    return see("/director")
+
+
+@router.post("/director/close", response_class=HTMLResponse)
+async def director_close(request: Request) -> Response:
+    """Close the session: tables can no longer enter results; the report is published."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    if form.get("confirm") != "yes":
+        return message(
+            request,
+            422,
+            "Not closed",
+            "Tick the box to confirm that the session is over, then close it.",
+            back="/director",
+        )
+    live_of(request).close_session()
+    return see("/director")
+
+
+@router.get("/director/audit", response_class=HTMLResponse)
+def director_audit(request: Request) -> Response:
+    """Every result entered, changed or adjusted: who, when, old, new."""
+    token = director_token(request)
+    if token is None:
+        return _login_page(request)
+    return render(request, "director_audit.html", entries=live_of(request).audit())

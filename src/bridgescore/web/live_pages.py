@@ -1,0 +1,360 @@
+"""The live session's HTML pages: the table page, the director's pages, the public ranking.
+
+``router`` (with the director's pages of :mod:`bridgescore.web.live_director`) is
+included by :func:`bridgescore.web.live.create_live_app`, which keeps the
+:class:`~bridgescore.session.live.LiveEvent` at ``request.app.state.live``.
+
+- ``GET /table?token=...`` (the link on a table's card): sets the table's cookie and
+  sends the phone on to ``/table``, so the token leaves the address bar. ``/table``
+  shows the round's pairs and boards, one form per board; ``POST /table/check``
+  shows the score for the opponents to confirm, ``POST /table/result`` stores it.
+  After a round the page says where each pair moves and where the boards go.
+- ``/director``: a password login, then each table's progress by round, every result
+  with a change form, adjusted scores, pair names, hiding the ranking, closing the
+  session, and the audit log.
+- ``/ranking`` (with travellers): public, refreshed every 30 s by the page itself
+  (no script), hidden while the director hides it; at the close, links to the
+  report (``/report.html``) and the results site (``/results/index.html``).
+
+Every page works without JavaScript. Cookies are HttpOnly and SameSite=Strict (and
+Secure when the request came over HTTPS); every form that changes something carries
+a CSRF token derived from the cookie's secret (an HMAC of it), so only a page this
+server rendered for that cookie can post. A bad or missing token is a 401 page that
+says to scan the table card again; a client's input is never a 5xx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from bridgescore.errors import (
+    AlreadyEnteredError,
+    BridgeError,
+    NotThisTableError,
+    SessionClosedError,
+)
+from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.methods import SCORING_METHODS
+from bridgescore.web import live_director
+from bridgescore.web.live_common import (
+    HEADERS,
+    REFRESH_SECONDS,
+    SCAN_AGAIN,
+    TABLE_COOKIE,
+    changed,
+    csrf_ok,
+    csrf_token,
+    director_token,
+    forbidden,
+    live_of,
+    message,
+    pair_names,
+    read_form,
+    render,
+    see,
+    set_cookie,
+)
+from bridgescore.web.live_view import (
+    FORM,
+    contract_words,
+    current_round,
+    entered_boards,
+    entry_data,
+    move_lines,
+    ns_score,
+    result_text,
+    score_words,
+)
+
+__all__ = ["router"]
+
+HERE = Path(__file__).parent
+router = APIRouter(include_in_schema=False)
+router.include_router(live_director.router)
+
+#: A table's cookie lasts an evening.
+TABLE_COOKIE_AGE = 12 * 3600
+
+
+# ------------------------------------------------------------------------ tables
+
+
+def _table_access(request: Request) -> tuple[str, str, int] | None:
+    """The table cookie's token and its (section, table), or None."""
+    token = request.cookies.get(TABLE_COOKIE, "")
+    if not token:
+        return None
+    found = live_of(request).table_for_token(token)
+    if found is None:
+        return None
+    return token, found[0], found[1]
+
+
+def _unknown_table(request: Request) -> HTMLResponse:
+    response = message(request, 401, "Scan the table card again", SCAN_AGAIN)
+    response.delete_cookie(TABLE_COOKIE, path="/")
+    return response
+
+
+def _table_label(section: str, table: int) -> str:
+    return f"Table {table}" if section == "A" else f"Section {section}, table {table}"
+
+
+@router.get("/table", response_class=HTMLResponse)
+def table_page(request: Request, token: str = "", saved: str = "") -> Response:
+    """A table's page: the round's pairs and boards; with ``?token=`` (the card's
+    link) it sets the table's cookie and moves on to the same page without it."""
+    live = live_of(request)
+    if token:
+        found = live.table_for_token(token)
+        if found is None:
+            return _unknown_table(request)
+        # A page, not a redirect: a SameSite=Strict cookie set during a navigation that
+        # began on another site (the phone's camera app) is not sent on its redirect.
+        response = render(
+            request, "table_ready.html", label=_table_label(*found), refresh="0; url=/table"
+        )
+        set_cookie(response, request, TABLE_COOKIE, token, TABLE_COOKIE_AGE)
+        return response
+    access = _table_access(request)
+    if access is None:
+        return _unknown_table(request)
+    secret, section, table = access
+    return _table_view(request, secret, section, table, saved=saved)
+
+
+def _table_view(
+    request: Request,
+    secret: str,
+    section: str,
+    table: int,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    draft: Mapping[str, str] | None = None,
+    saved: str = "",
+) -> HTMLResponse:
+    live = live_of(request)
+    rounds = live.table_view(section, table)["rounds"]
+    current = current_round(rounds)
+    moves: list[str] = []
+    done = [r for r in rounds if current is None or r["round"] < current["round"]]
+    if done and (current is None or not entered_boards(current)):
+        # Between rounds: the last round is complete and nothing of the next is entered.
+        switched = current is not None and bool(current.get("arrow_switch"))
+        moves = move_lines(table, done[-1], arrow_switch=switched)
+    return render(
+        request,
+        "table.html",
+        status,
+        label=_table_label(section, table),
+        section=section,
+        table=table,
+        current=current,
+        entered=entered_boards(current) if current else set(),
+        rounds_total=len(rounds),
+        moves=moves,
+        moved_after=done[-1]["round"] if moves else None,
+        results={item["board"]: item for item in current["results"]} if current else {},
+        names=pair_names(live),
+        closed=live.closed,
+        error=error,
+        draft=draft or {},
+        saved=saved if saved.isdigit() else "",
+        csrf=csrf_token(secret),
+        form=FORM,
+        score_text=score_words,
+    )
+
+
+def _checked_entry(
+    live: LiveEvent, section: str, table: int, form: Mapping[str, str]
+) -> tuple[dict[str, Any], ResultEntry]:
+    data = entry_data(form)
+    entry = ResultEntry.parse(data)
+    view = live.table_view(section, table)
+    for round_view in view["rounds"]:
+        if round_view["round"] == entry.round and entry.board in round_view["boards"]:
+            return data, entry
+    raise NotThisTableError(
+        f"board {entry.board} in round {entry.round} is not played at table {table}: "
+        "check the round and board on your card"
+    )
+
+
+@router.post("/table/check", response_class=HTMLResponse)
+async def table_check(request: Request) -> Response:
+    """The score of a board's result, for the opponents to confirm before it is sent."""
+    access = _table_access(request)
+    if access is None:
+        return _unknown_table(request)
+    secret, section, table = access
+    form = await read_form(request)
+    if not csrf_ok(form, secret):
+        return forbidden(request)
+    if form.get("action") == "change":
+        return _table_view(request, secret, section, table, draft=form)
+    live = live_of(request)
+    try:
+        data, entry = _checked_entry(live, section, table, form)
+    except NotThisTableError as error:
+        return _table_view(request, secret, section, table, status=403, error=str(error))
+    except BridgeError as error:
+        return _table_view(
+            request, secret, section, table, status=422, error=str(error), draft=form
+        )
+    score = ns_score(data)
+    return render(
+        request,
+        "confirm.html",
+        label=_table_label(section, table),
+        csrf=csrf_token(secret),
+        data=data,
+        fields={key: form.get(key, "") for key in _ENTRY_FIELDS},
+        words=contract_words(data),
+        result=result_text(data),
+        score=score,
+        score_words=score_words(score),
+        view=_round_of(live.table_view(section, table), entry.round),
+        names=pair_names(live),
+    )
+
+
+_ENTRY_FIELDS = ("round", "board", "level", "strain", "doubling", "declarer", "result", "lead")
+
+
+def _round_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any] | None:
+    return next((r for r in view["rounds"] if r["round"] == round_number), None)
+
+
+@router.post("/table/result", response_class=HTMLResponse)
+async def table_result(request: Request) -> Response:
+    """Store a confirmed result; a board already entered is the director's to change."""
+    access = _table_access(request)
+    if access is None:
+        return _unknown_table(request)
+    secret, section, table = access
+    form = await read_form(request)
+    if not csrf_ok(form, secret):
+        return forbidden(request)
+    live = live_of(request)
+    if live.closed:
+        return message(
+            request,
+            409,
+            "The session is closed",
+            "The director has closed the session: ask the director to enter this result.",
+        )
+    try:
+        _, entry = _checked_entry(live, section, table, form)
+        who = f"table {table}" if section == "A" else f"table {section}{table}"
+        live.enter_result(section, table, entry, who=who)
+    except SessionClosedError:
+        return message(
+            request,
+            409,
+            "The session is closed",
+            "The director has closed the session: ask the director to enter this result.",
+        )
+    except AlreadyEnteredError:
+        return message(
+            request,
+            409,
+            "Already entered",
+            f"Board {form.get('board', '')} is already entered at this table. Only the "
+            "director can change a result: ask the director.",
+            back="/table",
+        )
+    except NotThisTableError as error:
+        return _table_view(request, secret, section, table, status=403, error=str(error))
+    except BridgeError as error:
+        return _table_view(
+            request, secret, section, table, status=422, error=str(error), draft=form
+        )
+    changed(request)
+    return see(f"/table?saved={entry.board}")
+
+
+# ------------------------------------------------------------------------ public
+
+
+@router.get("/ranking", response_class=HTMLResponse)
+def ranking_page(request: Request) -> Response:
+    """The ranking and travellers as results arrive (hidden while the director says)."""
+    live = live_of(request)
+    director = director_token(request) is not None
+    if live.ranking_hidden and not director and not live.closed:
+        return render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
+    view: dict[str, Any] | None = None
+    problem: str | None = None
+    if any(r["entered"] for line in live.progress() for r in line["rounds"]):
+        try:
+            view = live.report()
+        except BridgeError as error:  # a result the scoring refuses: the director's to fix
+            problem = str(error)
+    method = SCORING_METHODS.get(view["method"]) if view else None
+    return render(
+        request,
+        "ranking.html",
+        view=view,
+        method=method.title if method else "",
+        problem=problem,
+        event=live.name,
+        names=pair_names(live),
+        closed=live.closed,
+        hidden=live.ranking_hidden,
+        refresh=None if live.closed else str(REFRESH_SECONDS),
+    )
+
+
+def _not_published(request: Request) -> HTMLResponse:
+    return message(
+        request,
+        404,
+        "Not published yet",
+        "The report is published when the director closes the session.",
+        back="/ranking",
+    )
+
+
+@router.get("/report.html", response_class=HTMLResponse)
+def report_page(request: Request) -> Response:
+    """The one-page report (`session report --html FILE.html`), after the close."""
+    from bridgescore.session.html_report import html_report
+
+    if not live_of(request).closed:
+        return _not_published(request)
+    try:
+        text = html_report(live_of(request).score())
+    except BridgeError as error:
+        return message(request, 422, "No report", str(error), back="/ranking")
+    return HTMLResponse(text, headers=HEADERS)
+
+
+@router.get("/results/{page}", response_class=HTMLResponse)
+def results_page(request: Request, page: str) -> Response:
+    """A page of the results site (`session report --html DIR/`), after the close."""
+    from bridgescore.session.site import results_site
+
+    if not live_of(request).closed:
+        return _not_published(request)
+    try:
+        pages = results_site(live_of(request).score())
+    except BridgeError as error:
+        return message(request, 422, "No results site", str(error), back="/ranking")
+    text = pages.get(page)
+    if text is None:
+        return message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
+    media = "text/css" if page.endswith(".css") else "text/html"
+    return Response(text, media_type=media, headers=HEADERS)
+
+
+@router.get("/live/style.css")
+def stylesheet() -> FileResponse:
+    """The pages' one stylesheet (served here: the live server mounts no static files)."""
+    return FileResponse(HERE / "static" / "live.css", media_type="text/css")

@@ -1,0 +1,175 @@
+"""What the live pages show, as pure functions (web/live_view.py): the form read into a
+result, the score to confirm (Law 77, worked by hand), and where a table's pairs and
+boards go after a round, for each kind of stop a movement has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridgescore.errors import BridgeError
+from bridgescore.web.live_view import (
+    contract_words,
+    current_round,
+    entry_data,
+    form_of,
+    move_lines,
+    ns_score,
+    score_words,
+)
+
+
+def stop(boards: list[int], tables: list[int], to: str) -> dict[str, Any]:
+    return {"boards": boards, "tables": tables, "to": to}
+
+
+def view(next_: dict[str, Any] | None, ns: str = "3N", ew: str = "5E") -> dict[str, Any]:
+    return {"round": 2, "ns": ns, "ew": ew, "boards": [7, 8, 9], "next": next_}
+
+
+NS_STAYS = {"table": 3, "direction": "NS"}
+EW_UP = {"table": 4, "direction": "EW"}
+
+
+def test_moves_to_another_table() -> None:
+    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP,
+                                "boards": [stop([7, 8, 9], [2], "table 2")]}))  # fmt: skip
+    assert lines == [
+        "NS pair 3N: stay at table 3, NS",
+        "EW pair 5E: go to table 4, EW",
+        "Boards 7, 8, 9: pass them to table 2",
+    ]
+
+
+def test_relay_bye_stand_and_collect() -> None:
+    stops = [
+        stop([7], [1, 6], "relay: tables 1 and 6"),
+        stop([8], [], "bye stand"),
+        stop([9], [], "collect"),
+    ]
+    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP, "boards": stops}))
+    assert lines[2:] == [
+        "Board 7: pass them to the relay between tables 1 and 6",
+        "Board 8: put them on the bye stand",
+        "Board 9: give them to the director (no later round plays them)",
+    ]
+
+
+def test_boards_staying_at_the_table() -> None:
+    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP,
+                                "boards": [stop([7, 8, 9], [3], "table 3")]}))  # fmt: skip
+    assert lines[2] == "Boards 7, 8, 9: keep them at this table"
+
+
+def test_a_pair_sitting_out_and_a_howell_pair_changing_direction() -> None:
+    lines = move_lines(
+        3,
+        view({"ns": None, "ew": {"table": 1, "direction": "NS"}, "boards": []}, ns="4", ew="9"),
+        arrow_switch=False,
+    )
+    assert lines == ["NS pair 4: sit out the next round", "EW pair 9: go to table 1, NS"]
+
+
+def test_arrow_switch_says_which_cards() -> None:
+    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP, "boards": []}), arrow_switch=True)
+    assert lines == [
+        "NS pair 3N: stay at table 3, NS (arrow switch: play the EW cards)",
+        "EW pair 5E: go to table 4, EW (arrow switch: play the NS cards)",
+    ]
+
+
+def test_after_the_last_round() -> None:
+    assert move_lines(3, view(None)) == [
+        "The last round is over. Boards 7, 8, 9: give them to the director."
+    ]
+
+
+def test_current_round_is_the_first_with_a_board_missing() -> None:
+    rounds = [
+        {"round": 1, "boards": [1, 2], "entered": [1, 2]},
+        {"round": 2, "boards": [3, 4], "entered": [4]},
+        {"round": 3, "boards": [5, 6], "entered": []},
+    ]
+    assert current_round(rounds) is rounds[1]
+    assert current_round([{**r, "entered": r["boards"]} for r in rounds]) is None
+
+
+FORM = {"round": "2", "board": "4", "level": "4", "strain": "H", "doubling": "X",
+        "declarer": "E", "result": "="}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("changes", "board", "expected"),
+    [
+        # Board 4, both vulnerable: 4HX by E made: 2 x 120 + 500 + 50 = EW +790.
+        ({}, 4, -790),
+        # Board 4: 3NT by S two down vulnerable, undoubled: 2 x 100 = EW +200.
+        ({"level": "3", "strain": "NT", "doubling": "", "declarer": "S", "result": "-2"}, 4, -200),
+        # Board 1, nobody vulnerable: 1C by N with six overtricks: 20 + 6 x 20 + 50 = NS +190.
+        ({"level": "1", "strain": "C", "doubling": "", "declarer": "N", "result": "+6"}, 1, 190),
+        # Board 3, EW vulnerable: 6SXX by W one down vulnerable, redoubled: 400 to NS.
+        ({"level": "6", "strain": "S", "doubling": "XX", "declarer": "W", "result": "-1"}, 3, 400),
+        ({"level": "PASS"}, 4, 0),
+    ],
+)
+def test_the_score_to_confirm(changes: dict[str, str], board: int, expected: int) -> None:
+    data = entry_data({**FORM, "board": str(board), **changes})
+    assert ns_score(data) == expected
+
+
+def test_score_words() -> None:
+    assert [score_words(s) for s in (450, -100, 0)] == ["NS +450", "EW +100", "0"]
+
+
+def test_contract_words() -> None:
+    assert contract_words(entry_data(FORM)) == "4♥X by E, made exactly"
+    assert contract_words(entry_data({**FORM, "result": "-3"})) == "4♥X by E, down 3"
+    assert contract_words(entry_data({**FORM, "level": "PASS"})) == "passed out"
+
+
+def test_the_form_read_as_the_json_api_reads_it() -> None:
+    assert entry_data({**FORM, "lead": " sq "}) == {
+        "round": 2, "board": 4, "contract": "4HX", "declarer": "E", "result": "=", "lead": "SQ",
+    }  # fmt: skip
+    assert entry_data({"round": "1", "board": "2", "level": "pass", "strain": "S"}) == {
+        "round": 1, "board": 2, "contract": "PASS",
+    }  # fmt: skip
+    assert entry_data({**FORM, "table": "7"}, with_table=True)["table"] == 7
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"round": ""}, "round '' is not a round number"),
+        ({"board": "x1"}, "board 'x1' is not a board number"),
+        ({"board": "99999"}, "board '99999' is not a board number"),
+        ({"level": "8"}, "level '8': expected a level from 1 to 7, or Pass"),
+        ({"strain": "NS"}, "strain 'NS': expected one of C, D, H, S or NT"),
+        ({"doubling": "XXX"}, "doubling 'XXX': expected nothing, X or XX"),
+        ({"declarer": ""}, "declarer '': expected N, E, S or W"),
+        ({"result": "+7"}, "result '+7': expected =, +1 to +6 or -1 to -13"),
+    ],
+)
+def test_bad_fields_name_themselves(changes: dict[str, str], message: str) -> None:
+    with pytest.raises(BridgeError) as raised:
+        entry_data({**FORM, **changes})
+    assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("stored", "form"),
+    [
+        ("4HXE=", {"level": "4", "strain": "H", "doubling": "X", "declarer": "E", "result": "="}),
+        ("3NTS-2", {"level": "3", "strain": "NT", "doubling": "", "declarer": "S", "result": "-2"}),
+        (
+            "1CXXN+6",
+            {"level": "1", "strain": "C", "doubling": "XX", "declarer": "N", "result": "+6"},
+        ),
+        ("Pass", {"level": "PASS"}),
+        ("A+/A-", {}),
+        ("not played", {}),
+    ],
+)
+def test_the_change_form_starts_from_the_stored_result(stored: str, form: dict[str, str]) -> None:
+    assert form_of(stored) == form
