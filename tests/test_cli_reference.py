@@ -8,33 +8,39 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-COMMANDS = [
-    [],
-    ["score"],
-    ["deal"],
-    ["simulate"],
-    ["solve"],
-    ["par"],
-    ["game"],
-    ["handrecord"],
-    ["convert"],
-    ["rubber"],
-    ["chicago"],
-    ["study", "run"],
-    ["study", "report"],
-    ["session", "import"],
-    ["session", "score"],
-    ["session", "report"],
-    ["session", "export"],
-    ["serve"],
-    ["demo"],
-]
+def _commands() -> list[list[str]]:
+    """Every command and subcommand of the program, in the order its help lists them."""
+    import typer
+
+    found: list[list[str]] = []
+
+    # Typer's commands are click's in form (a group has list_commands and get_command),
+    # whichever click module typer builds them from.
+    def walk(command: Any, words: list[str]) -> None:
+        found.append(words)
+        if hasattr(command, "list_commands"):
+            context = type(command).context_class(command)
+            for name in command.list_commands(context):
+                sub = command.get_command(context, name)
+                if sub is not None and not sub.hidden:
+                    walk(sub, [*words, name])
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+COMMANDS = _commands()
+
+
+# A group's own help only lists its subcommands, each of which has its page.
+_GROUPS_WITHOUT_OWN_PAGE = {"study", "session", "movement"}
 
 
 def render() -> str:
@@ -60,12 +66,20 @@ def render() -> str:
         "'F': it holds binary data ...` (exit 2). See [formats.md](formats.md).\n",
     ]
     for words in COMMANDS:
+        if words and words[-1] in _GROUPS_WITHOUT_OWN_PAGE and len(words) == 1:
+            continue
         result = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "100"}, terminal_width=100)
         assert result.exit_code == 0, result.output
         title = " ".join(["bridgescore", *words])
         text = result.stdout.replace("Usage: root", "Usage: bridgescore").rstrip()
         parts.append(f"## `{title}`\n\n```text\n{text}\n```\n")
     return "\n".join(parts)
+
+
+def test_every_command_has_its_page() -> None:
+    text = REFERENCE.read_text(encoding="utf-8")
+    for words in (["session", "new"], ["session", "live"], ["movement", "cards"], ["vp"]):
+        assert f"## `{' '.join(['bridgescore', *words])}`" in text
 
 
 def test_reference_is_current() -> None:
