@@ -284,3 +284,40 @@ def test_session_log_shows_who_entered_and_changed_each_result(tmp_path: Path) -
     lines = out.splitlines()
     assert lines[0].endswith(" enter by table 1: board 1 1N v 1E: (none) -> 4SN=")
     assert lines[1].endswith(" correct by director: board 1 1N v 1E: 4SN= -> 4SN+1")
+
+
+def test_new_prints_the_cards_with_each_tables_link(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    import pytest
+
+    from bridgescore.boardset.pdf import chromium_path
+
+    movement = tmp_path / "three.json"
+    movement.write_text(json.dumps(three_table_json()))
+    event, html = tmp_path / "club.db", tmp_path / "cards.html"
+    code, out, err = run(
+        "new", event, "--movement", movement, "--url-base", "https://club.example",
+        "--cards-html", html, "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    made = json.loads(out)  # the JSON document alone on standard output
+    page = html.read_text(encoding="utf-8")
+    for access in made["tables"]:
+        url = access["url"]
+        assert url.startswith("https://club.example/table?token=")
+        assert url in page  # printed under its QR code (whose modules test_session_cards checks)
+    assert page.count("<svg") == 3
+    # A folder that does not exist is refused before the event is made.
+    code, _, err = run("new", tmp_path / "two.db", "--movement", movement, "--cards", "/nope/x.pdf")
+    assert code == 2 and "/nope" in err and not (tmp_path / "two.db").exists()
+    if chromium_path() is None or shutil.which("pdftotext") is None:
+        pytest.skip("Chromium or pdftotext is not installed: the PDF is not read")
+    pdf = tmp_path / "cards.pdf"
+    code, _, err = run("new", tmp_path / "three.db", "--movement", movement, "--cards", pdf)
+    assert code == 0, err
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert text.count("table?token=") == 3

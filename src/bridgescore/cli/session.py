@@ -137,6 +137,18 @@ def new_command(
             "URL-BASE/table?token=TOKEN.",
         ),
     ] = "http://127.0.0.1:8000",
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards",
+            help="Also print the guide and table cards to this PDF, each table card with "
+            "its table's link as a QR code (the links exist only now).",
+        ),
+    ] = None,
+    cards_html: Annotated[
+        Path | None,
+        typer.Option("--cards-html", help="The same cards as HTML."),
+    ] = None,
     as_json: Json = False,
 ) -> None:
     """Make an event from a movement, for a live session: one secret link per table and a
@@ -144,9 +156,15 @@ def new_command(
 
     The movement is checked first: one with a pair at two tables in a round, or a board
     played twice by a pair, is refused (exit 2). An existing event file is never
-    overwritten (exit 1). A teams movement makes a teams event.
+    overwritten (exit 1). A teams movement makes a teams event. With --cards the table
+    cards carry the links as QR codes: print them now, since the links cannot be shown
+    again.
     """
     from bridgescore.session.live import create_event
+
+    for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
+        if path is not None:
+            check_output_path(path, option)
 
     chosen = _movement_for(
         movement,
@@ -168,7 +186,33 @@ def new_command(
         raise fail(error, 2) from None
     if as_json:
         echo_json(made.as_dict())
-        return
+    else:
+        _show_new_event(event, name, chosen, made)
+    if cards is not None or cards_html is not None:
+        _write_table_cards(chosen, made, name or event.stem, cards, cards_html, as_json=as_json)
+
+
+def _write_table_cards(
+    movement: Any, made: Any, title: str, pdf: Path | None, html: Path | None, *, as_json: bool
+) -> None:
+    """The cards with the tables' links, written after the links are shown: should the
+    printing fail, the event and its links are not lost."""
+    from bridgescore.session.cards import write_cards
+
+    links = {(access.section, access.table): access.url for access in made.tables}
+    try:
+        write_cards(movement, pdf=pdf, html=html, event=title, links=links)
+    except BridgeError as error:
+        raise fail(
+            f"the event is made and its links are shown above, but the cards could not be "
+            f"written: {error} (make them from Python with write_cards and the links)"
+        ) from None
+    if not as_json:
+        written = " and ".join(str(path) for path in (pdf, html) if path is not None)
+        typer.echo(f"cards with the tables' links written to {written}")
+
+
+def _show_new_event(event: Path, name: str | None, chosen: Any, made: Any) -> None:
     sizes = sorted({len(row.boards) for row in chosen.rows})
     per_round = "/".join(str(size) for size in sizes)
     typer.echo(
