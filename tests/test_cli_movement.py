@@ -176,7 +176,7 @@ def test_check_a_foreign_asc_without_its_group_size(tmp_path: Path) -> None:
     [
         ("junk.json", "{not json", 1, "junk.json: a movement file must be JSON"),
         ("short.json", '{"kind": "mitchell"}', 1, "the movement has no 'tables' field"),
-        ("club.txt", "4 1 1 1 0\n1-2 A\n", 2, "expected a movement file ending in .json or .asc"),
+        ("club.txt", "4 1 1 1 0\n1-2 A\n", 2, "or a movement file ending in .json or .asc"),
         ("bad.asc", "4 1 1\n", 1, "line 1: the .ASC header '4 1 1' must be five numbers"),
         ("empty.json", "", 1, "no boards found"),
     ],

@@ -130,11 +130,13 @@ def test_session_new_refuses_options_a_movement_file_says_itself(tmp_path: Path)
     movement = tmp_path / "three.json"
     movement.write_text(json.dumps(three_table_json()))
     code, _, err = run("new", tmp_path / "e.db", "--movement", movement, "--tables", "4")
-    assert code == 2 and "--tables: only for a generated movement (mitchell, howell)" in err
+    assert code == 2 and "--tables is an option of a generated movement (mitchell, howell)" in err
     code, _, err = run("new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "4")
-    assert code == 2 and "needs --tables and --boards-per-round" in err
+    assert code == 2 and "a Mitchell needs --boards-per-round" in err
     code, _, err = run("new", tmp_path / "e.db", "--movement", tmp_path / "none.json")
-    assert code == 2 and "no such file: expected mitchell, howell" in err
+    assert code == 2 and "none.json" in err and "No such file" in err
+    code, _, err = run("new", tmp_path / "e.db", "--movement", "swiss")
+    assert code == 2 and "'swiss': expected mitchell, howell or a movement file" in err
     code, _, err = run(
         "new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "40",
         "--boards-per-round", "2",
@@ -239,12 +241,12 @@ def test_session_new_howell(tmp_path: Path) -> None:
         assert all(len(movement.rows_in_round(r)) == 3 for r in range(1, 8))
         assert {row.table for row in movement.rows} == {t["table"] for t in tables}
     code, _, err = run("new", tmp_path / "h2.db", "--movement", "howell", "--boards-per-round", "3")
-    assert code == 2 and "one of --tables or --pairs" in err
+    assert code == 2 and "a Howell needs --tables or --pairs" in err
     code, _, err = run(
         "new", tmp_path / "h3.db", "--movement", "howell", "--tables", "4",
         "--boards-per-round", "3", "--relay",
     )  # fmt: skip
-    assert code == 2 and "--relay and --arrow-switch are for a Mitchell" in err
+    assert code == 2 and "--relay is an option of a Mitchell, not of a Howell" in err
 
 
 def test_session_new_from_an_asc_file(tmp_path: Path) -> None:

@@ -329,7 +329,10 @@ def _read_file(path: str, boards_per_round: int | None) -> tuple[Movement, str |
     without --boards-per-round the check counts each group as one board, and says so.
     """
     if Path(path).suffix.lower() not in MOVEMENT_SUFFIXES:
-        raise fail(f"{path!r}: expected a movement file ending in .json or .asc", code=2)
+        raise fail(
+            f"{path!r}: expected mitchell, howell or a movement file ending in .json or .asc",
+            code=2,
+        )
     text = read_input(path)
     note = None
     try:
@@ -454,6 +457,54 @@ def check_command(
         raise typer.Exit(1)
 
 
+def named_movement(
+    source: str,
+    *,
+    tables: int | None,
+    boards_per_round: int | None,
+    rounds: int | None,
+    pairs: int | None,
+    relay: bool,
+    arrow_switch: bool,
+) -> Movement:
+    """The movement a command line names: ``mitchell`` or ``howell`` with the generator's
+    options, or a movement file (.json or .asc). Not yet checked sound: the caller says
+    what an unsound one means. A usage error exits 2.
+    """
+    kind = source.lower()
+    if kind == "mitchell":
+        return _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    if kind == "howell":
+        if relay or arrow_switch:
+            option = "--relay" if relay else "--arrow-switch"
+            raise fail(f"{option} is an option of a Mitchell, not of a Howell", code=2)
+        return _generate_howell(tables, pairs, boards_per_round, rounds)
+    given = [
+        name
+        for name, value in (
+            ("--tables", tables),
+            ("--rounds", rounds),
+            ("--pairs", pairs),
+            ("--relay", relay or None),
+            ("--arrow-switch", arrow_switch or None),
+        )
+        if value is not None
+    ]
+    if given:
+        raise fail(
+            f"{given[0]} is an option of a generated movement (mitchell, howell), not of the "
+            f"file {source!r}, which says its own tables and rounds",
+            code=2,
+        )
+    movement, note = _read_file(source, boards_per_round)
+    if note is not None:
+        raise fail(
+            f"{source} does not say how many boards a group holds: give --boards-per-round",
+            code=2,
+        )
+    return movement
+
+
 @app.command("cards")
 def cards_command(
     source: Annotated[str, typer.Argument(help="mitchell, or a movement file (.json or .asc).")],
@@ -500,36 +551,15 @@ def cards_command(
     chosen = paper.lower()
     if chosen not in ("a4", "letter"):
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
-    if source == "mitchell":
-        movement = _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
-    elif source == "howell":
-        if relay or arrow_switch:
-            option = "--relay" if relay else "--arrow-switch"
-            raise fail(f"{option} is an option of a Mitchell, not of a Howell", code=2)
-        movement = _generate_howell(tables, pairs, boards_per_round, rounds)
-    else:
-        given = [
-            name
-            for name, value in (
-                ("--tables", tables),
-                ("--rounds", rounds),
-                ("--pairs", pairs),
-                ("--relay", relay or None),
-                ("--arrow-switch", arrow_switch or None),
-            )
-            if value is not None
-        ]
-        if given:
-            raise fail(
-                f"{given[0]} is an option of a generated movement, not of the file {source!r}",
-                code=2,
-            )
-        movement, note = _read_file(source, boards_per_round)
-        if note is not None:
-            raise fail(
-                f"{source} does not say how many boards a group holds: give --boards-per-round",
-                code=2,
-            )
+    movement = named_movement(
+        source,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        pairs=pairs,
+        relay=relay,
+        arrow_switch=arrow_switch,
+    )
     try:
         require_sound(movement)
     except MovementError as error:

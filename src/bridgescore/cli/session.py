@@ -238,75 +238,23 @@ def _movement_for(
     arrow_switch: bool,
 ) -> Any:
     """The movement ``session new --movement`` names, checked sound (exit 2 if not)."""
+    from bridgescore.cli.movement import named_movement
     from bridgescore.movement.check import require_sound
 
+    chosen = named_movement(
+        spec,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        pairs=pairs,
+        relay=relay,
+        arrow_switch=arrow_switch,
+    )
     try:
-        if spec.lower() == "mitchell":
-            from bridgescore.movement.mitchell import mitchell
-
-            if tables is None or boards_per_round is None:
-                raise fail("--movement mitchell needs --tables and --boards-per-round", 2)
-            chosen = mitchell(
-                tables=tables,
-                boards_per_round=boards_per_round,
-                rounds=rounds,
-                pairs=pairs,
-                relay=relay,
-                arrow_switch=arrow_switch,
-            )
-        elif spec.lower() == "howell":
-            from bridgescore.movement.howell import howell
-
-            if (tables is None) == (pairs is None) or boards_per_round is None:
-                raise fail(
-                    "--movement howell needs --boards-per-round and one of --tables or --pairs",
-                    2,
-                )
-            if relay or arrow_switch:
-                raise fail("--relay and --arrow-switch are for a Mitchell, not a Howell", 2)
-            chosen = howell(
-                tables=tables, pairs=pairs, boards_per_round=boards_per_round, rounds=rounds
-            )
-        else:
-            given = [
-                option
-                for option, value in (
-                    ("--tables", tables),
-                    ("--rounds", rounds),
-                    ("--pairs", pairs),
-                    ("--relay", relay or None),
-                    ("--arrow-switch", arrow_switch or None),
-                )
-                if value is not None
-            ]
-            if given:
-                raise fail(
-                    f"{', '.join(given)}: only for a generated movement (mitchell, howell); the "
-                    f"movement file {spec!r} says its own tables and rounds",
-                    2,
-                )
-            chosen = _movement_file(Path(spec), boards_per_round)
         require_sound(chosen)
     except BridgeError as error:
         raise fail(error, 2) from None
     return chosen
-
-
-def _movement_file(path: Path, boards_per_round: int | None) -> Any:
-    """The movement in a .json or .asc file (an .asc file that does not say its board
-    groups' size needs --boards-per-round: a live session must know its boards)."""
-    from bridgescore.movement.text import read_movement
-
-    if not path.is_file():
-        raise fail(
-            f"--movement {str(path)!r}: no such file: expected mitchell, howell or a movement "
-            "file (.json or .asc)",
-            2,
-        )
-    text = read_input_bytes(str(path)).decode("utf-8", "replace")
-    if boards_per_round is not None and path.suffix.lower() == ".json":
-        raise fail("--boards-per-round: a JSON movement file says its own boards", 2)
-    return read_movement(text, name=str(path), boards_per_round=boards_per_round)
 
 
 @app.command("import")
