@@ -591,7 +591,8 @@ class _PairLines:
 
     def _lines(self, indices: npt.NDArray[np.intp]) -> tuple[Line, ...]:
         if not self._all:
-            self._all = self._every_line()
+            with _cyclic_gc_paused():  # tens of thousands of small values, no cycles
+                self._all = self._every_line()
         every = self._all
         return tuple([every[index] for index in indices.tolist()])
 
@@ -947,7 +948,8 @@ class _TeamLines:
 
     def _lines(self, rows: npt.NDArray[np.intp]) -> tuple[Line, ...]:
         if not self._all:
-            self._all = self._every_line()
+            with _cyclic_gc_paused():  # tens of thousands of small values, no cycles
+                self._all = self._every_line()
         every = self._all
         return tuple([every[row] for row in rows.tolist()])
 
