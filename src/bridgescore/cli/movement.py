@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, read_input
+from bridgescore.cli.common import command_group, echo_json, fail, read_input
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.words import check_words
 from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
@@ -53,12 +53,8 @@ __all__ = [
     "vp_command",
 ]
 
-app = typer.Typer(
-    help="Movements: suggest, generate (Mitchell, Howell) and check them, print the cards.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
+app = command_group(
+    "Movements: suggest, generate (Mitchell, Howell) and check them, print the cards."
 )
 
 Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]

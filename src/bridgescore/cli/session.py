@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, read_input_bytes
+from bridgescore.cli.common import command_group, echo_json, fail, read_input_bytes
 from bridgescore.cli.movement import (
     ArrowSwitch,
     GeneratorOptions,
@@ -45,12 +45,8 @@ __all__ = [
     "score_command",
 ]
 
-app = typer.Typer(
-    help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
+app = command_group(
+    "Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match."
 )
 
 NewEventPath = Annotated[Path, typer.Argument(help="The event file (SQLite; created if missing).")]
