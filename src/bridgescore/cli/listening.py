@@ -13,11 +13,24 @@ import typer
 
 from bridgescore.cli.common import fail
 
-__all__ = ["Host", "announce", "is_loopback", "listening_sockets", "run_server"]
+__all__ = [
+    "Host",
+    "announce",
+    "is_loopback",
+    "listening_sockets",
+    "run_server",
+    "web_extra_missing",
+]
 
 Host = Annotated[
     str, typer.Option(help="Address to listen on; the default serves this machine only.")
 ]
+
+
+def web_extra_missing(command: str, error: ImportError) -> typer.Exit:
+    """The error for a server command run without the web extra (exit 2)."""
+    missing = getattr(error, "name", None) or str(error)
+    return fail(f"{command} needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2)
 
 
 def is_loopback(host: str) -> bool:

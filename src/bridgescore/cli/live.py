@@ -9,7 +9,13 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import fail
-from bridgescore.cli.listening import Host, announce, listening_sockets, run_server
+from bridgescore.cli.listening import (
+    Host,
+    announce,
+    listening_sockets,
+    run_server,
+    web_extra_missing,
+)
 from bridgescore.errors import BridgeError
 
 __all__ = ["live_command", "log_config"]
@@ -61,10 +67,7 @@ def live_command(
 
         from bridgescore.web.live import create_live_app
     except ImportError as error:
-        missing = getattr(error, "name", None) or str(error)
-        raise fail(
-            f"session live needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2
-        ) from None
+        raise web_extra_missing("session live", error) from None
     if not event.is_file():
         raise fail(
             f"{str(event)!r} is not an event file: make one with "

@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.common import fail
-from bridgescore.cli.listening import Host, announce, listening_sockets, run_server
+from bridgescore.cli.listening import (
+    Host,
+    announce,
+    listening_sockets,
+    run_server,
+    web_extra_missing,
+)
 
 __all__ = ["serve_command"]
 
@@ -53,10 +59,7 @@ def serve_command(
 
         from bridgescore.web import WebSettings, create_app
     except ImportError as error:
-        missing = getattr(error, "name", None) or str(error)
-        raise fail(
-            f"serve needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2
-        ) from None
+        raise web_extra_missing("serve", error) from None
     settings = WebSettings(
         studies=_directory("--studies", studies),
         events=_directory("--events", events),
