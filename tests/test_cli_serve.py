@@ -66,3 +66,18 @@ def test_serves_on_the_sockets_it_checked() -> None:
         answer = httpx.get(base + "/api/deal/random", params={"seed": 1}, timeout=30)
         assert answer.status_code == 200
         assert answer.json()["seed"] == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "command"), [(["serve"], "serve"), (["session", "live", "x.db"], "session live")]
+)
+def test_without_the_web_extra_both_server_commands_name_it(
+    monkeypatch: pytest.MonkeyPatch, words: list[str], command: str
+) -> None:
+    # None in sys.modules makes `import uvicorn` fail as if it were not installed.
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(cli_app, words)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {command} needs 'uvicorn': install it with: pip install 'bridgescore[web]'\n"
+    )

@@ -323,3 +323,23 @@ def test_new_prints_the_cards_with_each_tables_link(tmp_path: Path) -> None:
         ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert text.count("table?token=") == 3
+
+
+def test_session_new_takes_the_movement_commands_generator_options(tmp_path: Path) -> None:
+    """`session new` declares the generator's options as `movement mitchell` does: the
+    short -t and -b too. A Mitchell of 4 tables, 2 boards a round, played for 3 rounds
+    with an arrow switch: 8 pairs (4N..., 4E...), 3 rounds of 2 boards."""
+    event = tmp_path / "club.db"
+    code, _, err = run(
+        "new", event, "--movement", "mitchell", "-t", "4", "-b", "2", "--rounds", "3",
+        "--arrow-switch",
+    )  # fmt: skip
+    assert code == 0, err
+    with EventStore(event, mode="read") as store:
+        movement = store.movement
+        assert movement is not None and movement.kind == "mitchell"
+        assert movement.tables == 4 and movement.rounds == 3
+        assert movement.boards_per_round == 2 and len(movement.pairs) == 8
+        assert movement.arrow_switch
+    help_text = runner.invoke(app, ["session", "new", "--help"]).stdout
+    assert "-t, --tables" in help_text and "-b, --boards-per-round" in help_text

@@ -86,3 +86,39 @@ def test_csv_outputs() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(report_module).failed == 0
+
+
+def test_ranking_tables_are_the_one_ranking_of_text_and_html() -> None:
+    """One board, two tables: NS 3 makes 4S+1 (+450) where NS 1 makes 4S= (+420), so on
+    the 2/1 scale with a top of 2, NS 3 and EW 2 score the top (100 %), NS 1 and EW 4
+    nothing. The text report and the notebook's HTML print these very tables."""
+    from bridgescore.session.display import RankingTable, ranking_html, ranking_tables
+    from bridgescore.session.event import Event, TableResult
+    from bridgescore.session.report import ranking_text
+    from bridgescore.session.scorer import score_event
+
+    results = (TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"))
+    scored = score_event(Event("Club", "pairs", results=results), "mp")
+    headers = ("Rank", "Pair", "Boards", "Total MP", "%")
+    numeric = frozenset({2, 3, 4})
+    assert ranking_tables(scored) == [
+        RankingTable(
+            "North-South",
+            headers,
+            (("1", "3", "1", "2", "100"), ("2", "1", "1", "0", "0")),
+            numeric,
+        ),
+        RankingTable(
+            "East-West", headers, (("1", "2", "1", "2", "100"), ("2", "4", "1", "0", "0")), numeric
+        ),
+    ]
+    assert ranking_text(scored).splitlines()[2:7] == [
+        "North-South",
+        "Rank  Pair  Boards  Total MP    %",
+        "----  ----  ------  --------  ---",
+        "1     3          1         2  100",
+        "2     1          1         0    0",
+    ]
+    html = str(ranking_html(scored))
+    assert html.count("<table") == 2
+    assert "North-South" in html and "East-West" in html

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BadLines",
     "CommandGroup",
+    "command_group",
     "echo_json",
     "error_json",
     "fail",
@@ -57,6 +58,19 @@ _Value = TypeVar("_Value")
 # Whether the command line being run holds --json: set by CommandGroup.main for the
 # whole run, read by fail(), so every command's errors follow the one rule.
 _JSON_ERRORS: ContextVar[bool] = ContextVar("bridgescore_json_errors", default=False)
+
+
+def command_group(help_text: str) -> typer.Typer:
+    """A group of subcommands (``bridgescore movement ...``) with the application's
+    settings: bare help when no subcommand is given, plain text (no rich markup), no
+    shell-completion options and no pretty tracebacks."""
+    return typer.Typer(
+        help=help_text,
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
 
 
 def echo_json(data: Any) -> None:

@@ -9,7 +9,13 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import fail
-from bridgescore.cli.serve import _is_loopback, _listening_sockets
+from bridgescore.cli.listening import (
+    Host,
+    announce,
+    listening_sockets,
+    run_server,
+    web_extra_missing,
+)
 from bridgescore.errors import BridgeError
 
 __all__ = ["live_command", "log_config"]
@@ -37,9 +43,7 @@ def log_config(access_log: bool) -> dict[str, Any]:
 
 def live_command(
     event: Annotated[Path, typer.Argument(help="The event file made by 'session new'.")],
-    host: Annotated[
-        str, typer.Option(help="Address to listen on; the default serves this machine only.")
-    ] = "127.0.0.1",
+    host: Host = "127.0.0.1",
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
     ] = 8000,
@@ -63,10 +67,7 @@ def live_command(
 
         from bridgescore.web.live import create_live_app
     except ImportError as error:
-        missing = getattr(error, "name", None) or str(error)
-        raise fail(
-            f"session live needs {missing!r}: install it with: pip install 'bridgescore[web]'", 2
-        ) from None
+        raise web_extra_missing("session live", error) from None
     if not event.is_file():
         raise fail(
             f"{str(event)!r} is not an event file: make one with "
@@ -77,16 +78,13 @@ def live_command(
         app = create_live_app(event)
     except BridgeError as error:
         raise fail(error) from None
-    listeners = _listening_sockets(host, port)
+    listeners = listening_sockets(host, port)
     for listener in listeners:
         # Listening before saying so: a phone (or a test) that connects at once waits in the
         # queue until the server accepts, rather than being refused.
         listener.listen(2048)
     port = listeners[0].getsockname()[1]
-    if not _is_loopback(host):
-        typer.echo(TLS_WARNING.format(host=host), err=True)
-    shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"bridgescore: serving {event} on http://{shown}:{port}/ (Ctrl+C to stop)", err=True)
+    announce(host, port, TLS_WARNING, what=str(event))
     config = uvicorn.Config(
         app,
         host=host,
@@ -96,14 +94,7 @@ def live_command(
         # More connections than a club's phones need; past it, 503 rather than exhausting the host.
         limit_concurrency=500,
     )
-    server = uvicorn.Server(config)
     try:
-        server.run(sockets=listeners)
-    except KeyboardInterrupt:
-        pass
+        run_server(config, listeners)
     finally:
-        for listener in listeners:
-            listener.close()
         app.state.live.close()
-    if not server.started:
-        raise typer.Exit(3)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, read_input
+from bridgescore.cli.common import command_group, echo_json, fail, read_input
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.words import check_words
 from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
@@ -35,26 +36,45 @@ from bridgescore.movement.text import (
 )
 
 __all__ = [
+    "ArrowSwitch",
+    "GeneratorOptions",
+    "NamedBoardsPerRound",
+    "NamedTables",
+    "Pairs",
+    "Relay",
+    "Rounds",
     "app",
     "cards_command",
     "check_command",
     "format_check",
     "format_movement",
     "mitchell_command",
+    "named_movement",
     "vp_command",
 ]
 
-app = typer.Typer(
-    help="Movements: suggest, generate (Mitchell, Howell) and check them, print the cards.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
+app = command_group(
+    "Movements: suggest, generate (Mitchell, Howell) and check them, print the cards."
 )
 
 Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]
 BoardsPerRound = Annotated[
     int, typer.Option("--boards-per-round", "-b", help="Boards each table plays a round.")
+]
+# The generator's options, shared by `movement mitchell`, `movement cards` and `session
+# new`; the last two name a generator or a file, so tables and boards are optional there.
+NamedTables = Annotated[
+    int | None,
+    typer.Option("--tables", "-t", help="Tables (generated movements; a Howell: or --pairs)."),
+]
+NamedBoardsPerRound = Annotated[
+    int | None,
+    typer.Option(
+        "--boards-per-round",
+        "-b",
+        help="Boards a round (generated movements; for an .asc file, the boards of a board "
+        "group when the file does not say).",
+    ),
 ]
 Rounds = Annotated[
     int | None,
@@ -68,14 +88,15 @@ Relay = Annotated[
     bool,
     typer.Option(
         "--relay",
-        help="Even tables: share-and-relay (tables 1 and T share, a bye stand between"
-        " T/2 and T/2+1) instead of the skip.",
+        help="Mitchell, even tables: share-and-relay (tables 1 and T share, a bye stand"
+        " between T/2 and T/2+1) instead of the skip.",
     ),
 ]
 ArrowSwitch = Annotated[
     bool,
     typer.Option(
-        "--arrow-switch", help="Arrow-switch the last rounds (about one in eight) for one winner."
+        "--arrow-switch",
+        help="Mitchell: arrow-switch the last rounds (about one in eight) for one winner.",
     ),
 ]
 Out = Annotated[
@@ -83,6 +104,19 @@ Out = Annotated[
     typer.Option("--out", "-o", help="Also write the movement to a .json or .asc file."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+@dataclass(frozen=True)
+class GeneratorOptions:
+    """The generator's options as the command line gives them (None: not given)."""
+
+    tables: int | None = None
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    pairs: int | None = None
+    relay: bool = False
+    arrow_switch: bool = False
+
 
 _KIND_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Teams", "custom": "Movement"}
 
@@ -160,27 +194,20 @@ def _emit(movement: Movement, as_json: bool, out: str | None) -> None:
     typer.echo(f"movement written to {out}", err=True)
 
 
-def _generate_mitchell(
-    tables: int | None,
-    boards_per_round: int | None,
-    rounds: int | None,
-    pairs: int | None,
-    relay: bool,
-    arrow_switch: bool,
-) -> Movement:
+def _generate_mitchell(given: GeneratorOptions) -> Movement:
     from bridgescore.movement.mitchell import mitchell
 
-    if tables is None or boards_per_round is None:
-        missing = "--tables" if tables is None else "--boards-per-round"
+    if given.tables is None or given.boards_per_round is None:
+        missing = "--tables" if given.tables is None else "--boards-per-round"
         raise fail(f"a Mitchell needs {missing}", code=2)
     try:
         return mitchell(
-            tables=tables,
-            boards_per_round=boards_per_round,
-            rounds=rounds,
-            pairs=pairs,
-            relay=relay,
-            arrow_switch=arrow_switch,
+            tables=given.tables,
+            boards_per_round=given.boards_per_round,
+            rounds=given.rounds,
+            pairs=given.pairs,
+            relay=given.relay,
+            arrow_switch=given.arrow_switch,
         )
     except BridgeError as error:
         raise fail(error, code=2) from None
@@ -209,21 +236,25 @@ def mitchell_command(
       bridgescore movement mitchell -t 8 -b 3 --relay --arrow-switch --out club.asc
     """
     _check_out(out)
-    movement = _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    movement = _generate_mitchell(given)
     _emit(movement, as_json, out)
 
 
-def _generate_howell(
-    tables: int | None, pairs: int | None, boards_per_round: int | None, rounds: int | None
-) -> Movement:
+def _generate_howell(given: GeneratorOptions) -> Movement:
     from bridgescore.movement.howell import howell
 
-    if tables is None and pairs is None:
+    if given.tables is None and given.pairs is None:
         raise fail("a Howell needs --tables or --pairs", code=2)
-    if boards_per_round is None:
+    if given.boards_per_round is None:
         raise fail("a Howell needs --boards-per-round", code=2)
     try:
-        return howell(tables=tables, pairs=pairs, boards_per_round=boards_per_round, rounds=rounds)
+        return howell(
+            tables=given.tables,
+            pairs=given.pairs,
+            boards_per_round=given.boards_per_round,
+            rounds=given.rounds,
+        )
     except BridgeError as error:
         raise fail(error, code=2) from None
 
@@ -252,7 +283,8 @@ def howell_command(
       bridgescore movement howell --pairs 9 --boards-per-round 3 --json
     """
     _check_out(out)
-    movement = _generate_howell(tables, pairs, boards_per_round, rounds)
+    given = GeneratorOptions(tables, boards_per_round, rounds, pairs)
+    movement = _generate_howell(given)
     _emit(movement, as_json, out)
 
 
@@ -457,46 +489,37 @@ def check_command(
         raise typer.Exit(1)
 
 
-def named_movement(
-    source: str,
-    *,
-    tables: int | None,
-    boards_per_round: int | None,
-    rounds: int | None,
-    pairs: int | None,
-    relay: bool,
-    arrow_switch: bool,
-) -> Movement:
+def named_movement(source: str, given: GeneratorOptions) -> Movement:
     """The movement a command line names: ``mitchell`` or ``howell`` with the generator's
     options, or a movement file (.json or .asc). Not yet checked sound: the caller says
     what an unsound one means. A usage error exits 2.
     """
     kind = source.lower()
     if kind == "mitchell":
-        return _generate_mitchell(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+        return _generate_mitchell(given)
     if kind == "howell":
-        if relay or arrow_switch:
-            option = "--relay" if relay else "--arrow-switch"
+        if given.relay or given.arrow_switch:
+            option = "--relay" if given.relay else "--arrow-switch"
             raise fail(f"{option} is an option of a Mitchell, not of a Howell", code=2)
-        return _generate_howell(tables, pairs, boards_per_round, rounds)
-    given = [
+        return _generate_howell(given)
+    extra = [
         name
         for name, value in (
-            ("--tables", tables),
-            ("--rounds", rounds),
-            ("--pairs", pairs),
-            ("--relay", relay or None),
-            ("--arrow-switch", arrow_switch or None),
+            ("--tables", given.tables),
+            ("--rounds", given.rounds),
+            ("--pairs", given.pairs),
+            ("--relay", given.relay or None),
+            ("--arrow-switch", given.arrow_switch or None),
         )
         if value is not None
     ]
-    if given:
+    if extra:
         raise fail(
-            f"{given[0]} is an option of a generated movement (mitchell, howell), not of the "
+            f"{extra[0]} is an option of a generated movement (mitchell, howell), not of the "
             f"file {source!r}, which says its own tables and rounds",
             code=2,
         )
-    movement, note = _read_file(source, boards_per_round)
+    movement, note = _read_file(source, given.boards_per_round)
     if note is not None:
         raise fail(
             f"{source} does not say how many boards a group holds: give --boards-per-round",
@@ -508,15 +531,8 @@ def named_movement(
 @app.command("cards")
 def cards_command(
     source: Annotated[str, typer.Argument(help="mitchell, or a movement file (.json or .asc).")],
-    tables: Annotated[
-        int | None, typer.Option("--tables", "-t", help="Tables (generated).")
-    ] = None,
-    boards_per_round: Annotated[
-        int | None,
-        typer.Option(
-            "--boards-per-round", "-b", help="Boards a round (generated; or an .ASC group)."
-        ),
-    ] = None,
+    tables: NamedTables = None,
+    boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
     relay: Relay = False,
@@ -551,15 +567,8 @@ def cards_command(
     chosen = paper.lower()
     if chosen not in ("a4", "letter"):
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
-    movement = named_movement(
-        source,
-        tables=tables,
-        boards_per_round=boards_per_round,
-        rounds=rounds,
-        pairs=pairs,
-        relay=relay,
-        arrow_switch=arrow_switch,
-    )
+    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    movement = named_movement(source, given)
     try:
         require_sound(movement)
     except MovementError as error:

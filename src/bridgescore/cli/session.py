@@ -19,7 +19,17 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import echo_json, fail, read_input_bytes
+from bridgescore.cli.common import command_group, echo_json, fail, read_input_bytes
+from bridgescore.cli.movement import (
+    ArrowSwitch,
+    GeneratorOptions,
+    NamedBoardsPerRound,
+    NamedTables,
+    Pairs,
+    Relay,
+    Rounds,
+    named_movement,
+)
 from bridgescore.cli.outputs import check_output_directory, check_output_path
 from bridgescore.cli.words import WORD_SETTINGS, check_words
 from bridgescore.errors import BridgeError
@@ -35,12 +45,8 @@ __all__ = [
     "score_command",
 ]
 
-app = typer.Typer(
-    help="Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
+app = command_group(
+    "Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match."
 )
 
 NewEventPath = Annotated[Path, typer.Argument(help="The event file (SQLite; created if missing).")]
@@ -100,35 +106,15 @@ def new_command(
             "writes it, or .asc).",
         ),
     ],
-    tables: Annotated[
-        int | None, typer.Option(help="Tables (generated movements; a Howell: or --pairs).")
-    ] = None,
-    boards_per_round: Annotated[
-        int | None,
-        typer.Option(
-            help="Boards a round (generated movements; for an .asc file, the boards "
-            "of a board group when the file does not say)."
-        ),
-    ] = None,
-    rounds: Annotated[
-        int | None, typer.Option(help="Play fewer rounds than the movement has.")
-    ] = None,
-    pairs: Annotated[
-        int | None,
-        typer.Option(
-            help="Pairs: one fewer than the tables seat, and one sits out each round (a "
-            "Howell may be given by its pairs alone)."
-        ),
-    ] = None,
+    tables: NamedTables = None,
+    boards_per_round: NamedBoardsPerRound = None,
+    rounds: Rounds = None,
+    pairs: Pairs = None,
     name: Annotated[
         str | None, typer.Option(help="The event's name (default: the file's).")
     ] = None,
-    relay: Annotated[
-        bool, typer.Option("--relay", help="Mitchell, even tables: share-and-relay, not skip.")
-    ] = False,
-    arrow_switch: Annotated[
-        bool, typer.Option("--arrow-switch", help="Mitchell: arrow-switch the last rounds.")
-    ] = False,
+    relay: Relay = False,
+    arrow_switch: ArrowSwitch = False,
     url_base: Annotated[
         str,
         typer.Option(
@@ -166,15 +152,8 @@ def new_command(
         if path is not None:
             check_output_path(path, option)
 
-    chosen = _movement_for(
-        movement,
-        tables=tables,
-        boards_per_round=boards_per_round,
-        rounds=rounds,
-        pairs=pairs,
-        relay=relay,
-        arrow_switch=arrow_switch,
-    )
+    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    chosen = _movement_for(movement, given)
     if event.exists() or event.is_symlink():
         raise fail(
             f"{str(event)!r} already exists: an event is made once (choose another file, "
@@ -227,29 +206,11 @@ def _show_new_event(event: Path, name: str | None, chosen: Any, made: Any) -> No
         typer.echo(f"  {access.section}{access.table:<3} {access.url}")
 
 
-def _movement_for(
-    spec: str,
-    *,
-    tables: int | None,
-    boards_per_round: int | None,
-    rounds: int | None,
-    pairs: int | None,
-    relay: bool,
-    arrow_switch: bool,
-) -> Any:
+def _movement_for(spec: str, given: GeneratorOptions) -> Any:
     """The movement ``session new --movement`` names, checked sound (exit 2 if not)."""
-    from bridgescore.cli.movement import named_movement
     from bridgescore.movement.check import require_sound
 
-    chosen = named_movement(
-        spec,
-        tables=tables,
-        boards_per_round=boards_per_round,
-        rounds=rounds,
-        pairs=pairs,
-        relay=relay,
-        arrow_switch=arrow_switch,
-    )
+    chosen = named_movement(spec, given)
     try:
         require_sound(chosen)
     except BridgeError as error:

@@ -12,6 +12,7 @@ that the ``_repr_html_`` of a ``SessionScore`` can build on it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from bridgescore.compare.scalar import round_half_away
@@ -20,6 +21,7 @@ from bridgescore.session.event import Member
 from bridgescore.session.methods import ScoringMethod
 
 __all__ = [
+    "RankingTable",
     "ScoredEvent",
     "ScoredStanding",
     "column_text",
@@ -30,6 +32,7 @@ __all__ = [
     "ranked_as",
     "ranking_html",
     "ranking_numbers",
+    "ranking_tables",
     "report_title",
 ]
 
@@ -154,12 +157,26 @@ def last_value(session: ScoredEvent, standing: ScoredStanding) -> str:
 _DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
 
 
-def ranking_html(session: ScoredEvent) -> Markup:
-    """The ranking as the text report has it (a table per direction of a Mitchell
-    movement), in HTML for a notebook: every name escaped, no scripts."""
+@dataclass(frozen=True)
+class RankingTable:
+    """One table of a ranking as every report prints it: ``caption`` (``North-South``,
+    ``East-West`` in a Mitchell movement, else ``Overall``), the column ``headers``,
+    the ``rows`` as text, and the ``numeric`` columns (aligned right)."""
+
+    caption: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: frozenset[int]
+
+
+def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
+    """The ranking as tables, one per direction of a Mitchell movement (one overall
+    otherwise): rank, section (when the event has sections), pair or team, players
+    (when known), boards, total and :func:`last_column`, numbers as
+    :func:`ranking_numbers` prints them."""
     numbers = ranking_numbers(session)
     has_section = any(s.section for s in session.standings)
-    headers = [
+    headers = (
         "Rank",
         *(["Section"] if has_section else []),
         ranked_as(session),
@@ -167,24 +184,38 @@ def ranking_html(session: ScoredEvent) -> Markup:
         "Boards",
         f"Total {session.ranking_unit}",
         last_column(session),
+    )
+    # Boards, the total and the last column: the numbers.
+    numeric = frozenset(range(len(headers) - 3, len(headers)))
+    return [
+        RankingTable(
+            _DIRECTIONS.get(direction, "Overall"),
+            headers,
+            tuple(
+                (
+                    s.rank,
+                    *([s.section] if has_section else []),
+                    s.name,
+                    *([players_text(session, s.name)] if session.members else []),
+                    str(s.boards),
+                    *numbers[s],
+                )
+                for s in session.standings
+                if s.direction == direction
+            ),
+            numeric,
+        )
+        for direction in dict.fromkeys(s.direction for s in session.standings)
     ]
-    first_number = len(headers) - 3
+
+
+def ranking_html(session: ScoredEvent) -> Markup:
+    """The ranking as the text report has it (a table per direction of a Mitchell
+    movement), in HTML for a notebook: every name escaped, no scripts."""
     parts = [f"<div><b>{text_html(report_title(session))}</b></div>"]
-    for direction in dict.fromkeys(s.direction for s in session.standings):
-        rows = [
-            [
-                s.rank,
-                *([s.section] if has_section else []),
-                s.name,
-                *([players_text(session, s.name)] if session.members else []),
-                str(s.boards),
-                *numbers[s],
-            ]
-            for s in session.standings
-            if s.direction == direction
-        ]
-        caption = _DIRECTIONS.get(direction, "Overall")
-        numeric = range(first_number, len(headers))
-        parts.append(table_html(headers, rows, numeric=set(numeric), caption=caption))
+    parts.extend(
+        table_html(table.headers, table.rows, numeric=table.numeric, caption=table.caption)
+        for table in ranking_tables(session)
+    )
     parts.extend(f"<div>note: {text_html(note)}</div>" for note in session.notes)
     return Markup('<div class="bridgescore ranking">' + "".join(parts) + "</div>")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgescore.display.frame import frame_of
 from bridgescore.session.display import players_text
+from bridgescore.session.report import line_dict
 from bridgescore.session.scorer import SessionScore
 
 if TYPE_CHECKING:
@@ -82,28 +83,16 @@ def travellers_frame(session: SessionScore) -> pd.DataFrame:
     """Every traveller line, one row per result: the board, the pairs, the result as
     text (``4SN+1``, ``+450``, ``A+/A-``), NS's score and each side's points in the
     method's unit, and the board's top, datum and par where the method has them."""
-    rows: list[dict[str, Any]] = []
-    for traveller in session.travellers:
-        for line in traveller.lines:
-            result = line.result
-            rows.append(
-                {
-                    "board": traveller.board.number,
-                    "section": result.section,
-                    "ns": result.ns,
-                    "ew": result.ew,
-                    "kind": result.kind,
-                    "result": result.describe(),
-                    "ns_score": line.ns_score,
-                    "ns_points": line.ns,
-                    "ew_points": line.ew,
-                    "ns_percent": line.ns_percent,
-                    "ew_percent": line.ew_percent,
-                    "imps_vs_par": line.imps_vs_par,
-                    "note": line.note,
-                    "top": traveller.top,
-                    "datum": traveller.datum,
-                    "par": traveller.par,
-                }
-            )
+    rows: list[dict[str, Any]] = [
+        {
+            "board": traveller.board.number,
+            **line_dict(line),
+            "note": line.note,
+            "top": traveller.top,
+            "datum": traveller.datum,
+            "par": traveller.par,
+        }
+        for traveller in session.travellers
+        for line in traveller.lines
+    ]
     return frame_of(rows, TRAVELLER_COLUMNS, "travellers_frame")

@@ -48,7 +48,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from bridgescore.core import Contract, Seat
@@ -72,6 +71,7 @@ from bridgescore.session.access import (
 from bridgescore.session.event import Adjusted, Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
+from bridgescore.session.store import Closing
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -225,16 +225,7 @@ class ResultEntry:
 
     def __post_init__(self) -> None:
         # One check for both ways in: the normalised fields replace what was given.
-        checked = _checked(
-            {
-                "round": self.round,
-                "board": self.board,
-                "contract": self.contract,
-                "declarer": self.declarer,
-                "result": self.result,
-                "lead": self.lead,
-            }
-        )
+        checked = _checked(self.as_dict())
         for name, value in checked.items():
             object.__setattr__(self, name, value)
 
@@ -374,7 +365,7 @@ def _checked(data: Mapping[str, object]) -> dict[str, Any]:
     }
 
 
-class LiveEvent:
+class LiveEvent(Closing):
     """An event file opened for a live session (made by :func:`create_event`).
 
     Every method may be called from any thread: they run one at a time on one
@@ -400,17 +391,6 @@ class LiveEvent:
         # The tokens never change during a session: kept in memory, compared in constant time.
         self._tokens = self._store.table_token_digests()
         self._stops = next_stops(movement)
-
-    def __enter__(self) -> LiveEvent:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         with self._lock:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from bridgescore.session.display import (
@@ -22,6 +23,7 @@ from bridgescore.session.display import (
     players_text,
     ranked_as,
     ranking_numbers,
+    ranking_tables,
     report_title,
 )
 from bridgescore.session.event import Member
@@ -35,6 +37,7 @@ __all__ = [
     "fmt",
     "last_column",
     "last_value",
+    "line_dict",
     "players_text",
     "ranked_as",
     "ranking_csv",
@@ -51,12 +54,14 @@ __all__ = [
 METHOD_NAMES = {name: method.title for name, method in SCORING_METHODS.items()}
 
 
-def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collection[int]
+) -> list[str]:
     widths = [len(h) for h in headers]
     for row in rows:
         widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
 
-    def render(cells: list[str]) -> str:
+    def render(cells: Sequence[str]) -> str:
         return "  ".join(
             cell.rjust(w) if i in right else cell.ljust(w)
             for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
@@ -68,38 +73,9 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[s
 def ranking_text(session: SessionScore) -> str:
     """The ranking as text tables (one per direction in a Mitchell movement)."""
     lines = [report_title(session)]
-    numbers = ranking_numbers(session)
-    has_section = any(s.section for s in session.standings)
-    for direction in dict.fromkeys(s.direction for s in session.standings):
-        rows = [s for s in session.standings if s.direction == direction]
-        lines.append("")
-        label = {"NS": "North-South", "EW": "East-West"}.get(direction, "Overall")
-        lines.append(label)
-        headers = [
-            "Rank",
-            *(["Section"] if has_section else []),
-            ranked_as(session),
-            *(["Players"] if session.members else []),
-            "Boards",
-            f"Total {session.ranking_unit}",
-            last_column(session),
-        ]
-        table_rows = []
-        for s in rows:
-            total, last = numbers[s]
-            table_rows.append(
-                [
-                    s.rank,
-                    *([s.section] if has_section else []),
-                    s.name,
-                    *([players_text(session, s.name)] if session.members else []),
-                    str(s.boards),
-                    total,
-                    last,
-                ]
-            )
-        first_number = (2 if has_section else 1) + (1 if session.members else 0)
-        lines.extend(_table(headers, table_rows, set(range(first_number + 1, len(headers)))))
+    for table in ranking_tables(session):
+        lines += ["", table.caption]
+        lines.extend(_table(table.headers, table.rows, table.numeric))
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
@@ -155,7 +131,9 @@ def travellers_text(session: SessionScore) -> str:
 # ----------------------------------------------------------------------- JSON
 
 
-def _line_dict(line: Line) -> dict[str, Any]:
+def line_dict(line: Line) -> dict[str, Any]:
+    """One traveller line as JSON: the pairs, the result, the score and each side's points
+    (the JSON report's and :func:`~bridgescore.session.frames.travellers_frame`'s)."""
     result = line.result
     return {
         "ns": result.ns,
@@ -185,7 +163,7 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
         "datum": traveller.datum,
         "par": traveller.par,
         "par_contracts": traveller.par_text or None,
-        "results": [_line_dict(line) for line in traveller.lines],
+        "results": [line_dict(line) for line in traveller.lines],
     }
 
 

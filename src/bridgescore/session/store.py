@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -57,6 +58,7 @@ from bridgescore.session.event import (
 
 __all__ = [
     "AddReport",
+    "Closing",
     "Conflict",
     "EventStore",
     "OpenMode",
@@ -226,7 +228,27 @@ def decode_outcome(
     raise RecordError(f"stored outcome {text!r} of board {board} is not readable")
 
 
-class EventStore:
+class Closing(ABC):
+    """A thing holding an open file, used as a context manager: the ``with`` block
+    closes it however it ends (EventStore, LiveEvent)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let the file go; a second call does nothing."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class EventStore(Closing):
     """An event kept in one SQLite file (``":memory:"`` for a throw-away one).
 
     ``mode`` (see :data:`OpenMode`): ``create`` makes the file when it is missing
@@ -329,17 +351,6 @@ class EventStore:
     def _writing(self) -> None:
         if self.read_only:
             raise RecordError(f"{self.path!r} is open read-only: open it in write mode")
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         self._db.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -67,27 +67,35 @@ def _login_page(request: Request, status: int = 200, error: str | None = None) -
     return response
 
 
-@router.get("/director", response_class=HTMLResponse)
-def director_page(request: Request) -> Response:
-    """The director's overview: progress by table and round, late tables marked."""
+def _director_page(
+    request: Request, template: str, context: Callable[[LiveEvent], Mapping[str, Any]]
+) -> Response:
+    """A director's page (``template`` with its ``context`` of the live event and the
+    forms' CSRF token), or the login page for anyone not logged in: nothing of the
+    event is read before the login is checked."""
     token = director_token(request)
     if token is None:
         return _login_page(request)
-    live = live_of(request)
+    return render(request, template, csrf=csrf_token(token), **context(live_of(request)))
+
+
+@router.get("/director", response_class=HTMLResponse)
+def director_page(request: Request) -> Response:
+    """The director's overview: progress by table and round, late tables marked."""
+    return _director_page(request, "director.html", _overview)
+
+
+def _overview(live: LiveEvent) -> dict[str, Any]:
     tables = live.progress()
-    rounds = sorted({int(r["round"]) for line in tables for r in line["rounds"]})
-    return render(
-        request,
-        "director.html",
-        csrf=csrf_token(token),
-        rounds=rounds,
-        tables=[
+    return {
+        "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
+        "tables": [
             {**line, "by_round": {int(r["round"]): r for r in line["rounds"]}} for line in tables
         ],
-        late=[line["table"] for line in tables if line["late"]],
-        hidden=live.ranking_hidden,
-        closed=live.closed,
-    )
+        "late": [line["table"] for line in tables if line["late"]],
+        "hidden": live.ranking_hidden,
+        "closed": live.closed,
+    }
 
 
 @router.post("/director/login", response_class=HTMLResponse)
@@ -164,16 +172,10 @@ def _rows(live: LiveEvent) -> list[dict[str, Any]]:
 @router.get("/director/results", response_class=HTMLResponse)
 def director_results(request: Request) -> Response:
     """Every table's results, round by round, each with a link to change it."""
-    token = director_token(request)
-    if token is None:
-        return _login_page(request)
-    live = live_of(request)
-    return render(
+    return _director_page(
         request,
         "director_results.html",
-        rows=_rows(live),
-        names=pair_names(live),
-        csrf=csrf_token(token),
+        lambda live: {"rows": _rows(live), "names": pair_names(live)},
     )
 
 
@@ -293,16 +295,10 @@ async def director_adjust(request: Request) -> Response:
 @router.get("/director/names", response_class=HTMLResponse)
 def directorpair_names(request: Request) -> Response:
     """Every pair with a field for its players' names."""
-    token = director_token(request)
-    if token is None:
-        return _login_page(request)
-    live = live_of(request)
-    return render(
+    return _director_page(
         request,
         "director_names.html",
-        pairs=live.movement.pairs,
-        names=pair_names(live),
-        csrf=csrf_token(token),
+        lambda live: {"pairs": live.movement.pairs, "names": pair_names(live)},
     )
 
 
@@ -355,7 +351,4 @@ async def director_close(request: Request) -> Response:
 @router.get("/director/audit", response_class=HTMLResponse)
 def director_audit(request: Request) -> Response:
     """Every result entered, changed or adjusted: who, when, old, new."""
-    token = director_token(request)
-    if token is None:
-        return _login_page(request)
-    return render(request, "director_audit.html", entries=live_of(request).audit())
+    return _director_page(request, "director_audit.html", lambda live: {"entries": live.audit()})

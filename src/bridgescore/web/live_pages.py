@@ -187,27 +187,54 @@ def _checked_entry(
     )
 
 
+async def _table_form(
+    request: Request,
+) -> tuple[tuple[str, str, int], dict[str, str], Response | None]:
+    """The table's access (token, section, table) and its posted form, or the answer
+    to a phone without a valid table cookie or with a form this server did not render."""
+    access = _table_access(request)
+    if access is None:
+        return ("", "", 0), {}, _unknown_table(request)
+    form = await read_form(request)
+    if not csrf_ok(form, access[0]):
+        return access, form, forbidden(request)
+    return access, form, None
+
+
+def _entry_refused(
+    request: Request, access: tuple[str, str, int], form: Mapping[str, str], error: BridgeError
+) -> HTMLResponse:
+    """The table's page again with why an entry was refused: a board not played at
+    this table (403) shows the round afresh, anything else (422) keeps what was sent."""
+    secret, section, table = access
+    if isinstance(error, NotThisTableError):
+        return _table_view(request, secret, section, table, status=403, error=str(error))
+    return _table_view(request, secret, section, table, status=422, error=str(error), draft=form)
+
+
+def _session_closed(request: Request) -> HTMLResponse:
+    return message(
+        request,
+        409,
+        "The session is closed",
+        "The director has closed the session: ask the director to enter this result.",
+    )
+
+
 @router.post("/table/check", response_class=HTMLResponse)
 async def table_check(request: Request) -> Response:
     """The score of a board's result, for the opponents to confirm before it is sent."""
-    access = _table_access(request)
-    if access is None:
-        return _unknown_table(request)
+    access, form, refused = await _table_form(request)
+    if refused is not None:
+        return refused
     secret, section, table = access
-    form = await read_form(request)
-    if not csrf_ok(form, secret):
-        return forbidden(request)
     if form.get("action") == "change":
         return _table_view(request, secret, section, table, draft=form)
     live = live_of(request)
     try:
         data, entry = _checked_entry(live, section, table, form)
-    except NotThisTableError as error:
-        return _table_view(request, secret, section, table, status=403, error=str(error))
     except BridgeError as error:
-        return _table_view(
-            request, secret, section, table, status=422, error=str(error), draft=form
-        )
+        return _entry_refused(request, access, form, error)
     score = ns_score(data)
     return render(
         request,
@@ -235,32 +262,19 @@ def _round_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any] |
 @router.post("/table/result", response_class=HTMLResponse)
 async def table_result(request: Request) -> Response:
     """Store a confirmed result; a board already entered is the director's to change."""
-    access = _table_access(request)
-    if access is None:
-        return _unknown_table(request)
-    secret, section, table = access
-    form = await read_form(request)
-    if not csrf_ok(form, secret):
-        return forbidden(request)
+    access, form, refused = await _table_form(request)
+    if refused is not None:
+        return refused
+    _, section, table = access
     live = live_of(request)
     if live.closed:
-        return message(
-            request,
-            409,
-            "The session is closed",
-            "The director has closed the session: ask the director to enter this result.",
-        )
+        return _session_closed(request)
     try:
         _, entry = _checked_entry(live, section, table, form)
         who = f"table {table}" if section == "A" else f"table {section}{table}"
         live.enter_result(section, table, entry, who=who)
     except SessionClosedError:
-        return message(
-            request,
-            409,
-            "The session is closed",
-            "The director has closed the session: ask the director to enter this result.",
-        )
+        return _session_closed(request)
     except AlreadyEnteredError:
         return message(
             request,
@@ -270,12 +284,8 @@ async def table_result(request: Request) -> Response:
             "director can change a result: ask the director.",
             back="/table",
         )
-    except NotThisTableError as error:
-        return _table_view(request, secret, section, table, status=403, error=str(error))
     except BridgeError as error:
-        return _table_view(
-            request, secret, section, table, status=422, error=str(error), draft=form
-        )
+        return _entry_refused(request, access, form, error)
     changed(request)
     return see(f"/table?saved={entry.board}")
 
