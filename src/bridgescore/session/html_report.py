@@ -118,7 +118,7 @@ def html_report(session: SessionScore) -> str:
             ranked_as(session),
             *(["Players"] if session.members else []),
             "Boards",
-            f"Total {session.unit}",
+            f"Total {session.ranking_unit}",
             last_column(session),
         ]
         parts.append("<table>" + _head(names))

@@ -192,6 +192,7 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
         "kind": session.kind,
         "method": session.method,
         "unit": session.unit,
+        "ranking_unit": session.ranking_unit,
         "options": {
             "scale": options.scale,
             "neuberg": options.neuberg,
