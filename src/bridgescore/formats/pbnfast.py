@@ -17,7 +17,7 @@ full reader, which says what is wrong and where. The two give equal records:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter
 from typing import NamedTuple
@@ -51,6 +51,7 @@ __all__ = [
     "PlainGame",
     "expand_all_pass",
     "read_plain_game",
+    "restore_opening_passes",
 ]
 
 UNKNOWN = ("", "?")
@@ -118,6 +119,8 @@ class PlainGame(NamedTuple):
     """The game's tags, as written (``#`` read)."""
     record: BoardRecord | None
     """Its record (``None``: a header game, with no board)."""
+    restored: int = 0
+    """How many opening passes the file left out and the reader restored."""
 
 
 class _NotPlain(Exception):
@@ -135,6 +138,48 @@ def expand_all_pass(calls: list[RecordedCall]) -> None:
             break
         trailing += 1
     calls.extend([PLAIN_CALLS["Pass"]] * (3 - trailing))
+
+
+def restore_opening_passes(
+    calls: Sequence[RecordedCall],
+    dealer: Seat,
+    stated: Contract | None,
+    leader: Seat | None,
+) -> tuple[int, Contract | None]:
+    """How many opening passes (0-3) a file left out of ``calls``, and the contract the
+    calls reach once they are restored (``None``: passed out, or not finished).
+
+    Some publishers start the Auction section with the first bid. The passes are
+    restored when the calls as written reach a declarer other than the game's own,
+    and one to three passes in front make them reach exactly the game's contract:
+    its declarer is the Declarer tag's (``stated``), else the right-hand opponent of
+    the Play tag's opening ``leader``; the level, strain and doubling are the
+    Contract tag's when it is given. Anything else is left as written, for the
+    checks to report.
+
+    >>> from bridgescore.formats.record import PLAIN_CALLS
+    >>> calls = [PLAIN_CALLS[word] for word in "1S Pass 4S Pass Pass Pass".split()]
+    >>> missing, reached = restore_opening_passes(calls, Seat.NORTH, None, Seat.NORTH)
+    >>> missing, str(reached)
+    (3, '4SW')
+    """
+    words = [call.call for call in calls]
+    reached = contract_of(words, dealer)[1]
+    if reached is None or words[0] == "Pass":
+        return 0, reached  # passed out, unfinished, or the opening passes are there
+    if stated is not None and stated.declarer is not None:
+        declarer: Seat | None = stated.declarer
+    else:
+        declarer = None if leader is None else leader.rho
+    if declarer is None or reached.declarer is declarer:
+        return 0, reached
+    missing = (declarer - reached.declarer) % 4 if reached.declarer is not None else 0
+    restored = contract_of(["Pass"] * missing + words, dealer)[1] if missing else None
+    if restored is None or restored.declarer is not declarer:
+        return 0, reached
+    if stated is not None and stated.with_declarer(declarer) != restored:
+        return 0, reached  # another contract: no number of passes explains it
+    return missing, restored
 
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
@@ -231,7 +276,9 @@ def _read(
         for name, value, section in zip(names, given, texts)
         if name not in READ_TAGS or name == "Note"
     ]
-    return PlainGame(tags, _Game(tags, tag_lines, values, kept, previous, source).record(sections))
+    game = _Game(tags, tag_lines, values, kept, previous, source)
+    record = game.record(sections)
+    return PlainGame(tags, record, game.restored)
 
 
 def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
@@ -262,6 +309,7 @@ class _Game:
         "card_lines",
         "kept",
         "previous",
+        "restored",
         "source",
         "tag_lines",
         "tags",
@@ -287,6 +335,7 @@ class _Game:
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
+        self.restored = 0
 
     def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
         tags, values = self.tags, self.values
@@ -308,15 +357,20 @@ class _Game:
                 raise _NotPlain  # the calls are another seat's: a problem
         contract, passed_out = self.contract()
         result = self.result()
+        reached = None
+        if auction and dealer is not None:
+            # Opening passes the file left out are restored first: the restored
+            # auction is the only one, so declarer and the opening lead follow from it.
+            leader = SEAT_LETTERS.get(sections["Play"][0]) if "Play" in sections else None
+            self.restored, reached = restore_opening_passes(auction, dealer, contract, leader)
+            if self.restored:
+                auction = (PLAIN_CALLS["Pass"],) * self.restored + auction
+                self.call_lines[:0] = [0] * self.restored  # passes with no line in the file
         play = None
         if "Play" in sections:
             value, section, line = sections["Play"]
             # The Play is read in the contract the calls name, else the Contract tag's.
-            if auction is not None and dealer is not None:
-                contract_played = contract_of([call.call for call in auction], dealer)[1]
-            else:
-                contract_played = None
-            play = self.play(value, section, line, contract_played or contract)
+            play = self.play(value, section, line, reached or contract)
         room = values.get("Room")
         if room is not None:
             room = room.lower()

@@ -9,17 +9,19 @@ Contract, Declarer, Result, the file's scores and double-dummy tags; every
 other tag is kept as a note and written back by :func:`record_pairs`.
 
 Some publishers leave the opening passes out of the Auction section. When the
-calls as written reach a contract that disagrees with the Declarer tag and
-restoring one to three opening passes reconciles the auction with Declarer
-(and the Play tag's opening leader), the reader restores them and says so once
-per file.
+calls as written reach a declarer other than the Declarer tag's (or, without
+one, other than the Play tag's opening leader's right-hand opponent), and
+restoring one to three opening passes reconciles them
+(:func:`~bridgescore.formats.pbnfast.restore_opening_passes`), the reader
+restores them before anything else reads the auction, and says so once per file:
+the restored auction is the only one, so declarer, the opening lead and whose
+turn it is in the Play all follow from it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
@@ -42,6 +44,7 @@ from bridgescore.formats.pbnfast import (
     UNKNOWN,
     expand_all_pass,
     read_plain_game,
+    restore_opening_passes,
 )
 from bridgescore.formats.record import (
     PLAIN_CALLS,
@@ -111,6 +114,7 @@ class _GameReader:
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
+        self.restored = 0  # the opening passes the file left out, restored
 
     def problem(self, name: str, message: str, line: int | None = None) -> None:
         self.problems.append(Problem(self.game.line_of(name) if line is None else line, message))
@@ -150,7 +154,17 @@ class _GameReader:
             auction = None  # whose calls they are is unknown
         contract, passed_out = self.contract()
         result = self.result(contract)
-        play = self.play(contract, auction, dealer)
+        reached = None
+        if auction and dealer is not None:
+            # Opening passes the file left out are restored first: the restored
+            # auction is the only one, so declarer and the opening lead follow from it.
+            self.restored, reached = restore_opening_passes(
+                auction, dealer, contract, self.play_leader()
+            )
+            if self.restored:
+                auction = (PLAIN_CALLS["Pass"],) * self.restored + auction
+                self.call_lines[:0] = [0] * self.restored  # passes with no line in the file
+        play = self.play(reached or contract)
         claim = result if play is None or len(play) < 52 else None
         room = self.value("Room")
         if room is not None and room.lower() not in ("open", "closed"):
@@ -318,12 +332,20 @@ class _GameReader:
                 tricks = 13 - tricks
         return tricks
 
-    def play(
-        self,
-        contract: Contract | None,
-        auction: tuple[RecordedCall, ...] | None,
-        dealer: Seat | None,
-    ) -> tuple[Card, ...] | None:
+    def play_leader(self) -> Seat | None:
+        """The opening leader the Play tag names (``None``: no Play, or no seat:
+        :meth:`play` reports it)."""
+        pair = self.game.section("Play")
+        if pair is None:
+            return None
+        try:
+            return _seat_of(pair.value)
+        except BridgeError:
+            return None
+
+    def play(self, contract: Contract | None) -> tuple[Card, ...] | None:
+        """The cards of the Play section in the order played, in ``contract`` (the one
+        the calls reach, else the Contract tag's)."""
         pair = self.game.section("Play")
         if pair is None:
             return None
@@ -332,8 +354,6 @@ class _GameReader:
         except BridgeError as error:
             self.problem("Play", f"Play: {error}")
             return None
-        if auction is not None and dealer is not None:
-            contract = _auction_contract(auction, dealer) or contract
         if contract is None:
             self.problem("Play", "the Play section needs the contract's strain to be read")
             return None
@@ -433,25 +453,6 @@ def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract |
     return contract_of((call.call for call in calls), dealer)[1]
 
 
-def _reconcile_opening_passes(record: BoardRecord) -> BoardRecord | None:
-    """The record with one to three opening passes restored, when that (and only that)
-    makes its auction reach the contract and declarer its tags state; else ``None``."""
-    stated, dealer, calls = record.contract, record.dealer_or_board, record.auction
-    if stated is None or stated.declarer is None or dealer is None or not calls:
-        return None
-    if calls[0].call == "Pass" or _auction_contract(calls, dealer) == stated:
-        return None
-    for missing in (1, 2, 3):
-        restored = (PLAIN_CALLS["Pass"],) * missing + calls
-        if _auction_contract(restored, dealer) == stated:
-            # The passes restored have no line in the file.
-            lines = (0,) * missing + record.source.call_lines
-            return replace(
-                record, auction=restored, source=replace(record.source, call_lines=lines)
-            )
-    return None
-
-
 def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Iterator[BoardRecord]:
     """Board records of PBN games (see the module's docstring for what is read how).
 
@@ -477,27 +478,26 @@ class _FileReader:
         if not game.problems and not GAME_TAGS.intersection(game.tags):
             return None
         self.number += 1
-        record = _GameReader(game, Source(self.file, game.line, self.number), self.previous).read()
-        return self.done(record)
+        reader = _GameReader(game, Source(self.file, game.line, self.number), self.previous)
+        return self.done(reader.read(), reader.restored)
 
-    def done(self, record: BoardRecord) -> BoardRecord:
-        """The record with its opening passes restored where needed, kept as the
-        record before the next one."""
-        restored = _reconcile_opening_passes(record)
-        if restored is not None:
+    def done(self, record: BoardRecord, restored: int) -> BoardRecord:
+        """The record, said to have its opening passes restored (``restored``: how many)
+        if it is the file's first such, kept as the record before the next one."""
+        if restored:
             if self.reconciled == 0:
-                restored = restored.with_problems(
+                record = record.with_problems(
                     [
                         Problem(
-                            restored.source.line_of("Auction"),
+                            record.source.line_of("Auction"),
                             "this file leaves out the opening passes: they are restored "
-                            "where the Declarer tag needs them (said once per file)",
+                            "where the Declarer tag or the opening lead needs them "
+                            "(said once per file)",
                             notice=True,
                         )
                     ]
                 )
             self.reconciled += 1
-            record = restored
         self.previous = record
         return record
 
@@ -572,7 +572,7 @@ def _read_game(
         if plain.record is None:
             return []
         reader.number += 1
-        return [reader.done(plain.record)]
+        return [reader.done(plain.record, plain.restored)]
     records = []
     for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
         tags.update(pbn_game.tags)
