@@ -167,6 +167,178 @@ def _championship(rng: random.Random, size: int) -> str:
     return "".join(parts)
 
 
+# Players as championship files name them, in Windows-1252: accents, a curly
+# apostrophe (0x92), a Z with caron (0x8E).
+REAL_NAMES = (
+    "Zoë Ågren", "Jürgen Müller", "Seán O’Brien", "Anaïs Lefèvre", "Bjørn Dæhli",
+    "Žiga Novak", "Françoise Gaël", "José Ibáñez", "Søren Østergaard", "Małgorzata Nowak",
+    "Ana Lúcia", "Pål Bjørnstad", "Hélène Côté", "Jörg Weiß", "Ömer Çelik", "Łukasz Dąb",
+)  # fmt: skip
+TEAMS = ("Monaco", "Sweden", "Poland", "Netherlands", "Italy", "France", "Norway", "England")
+COMMENTS = (
+    "{West found the killing lead.}",
+    "{North-South were lucky: the finesse worked.}",
+    "{An interesting board: par is 4S doubled\nby East-West, two down.}",
+    "{The auction at the other table was identical.}",
+)
+EXPLANATIONS = ("strong", "transfer", "Stayman", "weak", "natural", "2 suits", "forcing")
+
+
+def _cp1252_names(rng: random.Random) -> list[str]:
+    # Łukasz, Małgorzata and Dąb have letters Windows-1252 lacks: those files write them
+    # without the accents, so only the names it can hold are used.
+    names = [name for name in REAL_NAMES if _fits_cp1252(name)]
+    return [rng.choice(names) for _ in range(4)]
+
+
+def _fits_cp1252(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _real_game(
+    rng: random.Random, board: int, deal: Deal, table: int, first: bool, matches: int
+) -> str:
+    """One table of a board as championship publishers write it (see _real_shaped)."""
+    dealer = dealer_of_board(board)
+    vulnerability = Vulnerability.from_board(board)
+    auction = Auction(dealer)
+    alerted: list[bool] = []
+    while not auction.is_complete:
+        legal = auction.legal_calls()
+        quiet = len(auction) > 2 and rng.random() < 0.6
+        call = legal[0] if quiet else rng.choice(legal[:5])
+        auction.append(call)
+        alerted.append(call.is_bid and rng.random() < 0.12)
+    contract = auction.contract
+    match, room = divmod(table - 1, 2)
+    home, visit = TEAMS[(2 * match) % len(TEAMS)], TEAMS[(2 * match + 1) % len(TEAMS)]
+    west, north, east, south = _cp1252_names(rng)
+    lines = ['[Event "#"]', '[Site "#"]', '[Date "#"]']
+    if first:
+        lines += [f'[Board "{board}"]']
+    lines += [f'[West "{west}"]', f'[North "{north}"]', f'[East "{east}"]', f'[South "{south}"]']
+    if first:
+        lines += [
+            f'[Dealer "{dealer.letter}"]',
+            f'[Vulnerable "{vulnerability.to_pbn()}"]',
+            f'[Deal "{deal.to_pbn(dealer)}"]',
+        ]
+    lines.append('[Scoring "IMP"]')
+    play: Play | None = None
+    if contract is None:
+        lines += ['[Declarer ""]', '[Contract "Pass"]', '[Result ""]']
+        points = 0
+    else:
+        assert contract.declarer is not None
+        if rng.random() < 0.4:
+            play = Play(deal, contract)
+            for _ in range(52 if rng.random() < 0.5 else 4 * rng.randint(1, 12)):
+                play.play(rng.choice(play.legal_cards()))
+            tricks = play.declarer_tricks + (13 - len(play.cards) // 4) // 2
+        else:
+            tricks = rng.randint(max(0, contract.level + 4), min(13, contract.level + 8))
+        over = tricks - contract.level - 6
+        text = f"{contract}{'=' if over == 0 else f'{over:+d}'}"
+        points = score(text, vulnerable=vulnerability.is_vulnerable(contract.declarer))
+        if contract.declarer not in (Seat.NORTH, Seat.SOUTH):
+            points = -points
+        if rng.random() < 0.9:  # some exports leave the Declarer tag out
+            lines.append(f'[Declarer "{contract.declarer.letter}"]')
+        lines += [f'[Contract "{contract.to_pbn()}"]', f'[Result "{tricks}"]']
+    lines += [
+        f'[HomeTeam "{home}"]',
+        f'[Room "{"Open" if room == 0 else "Closed"}"]',
+        f'[Round "{board // 8 + 1}"]',
+        f'[Score "NS {points}"]' if points >= 0 else f'[Score "EW {-points}"]',
+        f'[Table "{match + 1}"]',
+        f'[VisitTeam "{visit}"]',
+    ]
+    words = [str(call) for call in auction.calls]
+    marks = list(alerted)
+    opening = 0
+    while opening < len(words) and words[opening] == "Pass":
+        opening += 1
+    if contract is not None and opening and rng.random() < 0.5:
+        words, marks = words[opening:], marks[opening:]  # opening passes left out
+    written: list[str] = []
+    notes: list[str] = []
+    for word, mark in zip(words, marks, strict=True):
+        written.append(word)
+        if mark:
+            notes.append(f'[Note "{len(notes) + 1}:{rng.choice(EXPLANATIONS)}"]')
+            written.append(f"={len(notes)}=")
+    if written[-3:] == ["Pass"] * 3 and rng.random() < 0.3:
+        written[-3:] = ["AP"]
+    lines.append(f'[Auction "{dealer.letter}"]')
+    lines += [" ".join(written[i : i + 4]) for i in range(0, len(written), 4)]
+    lines += notes
+    if play is not None:
+        leader = play.opening_leader
+        lines.append(f'[Play "{leader.letter}"]')
+        for trick in play.tricks_played():
+            row = ["-"] * 4
+            for seat, card in trick.seats():
+                row[(seat - leader) % 4] = str(card)
+            lines.append(" ".join(row))
+        if len(play.cards) < 52:
+            lines.append("*")
+    if first and rng.random() < 0.5:
+        lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+        lines += [
+            f"{seat.letter} {strain} {rng.randint(3, 10)}"
+            for seat in Seat
+            for strain in ("NT", "S", "H", "D", "C")
+        ]
+    if rng.random() < 0.15:
+        # After a tag of one line (not a section's): at the end of its line, or on
+        # lines of its own before the next tag.
+        comment = rng.choice(COMMENTS).replace("\\n", "\n")
+        places = [
+            at
+            for at in range(3, len(lines) - 1)
+            if lines[at].startswith("[") and lines[at + 1].startswith("[")
+        ]
+        at = rng.choice(places)
+        if rng.random() < 0.5:
+            lines[at] += " " + comment
+        else:
+            lines.insert(at + 1, comment)
+    return "\n".join(lines) + "\n\n"
+
+
+def _real_shaped(rng: random.Random, size: int) -> bytes:
+    """A PBN of about ``size`` bytes shaped like the championship files publishers put
+    out, in Windows-1252: ``%`` directives, a header game whose Event, Site and Date
+    every game copies with ``#``; each board played at 8 tables (4 matches, two rooms),
+    its Board, Dealer, Vulnerable and Deal written at the first table only; players
+    with accents; unknown tags kept (Scoring, Round); some games without a Declarer
+    tag; the opening passes left out of half the auctions that have them; alerts with
+    notes; a Play section in two games of five (whole, or cut short and claimed); an
+    OptimumResultTable at half the first tables; and ``{comments}`` in about one game
+    in seven, after a tag: on its line, or on a line or two of their own."""
+    header = (
+        "% PBN 2.1\n% EXPORT\n% Content-type: text/x-pbn; charset=ISO-8859-1\n"
+        "% Creator: Benchmark Scorer\n"
+        '[Event "European Open Teams Championship"]\n[Site "Strasbourg"]\n'
+        '[Date "2026.06.14"]\n\n'
+    )
+    parts = [header]
+    total = len(header)
+    board = 0
+    while total < size:
+        board += 1
+        deal = _deal(rng)
+        for table in range(1, 9):
+            game = _real_game(rng, board, deal, table, table == 1, 4)
+            parts.append(game)
+            total += len(game)
+    return "".join(parts).replace("\n", "\r\n").encode("cp1252")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=10_000)

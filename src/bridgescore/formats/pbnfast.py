@@ -227,6 +227,8 @@ def _read(
     previous: BoardRecord | None,
     source: Source,
 ) -> PlainGame:
+    if "{" in text:
+        text = _without_comments(text)
     if not text.endswith("\n"):
         text += "\n"
     found = _ITEM.findall(text)
@@ -235,8 +237,10 @@ def _read(
     # The tags' names, values and sections, each a tuple: the work is done a
     # column at a time, in comprehensions, rather than tag by tag.
     names, given, texts = zip(*found)
-    if "\\" in text or "#" in text:
+    if "\\" in text:
         given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
+    elif '"#"' in text:
+        given = _inherited(names, given, previous_tags)
     # Each tag's line: a line for the tag and one for each line of its section.
     starts = list(
         accumulate(map(add, map(str.count, texts, repeat("\n")), repeat(1)), initial=first_line)
@@ -258,8 +262,8 @@ def _read(
     for name, section in [(name, section) for name, section in zip(names, texts) if section]:
         if "[" in section or ";" in section or "{" in section:
             raise _NotPlain  # a tag after words, a comment
-        if name not in SECTIONS and not name.endswith("Table"):
-            odd = True  # words after a tag that has none
+        if name not in SECTIONS and not name.endswith("Table") and not section.isspace():
+            odd = True  # words after a tag that has none (a comment's lines are blank)
     if not GAME_TAGS.intersection(tags):
         return PlainGame(tags, None)
     if odd:
@@ -279,6 +283,64 @@ def _read(
     game = _Game(tags, tag_lines, values, kept, previous, source)
     record = game.record(sections)
     return PlainGame(tags, record, game.restored)
+
+
+# A tag pair alone, as a plain game writes it (the tag lines _ITEM reads).
+_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]')
+
+
+def _without_comments(text: str) -> str:
+    """The game's text with its ``{comments}`` blanked, when each is where publishers
+    put them: on lines of its own, or after a tag pair at the end of its line (and
+    nothing after the ``}``). A comment's own lines become a single space (a blank
+    line in a section, which adds no word and keeps every line's number), and the
+    tag before a comment stays. Any other ``{`` (in a value, between words, a
+    comment left open) is the full reader's: :class:`_NotPlain`."""
+    lines = text.split("\n")
+    inside = False  # in a comment begun on an earlier line
+    for number, line in enumerate(lines):
+        if inside:
+            end = line.find("}")
+            if end >= 0:
+                if line[end + 1 :].strip():
+                    raise _NotPlain  # words after the comment
+                inside = False
+            lines[number] = " "
+            continue
+        if "{" not in line:
+            continue
+        head, _, comment = line.partition("{")
+        head = head.rstrip()
+        if head and _TAG_LINE.fullmatch(head) is None:
+            raise _NotPlain  # a "{" in a value, or a comment after words
+        end = comment.find("}")
+        if end < 0:
+            inside = True
+        elif comment[end + 1 :].strip():
+            raise _NotPlain
+        lines[number] = head or " "
+    if inside:
+        raise _NotPlain  # never closed in this game: a blank line may be in it
+    return "\n".join(lines)
+
+
+def _inherited(
+    names: tuple[str, ...], given: tuple[str, ...], previous_tags: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The values with each ``#`` replaced by the value it copies (found by
+    ``list.index``, which runs in C: most values are no ``#``)."""
+    values = list(given)
+    at = 0
+    while True:
+        try:
+            at = values.index("#", at)
+        except ValueError:
+            return tuple(values)
+        inherited = previous_tags.get(names[at])
+        if inherited is None:
+            raise _NotPlain
+        values[at] = inherited
+        at += 1
 
 
 def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
@@ -624,12 +686,13 @@ class _Game:
         for name, value, section in self.kept:
             if name == "Note" and value.partition(":")[0].strip() in used:
                 continue  # read into the calls' explanations
-            if not section:
+            if not section or section.isspace():
                 if value.strip() in UNKNOWN:
                     continue  # "?" and "" say the value is unknown: nothing to keep
                 kept.append((name, value))
             else:
-                # Sections of other tags (tables) are kept line by line.
-                rows = section.splitlines()
-                kept.append((name, "\n".join([value, *(" ".join(row.split()) for row in rows)])))
+                # Sections of other tags (tables) are kept line by line (a comment's
+                # blank lines are no row).
+                rows = [" ".join(row.split()) for row in section.splitlines()]
+                kept.append((name, "\n".join([value, *(row for row in rows if row)])))
         return tuple(kept)

@@ -27,6 +27,7 @@ from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.pbn import (
+    UNCLOSED_COMMENT,
     PbnGame,
     TagPair,
     Token,
@@ -516,13 +517,12 @@ def game_records(
 def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
     """Board records of PBN text (a string or lines), lazily.
 
-    Text without ``{`` comments is split into games at its blank lines, and each
-    game written plainly is read straight into its record
-    (:mod:`bridgescore.formats.pbnfast`); any other game, and lines from a file,
-    go through :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
+    Text is split into games at its blank lines, and each game written plainly is
+    read straight into its record (:mod:`bridgescore.formats.pbnfast`); any other
+    game (one with a ``{`` comment, say), and lines from a file, go through
+    :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
     """
-    if isinstance(source, str) and "{" not in source and _only_lf(source):
-        # Without "{" no comment spans a blank line, so blank lines end games.
+    if isinstance(source, str) and _only_lf(source):
         return _read_text(source, file)
     return records_from_games(read_games(source), file)
 
@@ -552,34 +552,71 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
         text = _SPACES_ALONE.sub("\n", text)
     tags: dict[str, str] = {}  # every tag so far, the latest value of each: what "#" copies
     line = 0  # the line of the piece's first character (the "\n" added is line 0)
-    for piece in text.split("\n\n"):
+    pieces = text.split("\n\n")
+    for index, piece in enumerate(pieces):
         game = piece.strip("\n")
-        if game:
-            first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
+        if not game:
+            line += piece.count("\n") + 2
+            continue
+        first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
+        if "{" not in game:
             yield from _read_game(reader, game, first, tags)
+        elif (plain := _plain_game(reader, game, first, tags)) is not None:
+            yield from plain  # its comments where publishers put them
+        else:
+            # Any other game with a "{" goes to the full reader. A comment may hold a
+            # blank line, which then ends no game: if one is left open here, the rest
+            # of the text, from this game on, is the full reader's alone.
+            games = list(read_games(game.split("\n"), first_line=first, previous=tags))
+            if games and any(p.message == UNCLOSED_COMMENT for p in games[-1].problems):
+                rest = "\n\n".join(pieces[index:]).split("\n")
+                yield from _records_of(reader, read_games(rest, first_line=line, previous=tags))
+                return
+            yield from _records_of(reader, games, tags)
         line += piece.count("\n") + 2
+
+
+def _plain_game(
+    reader: _FileReader, game: str, first: int, tags: dict[str, str]
+) -> list[BoardRecord] | None:
+    """The record of one game's text (no blank line in it; its line ``first`` on) when
+    it is written plainly (:func:`~bridgescore.formats.pbnfast.read_plain_game`), in a
+    list (empty: a header game); ``None`` when the full reader must read it."""
+    plain = read_plain_game(
+        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
+    )
+    if plain is None:
+        return None
+    tags.update(plain.tags)
+    if plain.record is None:
+        return []
+    reader.number += 1
+    return [reader.done(plain.record, plain.restored)]
 
 
 def _read_game(
     reader: _FileReader, game: str, first: int, tags: dict[str, str]
 ) -> list[BoardRecord]:
     """The records of one game's text (no blank line in it), from its line ``first`` on."""
-    plain = read_plain_game(
-        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
-    )
+    plain = _plain_game(reader, game, first, tags)
     if plain is not None:
-        tags.update(plain.tags)
-        if plain.record is None:
-            return []
-        reader.number += 1
-        return [reader.done(plain.record, plain.restored)]
-    records = []
-    for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
-        tags.update(pbn_game.tags)
+        return plain
+    return list(
+        _records_of(reader, read_games(game.split("\n"), first_line=first, previous=tags), tags)
+    )
+
+
+def _records_of(
+    reader: _FileReader, games: Iterable[PbnGame], tags: dict[str, str] | None = None
+) -> Iterator[BoardRecord]:
+    """The records of games read by the full reader, each game's tags added to ``tags``
+    (what ``#`` copies in the games after them)."""
+    for pbn_game in games:
+        if tags is not None:
+            tags.update(pbn_game.tags)
         found = reader.game_record(pbn_game)
         if found is not None:
-            records.append(found)
-    return records
+            yield found
 
 
 # -- writing ------------------------------------------------------------------
