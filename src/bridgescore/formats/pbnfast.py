@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from itertools import accumulate, chain, repeat
-from operator import add, itemgetter
+from itertools import accumulate, chain, compress, repeat
+from operator import add, itemgetter, not_
 from typing import NamedTuple
 
 from bridgescore.core import Contract, Seat, Vulnerability
@@ -259,7 +259,8 @@ def _read(
         first = names.index("Note")
         tags["Note"], tag_lines["Note"] = given[first], starts[first]
     odd = "ScoreTable" in tags  # the full reader reads it into the record's traveller
-    for name, section in [(name, section) for name, section in zip(names, texts) if section]:
+    # (compress: the tags with a section, most have none, picked out in C.)
+    for name, section in compress(zip(names, texts), texts):
         if "[" in section or ";" in section or "{" in section:
             raise _NotPlain  # a tag after words, a comment
         if name not in SECTIONS and not name.endswith("Table") and not section.isspace():
@@ -268,21 +269,33 @@ def _read(
         return PlainGame(tags, None)
     if odd:
         raise _NotPlain
-    # The values given, stripped; a value "" or "?" says it is unknown.
-    values = {name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN}
+    # The values given, stripped; a value "" or "?" says it is unknown. Most games
+    # have neither such a value nor one with blanks around it: their tags are it.
+    if "" in given or "?" in given or _PADDED.search("\0".join(given)) is not None:
+        values = {
+            name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN
+        }
+    else:
+        values = tags
     sections = {
         name: (tags[name], texts[names.index(name)], tag_lines[name])
         for name in SECTIONS
         if name in tags
     }
-    kept = [
-        (name, value, section)
-        for name, value, section in zip(names, given, texts)
-        if name not in READ_TAGS or name == "Note"
-    ]
+    # The tags kept as notes (and the Notes), picked out in C.
+    kept = list(compress(zip(names, given, texts), map(not_, map(_READ_ONLY.__contains__, names))))
     game = _Game(tags, tag_lines, values, kept, previous, source)
     record = game.record(sections)
     return PlainGame(tags, record, game.restored)
+
+
+# A value with blanks at either end, in values joined by NUL.
+_PADDED = re.compile(r"(?:^|\0)\s|\s(?:\0|$)")
+
+
+# The tags a record reads into fields of its own (a Note is kept, and read into
+# the calls it explains).
+_READ_ONLY = READ_TAGS - {"Note"}
 
 
 # A tag pair alone, as a plain game writes it (the tag lines _ITEM reads).
@@ -540,6 +553,7 @@ class _Game:
                 lines.extend(repeat(number, len(row)))
             return first, plain
         calls: list[RecordedCall] = []
+        notes: dict[str, str] | None = None  # read at the first note
         words = [(word, number) for row, number in rows for word in row]
         for index, (word, number) in enumerate(words):
             call = PLAIN_CALLS.get(word)
@@ -554,7 +568,9 @@ class _Game:
                     raise _NotPlain
                 note = match[1]
                 self.used_notes.add(note)
-                explanation = self.notes_by_number().get(note)
+                if notes is None:
+                    notes = self.notes_by_number()
+                explanation = notes.get(note)
                 if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
                 calls[-1] = RecordedCall(calls[-1].call, True, explanation)

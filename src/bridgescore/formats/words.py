@@ -101,7 +101,15 @@ def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | No
     if passes < 3:
         return False, None
     declarer = first_to_name[(last_seat % 2, last[1])]
-    return True, Contract(last[0], last[1], doubling, _SEATS[declarer])
+    key = (last[0], last[1], doubling, declarer)
+    contract = _REACHED.get(key)
+    if contract is None:
+        # Contracts are values: each of the 1,260 is made once and shared.
+        contract = _REACHED[key] = Contract(last[0], last[1], doubling, _SEATS[declarer])
+    return True, contract
+
+
+_REACHED: dict[tuple[int, Strain, Doubling, int], Contract] = {}
 
 
 def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Strain) -> Seat:
