@@ -112,23 +112,15 @@ def decode_text(data: bytes) -> str:
     except UnicodeDecodeError:
         pass
     # A Windows-1252 file in one go: when the bytes hold no character written in
-    # UTF-8, no line but an ASCII one is UTF-8, so every line with a byte over 127
-    # reads as Windows-1252 on its own, and ASCII lines read alike in every encoding.
-    if _UTF8_SEQUENCE.search(data) is None:
+    # UTF-8 (what UTF-8 decoding keeps of them is ASCII), no line but an ASCII one is
+    # UTF-8, so every line with a byte over 127 reads as Windows-1252 on its own, and
+    # ASCII lines read alike in every encoding.
+    if data.decode("utf-8", "ignore").isascii():
         try:
             return data.decode("cp1252")
         except UnicodeDecodeError:
             pass  # one of the five bytes Windows-1252 leaves out: that line is Latin-1
     return "".join(decode_line(line) for line in data.splitlines(keepends=True))
-
-
-# A character over ASCII written in UTF-8 (two to four bytes): a line with none of
-# these is not UTF-8 unless it is ASCII.
-_UTF8_SEQUENCE = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
-    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
-    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}"
-)
 
 
 # Control bytes that turn up in text files: tab, line feed, vertical tab, form feed,

@@ -184,10 +184,12 @@ def restore_opening_passes(
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
 # One tag pair at the start of a line, and the section lines after it (lines that
-# start neither a tag nor a directive): a plain game is a run of these.
+# start neither a tag nor a directive): a plain game is a run of these. Each line is
+# taken with the line break before it (the game's text starts with one), so that the
+# pattern starts with the literal "\n[", which re looks for before trying anything.
 _ITEM = re.compile(
-    r'^\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*\n((?:[^\[%\n][^\n]*\n)*)',
-    re.M,
+    r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*(?=\n|$)'
+    r"((?:\n[^\[%\n][^\n]*)*)"
 )
 
 
@@ -211,7 +213,7 @@ def read_plain_game(
     >>> record = read_plain_game(text, 1, {}, None, Source()).record
     >>> record.board, str(record.contract), record.result, record.source.line
     (1, '3NTS', 9, 1)
-    >>> read_plain_game('[Board "1"] {a comment}', 1, {}, None, Source()) is None
+    >>> read_plain_game('[Board "1"] {a comment} 3NT', 1, {}, None, Source()) is None
     True
     """
     try:
@@ -229,18 +231,19 @@ def _read(
 ) -> PlainGame:
     if "{" in text:
         text = _without_comments(text)
-    if not text.endswith("\n"):
-        text += "\n"
+    text = "\n" + text.removesuffix("\n")
     found = _ITEM.findall(text)
     if not found:
         raise _NotPlain
     # The tags' names, values and sections, each a tuple: the work is done a
     # column at a time, in comprehensions, rather than tag by tag.
     names, given, texts = zip(*found)
+    strip = False  # whether a value may have blanks at either end
     if "\\" in text:
         given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
+        strip = True
     elif '"#"' in text:
-        given = _inherited(names, given, previous_tags)
+        given, strip = _inherited(names, given, previous_tags)
     # Each tag's line: a line for the tag and one for each line of its section.
     starts = list(
         accumulate(map(add, map(str.count, texts, repeat("\n")), repeat(1)), initial=first_line)
@@ -271,14 +274,15 @@ def _read(
         raise _NotPlain
     # The values given, stripped; a value "" or "?" says it is unknown. Most games
     # have neither such a value nor one with blanks around it: their tags are it.
-    if "" in given or "?" in given or _PADDED.search("\0".join(given)) is not None:
+    if strip or "" in given or "?" in given or _PADDED.search(text) is not None:
         values = {
             name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN
         }
     else:
         values = tags
     sections = {
-        name: (tags[name], texts[names.index(name)], tag_lines[name])
+        # (The section's lines as written, each ending with its line break.)
+        name: (tags[name], texts[names.index(name)][1:] + "\n", tag_lines[name])
         for name in SECTIONS
         if name in tags
     }
@@ -289,8 +293,10 @@ def _read(
     return PlainGame(tags, record, game.restored)
 
 
-# A value with blanks at either end, in values joined by NUL.
-_PADDED = re.compile(r"(?:^|\0)\s|\s(?:\0|$)")
+# A quote with a blank after it, or with a blank before it and "]" after it: a value
+# with blanks at either end (or a quote in a section). It starts with the quote, so
+# re finds the quotes first and tries little else.
+_PADDED = re.compile(r'"(?:\s|(?<=\s")\])')
 
 
 # The tags a record reads into fields of its own (a Note is kept, and read into
@@ -339,20 +345,23 @@ def _without_comments(text: str) -> str:
 
 def _inherited(
     names: tuple[str, ...], given: tuple[str, ...], previous_tags: Mapping[str, str]
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], bool]:
     """The values with each ``#`` replaced by the value it copies (found by
-    ``list.index``, which runs in C: most values are no ``#``)."""
+    ``list.index``, which runs in C: most values are no ``#``), and whether one of
+    those has blanks at either end."""
     values = list(given)
+    padded = False
     at = 0
     while True:
         try:
             at = values.index("#", at)
         except ValueError:
-            return tuple(values)
+            return tuple(values), padded
         inherited = previous_tags.get(names[at])
         if inherited is None:
             raise _NotPlain
         values[at] = inherited
+        padded = padded or inherited != inherited.strip()
         at += 1
 
 
