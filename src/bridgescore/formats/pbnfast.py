@@ -424,7 +424,7 @@ class _Game:
     def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
         tags, values = self.tags, self.values
         previous = self.previous
-        if previous is not None and not any(name in tags for name in BOARD_TAGS):
+        if previous is not None and tags.keys().isdisjoint(BOARD_TAGS):
             board, dealer = previous.board, previous.dealer
             vulnerability, deal = previous.vulnerability, previous.deal
         else:
@@ -563,8 +563,10 @@ class _Game:
             return first, plain
         calls: list[RecordedCall] = []
         notes: dict[str, str] | None = None  # read at the first note
-        words = [(word, number) for row, number in rows for word in row]
-        for index, (word, number) in enumerate(words):
+        flat = section.split()  # the words, to look at the one after a word
+        numbers = [number for row, number in rows for _ in row]  # each word's line
+        for index, word in enumerate(flat):
+            number = numbers[index]
             call = PLAIN_CALLS.get(word)
             if call is not None:
                 calls.append(call)
@@ -587,7 +589,7 @@ class _Game:
             if word[0] in "$!?^" or word[-1] in "!?":
                 raise _NotPlain  # annotations and irregularities
             if word in ("*", "-") or word.upper() == "AP":
-                if index + 1 < len(words) and words[index + 1][0][0] in "=$!?":
+                if index + 1 < len(flat) and flat[index + 1][0] in "=$!?":
                     raise _NotPlain  # a note on the end of the auction
                 if word.upper() == "AP":
                     expand_all_pass(calls)
