@@ -26,6 +26,7 @@ from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import (
+    MATCH_NOTE,
     PLAIN_CALLS,
     SCORE_TAGS,
     BoardRecord,
@@ -181,6 +182,8 @@ def restore_opening_passes(
         return 0, reached  # another contract: no number of passes explains it
     return missing, restored
 
+
+_PASS = PLAIN_CALLS["Pass"]
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
 # One tag pair at the start of a line, and the section lines after it (lines that
@@ -442,7 +445,9 @@ class _Game:
         contract, passed_out = self.contract()
         result = self.result()
         reached = None
-        if auction and dealer is not None:
+        # (An auction that starts with a pass has its opening passes; without a Play,
+        # the contract it reaches is not needed here.)
+        if auction and dealer is not None and ("Play" in sections or auction[0] is not _PASS):
             # Opening passes the file left out are restored first: the restored
             # auction is the only one, so declarer and the opening lead follow from it.
             leader = SEAT_LETTERS.get(sections["Play"][0]) if "Play" in sections else None
@@ -461,7 +466,7 @@ class _Game:
             if room not in ("open", "closed"):
                 raise _NotPlain
         source = self.source
-        return BoardRecord(
+        record = BoardRecord(
             board=board,
             dealer=dealer,
             vulnerability=vulnerability,
@@ -495,7 +500,9 @@ class _Game:
                 tuple(self.card_lines),
                 tuple(self.call_lines),
             ),
-        ).with_match_from_notes()
+        )
+        # (A match header kept as a note: looked for only when the game has that tag.)
+        return record.with_match_from_notes() if MATCH_NOTE in tags else record
 
     def board(self) -> int | None:
         text = self.values.get("Board")
