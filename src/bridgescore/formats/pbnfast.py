@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from itertools import accumulate, chain, compress, repeat
-from operator import add, itemgetter, not_
+from itertools import chain, compress, repeat
+from operator import itemgetter, not_
 from typing import NamedTuple
 
 from bridgescore.core import Contract, Seat, Vulnerability
@@ -247,10 +247,17 @@ def _read(
         strip = True
     elif '"#"' in text:
         given, strip = _inherited(names, given, previous_tags)
-    # Each tag's line: a line for the tag and one for each line of its section.
-    starts = list(
-        accumulate(map(add, map(str.count, texts, repeat("\n")), repeat(1)), initial=first_line)
-    )
+    # Each tag's line: a line for the tag and one for each line of its section. Most
+    # tags have no section: their lines are runs of numbers, one range each between
+    # the few tags that have one.
+    starts: list[int] = []
+    line = first_line
+    done = 0
+    for index in compress(range(len(texts)), texts):
+        starts.extend(range(line, line + index + 1 - done))
+        line += index + 1 - done + texts[index].count("\n")
+        done = index + 1
+    starts.extend(range(line, line + len(texts) + 1 - done))
     # Every line must belong to a tag or to its section: a line the pattern skips
     # (a directive, a comment, a word before the first tag) is the full reader's.
     if starts[-1] - first_line != text.count("\n"):
@@ -259,8 +266,7 @@ def _read(
     tag_lines = dict(zip(names, starts))
     if len(tags) != len(names):
         # Only Note may repeat (the full reader reports any other), and the first counts.
-        others = [name for name in names if name != "Note"]
-        if len(set(others)) != len(others):
+        if len(names) - len(tags) != names.count("Note") - 1:
             raise _NotPlain
         first = names.index("Note")
         tags["Note"], tag_lines["Note"] = given[first], starts[first]
