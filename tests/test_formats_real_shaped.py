@@ -7,7 +7,8 @@ opening passes left out) is generated small and read by ``read_pbn`` (plain game
 straight to records, comments where publishers put them blanked) and by the full
 reader alone; both must give equal records, problems and lines included. Comments
 in every other place, and one holding a blank line, are compared the same way. The
-one-go decoding of a Windows-1252 file is compared with the line-by-line definition.
+one-go decoding of a Windows-1252 file is compared with the line-by-line definition,
+and the contract read from the end of an auction with the contract of its calls.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.core import Contract, Doubling, Seat, Strain
+from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, check_record, decode_text, read_records
 from bridgescore.formats.pbn import decode_line, read_games
 from bridgescore.formats.pbnrecord import read_pbn, records_from_games
+from bridgescore.formats.words import contract_of
 
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "formats.py"
 
@@ -177,3 +181,46 @@ def test_a_windows_1252_file_decodes_as_its_lines_do() -> None:
     mixed = data + '[Event "Zoë"]\r\n'.encode()
     assert decode_text(mixed) == _per_line(mixed)
     assert decode_text(mixed).endswith('[Event "Zoë"]\r\n')
+
+
+def _reached(words: list[str], dealer: Seat) -> tuple[bool, Contract | None]:
+    """The contract of canonical calls, call by call from the dealer: the last bid, the
+    doubles since it, and the first of its side to name its strain (Law 22)."""
+    last: tuple[int, Strain, int] | None = None
+    doubling = Doubling.UNDOUBLED
+    first_to_name: dict[tuple[int, Strain], int] = {}
+    passes = 0
+    for position, word in enumerate(words):
+        seat = (dealer + position) % 4
+        if word == "Pass":
+            passes += 1
+            continue
+        passes = 0
+        if word in ("X", "XX"):
+            doubling = Doubling.DOUBLED if word == "X" else Doubling.REDOUBLED
+            continue
+        try:
+            bid = Contract.parse(word)
+        except BridgeError:
+            return False, None
+        last, doubling = (bid.level, bid.strain, seat), Doubling.UNDOUBLED
+        first_to_name.setdefault((seat % 2, bid.strain), seat)
+    if last is None:
+        return len(words) >= 4 and passes == len(words), None
+    if passes < 3:
+        return False, None
+    level, strain, seat = last
+    declarer = Seat(first_to_name[(seat % 2, strain)])
+    return True, Contract(level, strain, doubling, declarer)
+
+
+_WORDS = ["Pass", "Pass", "Pass", "X", "XX", "1C", "1NT", "2H", "3NT", "4S", "7NT", "junk"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=16), st.sampled_from(list(Seat)))
+def test_the_contract_read_from_the_end_is_the_contract_of_the_calls(
+    words: list[str], dealer: Seat
+) -> None:
+    assert contract_of(words, dealer) == _reached(words, dealer)
+    assert contract_of(words + ["Pass"] * 3, dealer) == _reached(words + ["Pass"] * 3, dealer)
