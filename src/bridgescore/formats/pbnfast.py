@@ -574,22 +574,27 @@ class _Game:
             for row, number in rows:
                 lines.extend(repeat(number, len(row)))
             return first, plain
-        calls: list[RecordedCall] = []
+        # Otherwise the plain calls are still looked up together (None for any other
+        # word), and only the other words are read one by one: notes, AP, the end
+        # marks, calls written otherwise ("1N", "p").
+        words = section.split()
+        found: list[RecordedCall | None] = list(map(PLAIN_CALLS.get, words))
+        numbers = list(chain.from_iterable(repeat(number, len(row)) for row, number in rows))
         notes: dict[str, str] | None = None  # read at the first note
-        flat = section.split()  # the words, to look at the one after a word
-        numbers = [number for row, number in rows for _ in row]  # each word's line
-        for index, word in enumerate(flat):
-            number = numbers[index]
-            call = PLAIN_CALLS.get(word)
-            if call is not None:
-                calls.append(call)
-                lines.append(number)
-                continue
+        end = len(words)
+        at = 0
+        while True:
+            try:
+                at = found.index(None, at)
+            except ValueError:
+                break
+            word = words[at]
+            before = found[at - 1] if at else None
             if word[0] == "=":
                 # A note on the call before: that call is alerted and explained.
                 match = _NOTE.match(word)
-                if match is None or not calls or index == 0:
-                    raise _NotPlain
+                if match is None or before is None:
+                    raise _NotPlain  # (a note on a note, too: the full reader's)
                 note = match[1]
                 self.used_notes.add(note)
                 if notes is None:
@@ -597,24 +602,27 @@ class _Game:
                 explanation = notes.get(note)
                 if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
-                calls[-1] = RecordedCall(calls[-1].call, True, explanation)
+                found[at - 1] = RecordedCall(before.call, True, explanation)
+                at += 1
                 continue
             if word[0] in "$!?^" or word[-1] in "!?":
                 raise _NotPlain  # annotations and irregularities
             if word in ("*", "-") or word.upper() == "AP":
-                if index + 1 < len(flat) and flat[index + 1][0] in "=$!?":
+                if at + 1 < len(words) and words[at + 1][0] in "=$!?":
                     raise _NotPlain  # a note on the end of the auction
-                if word.upper() == "AP":
-                    expand_all_pass(calls)
-                    # The passes "AP" stands for have no line of their own.
-                    lines.extend([0] * (len(calls) - len(lines)))
-                break  # the auction ends here, or the rest is not given
+                end = at  # the auction ends here, or the rest is not given
+                break
             try:
-                text = call_text(word)
+                found[at] = PLAIN_CALLS[call_text(word)]
             except BridgeError:
                 raise _NotPlain from None
-            calls.append(PLAIN_CALLS[text])
-            lines.append(number)
+            at += 1
+        calls: list[RecordedCall] = list(filter(None, found[:end]))  # (calls are true)
+        lines.extend(compress(numbers[:end], found[:end]))
+        if end < len(words) and words[end].upper() == "AP":
+            expand_all_pass(calls)
+            # The passes "AP" stands for have no line of their own.
+            lines.extend([0] * (len(calls) - len(lines)))
         return first, tuple(calls)
 
     def contract(self) -> tuple[Contract | None, bool]:
