@@ -24,6 +24,7 @@ __all__ = [
     "EmptyInputError",
     "IllegalCallError",
     "IllegalPlayError",
+    "InputFileError",
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidTableError",
@@ -52,6 +53,15 @@ class EmptyInputError(NotationError):
 
 class BinaryInputError(NotationError):
     """Bytes that are not text (an image, a database, UTF-16), so no format can be told."""
+
+
+class InputFileError(BridgeError, OSError):
+    """Input that cannot be read as a file: no such file, a directory, a file that cannot
+    be opened, or a file's text given where its path was expected.
+
+    Also an :class:`OSError`, which reading a file raised before, so code that caught
+    ``OSError`` keeps working.
+    """
 
 
 class InvalidDealError(BridgeError):

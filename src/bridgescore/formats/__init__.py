@@ -1,6 +1,7 @@
 """Files from the field: PBN, LIN, JSON and CSV, read into and written from one board record.
 
-:func:`read_records` takes a path (or ``-`` for standard input) or text, picks
+:func:`read_records` takes a path (or ``-`` for standard input), an open file or
+text, picks
 the format (by the file's extension, then by its content) and streams
 :class:`BoardRecord` values; :func:`format_records` writes records back in any
 format. Callers never sniff formats themselves.
@@ -13,11 +14,16 @@ format. Callers never sniff formats themselves.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from bridgescore.errors import BinaryInputError, EmptyInputError, NotationError
+from bridgescore.errors import (
+    ArgumentTypeError,
+    BinaryInputError,
+    EmptyInputError,
+    InvalidArgumentError,
+    NotationError,
+)
 from bridgescore.formats.batches import in_batches
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.csv import format_csv, looks_like_csv, read_csv
@@ -32,6 +38,12 @@ from bridgescore.formats.record import (
     Problem,
     RecordedCall,
     Source,
+)
+from bridgescore.formats.sources import (
+    InputSource,
+    path_given_as_text,
+    source_bytes,
+    source_name,
 )
 
 __all__ = [
@@ -95,6 +107,19 @@ def decode_text(data: bytes) -> str:
     without a byte order mark), else Windows-1252, else Latin-1, line by line."""
     # Line by line, so that one Latin-1 line does not change how the others read.
     data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")  # the whole file is UTF-8: each line is
+    except UnicodeDecodeError:
+        pass
+    # A Windows-1252 file in one go: when the bytes hold no character written in
+    # UTF-8 (what UTF-8 decoding keeps of them is ASCII), no line but an ASCII one is
+    # UTF-8, so every line with a byte over 127 reads as Windows-1252 on its own, and
+    # ASCII lines read alike in every encoding.
+    if data.decode("utf-8", "ignore").isascii():
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass  # one of the five bytes Windows-1252 leaves out: that line is Latin-1
     return "".join(decode_line(line) for line in data.splitlines(keepends=True))
 
 
@@ -182,27 +207,43 @@ def read_text(
 
 
 def read_records(
-    path: str | Path | None = None, *, text: str | None = None, format: str | None = None
+    path: InputSource | None = None, *, text: str | None = None, format: str | None = None
 ) -> Iterator[BoardRecord]:
-    """Records of a file (``"-"``: standard input) or of ``text``, in file order.
+    """Records of a file or of ``text``, in file order.
 
-    Bytes are read as UTF-8 (with or without a byte order mark), else Windows-1252,
-    else Latin-1, line by line; CRLF and CR line ends read as LF. Raises
-    :class:`~bridgescore.NotationError` when the format cannot be told (a file of
-    binary data is :class:`~bridgescore.errors.BinaryInputError`, an empty one
+    ``path`` is what the user holds: a path (str or ``Path``), ``"-"`` for standard
+    input, or an open file, binary or text (its ``name``, when it has one, tells the
+    format by its extension, as a path's does). Bytes are read as UTF-8 (with or
+    without a byte order mark), else Windows-1252, else Latin-1, line by line;
+    CRLF and CR line ends read as LF. ``text`` is a file's text, read as it is
+    (empty text has no records).
+
+    Raises :class:`~bridgescore.NotationError` when the format cannot be told (a file
+    of binary data is :class:`~bridgescore.errors.BinaryInputError`, an empty one
     :class:`~bridgescore.errors.EmptyInputError`: :func:`check_input`) and
-    ``OSError`` when the file cannot be read; problems inside the file go on the
-    records and never stop the reading. ``text`` is read as it is: empty text has
-    no records.
+    :class:`~bridgescore.errors.InputFileError` (also an ``OSError``) when the file
+    cannot be read: no such file, a directory, or a file's text given as ``path``
+    (pass it as ``text=``; see :mod:`bridgescore.formats.sources`). Problems inside
+    the file go on the records and never stop the reading.
     """
     if text is not None:
+        if path is not None:
+            raise InvalidArgumentError(
+                f"read_records was given both a path ({path!r}) and text: expected one of them"
+            )
+        if not isinstance(text, str):
+            raise ArgumentTypeError(
+                f"text={type(text).__name__} {text!r:.40}: expected a str (a file's bytes "
+                "are read from an open file: read_records(io.BytesIO(data)))"
+            )
+        path_given_as_text(text, "read_records", "read_records(path)")
         return read_text(text, format)
     if path is None:
         raise NotationError("read_records needs a path or text")
-    if str(path) == "-":
-        return read_text(checked_text(sys.stdin.buffer.read(), None), format, None)
-    data = Path(path).read_bytes()
-    return read_text(checked_text(data, path), format, str(path))
+    data = source_bytes(path, "read_records")
+    name = source_name(path)
+    shown = name if name is not None or str(path) == "-" else f"<{type(path).__name__}>"
+    return read_text(checked_text(data, shown), format, name)
 
 
 def format_records(records: Iterable[BoardRecord], format: str) -> str:

@@ -19,12 +19,18 @@ from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats import decode_text, detect_format, read_records
+from bridgescore.formats import check_input, decode_text, detect_format, read_records
 from bridgescore.formats.board import Board, board_record
 from bridgescore.formats.csv import format_csv
 from bridgescore.formats.lin import lin_value
 from bridgescore.formats.pbn import pbn_value
 from bridgescore.formats.record import BoardRecord, Problem
+from bridgescore.formats.sources import (
+    InputSource,
+    path_given_as_text,
+    source_bytes,
+    source_name,
+)
 from bridgescore.formats.usebio import looks_like_usebio, read_usebio
 from bridgescore.formats.usebio_xml import UsebioError
 from bridgescore.formats.usebio_xml import decode as usebio_decode
@@ -37,6 +43,7 @@ __all__ = [
     "check_event",
     "format_boards",
     "guess_format",
+    "read_board_set",
     "read_boards",
 ]
 
@@ -271,10 +278,44 @@ def board_file_text(data: bytes) -> str:
 
 def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[Problem]]:
     """The boards of a set in ``fmt``, and the problems of the boards that could not be
-    read: every format but USEBIO is read by :func:`~bridgescore.formats.read_records`."""
+    read: every format but USEBIO is read by :func:`~bridgescore.formats.read_records`.
+
+    ``text`` is the file's text; the path of a file given instead is refused with an
+    :class:`~bridgescore.errors.InputFileError` pointing to :func:`read_board_set`."""
+    path_given_as_text(text, "read_boards", "read_board_set(path)")
     if fmt == "usebio":
         return _read_usebio(text)
     if fmt not in FORMATS:
         readers = ", ".join((*FORMATS, "usebio"))
         raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {readers}")
     return _boards_of_records(read_records(text=text, format=fmt), fmt)
+
+
+def read_board_set(
+    source: InputSource | None = None,
+    *,
+    text: str | None = None,
+    format: ReadableFormat | None = None,
+) -> tuple[list[Board], list[Problem]]:
+    """The boards of a board-set file (hand records, in any format :func:`read_boards`
+    reads) from what the user holds: a path (str or ``Path``), ``-`` for standard
+    input, an open file (binary or text: the encoding found as for a path), or
+    ``text=``. The format is ``format``, else told by the file's name, then its content.
+
+    A path that cannot be read, or a file's text given as the path, raises an
+    :class:`~bridgescore.errors.InputFileError`, as :func:`~bridgescore.formats.read_records` does.
+    """
+    if text is not None:
+        if source is not None:
+            raise BridgeError(
+                f"read_board_set was given both a path ({source!r}) and text: expected one"
+            )
+        name = "the text"
+    elif source is None:
+        raise BridgeError("read_board_set needs a path, an open file or text")
+    else:
+        data = source_bytes(source, "read_board_set")
+        check_input(data, source_name(source) or "-")
+        text = board_file_text(data)
+        name = source_name(source) or ("standard input" if source == "-" else "the open file")
+    return read_boards(text, format or guess_format(name, text))

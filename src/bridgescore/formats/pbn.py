@@ -267,6 +267,10 @@ def decode_line(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+UNCLOSED_COMMENT = "comment opened with '{' is never closed with '}'"
+"""The problem of a ``{`` comment still open at the end of the text read."""
+
+
 def read_games(
     source: Iterable[str] | str,
     *,
@@ -369,9 +373,7 @@ def read_games(
                 position = end
         game.end_line()
     if comment is not None and game is not None:
-        game.problems.append(
-            Problem(comment_line, "comment opened with '{' is never closed with '}'")
-        )
+        game.problems.append(Problem(comment_line, UNCLOSED_COMMENT))
         game.comments.append("\n".join(comment).strip())
     if game is not None and not game.is_empty:
         yield game.finish(known)

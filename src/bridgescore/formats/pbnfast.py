@@ -17,15 +17,16 @@ full reader, which says what is wrong and where. The two give equal records:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from itertools import accumulate, chain, repeat
-from operator import add, itemgetter
+from collections.abc import Mapping, Sequence
+from itertools import chain, compress, repeat
+from operator import itemgetter, not_
 from typing import NamedTuple
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import (
+    MATCH_NOTE,
     PLAIN_CALLS,
     SCORE_TAGS,
     BoardRecord,
@@ -51,6 +52,7 @@ __all__ = [
     "PlainGame",
     "expand_all_pass",
     "read_plain_game",
+    "restore_opening_passes",
 ]
 
 UNKNOWN = ("", "?")
@@ -118,6 +120,8 @@ class PlainGame(NamedTuple):
     """The game's tags, as written (``#`` read)."""
     record: BoardRecord | None
     """Its record (``None``: a header game, with no board)."""
+    restored: int = 0
+    """How many opening passes the file left out and the reader restored."""
 
 
 class _NotPlain(Exception):
@@ -137,12 +141,58 @@ def expand_all_pass(calls: list[RecordedCall]) -> None:
     calls.extend([PLAIN_CALLS["Pass"]] * (3 - trailing))
 
 
+def restore_opening_passes(
+    calls: Sequence[RecordedCall],
+    dealer: Seat,
+    stated: Contract | None,
+    leader: Seat | None,
+) -> tuple[int, Contract | None]:
+    """How many opening passes (0-3) a file left out of ``calls``, and the contract the
+    calls reach once they are restored (``None``: passed out, or not finished).
+
+    Some publishers start the Auction section with the first bid. The passes are
+    restored when the calls as written reach a declarer other than the game's own,
+    and one to three passes in front make them reach exactly the game's contract:
+    its declarer is the Declarer tag's (``stated``), else the right-hand opponent of
+    the Play tag's opening ``leader``; the level, strain and doubling are the
+    Contract tag's when it is given. Anything else is left as written, for the
+    checks to report.
+
+    >>> from bridgescore.formats.record import PLAIN_CALLS
+    >>> calls = [PLAIN_CALLS[word] for word in "1S Pass 4S Pass Pass Pass".split()]
+    >>> missing, reached = restore_opening_passes(calls, Seat.NORTH, None, Seat.NORTH)
+    >>> missing, str(reached)
+    (3, '4SW')
+    """
+    words = [call.call for call in calls]
+    reached = contract_of(words, dealer)[1]
+    if reached is None or words[0] == "Pass":
+        return 0, reached  # passed out, unfinished, or the opening passes are there
+    if stated is not None and stated.declarer is not None:
+        declarer: Seat | None = stated.declarer
+    else:
+        declarer = None if leader is None else leader.rho
+    if declarer is None or reached.declarer is declarer:
+        return 0, reached
+    missing = (declarer - reached.declarer) % 4 if reached.declarer is not None else 0
+    restored = contract_of(["Pass"] * missing + words, dealer)[1] if missing else None
+    if restored is None or restored.declarer is not declarer:
+        return 0, reached
+    if stated is not None and stated.with_declarer(declarer) != restored:
+        return 0, reached  # another contract: no number of passes explains it
+    return missing, restored
+
+
+_PASS = PLAIN_CALLS["Pass"]
+
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
 # One tag pair at the start of a line, and the section lines after it (lines that
-# start neither a tag nor a directive): a plain game is a run of these.
+# start neither a tag nor a directive): a plain game is a run of these. Each line is
+# taken with the line break before it (the game's text starts with one), so that the
+# pattern starts with the literal "\n[", which re looks for before trying anything.
 _ITEM = re.compile(
-    r'^\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*\n((?:[^\[%\n][^\n]*\n)*)',
-    re.M,
+    r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*(?=\n|$)'
+    r"((?:\n[^\[%\n][^\n]*)*)"
 )
 
 
@@ -166,7 +216,7 @@ def read_plain_game(
     >>> record = read_plain_game(text, 1, {}, None, Source()).record
     >>> record.board, str(record.contract), record.result, record.source.line
     (1, '3NTS', 9, 1)
-    >>> read_plain_game('[Board "1"] {a comment}', 1, {}, None, Source()) is None
+    >>> read_plain_game('[Board "1"] {a comment} 3NT', 1, {}, None, Source()) is None
     True
     """
     try:
@@ -182,20 +232,32 @@ def _read(
     previous: BoardRecord | None,
     source: Source,
 ) -> PlainGame:
-    if not text.endswith("\n"):
-        text += "\n"
+    if "{" in text:
+        text = _without_comments(text)
+    text = "\n" + text.removesuffix("\n")
     found = _ITEM.findall(text)
     if not found:
         raise _NotPlain
     # The tags' names, values and sections, each a tuple: the work is done a
     # column at a time, in comprehensions, rather than tag by tag.
     names, given, texts = zip(*found)
-    if "\\" in text or "#" in text:
+    strip = False  # whether a value may have blanks at either end
+    if "\\" in text:
         given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
-    # Each tag's line: a line for the tag and one for each line of its section.
-    starts = list(
-        accumulate(map(add, map(str.count, texts, repeat("\n")), repeat(1)), initial=first_line)
-    )
+        strip = True
+    elif '"#"' in text:
+        given, strip = _inherited(names, given, previous_tags)
+    # Each tag's line: a line for the tag and one for each line of its section. Most
+    # tags have no section: their lines are runs of numbers, one range each between
+    # the few tags that have one.
+    starts: list[int] = []
+    line = first_line
+    done = 0
+    for index in compress(range(len(texts)), texts):
+        starts.extend(range(line, line + index + 1 - done))
+        line += index + 1 - done + texts[index].count("\n")
+        done = index + 1
+    starts.extend(range(line, line + len(texts) + 1 - done))
     # Every line must belong to a tag or to its section: a line the pattern skips
     # (a directive, a comment, a word before the first tag) is the full reader's.
     if starts[-1] - first_line != text.count("\n"):
@@ -204,34 +266,112 @@ def _read(
     tag_lines = dict(zip(names, starts))
     if len(tags) != len(names):
         # Only Note may repeat (the full reader reports any other), and the first counts.
-        others = [name for name in names if name != "Note"]
-        if len(set(others)) != len(others):
+        if len(names) - len(tags) != names.count("Note") - 1:
             raise _NotPlain
         first = names.index("Note")
         tags["Note"], tag_lines["Note"] = given[first], starts[first]
     odd = "ScoreTable" in tags  # the full reader reads it into the record's traveller
-    for name, section in [(name, section) for name, section in zip(names, texts) if section]:
+    # (compress: the tags with a section, most have none, picked out in C.)
+    for name, section in compress(zip(names, texts), texts):
         if "[" in section or ";" in section or "{" in section:
             raise _NotPlain  # a tag after words, a comment
-        if name not in SECTIONS and not name.endswith("Table"):
-            odd = True  # words after a tag that has none
+        if name not in SECTIONS and not name.endswith("Table") and not section.isspace():
+            odd = True  # words after a tag that has none (a comment's lines are blank)
     if not GAME_TAGS.intersection(tags):
         return PlainGame(tags, None)
     if odd:
         raise _NotPlain
-    # The values given, stripped; a value "" or "?" says it is unknown.
-    values = {name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN}
+    # The values given, stripped; a value "" or "?" says it is unknown. Most games
+    # have neither such a value nor one with blanks around it: their tags are it.
+    if strip or "" in given or "?" in given or _PADDED.search(text) is not None:
+        values = {
+            name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN
+        }
+    else:
+        values = tags
     sections = {
-        name: (tags[name], texts[names.index(name)], tag_lines[name])
+        # (The section's lines as written, each ending with its line break.)
+        name: (tags[name], texts[names.index(name)][1:] + "\n", tag_lines[name])
         for name in SECTIONS
         if name in tags
     }
-    kept = [
-        (name, value, section)
-        for name, value, section in zip(names, given, texts)
-        if name not in READ_TAGS or name == "Note"
-    ]
-    return PlainGame(tags, _Game(tags, tag_lines, values, kept, previous, source).record(sections))
+    # The tags kept as notes (and the Notes), picked out in C.
+    kept = list(compress(zip(names, given, texts), map(not_, map(_READ_ONLY.__contains__, names))))
+    game = _Game(tags, tag_lines, values, kept, previous, source)
+    record = game.record(sections)
+    return PlainGame(tags, record, game.restored)
+
+
+# A quote with a blank after it, or with a blank before it and "]" after it: a value
+# with blanks at either end (or a quote in a section). It starts with the quote, so
+# re finds the quotes first and tries little else.
+_PADDED = re.compile(r'"(?:\s|(?<=\s")\])')
+
+
+# The tags a record reads into fields of its own (a Note is kept, and read into
+# the calls it explains).
+_READ_ONLY = READ_TAGS - {"Note"}
+
+
+# A tag pair alone, as a plain game writes it (the tag lines _ITEM reads).
+_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]')
+
+
+def _without_comments(text: str) -> str:
+    """The game's text with its ``{comments}`` blanked, when each is where publishers
+    put them: on lines of its own, or after a tag pair at the end of its line (and
+    nothing after the ``}``). A comment's own lines become a single space (a blank
+    line in a section, which adds no word and keeps every line's number), and the
+    tag before a comment stays. Any other ``{`` (in a value, between words, a
+    comment left open) is the full reader's: :class:`_NotPlain`."""
+    lines = text.split("\n")
+    inside = False  # in a comment begun on an earlier line
+    for number, line in enumerate(lines):
+        if inside:
+            end = line.find("}")
+            if end >= 0:
+                if line[end + 1 :].strip():
+                    raise _NotPlain  # words after the comment
+                inside = False
+            lines[number] = " "
+            continue
+        if "{" not in line:
+            continue
+        head, _, comment = line.partition("{")
+        head = head.rstrip()
+        if head and _TAG_LINE.fullmatch(head) is None:
+            raise _NotPlain  # a "{" in a value, or a comment after words
+        end = comment.find("}")
+        if end < 0:
+            inside = True
+        elif comment[end + 1 :].strip():
+            raise _NotPlain
+        lines[number] = head or " "
+    if inside:
+        raise _NotPlain  # never closed in this game: a blank line may be in it
+    return "\n".join(lines)
+
+
+def _inherited(
+    names: tuple[str, ...], given: tuple[str, ...], previous_tags: Mapping[str, str]
+) -> tuple[tuple[str, ...], bool]:
+    """The values with each ``#`` replaced by the value it copies (found by
+    ``list.index``, which runs in C: most values are no ``#``), and whether one of
+    those has blanks at either end."""
+    values = list(given)
+    padded = False
+    at = 0
+    while True:
+        try:
+            at = values.index("#", at)
+        except ValueError:
+            return tuple(values), padded
+        inherited = previous_tags.get(names[at])
+        if inherited is None:
+            raise _NotPlain
+        values[at] = inherited
+        padded = padded or inherited != inherited.strip()
+        at += 1
 
 
 def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
@@ -262,6 +402,7 @@ class _Game:
         "card_lines",
         "kept",
         "previous",
+        "restored",
         "source",
         "tag_lines",
         "tags",
@@ -287,11 +428,12 @@ class _Game:
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
+        self.restored = 0
 
     def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
         tags, values = self.tags, self.values
         previous = self.previous
-        if previous is not None and not any(name in tags for name in BOARD_TAGS):
+        if previous is not None and tags.keys().isdisjoint(BOARD_TAGS):
             board, dealer = previous.board, previous.dealer
             vulnerability, deal = previous.vulnerability, previous.deal
         else:
@@ -308,22 +450,29 @@ class _Game:
                 raise _NotPlain  # the calls are another seat's: a problem
         contract, passed_out = self.contract()
         result = self.result()
+        reached = None
+        # (An auction that starts with a pass has its opening passes; without a Play,
+        # the contract it reaches is not needed here.)
+        if auction and dealer is not None and ("Play" in sections or auction[0] is not _PASS):
+            # Opening passes the file left out are restored first: the restored
+            # auction is the only one, so declarer and the opening lead follow from it.
+            leader = SEAT_LETTERS.get(sections["Play"][0]) if "Play" in sections else None
+            self.restored, reached = restore_opening_passes(auction, dealer, contract, leader)
+            if self.restored:
+                auction = (PLAIN_CALLS["Pass"],) * self.restored + auction
+                self.call_lines[:0] = [0] * self.restored  # passes with no line in the file
         play = None
         if "Play" in sections:
             value, section, line = sections["Play"]
             # The Play is read in the contract the calls name, else the Contract tag's.
-            if auction is not None and dealer is not None:
-                contract_played = contract_of([call.call for call in auction], dealer)[1]
-            else:
-                contract_played = None
-            play = self.play(value, section, line, contract_played or contract)
+            play = self.play(value, section, line, reached or contract)
         room = values.get("Room")
         if room is not None:
             room = room.lower()
             if room not in ("open", "closed"):
                 raise _NotPlain
         source = self.source
-        return BoardRecord(
+        record = BoardRecord(
             board=board,
             dealer=dealer,
             vulnerability=vulnerability,
@@ -357,7 +506,9 @@ class _Game:
                 tuple(self.card_lines),
                 tuple(self.call_lines),
             ),
-        ).with_match_from_notes()
+        )
+        # (A match header kept as a note: looked for only when the game has that tag.)
+        return record.with_match_from_notes() if MATCH_NOTE in tags else record
 
     def board(self) -> int | None:
         text = self.values.get("Board")
@@ -423,42 +574,55 @@ class _Game:
             for row, number in rows:
                 lines.extend(repeat(number, len(row)))
             return first, plain
-        calls: list[RecordedCall] = []
-        words = [(word, number) for row, number in rows for word in row]
-        for index, (word, number) in enumerate(words):
-            call = PLAIN_CALLS.get(word)
-            if call is not None:
-                calls.append(call)
-                lines.append(number)
-                continue
+        # Otherwise the plain calls are still looked up together (None for any other
+        # word), and only the other words are read one by one: notes, AP, the end
+        # marks, calls written otherwise ("1N", "p").
+        words = section.split()
+        found: list[RecordedCall | None] = list(map(PLAIN_CALLS.get, words))
+        numbers = list(chain.from_iterable(repeat(number, len(row)) for row, number in rows))
+        notes: dict[str, str] | None = None  # read at the first note
+        end = len(words)
+        at = 0
+        while True:
+            try:
+                at = found.index(None, at)
+            except ValueError:
+                break
+            word = words[at]
+            before = found[at - 1] if at else None
             if word[0] == "=":
                 # A note on the call before: that call is alerted and explained.
                 match = _NOTE.match(word)
-                if match is None or not calls or index == 0:
-                    raise _NotPlain
+                if match is None or before is None:
+                    raise _NotPlain  # (a note on a note, too: the full reader's)
                 note = match[1]
                 self.used_notes.add(note)
-                explanation = self.notes_by_number().get(note)
+                if notes is None:
+                    notes = self.notes_by_number()
+                explanation = notes.get(note)
                 if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
-                calls[-1] = RecordedCall(calls[-1].call, True, explanation)
+                found[at - 1] = RecordedCall(before.call, True, explanation)
+                at += 1
                 continue
             if word[0] in "$!?^" or word[-1] in "!?":
                 raise _NotPlain  # annotations and irregularities
             if word in ("*", "-") or word.upper() == "AP":
-                if index + 1 < len(words) and words[index + 1][0][0] in "=$!?":
+                if at + 1 < len(words) and words[at + 1][0] in "=$!?":
                     raise _NotPlain  # a note on the end of the auction
-                if word.upper() == "AP":
-                    expand_all_pass(calls)
-                    # The passes "AP" stands for have no line of their own.
-                    lines.extend([0] * (len(calls) - len(lines)))
-                break  # the auction ends here, or the rest is not given
+                end = at  # the auction ends here, or the rest is not given
+                break
             try:
-                text = call_text(word)
+                found[at] = PLAIN_CALLS[call_text(word)]
             except BridgeError:
                 raise _NotPlain from None
-            calls.append(PLAIN_CALLS[text])
-            lines.append(number)
+            at += 1
+        calls: list[RecordedCall] = list(filter(None, found[:end]))  # (calls are true)
+        lines.extend(compress(numbers[:end], found[:end]))
+        if end < len(words) and words[end].upper() == "AP":
+            expand_all_pass(calls)
+            # The passes "AP" stands for have no line of their own.
+            lines.extend([0] * (len(calls) - len(lines)))
         return first, tuple(calls)
 
     def contract(self) -> tuple[Contract | None, bool]:
@@ -570,12 +734,13 @@ class _Game:
         for name, value, section in self.kept:
             if name == "Note" and value.partition(":")[0].strip() in used:
                 continue  # read into the calls' explanations
-            if not section:
+            if not section or section.isspace():
                 if value.strip() in UNKNOWN:
                     continue  # "?" and "" say the value is unknown: nothing to keep
                 kept.append((name, value))
             else:
-                # Sections of other tags (tables) are kept line by line.
-                rows = section.splitlines()
-                kept.append((name, "\n".join([value, *(" ".join(row.split()) for row in rows)])))
+                # Sections of other tags (tables) are kept line by line (a comment's
+                # blank lines are no row).
+                rows = [" ".join(row.split()) for row in section.splitlines()]
+                kept.append((name, "\n".join([value, *(row for row in rows if row)])))
         return tuple(kept)

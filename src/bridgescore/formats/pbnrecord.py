@@ -9,22 +9,25 @@ Contract, Declarer, Result, the file's scores and double-dummy tags; every
 other tag is kept as a note and written back by :func:`record_pairs`.
 
 Some publishers leave the opening passes out of the Auction section. When the
-calls as written reach a contract that disagrees with the Declarer tag and
-restoring one to three opening passes reconciles the auction with Declarer
-(and the Play tag's opening leader), the reader restores them and says so once
-per file.
+calls as written reach a declarer other than the Declarer tag's (or, without
+one, other than the Play tag's opening leader's right-hand opponent), and
+restoring one to three opening passes reconciles them
+(:func:`~bridgescore.formats.pbnfast.restore_opening_passes`), the reader
+restores them before anything else reads the auction, and says so once per file:
+the restored auction is the only one, so declarer, the opening lead and whose
+turn it is in the Play all follow from it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.pbn import (
+    UNCLOSED_COMMENT,
     PbnGame,
     TagPair,
     Token,
@@ -42,6 +45,7 @@ from bridgescore.formats.pbnfast import (
     UNKNOWN,
     expand_all_pass,
     read_plain_game,
+    restore_opening_passes,
 )
 from bridgescore.formats.record import (
     PLAIN_CALLS,
@@ -111,6 +115,7 @@ class _GameReader:
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
+        self.restored = 0  # the opening passes the file left out, restored
 
     def problem(self, name: str, message: str, line: int | None = None) -> None:
         self.problems.append(Problem(self.game.line_of(name) if line is None else line, message))
@@ -150,7 +155,17 @@ class _GameReader:
             auction = None  # whose calls they are is unknown
         contract, passed_out = self.contract()
         result = self.result(contract)
-        play = self.play(contract, auction, dealer)
+        reached = None
+        if auction and dealer is not None:
+            # Opening passes the file left out are restored first: the restored
+            # auction is the only one, so declarer and the opening lead follow from it.
+            self.restored, reached = restore_opening_passes(
+                auction, dealer, contract, self.play_leader()
+            )
+            if self.restored:
+                auction = (PLAIN_CALLS["Pass"],) * self.restored + auction
+                self.call_lines[:0] = [0] * self.restored  # passes with no line in the file
+        play = self.play(reached or contract)
         claim = result if play is None or len(play) < 52 else None
         room = self.value("Room")
         if room is not None and room.lower() not in ("open", "closed"):
@@ -318,12 +333,20 @@ class _GameReader:
                 tricks = 13 - tricks
         return tricks
 
-    def play(
-        self,
-        contract: Contract | None,
-        auction: tuple[RecordedCall, ...] | None,
-        dealer: Seat | None,
-    ) -> tuple[Card, ...] | None:
+    def play_leader(self) -> Seat | None:
+        """The opening leader the Play tag names (``None``: no Play, or no seat:
+        :meth:`play` reports it)."""
+        pair = self.game.section("Play")
+        if pair is None:
+            return None
+        try:
+            return _seat_of(pair.value)
+        except BridgeError:
+            return None
+
+    def play(self, contract: Contract | None) -> tuple[Card, ...] | None:
+        """The cards of the Play section in the order played, in ``contract`` (the one
+        the calls reach, else the Contract tag's)."""
         pair = self.game.section("Play")
         if pair is None:
             return None
@@ -332,8 +355,6 @@ class _GameReader:
         except BridgeError as error:
             self.problem("Play", f"Play: {error}")
             return None
-        if auction is not None and dealer is not None:
-            contract = _auction_contract(auction, dealer) or contract
         if contract is None:
             self.problem("Play", "the Play section needs the contract's strain to be read")
             return None
@@ -433,25 +454,6 @@ def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract |
     return contract_of((call.call for call in calls), dealer)[1]
 
 
-def _reconcile_opening_passes(record: BoardRecord) -> BoardRecord | None:
-    """The record with one to three opening passes restored, when that (and only that)
-    makes its auction reach the contract and declarer its tags state; else ``None``."""
-    stated, dealer, calls = record.contract, record.dealer_or_board, record.auction
-    if stated is None or stated.declarer is None or dealer is None or not calls:
-        return None
-    if calls[0].call == "Pass" or _auction_contract(calls, dealer) == stated:
-        return None
-    for missing in (1, 2, 3):
-        restored = (PLAIN_CALLS["Pass"],) * missing + calls
-        if _auction_contract(restored, dealer) == stated:
-            # The passes restored have no line in the file.
-            lines = (0,) * missing + record.source.call_lines
-            return replace(
-                record, auction=restored, source=replace(record.source, call_lines=lines)
-            )
-    return None
-
-
 def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Iterator[BoardRecord]:
     """Board records of PBN games (see the module's docstring for what is read how).
 
@@ -477,27 +479,26 @@ class _FileReader:
         if not game.problems and not GAME_TAGS.intersection(game.tags):
             return None
         self.number += 1
-        record = _GameReader(game, Source(self.file, game.line, self.number), self.previous).read()
-        return self.done(record)
+        reader = _GameReader(game, Source(self.file, game.line, self.number), self.previous)
+        return self.done(reader.read(), reader.restored)
 
-    def done(self, record: BoardRecord) -> BoardRecord:
-        """The record with its opening passes restored where needed, kept as the
-        record before the next one."""
-        restored = _reconcile_opening_passes(record)
-        if restored is not None:
+    def done(self, record: BoardRecord, restored: int) -> BoardRecord:
+        """The record, said to have its opening passes restored (``restored``: how many)
+        if it is the file's first such, kept as the record before the next one."""
+        if restored:
             if self.reconciled == 0:
-                restored = restored.with_problems(
+                record = record.with_problems(
                     [
                         Problem(
-                            restored.source.line_of("Auction"),
+                            record.source.line_of("Auction"),
                             "this file leaves out the opening passes: they are restored "
-                            "where the Declarer tag needs them (said once per file)",
+                            "where the Declarer tag or the opening lead needs them "
+                            "(said once per file)",
                             notice=True,
                         )
                     ]
                 )
             self.reconciled += 1
-            record = restored
         self.previous = record
         return record
 
@@ -516,27 +517,23 @@ def game_records(
 def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
     """Board records of PBN text (a string or lines), lazily.
 
-    Text without ``{`` comments is split into games at its blank lines, and each
-    game written plainly is read straight into its record
-    (:mod:`bridgescore.formats.pbnfast`); any other game, and lines from a file,
-    go through :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
+    Text is split into games at its blank lines, and each game written plainly is
+    read straight into its record (:mod:`bridgescore.formats.pbnfast`); any other
+    game (one with a ``{`` comment, say), and lines from a file, go through
+    :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
     """
-    if isinstance(source, str) and "{" not in source and _only_lf(source):
-        # Without "{" no comment spans a blank line, so blank lines end games.
+    if isinstance(source, str) and _only_lf(source):
         return _read_text(source, file)
     return records_from_games(read_games(source), file)
 
 
-# Line breaks other than LF that str.splitlines (and so the full reader) honours:
-# text holding one is left to the full reader, so that both count lines alike.
-_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-
-
 def _only_lf(text: str) -> bool:
-    """Whether the text's only line break is LF (ASCII text asks less: a quicker test)."""
+    """Whether the text's only line break is LF. Text holding another that
+    str.splitlines (and so the full reader) honours is left to the full reader, so
+    that both count lines alike. (One ``in`` a character: each is a fast search.)"""
     if text.isascii():
         return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e")
-    return _OTHER_BREAKS.search(text) is None
+    return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 
 # A line of spaces alone (a blank line, as a line with nothing is).
@@ -552,34 +549,71 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
         text = _SPACES_ALONE.sub("\n", text)
     tags: dict[str, str] = {}  # every tag so far, the latest value of each: what "#" copies
     line = 0  # the line of the piece's first character (the "\n" added is line 0)
-    for piece in text.split("\n\n"):
+    pieces = text.split("\n\n")
+    for index, piece in enumerate(pieces):
         game = piece.strip("\n")
-        if game:
-            first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
+        if not game:
+            line += piece.count("\n") + 2
+            continue
+        first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
+        if "{" not in game:
             yield from _read_game(reader, game, first, tags)
+        elif (plain := _plain_game(reader, game, first, tags)) is not None:
+            yield from plain  # its comments where publishers put them
+        else:
+            # Any other game with a "{" goes to the full reader. A comment may hold a
+            # blank line, which then ends no game: if one is left open here, the rest
+            # of the text, from this game on, is the full reader's alone.
+            games = list(read_games(game.split("\n"), first_line=first, previous=tags))
+            if games and any(p.message == UNCLOSED_COMMENT for p in games[-1].problems):
+                rest = "\n\n".join(pieces[index:]).split("\n")
+                yield from _records_of(reader, read_games(rest, first_line=line, previous=tags))
+                return
+            yield from _records_of(reader, games, tags)
         line += piece.count("\n") + 2
+
+
+def _plain_game(
+    reader: _FileReader, game: str, first: int, tags: dict[str, str]
+) -> list[BoardRecord] | None:
+    """The record of one game's text (no blank line in it; its line ``first`` on) when
+    it is written plainly (:func:`~bridgescore.formats.pbnfast.read_plain_game`), in a
+    list (empty: a header game); ``None`` when the full reader must read it."""
+    plain = read_plain_game(
+        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
+    )
+    if plain is None:
+        return None
+    tags.update(plain.tags)
+    if plain.record is None:
+        return []
+    reader.number += 1
+    return [reader.done(plain.record, plain.restored)]
 
 
 def _read_game(
     reader: _FileReader, game: str, first: int, tags: dict[str, str]
 ) -> list[BoardRecord]:
     """The records of one game's text (no blank line in it), from its line ``first`` on."""
-    plain = read_plain_game(
-        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
-    )
+    plain = _plain_game(reader, game, first, tags)
     if plain is not None:
-        tags.update(plain.tags)
-        if plain.record is None:
-            return []
-        reader.number += 1
-        return [reader.done(plain.record)]
-    records = []
-    for pbn_game in read_games(game.split("\n"), first_line=first, previous=tags):
-        tags.update(pbn_game.tags)
+        return plain
+    return list(
+        _records_of(reader, read_games(game.split("\n"), first_line=first, previous=tags), tags)
+    )
+
+
+def _records_of(
+    reader: _FileReader, games: Iterable[PbnGame], tags: dict[str, str] | None = None
+) -> Iterator[BoardRecord]:
+    """The records of games read by the full reader, each game's tags added to ``tags``
+    (what ``#`` copies in the games after them)."""
+    for pbn_game in games:
+        if tags is not None:
+            tags.update(pbn_game.tags)
         found = reader.game_record(pbn_game)
         if found is not None:
-            records.append(found)
-    return records
+            yield found
 
 
 # -- writing ------------------------------------------------------------------

@@ -72,36 +72,53 @@ _LEVEL = {f"{level}{strain.letter}": (level, strain) for level in range(1, 8) fo
 
 def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | None]:
     """Whether the calls (canonical texts, from ``dealer``) end the auction, and the
-    contract they name (``None``: passed out, or not finished)."""
-    last: tuple[int, Strain] | None = None
-    last_seat = 0
-    doubling = Doubling.UNDOUBLED
-    first_to_name: dict[tuple[int, Strain], int] = {}
-    passes = 0
-    count = 0
-    for position, call in enumerate(calls):
-        count += 1
-        seat = (dealer + position) % 4
-        if call == "Pass":
-            passes += 1
-            continue
-        passes = 0
-        if call == "X":
-            doubling = Doubling.DOUBLED
-        elif call == "XX":
-            doubling = Doubling.REDOUBLED
-        else:
-            bid = _LEVEL.get(call)
-            if bid is None:
-                return False, None
-            last, last_seat, doubling = bid, seat, Doubling.UNDOUBLED
-            first_to_name.setdefault((seat % 2, bid[1]), seat)
-    if last is None:
+    contract they name (``None``: passed out, or not finished; a word that is no call
+    names none).
+
+    The calls are read from the end: the closing passes, the last bid with the
+    doubles after it, then the first call of that strain by the same side, which
+    makes its declarer (most of an auction is never looked at one call at a time).
+
+    >>> contract_of("Pass 1NT Pass 3NT X Pass Pass Pass".split(), Seat.NORTH)
+    (True, Contract.parse('3NTXE'))
+    """
+    words = calls if isinstance(calls, list) else list(calls)
+    if not _CALL_WORDS.issuperset(words):
+        return False, None
+    count = len(words)
+    passes = 0  # the closing passes
+    while passes < count and words[count - 1 - passes] == "Pass":
+        passes += 1
+    last = count - 1 - passes  # the last bid: before the closing passes and doubles
+    while last >= 0 and words[last] in _NOT_BIDS:
+        last -= 1
+    if last < 0:
         return count >= 4 and passes == count, None
     if passes < 3:
         return False, None
-    declarer = first_to_name[(last_seat % 2, last[1])]
-    return True, Contract(last[0], last[1], doubling, _SEATS[declarer])
+    doubling = Doubling.UNDOUBLED
+    for word in words[last + 1 :]:
+        if word == "X":
+            doubling = Doubling.DOUBLED
+        elif word == "XX":
+            doubling = Doubling.REDOUBLED
+    level, strain = _LEVEL[words[last]]
+    named = words[last][1:]
+    # The first bid of that strain by the last bidder's side ("Pass", "X" and "XX"
+    # never end in a strain's letters).
+    first = next(at for at in range(last % 2, last + 1, 2) if words[at][1:] == named)
+    declarer = (dealer + first) % 4
+    key = (level, strain, doubling, declarer)
+    contract = _REACHED.get(key)
+    if contract is None:
+        # Contracts are values: each of the 1,260 is made once and shared.
+        contract = _REACHED[key] = Contract(level, strain, doubling, _SEATS[declarer])
+    return True, contract
+
+
+_NOT_BIDS = frozenset({"Pass", "X", "XX"})
+_CALL_WORDS = _NOT_BIDS | frozenset(_LEVEL)
+_REACHED: dict[tuple[int, Strain, Doubling, int], Contract] = {}
 
 
 def trick_winner(cards: tuple[Card, Card, Card, Card], leader: Seat, trump: Strain) -> Seat:

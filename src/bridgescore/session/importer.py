@@ -23,14 +23,21 @@ listed with the checks.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import cast
 
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
 from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
 from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.record import Problem
+from bridgescore.formats.sources import (
+    InputSource,
+    path_given_as_text,
+    source_bytes,
+    source_name,
+)
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
 from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.parsed import Parsed, line_problem
@@ -65,10 +72,18 @@ class ImportReport:
 
 
 def import_files(
-    store: EventStore, paths: Iterable[str | Path], *, replace: bool = False
+    store: EventStore,
+    paths: InputSource | Iterable[InputSource],
+    *,
+    replace: bool = False,
 ) -> ImportReport:
     """Import CSV, PBN, USEBIO and LIN vugraph files, each recognised by its content (LIN
     also by its ``.lin`` name); one transaction each.
+
+    ``paths`` are what the user holds: paths (str or ``Path``), ``-`` for standard
+    input, open files (binary or text), or one of these alone. A file that cannot be
+    read (no such file, a directory, a file's text given as a path: pass that to
+    :func:`import_data`) is a problem in the report, and the other files are read.
 
     The event takes its name, when it has none, from the first file that names
     one: a PBN ``Event`` tag, a USEBIO ``EVENT_DESCRIPTION`` (or ``EVENT_NAME``), a
@@ -79,14 +94,21 @@ def import_files(
     ``replace``, a result that differs from the stored one replaces it (logged in
     the event's audit log) instead of being a conflict.
     """
+    if isinstance(paths, (bytes, bytearray, memoryview)):
+        raise ArgumentTypeError(
+            f"import_files was given {type(paths).__name__} {bytes(paths)[:30]!r}: expected "
+            "paths or open files (a file's bytes: import_data(store, data, name))"
+        )
     report = ImportReport()
-    for path in paths:
-        name = str(path)
+    # One path alone (not a list of them) is one file, not the characters of its name.
+    one = isinstance(paths, (str, os.PathLike)) or hasattr(paths, "read")
+    sources = [cast(InputSource, paths)] if one else list(cast(Iterable[InputSource], paths))
+    for source in sources:
+        name = source_name(source) or ("-" if source == "-" else f"<{type(source).__name__}>")
         try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            message = error.strerror or str(error)
-            report.problems.append(line_problem(name, 0, f"cannot read the file: {message}"))
+            data = source_bytes(source, "import_files", "import_data(store, text, name)")
+        except BridgeError as error:
+            report.problems.append(line_problem(name, 0, f"cannot read the file: {error}"))
             continue
         import_data(store, data, name, report, replace=replace)
     return report
@@ -94,15 +116,28 @@ def import_files(
 
 def import_data(
     store: EventStore,
-    data: bytes,
+    data: bytes | str,
     name: str,
     report: ImportReport | None = None,
     *,
     replace: bool = False,
 ) -> ImportReport:
-    """Import one file's bytes (``name`` as the problems name it and to tell a ``.pbn``
-    or ``.lin`` file), picking the reader by content as :func:`import_files` does;
-    add to ``report`` when given."""
+    """Import one file's bytes, or its text (a str), picking the reader by content as
+    :func:`import_files` does; ``name`` is how the problems name the file, and tells
+    a ``.pbn`` or ``.lin`` file. Adds to ``report`` when given.
+
+    A str that is the path of an existing file (one line) is refused with an
+    :class:`~bridgescore.errors.InputFileError` saying to pass it to
+    :func:`import_files`: read as a file's text, it would give no boards.
+    """
+    if isinstance(data, str):
+        path_given_as_text(data, "import_data", "import_files(store, [path])")
+        data = data.encode("utf-8", "surrogateescape")
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ArgumentTypeError(
+            f"import_data cannot read {type(data).__name__} {data!r:.40}: expected a file's "
+            "bytes or text (open files and paths: import_files(store, [file]))"
+        )
     report = ImportReport() if report is None else report
     try:
         parsed, info = _parse_file(data, name, store, report)
