@@ -149,7 +149,7 @@ def test_empty_and_wrong_arguments(in_tmp: Path) -> None:
         "(a file's bytes: io.BytesIO(data)): expected a path (str or Path), "
         "'-' for standard input, or an open file"
     )
-    with pytest.raises(ArgumentTypeError, match="expected a str"):
+    with pytest.raises(ArgumentTypeError, match="the text to read must be a str, got a bytes"):
         read_records(text=GAME.encode())  # type: ignore[arg-type]
 
 

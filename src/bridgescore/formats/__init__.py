@@ -233,8 +233,8 @@ def read_records(
             )
         if not isinstance(text, str):
             raise ArgumentTypeError(
-                f"text={type(text).__name__} {text!r:.40}: expected a str (a file's bytes "
-                "are read from an open file: read_records(io.BytesIO(data)))"
+                f"the text to read must be a str, got a {type(text).__name__} {text!r:.40} "
+                "(a file's bytes are read from an open file: read_records(io.BytesIO(data)))"
             )
         path_given_as_text(text, "read_records", "read_records(path)")
         return read_text(text, format)
