@@ -54,6 +54,7 @@ def test_the_demo_writes_where_it_says(
     monkeypatch.setattr(demo, "_deals_section", lambda: None)
     monkeypatch.setattr(demo, "_session_section", lambda: None)
     monkeypatch.setattr(demo, "_study_section", lambda: None)
+    monkeypatch.setattr(demo, "_room_section", lambda out: None)
     monkeypatch.setattr(demo, "_club_night_section", given.append)
     monkeypatch.chdir(tmp_path)
     arguments = ["demo", "--out", "night"] if named else ["demo"]
@@ -70,3 +71,17 @@ def test_the_demo_writes_where_it_says(
         folder.rmdir()
     assert not (tmp_path / "build").exists()
     assert "Contracts made exactly" in result.stdout  # the scoring section still runs
+
+
+def test_the_room_section_suggests_a_movement_prints_its_cards_and_turns_imps_into_vps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    demo._room_section(tmp_path)
+    out = capsys.readouterr().out
+    # 14 pairs: a 7-table Mitchell of 6 rounds of 4 boards is 24 boards a pair.
+    assert "Mitchell, 7 tables: 6 of its 7 rounds of 4 boards = 24 boards a pair" in out
+    assert "a sound Mitchell: 6 rounds of 4 boards" in out
+    page = (tmp_path / "cards.html").read_text(encoding="utf-8")
+    assert "Pair 7E" in page and "Table 7" in page and "Demo pairs" in page
+    # 12 IMPs over 8 boards on the continuous scale (checked in test_victory_points.py).
+    assert "winner 14.39 VP, loser 5.61 VP" in out

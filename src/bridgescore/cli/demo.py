@@ -74,6 +74,7 @@ def demo_command(
     _deals_section()
     _session_section()
     _club_night_section(folder)
+    _room_section(folder)
     _study_section()
     typer.echo(f"The demo's files are in {folder}")
 
@@ -206,6 +207,35 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     write_site(results_site(scored, hands), out / "results")
     typer.echo(f"> bridgescore session report club.db --html {out}/results/")
     typer.echo(f"  wrote the results site: open {out}/results/index.html\n")
+
+
+def _room_section(out: Path, pairs: int = 14, boards: int = 24) -> None:
+    """Running the room: a movement for the evening, its cards, victory points."""
+    from bridgescore.movement.check import check_movement
+    from bridgescore.movement.mitchell import mitchell
+    from bridgescore.movement.suggest import suggest
+    from bridgescore.movement.vp import victory_points
+    from bridgescore.session.cards import write_cards
+
+    typer.echo(f"== Running the room: {pairs} pairs, about {boards} boards ==\n")
+    typer.echo(f"> bridgescore movement suggest --pairs {pairs} --boards {boards}")
+    for suggestion in suggest(pairs=pairs, boards=boards)[:2]:
+        typer.echo(f"  {suggestion.description}")
+    movement = mitchell(tables=pairs // 2, boards_per_round=4, rounds=6)
+    check = check_movement(movement)
+    typer.echo(
+        f"> bridgescore movement cards mitchell --tables {movement.tables} "
+        f"--boards-per-round 4 --rounds 6 --html {out}/cards.html"
+    )
+    write_cards(movement, html=out / "cards.html", event="Demo pairs")
+    sound = "sound" if not check.problems else "UNSOUND"
+    typer.echo(
+        f"  a {sound} Mitchell: {movement.rounds} rounds of 4 boards; guide and table cards "
+        f"written to {out}/cards.html"
+    )
+    won = victory_points(12, boards=8)
+    typer.echo("> bridgescore vp 12 --boards 8   (a teams match, WBF continuous scale)")
+    typer.echo(f"  winner {won} VP, loser {victory_points(-12, boards=8)} VP\n")
 
 
 def _study_section(deals: int = 120, seed: int = 2026) -> None:
