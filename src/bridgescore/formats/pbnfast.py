@@ -105,9 +105,7 @@ _FROM_COLUMN = tuple(
 
 # Lines of four words each (a trick of a Play section, or what looks like one).
 # (Possessive, as _ITEM below: blanks and words never take from each other.)
-_FULL_ROWS = re.compile(
-    r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]*+\n)*+"
-)
+_FULL_ROWS = re.compile(r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]*+\n)*+")
 
 # Values met over and over in a file, read once each: vulnerabilities and the
 # contracts with their declarers. Only values read without an error are kept.
