@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from itertools import chain, compress, repeat
-from operator import itemgetter, not_
+from itertools import chain, compress, count, repeat
+from operator import attrgetter, itemgetter, not_
 from typing import NamedTuple
 
 from bridgescore.core import Contract, Seat, Vulnerability
@@ -104,7 +104,8 @@ _FROM_COLUMN = tuple(
 )
 
 # Lines of four words each (a trick of a Play section, or what looks like one).
-_FULL_ROWS = re.compile(r"(?:[^\S\n]*\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]+\S+[^\S\n]*\n)*")
+# (Possessive, as _ITEM below: blanks and words never take from each other.)
+_FULL_ROWS = re.compile(r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]*+\n)*+")
 
 # Values met over and over in a file, read once each: vulnerabilities and the
 # contracts with their declarers. Only values read without an error are kept.
@@ -164,7 +165,7 @@ def restore_opening_passes(
     >>> missing, str(reached)
     (3, '4SW')
     """
-    words = [call.call for call in calls]
+    words = list(map(_CALL_TEXT, calls))
     reached = contract_of(words, dealer)[1]
     if reached is None or words[0] == "Pass":
         return 0, reached  # passed out, unfinished, or the opening passes are there
@@ -184,15 +185,18 @@ def restore_opening_passes(
 
 
 _PASS = PLAIN_CALLS["Pass"]
+_CALL_TEXT = attrgetter("call")
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
 # One tag pair at the start of a line, and the section lines after it (lines that
 # start neither a tag nor a directive): a plain game is a run of these. Each line is
 # taken with the line break before it (the game's text starts with one), so that the
 # pattern starts with the literal "\n[", which re looks for before trying anything.
+# (Possessive repeats, "*+": no piece ever gives back what it took, since what
+# follows it can never start with what it takes, so re keeps no backtracking marks.)
 _ITEM = re.compile(
-    r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\][^\S\n]*(?=\n|$)'
-    r"((?:\n[^\[%\n][^\n]*)*)"
+    r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][^\S\n]*+(?=\n|$)'
+    r"((?:\n[^\[%\n][^\n]*+)*+)"
 )
 
 
@@ -356,22 +360,21 @@ def _inherited(
     names: tuple[str, ...], given: tuple[str, ...], previous_tags: Mapping[str, str]
 ) -> tuple[tuple[str, ...], bool]:
     """The values with each ``#`` replaced by the value it copies (found by
-    ``list.index``, which runs in C: most values are no ``#``), and whether one of
+    ``tuple.index``, which runs in C: most values are no ``#``), and whether one of
     those has blanks at either end."""
     values = list(given)
     padded = False
-    at = 0
-    while True:
-        try:
-            at = values.index("#", at)
-        except ValueError:
-            return tuple(values), padded
+    at = -1
+    # (Counted first: a search past the last "#" would raise, and an exception
+    # costs more than the rest of the work.)
+    for _ in range(given.count("#")):
+        at = given.index("#", at + 1)
         inherited = previous_tags.get(names[at])
         if inherited is None:
             raise _NotPlain
         values[at] = inherited
         padded = padded or inherited != inherited.strip()
-        at += 1
+    return tuple(values), padded
 
 
 def _value(name: str, value: str, previous_tags: Mapping[str, str]) -> str:
@@ -472,6 +475,7 @@ class _Game:
             if room not in ("open", "closed"):
                 raise _NotPlain
         source = self.source
+        scored = list(filter(values.__contains__, SCORE_TAGS))
         record = BoardRecord(
             board=board,
             dealer=dealer,
@@ -494,7 +498,8 @@ class _Game:
             contract=contract,
             passed_out=passed_out,
             result=result,
-            scores=tuple((name, tags[name]) for name in SCORE_TAGS if name in values),
+            # (The score tags the game has, and their values, picked out in C.)
+            scores=tuple(zip(scored, map(tags.__getitem__, scored))),
             dd_tricks=values.get("DoubleDummyTricks") or "",
             optimum_score=values.get("OptimumScore") or "",
             notes=self.notes(),
@@ -563,7 +568,10 @@ class _Game:
         if first is None:
             raise _NotPlain
         lines = self.call_lines
-        rows = _rows(section, line)
+        # Each call's line: the lines' numbers, each repeated as many times as the line
+        # has words (all in C: most auctions take this road).
+        per_line = map(len, map(str.split, section.splitlines()))
+        numbered = chain.from_iterable(map(repeat, count(line + 1), per_line))
         # Calls written canonically with no note, no annotation and no end mark, the
         # common case: each is the one shared value of that call.
         try:
@@ -571,21 +579,24 @@ class _Game:
         except KeyError:
             pass  # a word that is no plain call: read word by word below
         else:
-            for row, number in rows:
-                lines.extend(repeat(number, len(row)))
+            lines.extend(numbered)
             return first, plain
         # Otherwise the plain calls are still looked up together (None for any other
         # word), and only the other words are read one by one: notes, AP, the end
         # marks, calls written otherwise ("1N", "p").
         words = section.split()
         found: list[RecordedCall | None] = list(map(PLAIN_CALLS.get, words))
-        numbers = list(chain.from_iterable(repeat(number, len(row)) for row, number in rows))
+        # The words that are plain calls, as bools: list.index finds the next other
+        # word comparing bools in C (a RecordedCall compared with None would run its
+        # dataclass __eq__, written in Python, once for every call before it).
+        plain_calls = list(map(PLAIN_CALLS.__contains__, words))
+        numbers = list(numbered)
         notes: dict[str, str] | None = None  # read at the first note
         end = len(words)
         at = 0
         while True:
             try:
-                at = found.index(None, at)
+                at = plain_calls.index(False, at)
             except ValueError:
                 break
             word = words[at]

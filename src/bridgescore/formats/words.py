@@ -86,27 +86,27 @@ def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | No
     if not _CALL_WORDS.issuperset(words):
         return False, None
     count = len(words)
-    passes = 0  # the closing passes
-    while passes < count and words[count - 1 - passes] == "Pass":
-        passes += 1
-    last = count - 1 - passes  # the last bid: before the closing passes and doubles
-    while last >= 0 and words[last] in _NOT_BIDS:
-        last -= 1
-    if last < 0:
-        return count >= 4 and passes == count, None
-    if passes < 3:
-        return False, None
+    # The last bid, found in C (a list of bools searched from the end): the loops
+    # below run once per auction, and Python's loops cost more than the lookups.
+    try:
+        last = count - 1 - list(map(_LEVEL.__contains__, reversed(words))).index(True)
+    except ValueError:  # no bid: passed out when four passes or more, else unfinished
+        return count >= 4 and words.count("Pass") == count, None
+    if last > count - 4 or words[-3:] != _THREE_PASSES:
+        return False, None  # no three closing passes
     doubling = Doubling.UNDOUBLED
-    for word in words[last + 1 :]:
-        if word == "X":
-            doubling = Doubling.DOUBLED
-        elif word == "XX":
-            doubling = Doubling.REDOUBLED
+    tail = words[last + 1 :]
+    if "X" in tail or "XX" in tail:
+        for word in tail:  # the last of them counts
+            if word == "X":
+                doubling = Doubling.DOUBLED
+            elif word == "XX":
+                doubling = Doubling.REDOUBLED
     level, strain = _LEVEL[words[last]]
-    named = words[last][1:]
-    # The first bid of that strain by the last bidder's side ("Pass", "X" and "XX"
-    # never end in a strain's letters).
-    first = next(at for at in range(last % 2, last + 1, 2) if words[at][1:] == named)
+    # The first bid of that strain by the last bidder's side: its calls' strains
+    # ("" for Pass, X and XX), searched in C.
+    side = list(map(_STRAIN_TEXT.__getitem__, words[last % 2 : last + 1 : 2]))
+    first = last % 2 + 2 * side.index(words[last][1:])
     declarer = (dealer + first) % 4
     key = (level, strain, doubling, declarer)
     contract = _REACHED.get(key)
@@ -117,6 +117,8 @@ def contract_of(calls: Iterable[str], dealer: Seat) -> tuple[bool, Contract | No
 
 
 _NOT_BIDS = frozenset({"Pass", "X", "XX"})
+_THREE_PASSES = ["Pass", "Pass", "Pass"]
+_STRAIN_TEXT = {word: "" for word in _NOT_BIDS} | {word: word[1:] for word in _LEVEL}
 _CALL_WORDS = _NOT_BIDS | frozenset(_LEVEL)
 _REACHED: dict[tuple[int, Strain, Doubling, int], Contract] = {}
 
