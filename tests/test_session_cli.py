@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
+from bridgescore.session.store import EventStore
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"
@@ -102,3 +103,20 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "'3/1'" in err
     code, _, err = run("score", db, "-m", "swiss")
     assert code == 2 and "'swiss'" in err
+
+
+def test_import_reads_standard_input_once(tmp_path: Path) -> None:
+    # '-' is read once: before, the check before the import took the data and the
+    # import found standard input empty.
+    db = tmp_path / "stdin.db"
+    data = (DATA / "session_mitchell.csv").read_bytes()
+    result = runner.invoke(app, ["session", "import", str(db), "-"], input=data)
+    assert result.exit_code == 0, result.output
+    with EventStore(db, mode="read") as store:
+        piped = {str(r) for r in store.results()}
+    db2 = tmp_path / "file.db"
+    code, _, err = run("import", db2, DATA / "session_mitchell.csv")
+    assert code == 0, err
+    with EventStore(db2, mode="read") as store:
+        from_file = {str(r) for r in store.results()}
+    assert piped == from_file and len(piped) == 19

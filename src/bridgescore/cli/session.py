@@ -265,16 +265,19 @@ def import_command(
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
     """
-    from bridgescore.session.importer import import_files
+    from bridgescore.session.importer import ImportReport, import_data
 
-    for file in files:
-        read_input_bytes(str(file))  # an empty or binary file stops here, before the event
+    # Each file is read once, here: an empty or binary one stops the import before the
+    # event is touched, and standard input ('-'), which can be read only once, is kept.
+    contents = [(str(file), read_input_bytes(str(file))) for file in files]
     with _open(event, "create") as store:
         try:
             store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")
         except BridgeError as error:
             raise fail(error, 2) from None
-        report = import_files(store, files, replace=replace_results)
+        report = ImportReport()
+        for source, data in contents:
+            import_data(store, data, source, report, replace=replace_results)
     for problem in report.problems:
         typer.echo(f"error: {problem}", err=True)
     for conflict in [*report.boards.conflicts, *report.results.conflicts]:
