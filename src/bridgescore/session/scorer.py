@@ -18,6 +18,7 @@ known) and returns values.
 from __future__ import annotations
 
 import gc
+from abc import ABC, abstractmethod
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -567,7 +568,28 @@ def _vs_par_column(
     return [w if h else None for w, h in zip(won.tolist(), has_par.tolist(), strict=True)]
 
 
-class _PairLines:
+class _LineSource(ABC):
+    """Makes travellers' :class:`Line` values on first use, every line at once; a
+    traveller takes its own by their places (``maker``)."""
+
+    def __init__(self) -> None:
+        self._all: list[Line] = []
+
+    def maker(self, places: npt.NDArray[np.intp]) -> Callable[[], tuple[Line, ...]]:
+        return lambda: self._lines(places)
+
+    def _lines(self, places: npt.NDArray[np.intp]) -> tuple[Line, ...]:
+        if not self._all:
+            with _cyclic_gc_paused():  # tens of thousands of small values, no cycles
+                self._all = self._every_line()
+        every = self._all
+        return tuple([every[place] for place in places.tolist()])
+
+    @abstractmethod
+    def _every_line(self) -> list[Line]: ...
+
+
+class _PairLines(_LineSource):
     """Makes the travellers' :class:`Line` values from the scored columns, on first use:
     every result's line at once, each column worked out on the arrays."""
 
@@ -582,19 +604,9 @@ class _PairLines:
     ) -> None:
         self._columns = columns
         self._arrays = (ns_points, ew_points, tops)
+        super().__init__()
         self._percent = method.shows_percent
         self._pars = pars
-        self._all: list[Line] = []
-
-    def maker(self, indices: npt.NDArray[np.intp]) -> Callable[[], tuple[Line, ...]]:
-        return lambda: self._lines(indices)
-
-    def _lines(self, indices: npt.NDArray[np.intp]) -> tuple[Line, ...]:
-        if not self._all:
-            with _cyclic_gc_paused():  # tens of thousands of small values, no cycles
-                self._all = self._every_line()
-        every = self._all
-        return tuple([every[index] for index in indices.tolist()])
 
     def _every_line(self) -> list[Line]:
         columns = self._columns
@@ -924,7 +936,7 @@ def _vp_standings(
     )
 
 
-class _TeamLines:
+class _TeamLines(_LineSource):
     """Makes the teams travellers' :class:`Line` values from the scored tables, on first
     use: every table's line at once, each column worked out on the arrays."""
 
@@ -941,17 +953,7 @@ class _TeamLines:
         self._tables = tables
         self._arrays = (values, ew_values, has_other)
         self._pars = pars
-        self._all: list[Line] = []
-
-    def maker(self, rows: npt.NDArray[np.intp]) -> Callable[[], tuple[Line, ...]]:
-        return lambda: self._lines(rows)
-
-    def _lines(self, rows: npt.NDArray[np.intp]) -> tuple[Line, ...]:
-        if not self._all:
-            with _cyclic_gc_paused():  # tens of thousands of small values, no cycles
-                self._all = self._every_line()
-        every = self._all
-        return tuple([every[row] for row in rows.tolist()])
+        super().__init__()
 
     def _every_line(self) -> list[Line]:
         columns, tables = self._columns, self._tables
