@@ -267,13 +267,17 @@ def _read(
     if starts[-1] - first_line != text.count("\n"):
         raise _NotPlain
     tags = dict(zip(names, given))
-    tag_lines = dict(zip(names, starts))
+    del starts[-1]  # (the line after the last)
+    tag_names, tag_numbers = names, tuple(starts)
     if len(tags) != len(names):
         # Only Note may repeat (the full reader reports any other), and the first counts.
         if len(names) - len(tags) != names.count("Note") - 1:
             raise _NotPlain
         first = names.index("Note")
-        tags["Note"], tag_lines["Note"] = given[first], starts[first]
+        tags["Note"] = given[first]
+        tag_lines = dict(zip(names, starts))
+        tag_lines["Note"] = starts[first]
+        tag_names, tag_numbers = tuple(tag_lines), tuple(tag_lines.values())
     odd = "ScoreTable" in tags  # the full reader reads it into the record's traveller
     # (compress: the tags with a section, most have none, picked out in C.)
     for name, section in compress(zip(names, texts), texts):
@@ -295,13 +299,20 @@ def _read(
         values = tags
     sections = {
         # (The section's lines as written, each ending with its line break.)
-        name: (tags[name], texts[names.index(name)][1:] + "\n", tag_lines[name])
+        name: (tags[name], texts[at][1:] + "\n", starts[at])
         for name in SECTIONS
         if name in tags
+        for at in (names.index(name),)
     }
-    # The tags kept as notes (and the Notes), picked out in C.
-    kept = list(compress(zip(names, given, texts), map(not_, map(_READ_ONLY.__contains__, names))))
-    game = _Game(tags, tag_lines, values, kept, previous, source)
+    # The tags kept as notes (and the Notes), picked out in C. Most games write them
+    # on one line each with a value as it is to be kept: then they are the notes,
+    # but for the Notes read into the calls' explanations.
+    keep = list(map(not_, map(_READ_ONLY.__contains__, names)))
+    kept = tuple(compress(zip(names, given), keep))
+    kept_sections = None
+    if values is not tags or any(compress(texts, keep)):
+        kept_sections = tuple(compress(texts, keep))
+    game = _Game(tags, (tag_names, tag_numbers), values, (kept, kept_sections), previous, source)
     record = game.record(sections)
     return PlainGame(tags, record, game.restored)
 
@@ -404,10 +415,12 @@ class _Game:
         "call_lines",
         "card_lines",
         "kept",
+        "kept_sections",
         "previous",
         "restored",
         "source",
-        "tag_lines",
+        "tag_names",
+        "tag_numbers",
         "tags",
         "used_notes",
         "values",
@@ -416,16 +429,18 @@ class _Game:
     def __init__(
         self,
         tags: dict[str, str],
-        tag_lines: dict[str, int],
+        tag_lines: tuple[tuple[str, ...], tuple[int, ...]],
         values: dict[str, str],
-        kept: list[tuple[str, str, str]],
+        kept: tuple[tuple[tuple[str, str], ...], tuple[str, ...] | None],
         previous: BoardRecord | None,
         source: Source,
     ) -> None:
         self.tags = tags
-        self.tag_lines = tag_lines
+        self.tag_names, self.tag_numbers = tag_lines
         self.values = values
-        self.kept = kept
+        # The kept tags as (name, value) pairs, and their sections' texts (None:
+        # none has a section, nor a value to strip or leave out).
+        self.kept, self.kept_sections = kept
         self.previous = previous
         self.source = source
         self.used_notes: set[str] = set()
@@ -505,9 +520,10 @@ class _Game:
             notes=self.notes(),
             source=Source(
                 source.file,
-                next(iter(self.tag_lines.values())),
+                self.tag_numbers[0],
                 source.record,
-                tuple(self.tag_lines.items()),
+                self.tag_names,
+                self.tag_numbers,
                 tuple(self.card_lines),
                 tuple(self.call_lines),
             ),
@@ -557,7 +573,7 @@ class _Game:
 
     def notes_by_number(self) -> dict[str, str]:
         notes: dict[str, str] = {}
-        for name, value, _ in self.kept:
+        for name, value in self.kept:
             if name == "Note":
                 number, _, text = value.partition(":")
                 notes.setdefault(number.strip(), text)
@@ -740,9 +756,17 @@ class _Game:
         return tuple(cards)
 
     def notes(self) -> tuple[tuple[str, str], ...]:
-        kept: list[tuple[str, str]] = []
         used = self.used_notes
-        for name, value, section in self.kept:
+        if self.kept_sections is None:
+            if not used:
+                return self.kept
+            return tuple(
+                (name, value)
+                for name, value in self.kept
+                if name != "Note" or value.partition(":")[0].strip() not in used
+            )
+        kept: list[tuple[str, str]] = []
+        for (name, value), section in zip(self.kept, self.kept_sections):
             if name == "Note" and value.partition(":")[0].strip() in used:
                 continue  # read into the calls' explanations
             if not section or section.isspace():

@@ -74,14 +74,24 @@ class Source:
     # The line of each tag (``Auction``, ``Play``, ``Result``...), of each card
     # played and of each call, so that a problem found later is reported where it
     # is (0: not known). Calls keep no line of their own, so that a plain call can
-    # be one shared value (see PLAIN_CALLS).
-    tag_lines: tuple[tuple[str, int], ...] = field(default=(), repr=False)
+    # be one shared value (see PLAIN_CALLS). The tags' names and their lines are
+    # two columns, not (name, line) pairs: a file's records hold no pair object
+    # per tag to make, and for the cycle collector to walk, in their thousands.
+    tag_names: tuple[str, ...] = field(default=(), repr=False)
+    tag_line_numbers: tuple[int, ...] = field(default=(), repr=False)
     card_lines: tuple[int, ...] = field(default=(), repr=False)
     call_lines: tuple[int, ...] = field(default=(), repr=False)
 
+    @property
+    def tag_lines(self) -> dict[str, int]:
+        """The line of each tag, by its name, in file order."""
+        return dict(zip(self.tag_names, self.tag_line_numbers))
+
     def line_of(self, tag: str) -> int:
         """The line of ``tag`` in the file, else the record's first line."""
-        return next((line for name, line in self.tag_lines if name == tag), self.line)
+        if tag in self.tag_names:
+            return self.tag_line_numbers[self.tag_names.index(tag)]
+        return self.line
 
     def card_line(self, index: int) -> int:
         """The line of the ``index``-th card played, else the Play tag's line."""
