@@ -17,10 +17,10 @@ full reader, which says what is wrong and where. The two give equal records:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain, compress, count, repeat
-from operator import attrgetter, itemgetter, not_
-from typing import NamedTuple
+from operator import attrgetter, itemgetter
+from typing import NamedTuple, cast
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card, Deal
@@ -165,7 +165,13 @@ def restore_opening_passes(
     >>> missing, str(reached)
     (3, '4SW')
     """
-    words = list(map(_CALL_TEXT, calls))
+    return _restored(list(map(_CALL_TEXT, calls)), dealer, stated, leader)
+
+
+def _restored(
+    words: list[str], dealer: Seat, stated: Contract | None, leader: Seat | None
+) -> tuple[int, Contract | None]:
+    """:func:`restore_opening_passes` of the calls' canonical texts."""
     reached = contract_of(words, dealer)[1]
     if reached is None or words[0] == "Pass":
         return 0, reached  # passed out, unfinished, or the opening passes are there
@@ -245,6 +251,7 @@ def _read(
     # The tags' names, values and sections, each a tuple: the work is done a
     # column at a time, in comprehensions, rather than tag by tag.
     names, given, texts = zip(*found)
+    layout = _LAYOUTS.get(names) or _layout_of(names)
     strip = False  # whether a value may have blanks at either end
     if "\\" in text:
         given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
@@ -261,60 +268,136 @@ def _read(
         starts.extend(range(line, line + index + 1 - done))
         line += index + 1 - done + texts[index].count("\n")
         done = index + 1
-    starts.extend(range(line, line + len(texts) + 1 - done))
+    starts.extend(range(line, line + len(texts) - done))
     # Every line must belong to a tag or to its section: a line the pattern skips
     # (a directive, a comment, a word before the first tag) is the full reader's.
-    if starts[-1] - first_line != text.count("\n"):
+    if line + len(texts) - done - first_line != text.count("\n"):
         raise _NotPlain
-    tags = dict(zip(names, given))
-    del starts[-1]  # (the line after the last)
-    tag_names, tag_numbers = names, tuple(starts)
-    if len(tags) != len(names):
-        # Only Note may repeat (the full reader reports any other), and the first counts.
-        if len(names) - len(tags) != names.count("Note") - 1:
-            raise _NotPlain
-        first = names.index("Note")
-        tags["Note"] = given[first]
-        tag_lines = dict(zip(names, starts))
-        tag_lines["Note"] = starts[first]
-        tag_names, tag_numbers = tuple(tag_lines), tuple(tag_lines.values())
-    odd = "ScoreTable" in tags  # the full reader reads it into the record's traveller
+    odd = layout.odd
     # (compress: the tags with a section, most have none, picked out in C.)
     for name, section in compress(zip(names, texts), texts):
         if "[" in section or ";" in section or "{" in section:
             raise _NotPlain  # a tag after words, a comment
         if name not in SECTIONS and not name.endswith("Table") and not section.isspace():
             odd = True  # words after a tag that has none (a comment's lines are blank)
-    if not GAME_TAGS.intersection(tags):
-        return PlainGame(tags, None)
+    if layout.header:
+        return PlainGame(_game_tags(layout, names, given), None)
     if odd:
         raise _NotPlain
-    # The values given, stripped; a value "" or "?" says it is unknown. Most games
-    # have neither such a value nor one with blanks around it: their tags are it.
-    if strip or "" in given or "?" in given or _PADDED.search(text) is not None:
-        values = {
-            name: kept for name, value in tags.items() if (kept := value.strip()) not in UNKNOWN
-        }
+    # The values given, stripped, in the tags' order with None at the end for the tags
+    # the game has not; a value "" or "?" says it is unknown (None). Most games have
+    # neither such a value nor one with blanks around it: their values are as given.
+    as_given = not (strip or "" in given or "?" in given or _PADDED.search(text) is not None)
+    if as_given:
+        values: tuple[str | None, ...] = (*given, None)
     else:
-        values = tags
-    sections = {
-        # (The section's lines as written, each ending with its line break.)
-        name: (tags[name], texts[at][1:] + "\n", starts[at])
-        for name in SECTIONS
-        if name in tags
-        for at in (names.index(name),)
-    }
+        values = (*[None if (kept := value.strip()) in UNKNOWN else kept for value in given], None)
     # The tags kept as notes (and the Notes), picked out in C. Most games write them
     # on one line each with a value as it is to be kept: then they are the notes,
     # but for the Notes read into the calls' explanations.
-    keep = list(map(not_, map(_READ_ONLY.__contains__, names)))
-    kept = tuple(compress(zip(names, given), keep))
+    kept = tuple(compress(zip(names, given), layout.keep))
     kept_sections = None
-    if values is not tags or any(compress(texts, keep)):
-        kept_sections = tuple(compress(texts, keep))
-    game = _Game(tags, (tag_names, tag_numbers), values, (kept, kept_sections), previous, source)
-    record = game.record(sections)
-    return PlainGame(tags, record, game.restored)
+    if not as_given or any(compress(texts, layout.keep)):
+        kept_sections = tuple(compress(texts, layout.keep))
+    if layout.first_note < 0:
+        tag_names, tag_numbers = names, tuple(starts)
+    else:
+        tag_lines = dict(zip(names, starts))
+        tag_lines["Note"] = starts[layout.first_note]  # the first of the Notes counts
+        tag_names, tag_numbers = tuple(tag_lines), tuple(tag_lines.values())
+    game = _Game((tag_names, tag_numbers), (kept, kept_sections), previous, source)
+    record = game.record(layout, values, given, texts, starts)
+    return PlainGame(_game_tags(layout, names, given), record, game.restored)
+
+
+def _game_tags(layout: _Layout, names: tuple[str, ...], given: tuple[str, ...]) -> dict[str, str]:
+    """The game's tags by name, as given (``#`` read); the first Note of several."""
+    tags = dict(zip(names, given))
+    if layout.first_note >= 0:
+        tags["Note"] = given[layout.first_note]
+    return tags
+
+
+_FIELDS = (
+    "Board",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "North",
+    "East",
+    "South",
+    "West",
+    "Event",
+    "HomeTeam",
+    "VisitTeam",
+    "Table",
+    "Room",
+    "Contract",
+    "Declarer",
+    "Result",
+    "DoubleDummyTricks",
+    "OptimumScore",
+)
+"""The tags a record reads into its fields, in the order :attr:`_Layout.fields` gives
+their values."""
+
+
+class _Layout(NamedTuple):
+    """What a game's tag names alone say, worked out once for each sequence of names:
+    a file writes its thousands of games in a few such sequences."""
+
+    header: bool
+    """No game tag: a header game, whose tags the games after it copy."""
+    first_note: int
+    """Where the first of several Notes is (-1: no name repeats)."""
+    keep: tuple[bool, ...]
+    """Which tags are kept as notes."""
+    fields: Callable[[tuple[str | None, ...]], tuple[str | None, ...]]
+    """The values of the tags in :data:`_FIELDS` from the values in the tags' order
+    with None after them (the value of a tag the game has not)."""
+    auction: int
+    """Where the Auction tag is (-1: none); :attr:`play` the same for Play."""
+    play: int
+    scored: tuple[tuple[str, int], ...]
+    """The score tags the game has, with where each is."""
+    board_tags: bool
+    """Whether the game gives one of its board's tags (else they are the game's before)."""
+    match: bool
+    """Whether it has a match header kept as a note."""
+    odd: bool
+    """Whether it has a tag the full reader reads otherwise (a ScoreTable)."""
+
+
+_LAYOUTS: dict[tuple[str, ...], _Layout] = {}
+
+
+def _layout_of(names: tuple[str, ...]) -> _Layout:
+    """The layout of a game with tags ``names``, kept for the games after it."""
+    repeated = len(names) - len(set(names))
+    if repeated and repeated != names.count("Note") - 1:
+        # Only Note may repeat: the full reader reports any other (this is not kept,
+        # such games being rare and the names' table small).
+        raise _NotPlain
+    where = {name: at for at, name in reversed(list(enumerate(names)))}  # the first of each
+    missing = len(names)  # the None after the values
+    layout = _Layout(
+        header=not GAME_TAGS.intersection(names),
+        first_note=where["Note"] if repeated else -1,
+        keep=tuple(name not in _READ_ONLY for name in names),
+        fields=cast(
+            Callable[[tuple[str | None, ...]], tuple[str | None, ...]],
+            itemgetter(*[where.get(name, missing) for name in _FIELDS]),
+        ),
+        auction=where.get("Auction", -1),
+        play=where.get("Play", -1),
+        scored=tuple((name, where[name]) for name in SCORE_TAGS if name in where),
+        board_tags=not where.keys().isdisjoint(BOARD_TAGS),
+        match=MATCH_NOTE in where,
+        odd="ScoreTable" in where,
+    )
+    if len(_LAYOUTS) < _TABLE_LIMIT:
+        _LAYOUTS[names] = layout
+    return layout
 
 
 # A quote with a blank after it, or with a blank before it and "]" after it: a value
@@ -421,23 +504,17 @@ class _Game:
         "source",
         "tag_names",
         "tag_numbers",
-        "tags",
         "used_notes",
-        "values",
     )
 
     def __init__(
         self,
-        tags: dict[str, str],
         tag_lines: tuple[tuple[str, ...], tuple[int, ...]],
-        values: dict[str, str],
         kept: tuple[tuple[tuple[str, str], ...], tuple[str, ...] | None],
         previous: BoardRecord | None,
         source: Source,
     ) -> None:
-        self.tags = tags
         self.tag_names, self.tag_numbers = tag_lines
-        self.values = values
         # The kept tags as (name, value) pairs, and their sections' texts (None:
         # none has a section, nor a value to strip or leave out).
         self.kept, self.kept_sections = kept
@@ -448,77 +525,104 @@ class _Game:
         self.call_lines: list[int] = []
         self.restored = 0
 
-    def record(self, sections: dict[str, tuple[str, str, int]]) -> BoardRecord:
-        tags, values = self.tags, self.values
+    def record(
+        self,
+        layout: _Layout,
+        values: tuple[str | None, ...],
+        given: tuple[str, ...],
+        texts: tuple[str, ...],
+        starts: list[int],
+    ) -> BoardRecord:
+        """The record of the game's ``values`` (see :class:`_Layout`), its values as
+        ``given``, its tags' sections' ``texts`` and their lines."""
+        (
+            board_text,
+            dealer_text,
+            vulnerable,
+            deal_text,
+            north,
+            east,
+            south,
+            west,
+            event,
+            home_team,
+            visit_team,
+            table,
+            room,
+            contract_text,
+            declarer,
+            result_text,
+            dd_tricks,
+            optimum_score,
+        ) = layout.fields(values)
         previous = self.previous
-        if previous is not None and tags.keys().isdisjoint(BOARD_TAGS):
+        if previous is not None and not layout.board_tags:
             board, dealer = previous.board, previous.dealer
             vulnerability, deal = previous.vulnerability, previous.deal
         else:
-            board = self.board()
-            dealer = self.seat(values.get("Dealer"))
-            vulnerability = self.vulnerability()
-            deal = self.deal()
+            board = self.board(board_text)
+            dealer = self.seat(dealer_text)
+            vulnerability = self.vulnerability(vulnerable)
+            deal = self.deal(deal_text)
         auction: tuple[RecordedCall, ...] | None = None
-        if "Auction" in sections:
-            auction_seat, auction = self.auction(*sections["Auction"])
+        words: list[str] | None = None
+        if layout.auction >= 0:
+            at = layout.auction
+            # (The section's lines as written, each ending with its line break.)
+            auction_seat, auction, words = self.auction(given[at], texts[at][1:] + "\n", starts[at])
             if dealer is None:
                 dealer = auction_seat
             elif auction_seat is not dealer:
                 raise _NotPlain  # the calls are another seat's: a problem
-        contract, passed_out = self.contract()
-        result = self.result()
+        contract, passed_out = self.contract(contract_text, declarer)
+        result = self.result(result_text)
         reached = None
+        play_at = layout.play
         # (An auction that starts with a pass has its opening passes; without a Play,
         # the contract it reaches is not needed here.)
-        if auction and dealer is not None and ("Play" in sections or auction[0] is not _PASS):
+        if auction and words and dealer is not None and (play_at >= 0 or words[0] != "Pass"):
             # Opening passes the file left out are restored first: the restored
             # auction is the only one, so declarer and the opening lead follow from it.
-            leader = SEAT_LETTERS.get(sections["Play"][0]) if "Play" in sections else None
-            self.restored, reached = restore_opening_passes(auction, dealer, contract, leader)
+            leader = SEAT_LETTERS.get(given[play_at]) if play_at >= 0 else None
+            self.restored, reached = _restored(words, dealer, contract, leader)
             if self.restored:
                 auction = (PLAIN_CALLS["Pass"],) * self.restored + auction
                 self.call_lines[:0] = [0] * self.restored  # passes with no line in the file
         play = None
-        if "Play" in sections:
-            value, section, line = sections["Play"]
+        if play_at >= 0:
             # The Play is read in the contract the calls name, else the Contract tag's.
-            play = self.play(value, section, line, reached or contract)
-        room = values.get("Room")
+            play = self.play(
+                given[play_at], texts[play_at][1:] + "\n", starts[play_at], reached or contract
+            )
         if room is not None:
             room = room.lower()
             if room not in ("open", "closed"):
                 raise _NotPlain
         source = self.source
-        scored = list(filter(values.__contains__, SCORE_TAGS))
         record = BoardRecord(
-            board=board,
-            dealer=dealer,
-            vulnerability=vulnerability,
-            deal=deal,
-            players=(
-                values.get("North") or "",
-                values.get("East") or "",
-                values.get("South") or "",
-                values.get("West") or "",
-            ),
-            event=values.get("Event") or "",
-            home_team=values.get("HomeTeam") or "",
-            visit_team=values.get("VisitTeam") or "",
-            table=values.get("Table") or "",
-            room=room,
-            auction=auction,
-            play=play,
-            claim=result if play is None or len(play) < 52 else None,
-            contract=contract,
-            passed_out=passed_out,
-            result=result,
-            # (The score tags the game has, and their values, picked out in C.)
-            scores=tuple(zip(scored, map(tags.__getitem__, scored))),
-            dd_tricks=values.get("DoubleDummyTricks") or "",
-            optimum_score=values.get("OptimumScore") or "",
-            notes=self.notes(),
-            source=Source(
+            board,
+            dealer,
+            vulnerability,
+            deal,
+            (north or "", east or "", south or "", west or ""),
+            event or "",
+            home_team or "",
+            visit_team or "",
+            table or "",
+            room,
+            auction,
+            play,
+            result if play is None or len(play) < 52 else None,  # the claim
+            contract,
+            passed_out,
+            result,
+            False,  # adjusted: plain results are the play's
+            # The score tags the game has (and knows), as given.
+            tuple((name, given[at]) for name, at in layout.scored if values[at] is not None),
+            dd_tricks or "",
+            optimum_score or "",
+            self.notes(),
+            Source(
                 source.file,
                 self.tag_numbers[0],
                 source.record,
@@ -529,10 +633,10 @@ class _Game:
             ),
         )
         # (A match header kept as a note: looked for only when the game has that tag.)
-        return record.with_match_from_notes() if MATCH_NOTE in tags else record
+        return record.with_match_from_notes() if layout.match else record
 
-    def board(self) -> int | None:
-        text = self.values.get("Board")
+    @staticmethod
+    def board(text: str | None) -> int | None:
         if text is None:
             return None
         if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
@@ -548,8 +652,8 @@ class _Game:
             raise _NotPlain  # a name, or no seat: the full reader's business
         return seat
 
-    def vulnerability(self) -> Vulnerability | None:
-        text = self.values.get("Vulnerable")
+    @staticmethod
+    def vulnerability(text: str | None) -> Vulnerability | None:
         if text is None:
             return None
         vulnerability = _VULNERABILITIES.get(text)
@@ -562,8 +666,8 @@ class _Game:
                 _VULNERABILITIES[text] = vulnerability
         return vulnerability
 
-    def deal(self) -> Deal | None:
-        text = self.values.get("Deal")
+    @staticmethod
+    def deal(text: str | None) -> Deal | None:
         if text is None:
             return None
         try:
@@ -579,7 +683,10 @@ class _Game:
                 notes.setdefault(number.strip(), text)
         return notes
 
-    def auction(self, value: str, section: str, line: int) -> tuple[Seat, tuple[RecordedCall, ...]]:
+    def auction(
+        self, value: str, section: str, line: int
+    ) -> tuple[Seat, tuple[RecordedCall, ...], list[str]]:
+        """The seat that calls first, the calls, and the calls' canonical texts."""
         first = SEAT_LETTERS.get(value)
         if first is None:
             raise _NotPlain
@@ -590,17 +697,17 @@ class _Game:
         numbered = chain.from_iterable(map(repeat, count(line + 1), per_line))
         # Calls written canonically with no note, no annotation and no end mark, the
         # common case: each is the one shared value of that call.
+        words = section.split()
         try:
-            plain = tuple(map(PLAIN_CALLS.__getitem__, section.split()))
+            plain = tuple(map(PLAIN_CALLS.__getitem__, words))
         except KeyError:
             pass  # a word that is no plain call: read word by word below
         else:
             lines.extend(numbered)
-            return first, plain
+            return first, plain, words
         # Otherwise the plain calls are still looked up together (None for any other
         # word), and only the other words are read one by one: notes, AP, the end
         # marks, calls written otherwise ("1N", "p").
-        words = section.split()
         found: list[RecordedCall | None] = list(map(PLAIN_CALLS.get, words))
         # The words that are plain calls, as bools: list.index finds the next other
         # word comparing bools in C (a RecordedCall compared with None would run its
@@ -650,15 +757,14 @@ class _Game:
             expand_all_pass(calls)
             # The passes "AP" stands for have no line of their own.
             lines.extend([0] * (len(calls) - len(lines)))
-        return first, tuple(calls)
+        return first, tuple(calls), list(map(_CALL_TEXT, calls))
 
-    def contract(self) -> tuple[Contract | None, bool]:
-        text = self.values.get("Contract")
+    def contract(self, text: str | None, declarer_text: str | None) -> tuple[Contract | None, bool]:
         if text is None:
             return None, False
         if text.upper() == "PASS":
             return None, True
-        declarer = self.seat(self.values.get("Declarer"))
+        declarer = self.seat(declarer_text)
         contract = _CONTRACTS.get((text, declarer))
         if contract is None:
             try:
@@ -671,8 +777,8 @@ class _Game:
                 _CONTRACTS[(text, declarer)] = contract
         return contract, False
 
-    def result(self) -> int | None:
-        text = self.values.get("Result")
+    @staticmethod
+    def result(text: str | None) -> int | None:
         if text is None:
             return None
         # Plain digits only: "NS 10" and "^10" (adjusted) are the full reader's.
