@@ -51,6 +51,7 @@ __all__ = [
     "UNKNOWN",
     "PlainGame",
     "expand_all_pass",
+    "read_game_plainly",
     "read_plain_game",
     "restore_opening_passes",
 ]
@@ -118,7 +119,8 @@ class PlainGame(NamedTuple):
     """What :func:`read_plain_game` read of a plain game."""
 
     tags: dict[str, str]
-    """The game's tags, as written (``#`` read)."""
+    """The tags so far: those the game was given to copy with ``#``, then the game's
+    own, as written (``#`` read)."""
     record: BoardRecord | None
     """Its record (``None``: a header game, with no board)."""
     restored: int = 0
@@ -229,8 +231,24 @@ def read_plain_game(
     >>> read_plain_game('[Board "1"] {a comment} 3NT', 1, {}, None, Source()) is None
     True
     """
+    tags = dict(previous_tags)
+    read = read_game_plainly(text, first_line, tags, previous, source.file, source.record)
+    return None if read is None else PlainGame(tags, *read)
+
+
+def read_game_plainly(
+    text: str,
+    first_line: int,
+    tags: dict[str, str],
+    previous: BoardRecord | None,
+    file: str | None,
+    number: int,
+) -> tuple[BoardRecord | None, int] | None:
+    """:func:`read_plain_game` as a file's reader calls it: ``tags`` (the tags so far)
+    gain the game's when it is plain; the record (``None``: a header game) is the
+    file's ``number``-th, and comes with how many opening passes were restored."""
     try:
-        return _read(text, first_line, previous_tags, previous, source)
+        return _read(text, first_line, tags, previous, file, number)
     except _NotPlain:
         return None
 
@@ -238,10 +256,11 @@ def read_plain_game(
 def _read(
     text: str,
     first_line: int,
-    previous_tags: Mapping[str, str],
+    previous_tags: dict[str, str],
     previous: BoardRecord | None,
-    source: Source,
-) -> PlainGame:
+    file: str | None,
+    number: int,
+) -> tuple[BoardRecord | None, int]:
     if "{" in text:
         text = _without_comments(text)
     text = "\n" + text.removesuffix("\n")
@@ -252,6 +271,7 @@ def _read(
     # column at a time, in comprehensions, rather than tag by tag.
     names, given, texts = zip(*found)
     layout = _LAYOUTS.get(names) or _layout_of(names)
+    names = layout.names  # (one tuple for all the file's games that have these tags)
     strip = False  # whether a value may have blanks at either end
     if "\\" in text:
         given = tuple(_value(name, value, previous_tags) for name, value in zip(names, given))
@@ -281,17 +301,20 @@ def _read(
         if name not in SECTIONS and not name.endswith("Table") and not section.isspace():
             odd = True  # words after a tag that has none (a comment's lines are blank)
     if layout.header:
-        return PlainGame(_game_tags(layout, names, given), None)
+        _add_tags(previous_tags, layout, given)
+        return None, 0
     if odd:
         raise _NotPlain
     # The values given, stripped, in the tags' order with None at the end for the tags
     # the game has not; a value "" or "?" says it is unknown (None). Most games have
     # neither such a value nor one with blanks around it: their values are as given.
-    as_given = not (strip or "" in given or "?" in given or _PADDED.search(text) is not None)
+    # (str.strip gives back the value itself when it has no blank to strip.)
+    stripped = tuple(map(str.strip, given))
+    as_given = not strip and stripped == given and "" not in given and "?" not in given
     if as_given:
         values: tuple[str | None, ...] = (*given, None)
     else:
-        values = (*[None if (kept := value.strip()) in UNKNOWN else kept for value in given], None)
+        values = (*[None if value in UNKNOWN else value for value in stripped], None)
     # The tags kept as notes (and the Notes), picked out in C. Most games write them
     # on one line each with a value as it is to be kept: then they are the notes,
     # but for the Notes read into the calls' explanations.
@@ -305,17 +328,17 @@ def _read(
         tag_lines = dict(zip(names, starts))
         tag_lines["Note"] = starts[layout.first_note]  # the first of the Notes counts
         tag_names, tag_numbers = tuple(tag_lines), tuple(tag_lines.values())
-    game = _Game((tag_names, tag_numbers), (kept, kept_sections), previous, source)
+    game = _Game((tag_names, tag_numbers), (kept, kept_sections), previous, (file, number))
     record = game.record(layout, values, given, texts, starts)
-    return PlainGame(_game_tags(layout, names, given), record, game.restored)
+    _add_tags(previous_tags, layout, given)
+    return record, game.restored
 
 
-def _game_tags(layout: _Layout, names: tuple[str, ...], given: tuple[str, ...]) -> dict[str, str]:
-    """The game's tags by name, as given (``#`` read); the first Note of several."""
-    tags = dict(zip(names, given))
+def _add_tags(tags: dict[str, str], layout: _Layout, given: tuple[str, ...]) -> None:
+    """Add a game's tags as given (``#`` read) to ``tags``; the first Note of several."""
+    tags.update(zip(layout.names, given))
     if layout.first_note >= 0:
         tags["Note"] = given[layout.first_note]
-    return tags
 
 
 _FIELDS = (
@@ -346,6 +369,8 @@ class _Layout(NamedTuple):
     """What a game's tag names alone say, worked out once for each sequence of names:
     a file writes its thousands of games in a few such sequences."""
 
+    names: tuple[str, ...]
+    """The tags' names."""
     header: bool
     """No game tag: a header game, whose tags the games after it copy."""
     first_note: int
@@ -381,6 +406,7 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
     where = {name: at for at, name in reversed(list(enumerate(names)))}  # the first of each
     missing = len(names)  # the None after the values
     layout = _Layout(
+        names=names,
         header=not GAME_TAGS.intersection(names),
         first_note=where["Note"] if repeated else -1,
         keep=tuple(name not in _READ_ONLY for name in names),
@@ -398,12 +424,6 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
     if len(_LAYOUTS) < _TABLE_LIMIT:
         _LAYOUTS[names] = layout
     return layout
-
-
-# A quote with a blank after it, or with a blank before it and "]" after it: a value
-# with blanks at either end (or a quote in a section). It starts with the quote, so
-# re finds the quotes first and tries little else.
-_PADDED = re.compile(r'"(?:\s|(?<=\s")\])')
 
 
 # The tags a record reads into fields of its own (a Note is kept, and read into
@@ -497,11 +517,12 @@ class _Game:
     __slots__ = (
         "call_lines",
         "card_lines",
+        "file",
         "kept",
         "kept_sections",
+        "number",
         "previous",
         "restored",
-        "source",
         "tag_names",
         "tag_numbers",
         "used_notes",
@@ -512,14 +533,14 @@ class _Game:
         tag_lines: tuple[tuple[str, ...], tuple[int, ...]],
         kept: tuple[tuple[tuple[str, str], ...], tuple[str, ...] | None],
         previous: BoardRecord | None,
-        source: Source,
+        source: tuple[str | None, int],
     ) -> None:
         self.tag_names, self.tag_numbers = tag_lines
         # The kept tags as (name, value) pairs, and their sections' texts (None:
         # none has a section, nor a value to strip or leave out).
         self.kept, self.kept_sections = kept
         self.previous = previous
-        self.source = source
+        self.file, self.number = source  # the file and the record's number in it
         self.used_notes: set[str] = set()
         self.card_lines: list[int] = []
         self.call_lines: list[int] = []
@@ -598,7 +619,6 @@ class _Game:
             room = room.lower()
             if room not in ("open", "closed"):
                 raise _NotPlain
-        source = self.source
         record = BoardRecord(
             board,
             dealer,
@@ -623,9 +643,9 @@ class _Game:
             optimum_score or "",
             self.notes(),
             Source(
-                source.file,
+                self.file,
                 self.tag_numbers[0],
-                source.record,
+                self.number,
                 self.tag_names,
                 self.tag_numbers,
                 tuple(self.card_lines),

@@ -44,7 +44,7 @@ from bridgescore.formats.pbnfast import (
     SECTIONS,
     UNKNOWN,
     expand_all_pass,
-    read_plain_game,
+    read_game_plainly,
     restore_opening_passes,
 )
 from bridgescore.formats.record import (
@@ -578,18 +578,16 @@ def _plain_game(
     reader: _FileReader, game: str, first: int, tags: dict[str, str]
 ) -> list[BoardRecord] | None:
     """The record of one game's text (no blank line in it; its line ``first`` on) when
-    it is written plainly (:func:`~bridgescore.formats.pbnfast.read_plain_game`), in a
+    it is written plainly (:func:`~bridgescore.formats.pbnfast.read_game_plainly`), in a
     list (empty: a header game); ``None`` when the full reader must read it."""
-    plain = read_plain_game(
-        game, first, tags, reader.previous, Source(reader.file, 0, reader.number + 1)
-    )
+    plain = read_game_plainly(game, first, tags, reader.previous, reader.file, reader.number + 1)
     if plain is None:
         return None
-    tags.update(plain.tags)
-    if plain.record is None:
+    record, restored = plain
+    if record is None:
         return []
     reader.number += 1
-    return [reader.done(plain.record, plain.restored)]
+    return [reader.done(record, restored)]
 
 
 def _read_game(
