@@ -557,10 +557,18 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
             line += piece.count("\n") + 2
             continue
         first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
-        if "{" not in game:
-            yield from _read_game(reader, game, first, tags)
-        elif (plain := _plain_game(reader, game, first, tags)) is not None:
-            yield from plain  # its comments where publishers put them
+        # Most games are written plainly (their comments, if any, where publishers put
+        # them): read straight into their records.
+        plain = read_game_plainly(game, first, tags, reader.previous, file, reader.number + 1)
+        if plain is not None:
+            record, restored = plain
+            if record is not None:  # (None: a header game)
+                reader.number += 1
+                yield reader.done(record, restored)
+        elif "{" not in game:
+            yield from _records_of(
+                reader, read_games(game.split("\n"), first_line=first, previous=tags), tags
+            )
         else:
             # Any other game with a "{" goes to the full reader. A comment may hold a
             # blank line, which then ends no game: if one is left open here, the rest
@@ -572,34 +580,6 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
                 return
             yield from _records_of(reader, games, tags)
         line += piece.count("\n") + 2
-
-
-def _plain_game(
-    reader: _FileReader, game: str, first: int, tags: dict[str, str]
-) -> list[BoardRecord] | None:
-    """The record of one game's text (no blank line in it; its line ``first`` on) when
-    it is written plainly (:func:`~bridgescore.formats.pbnfast.read_game_plainly`), in a
-    list (empty: a header game); ``None`` when the full reader must read it."""
-    plain = read_game_plainly(game, first, tags, reader.previous, reader.file, reader.number + 1)
-    if plain is None:
-        return None
-    record, restored = plain
-    if record is None:
-        return []
-    reader.number += 1
-    return [reader.done(record, restored)]
-
-
-def _read_game(
-    reader: _FileReader, game: str, first: int, tags: dict[str, str]
-) -> list[BoardRecord]:
-    """The records of one game's text (no blank line in it), from its line ``first`` on."""
-    plain = _plain_game(reader, game, first, tags)
-    if plain is not None:
-        return plain
-    return list(
-        _records_of(reader, read_games(game.split("\n"), first_line=first, previous=tags), tags)
-    )
 
 
 def _records_of(
