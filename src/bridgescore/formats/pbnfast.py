@@ -32,6 +32,7 @@ from bridgescore.formats.record import (
     BoardRecord,
     RecordedCall,
     Source,
+    slot_maker,
 )
 from bridgescore.formats.words import (
     PLAIN_CARDS,
@@ -113,6 +114,10 @@ _FULL_ROWS = re.compile(r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S+
 _VULNERABILITIES: dict[str, Vulnerability] = {}
 _CONTRACTS: dict[tuple[str, Seat | None], Contract] = {}
 _TABLE_LIMIT = 2048
+
+# Records and their sources made from every field's value, in order (see slot_maker).
+_make_record = slot_maker(BoardRecord)
+_make_source = slot_maker(Source)
 
 
 class PlainGame(NamedTuple):
@@ -619,7 +624,7 @@ class _Game:
             room = room.lower()
             if room not in ("open", "closed"):
                 raise _NotPlain
-        record = BoardRecord(
+        record = _make_record(
             board,
             dealer,
             vulnerability,
@@ -642,7 +647,7 @@ class _Game:
             dd_tricks or "",
             optimum_score or "",
             self.notes(),
-            Source(
+            _make_source(
                 self.file,
                 self.tag_numbers[0],
                 self.number,
@@ -651,6 +656,9 @@ class _Game:
                 tuple(self.card_lines),
                 tuple(self.call_lines),
             ),
+            (),  # problems: a plain game has none
+            None,  # traveller: a game with a ScoreTable is the full reader's
+            None,  # match: read from its note below
         )
         # (A match header kept as a note: looked for only when the game has that tag.)
         return record.with_match_from_notes() if layout.match else record

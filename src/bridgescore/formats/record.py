@@ -14,9 +14,10 @@ of an impossible auction can still be read, reported and written back.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
@@ -483,3 +484,31 @@ class BoardRecord:
     def without_source(self) -> BoardRecord:
         """The record with no source and no problems: what two formats must agree on."""
         return replace(self, source=Source(), problems=())
+
+
+_Value = TypeVar("_Value")
+
+
+def slot_maker(cls: type[_Value]) -> Callable[..., _Value]:
+    """A function that makes a ``cls`` from every field's value, in the fields' order,
+    each set straight into its slot: for a frozen dataclass with slots and no
+    ``__post_init__``, what its constructor makes, at half the cost.
+
+    The constructor sets each field with ``object.__setattr__``, which looks the
+    slot up by the field's name; the fast readers make tens of thousands of
+    records a second, and their values are checked already. The function is
+    written for the class's fields and compiled, as dataclasses write their
+    ``__init__``.
+
+    >>> make = slot_maker(Source)
+    >>> make("f.pbn", 3, 1, (), (), (), ()) == Source("f.pbn", 3, 1)
+    True
+    """
+    names = [item.name for item in fields(cls)]  # type: ignore[arg-type]
+    setters: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    body = "".join(f"    _set_{name}(value, {name})\n" for name in names)
+    code = f"def make({', '.join(names)}):\n    value = _new(_cls)\n{body}    return value\n"
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec(code, scope)  # (code made here, from the class's own field names)
+    made: Callable[..., _Value] = scope["make"]
+    return made
