@@ -138,15 +138,16 @@ class _NotPlain(Exception):
 
 def expand_all_pass(calls: list[RecordedCall]) -> None:
     """Append the passes ``AP`` (all pass) stands for: passes until the auction ends."""
-    if not any(call.call != "Pass" for call in calls):
-        calls.extend([PLAIN_CALLS["Pass"]] * (4 - len(calls)))
-        return
-    trailing = 0
-    for call in reversed(calls):
-        if call.call != "Pass":
-            break
-        trailing += 1
-    calls.extend([PLAIN_CALLS["Pass"]] * (3 - trailing))
+    calls.extend([PLAIN_CALLS["Pass"]] * _all_pass(list(map(_CALL_TEXT, calls))))
+
+
+def _all_pass(words: list[str]) -> int:
+    """How many passes ``AP`` stands for after the calls ``words`` (canonical texts):
+    four passes in all when no one has bid, else three after the last other call."""
+    if words.count("Pass") == len(words):
+        return max(0, 4 - len(words))
+    # (The passes at the end, counted in C.)
+    return max(0, 3 - list(map("Pass".__eq__, reversed(words))).index(False))
 
 
 def restore_opening_passes(
@@ -198,6 +199,7 @@ def _restored(
 
 
 _PASS = PLAIN_CALLS["Pass"]
+_PLAIN_CALL_WORDS = frozenset(PLAIN_CALLS)
 _CALL_TEXT = attrgetter("call")
 
 _Rows = list[tuple[list[str], int]]  # the words of each section line, with the line's number
@@ -726,13 +728,9 @@ class _Game:
         # Calls written canonically with no note, no annotation and no end mark, the
         # common case: each is the one shared value of that call.
         words = section.split()
-        try:
-            plain = tuple(map(PLAIN_CALLS.__getitem__, words))
-        except KeyError:
-            pass  # a word that is no plain call: read word by word below
-        else:
+        if _PLAIN_CALL_WORDS.issuperset(words):
             lines.extend(numbered)
-            return first, plain, words
+            return first, tuple(map(PLAIN_CALLS.__getitem__, words)), words
         # Otherwise the plain calls are still looked up together (None for any other
         # word), and only the other words are read one by one: notes, AP, the end
         # marks, calls written otherwise ("1N", "p").
@@ -781,11 +779,14 @@ class _Game:
             at += 1
         calls: list[RecordedCall] = list(filter(None, found[:end]))  # (calls are true)
         lines.extend(compress(numbers[:end], found[:end]))
+        texts = list(map(_CALL_TEXT, calls))
         if end < len(words) and words[end].upper() == "AP":
-            expand_all_pass(calls)
-            # The passes "AP" stands for have no line of their own.
-            lines.extend([0] * (len(calls) - len(lines)))
-        return first, tuple(calls), list(map(_CALL_TEXT, calls))
+            # The passes "AP" (all pass) stands for, with no line of their own.
+            added = _all_pass(texts)
+            calls.extend([_PASS] * added)
+            texts.extend(["Pass"] * added)
+            lines.extend([0] * added)
+        return first, tuple(calls), texts
 
     def contract(self, text: str | None, declarer_text: str | None) -> tuple[Contract | None, bool]:
         if text is None:
