@@ -17,6 +17,12 @@ figure. Ratios are of two readers timed in the same run: they take turns, run
 by run, and each keeps its best of ``--repeat`` runs. Every run starts from
 the same heap (the last run's result is dropped first).
 
+Then a vugraph archive of half the boards, each played in both rooms of a teams
+match (``_vugraph``: a ``vg`` header, one ``pn`` of eight players, a ``qx`` line a
+table, ``pg||`` after each trick), is read by ours, against endplay's reading of
+the same games written one LIN line each: endplay's parser cannot read the archive
+(eight names in ``pn``, no ``qx``), so that is the nearest like-for-like figure.
+
 Then a PBN of about 2 MB shaped like the championship files publishers put out
 (``_real_shaped``: Windows-1252 with CRLF line ends, ``%`` directives, ``#``
 tags, a board's Board, Dealer, Vulnerable and Deal at its first table only,
@@ -42,8 +48,10 @@ import io
 import os
 import platform
 import random
+import re
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bridgescore.auction import Auction
@@ -57,6 +65,8 @@ from bridgescore.formats import (
     read_records,
 )
 from bridgescore.formats.crosscheck import cross_check
+from bridgescore.formats.lin import format_lin
+from bridgescore.formats.record import MatchHeader
 from bridgescore.play import Play
 from bridgescore.scoring import score
 
@@ -121,6 +131,53 @@ def _best(repeat: int, run: Callable[[], Any]) -> tuple[float, float, Any]:
         cpu = min(cpu, time.process_time() - start_cpu)
         wall = min(wall, time.perf_counter() - start)
     return wall, cpu, result
+
+
+# The closed room's players in the vugraph archive (the open room's are NAMES[:4]).
+CLOSED = ("Ivy", "Jo", "Kai", "Lu")
+_TRICK = re.compile(r"((?:pc\|[^|]*\|){4})")
+
+
+def _vugraph(boards: list[BoardRecord]) -> tuple[str, list[BoardRecord]]:
+    """A vugraph archive of ``boards`` as BBO writes one, and its games as records.
+
+    Each board is played in both rooms of a teams match (the closed room the same
+    calls and cards, by other players): a ``vg`` header naming the match, one ``pn``
+    of the eight players, then a line a table: ``qx|o1|st||md|...|sv|...|mb|...``,
+    a ``pg||`` after each trick, ``mc`` for a claim.
+    """
+    header = MatchHeader(
+        event="Benchmark Teams",
+        segment="Final",
+        scoring="I",
+        first_board=1,
+        last_board=len(boards),
+        home_team="Lions",
+        visit_team="Tigers",
+    )
+    north, east, south, west = NAMES[:4]
+    seated = (south, west, north, east, CLOSED[2], CLOSED[3], CLOSED[0], CLOSED[1])
+    lines = [f"vg|{header}|", f"pn|{','.join(seated)}|pg||"]
+    games = []
+    for number, record in enumerate(boards, start=1):
+        # (The table's line as format_lin writes it, without what the archive says once.)
+        table = format_lin(replace(record, board=None, players=("", "", "", ""), event=""))
+        table = _TRICK.sub(r"\1pg||", table)
+        for room, players in (("open", NAMES[:4]), ("closed", CLOSED)):
+            lines.append(f"qx|{room[0]}{number}|st||{table}")
+            games.append(
+                replace(
+                    record,
+                    board=number,
+                    room=room,
+                    players=players,
+                    event=header.event,
+                    home_team=header.home_team,
+                    visit_team=header.visit_team,
+                    match=header,
+                )
+            )
+    return "\n".join(lines) + "\n", games
 
 
 # Players as championship files name them, in Windows-1252: accents, a curly
@@ -362,6 +419,29 @@ def main() -> None:
             f"{len(sample) / checked_time:7,.0f} games/s wall, "
             f"{len(sample) / checked_cpu:7,.0f} CPU, on {len(sample):,} of them"
         )
+
+    # A vugraph archive of the first half of the boards, in both rooms. endplay cannot
+    # read one (it wants four names in pn, and reads no qx), so it reads the same
+    # games written one LIN line each, as in the LIN row above.
+    archive, games = _vugraph(boards[: len(boards) // 2])
+    plain = format_records([replace(game, match=None) for game in games], "lin")
+    wall = cpu = their_wall = their_cpu = float("inf")
+    for _ in range(args.repeat):
+        ours = their = None
+        one_wall, one_cpu, ours = _best(1, lambda: list(read_records(text=archive, format="lin")))
+        other_wall, other_cpu, their = _best(1, lambda: endplay_lin.loads(plain))
+        wall, cpu = min(wall, one_wall), min(cpu, one_cpu)
+        their_wall, their_cpu = min(their_wall, other_wall), min(their_cpu, other_cpu)
+    assert ours is not None and their is not None
+    assert len(ours) == len(their) == len(games), (len(ours), len(their), len(games))
+    assert [record.without_source() for record in ours] == games
+    for clock, mine, other in (("wall", wall, their_wall), ("CPU ", cpu, their_cpu)):
+        print(
+            f"vugraph {len(archive) / 1e6:4.1f} MB, {clock}: bridgescore "
+            f"{len(ours) / mine:7,.0f} games/s  endplay (same games as LIN) "
+            f"{len(their) / other:7,.0f} games/s  ratio {other / mine:4.1f}x"
+        )
+    ours = their = None
 
     # The real-shaped championship file, from its bytes, both readers in turn.
     real = _real_shaped(random.Random(7), args.championship_bytes)

@@ -25,5 +25,6 @@ def test_formats_benchmark_runs_at_a_small_size(extra: list[str]) -> None:
     lines = done.stdout.splitlines()
     assert any(line.startswith("PBN ") and "ratio" in line for line in lines)
     assert any(line.startswith("LIN ") and "ratio" in line for line in lines)
+    assert any(line.startswith("vugraph ") and "ratio" in line for line in lines)
     assert any(line.startswith("championship PBN") for line in lines)
     assert ("collector as usual" in done.stdout) == bool(extra)
