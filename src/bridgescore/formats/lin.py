@@ -68,6 +68,7 @@ from bridgescore.formats.record import (
     Problem,
     RecordedCall,
     Source,
+    alerted_call,
 )
 from bridgescore.formats.words import call_text, card_of, contract_of
 
@@ -408,7 +409,7 @@ class _Reader:
             if not board.calls:
                 raise NotationError("an explanation before any call")
             last = board.calls[-1]
-            board.calls[-1] = RecordedCall(last.call, True, value)
+            board.calls[-1] = alerted_call(last.call, value)
         elif key == "pc":
             if board.cards is None:
                 board.cards = []

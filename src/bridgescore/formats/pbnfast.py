@@ -32,6 +32,7 @@ from bridgescore.formats.record import (
     BoardRecord,
     RecordedCall,
     Source,
+    alerted_call,
     slot_maker,
 )
 from bridgescore.formats.words import (
@@ -762,7 +763,7 @@ class _Game:
                 explanation = notes.get(note)
                 if explanation is None:
                     raise _NotPlain  # a note that is not there: a problem
-                found[at - 1] = RecordedCall(before.call, True, explanation)
+                found[at - 1] = alerted_call(before.call, explanation)
                 at += 1
                 continue
             if word[0] in "$!?^" or word[-1] in "!?":

@@ -141,6 +141,24 @@ PLAIN_CALLS: Mapping[str, RecordedCall] = {
 """Each call written canonically, neither alerted nor explained: one value each,
 shared by every record that makes it (a file makes thousands)."""
 
+_ALERTED: dict[tuple[str, str], RecordedCall] = {}
+
+
+def alerted_call(call: str, explanation: str = "") -> RecordedCall:
+    """The call ``call`` (written canonically), alerted and explained so: one value
+    for each such pair, shared by the records that make it (a file explains the same
+    calls in the same words again and again), up to a few thousand pairs.
+
+    >>> alerted_call("2D", "transfer") is alerted_call("2D", "transfer")
+    True
+    """
+    made = _ALERTED.get((call, explanation))
+    if made is None:
+        made = RecordedCall(call, True, explanation)
+        if len(_ALERTED) < 4096:
+            _ALERTED[(call, explanation)] = made
+    return made
+
 
 _CARRY = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,6})?")
 # What a vugraph header's scoring letter means. "I" is what real archives write for
