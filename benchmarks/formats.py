@@ -52,7 +52,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bridgescore.auction import Auction
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
@@ -131,6 +131,44 @@ def _best(repeat: int, run: Callable[[], Any]) -> tuple[float, float, Any]:
         cpu = min(cpu, time.process_time() - start_cpu)
         wall = min(wall, time.perf_counter() - start)
     return wall, cpu, result
+
+
+class _Race(NamedTuple):
+    """Two readers' best times (wall clock and CPU) and their last results."""
+
+    ours: Any
+    theirs: Any
+    wall: float
+    cpu: float
+    their_wall: float
+    their_cpu: float
+
+
+def _race(repeat: int, ours: Callable[[], Any], theirs: Callable[[], Any]) -> _Race:
+    """Time both readers ``repeat`` times each, taking turns run by run, so that a busy
+    spell of the shared machine falls on both alike; each keeps its best run."""
+    wall = cpu = their_wall = their_cpu = float("inf")
+    mine: Any = None
+    their: Any = None
+    for _ in range(repeat):
+        mine = their = None  # neither reader runs beside the other's last result
+        one_wall, one_cpu, mine = _best(1, ours)
+        other_wall, other_cpu, their = _best(1, theirs)
+        wall, cpu = min(wall, one_wall), min(cpu, one_cpu)
+        their_wall, their_cpu = min(their_wall, other_wall), min(their_cpu, other_cpu)
+    return _Race(mine, their, wall, cpu, their_wall, their_cpu)
+
+
+def _report(what: str, race: _Race, games: int, their_games: int, theirs: str = "endplay") -> None:
+    """Print both readers' rates of ``what``, on each clock, and their ratio."""
+    for clock, mine, other in (
+        ("wall", race.wall, race.their_wall),
+        ("CPU ", race.cpu, race.their_cpu),
+    ):
+        print(
+            f"{what}, {clock}: bridgescore {games / mine:7,.0f} games/s  "
+            f"{theirs} {their_games / other:7,.0f} games/s  ratio {other / mine:4.1f}x"
+        )
 
 
 # The closed room's players in the vugraph archive (the open room's are NAMES[:4]).
@@ -390,26 +428,16 @@ def main() -> None:
     print(f"load average at the start: {' '.join(f'{load:.1f}' for load in os.getloadavg())}")
     theirs = {"pbn": endplay_pbn.loads, "lin": endplay_lin.loads}
     for name, text in texts.items():
-        # The two readers take turns, run by run, so that a busy spell of the shared
-        # machine falls on both alike; each keeps its best run.
-        wall = cpu = their_wall = their_cpu = float("inf")
-        ours: Any = None
-        their: Any = None
-        for _ in range(args.repeat):
-            ours = their = None  # neither reader runs beside the other's last result
-            one_wall, one_cpu, ours = _best(1, lambda text=text: list(read_records(text=text)))
-            other_wall, other_cpu, their = _best(1, lambda name=name, text=text: theirs[name](text))
-            wall, cpu = min(wall, one_wall), min(cpu, one_cpu)
-            their_wall, their_cpu = min(their_wall, other_wall), min(their_cpu, other_cpu)
-        assert len(ours) == len(their) == len(boards), (len(ours), len(their))
+        race = _race(
+            args.repeat,
+            lambda text=text: list(read_records(text=text)),
+            lambda name=name, text=text: theirs[name](text),
+        )
+        ours = race.ours
+        assert len(ours) == len(race.theirs) == len(boards), (len(ours), len(race.theirs))
         assert [record.without_source() for record in ours] == boards
         assert all(record.problems == () for record in ours)
-        for clock, mine, other in (("wall", wall, their_wall), ("CPU ", cpu, their_cpu)):
-            print(
-                f"{name.upper()} {len(text) / 1e6:4.1f} MB, {clock}: bridgescore "
-                f"{len(ours) / mine:7,.0f} games/s  endplay {len(their) / other:7,.0f} games/s"
-                f"  ratio {other / mine:4.1f}x"
-            )
+        _report(f"{name.upper()} {len(text) / 1e6:4.1f} MB", race, len(ours), len(race.theirs))
         sample = ours[:1000]
         checked_time, checked_cpu, _ = _best(
             1, lambda sample=sample: [check_record(r) for r in sample]
@@ -425,45 +453,32 @@ def main() -> None:
     # games written one LIN line each, as in the LIN row above.
     archive, games = _vugraph(boards[: len(boards) // 2])
     plain = format_records([replace(game, match=None) for game in games], "lin")
-    wall = cpu = their_wall = their_cpu = float("inf")
-    for _ in range(args.repeat):
-        ours = their = None
-        one_wall, one_cpu, ours = _best(1, lambda: list(read_records(text=archive, format="lin")))
-        other_wall, other_cpu, their = _best(1, lambda: endplay_lin.loads(plain))
-        wall, cpu = min(wall, one_wall), min(cpu, one_cpu)
-        their_wall, their_cpu = min(their_wall, other_wall), min(their_cpu, other_cpu)
-    assert ours is not None and their is not None
-    assert len(ours) == len(their) == len(games), (len(ours), len(their), len(games))
-    assert [record.without_source() for record in ours] == games
-    for clock, mine, other in (("wall", wall, their_wall), ("CPU ", cpu, their_cpu)):
-        print(
-            f"vugraph {len(archive) / 1e6:4.1f} MB, {clock}: bridgescore "
-            f"{len(ours) / mine:7,.0f} games/s  endplay (same games as LIN) "
-            f"{len(their) / other:7,.0f} games/s  ratio {other / mine:4.1f}x"
-        )
-    ours = their = None
+    ours = sample = None
+    race = _race(
+        args.repeat,
+        lambda: list(read_records(text=archive, format="lin")),
+        lambda: endplay_lin.loads(plain),
+    )
+    count = len(race.ours)
+    assert count == len(race.theirs) == len(games), (count, len(race.theirs), len(games))
+    assert [record.without_source() for record in race.ours] == games
+    what = f"vugraph {len(archive) / 1e6:4.1f} MB"
+    _report(what, race, count, count, theirs="endplay (same games as LIN)")
+    del race  # (its results freed before the next file is read)
 
     # The real-shaped championship file, from its bytes, both readers in turn.
     real = _real_shaped(random.Random(7), args.championship_bytes)
-    wall = cpu = their_wall = their_cpu = float("inf")
-    ours = their = None
-    for _ in range(args.repeat):
-        ours = their = None
-        one_wall, one_cpu, ours = _best(1, lambda: list(read_records(io.BytesIO(real))))
-        other_wall, other_cpu, their = _best(1, lambda: endplay_pbn.loads(real.decode("cp1252")))
-        wall, cpu = min(wall, one_wall), min(cpu, one_cpu)
-        their_wall, their_cpu = min(their_wall, other_wall), min(their_cpu, other_cpu)
-    assert ours is not None and their is not None
+    race = _race(
+        args.repeat,
+        lambda: list(read_records(io.BytesIO(real))),
+        lambda: endplay_pbn.loads(real.decode("cp1252")),
+    )
+    count = len(race.ours)
     # endplay also counts the header game (Event, Site and Date alone) as a board.
-    assert len(their) == len(ours) + 1, (len(ours), len(their))
-    assert not [p for r in ours for p in r.problems if not p.notice]
-    for clock, mine, other in (("wall", wall, their_wall), ("CPU ", cpu, their_cpu)):
-        print(
-            f"real-shaped PBN {len(real) / 1e6:4.1f} MB, {clock}: bridgescore "
-            f"{len(ours) / mine:7,.0f} games/s  endplay {len(ours) / other:7,.0f} games/s"
-            f"  ratio {other / mine:4.1f}x"
-        )
-    ours = their = None
+    assert len(race.theirs) == count + 1, (count, len(race.theirs))
+    assert not [p for r in race.ours for p in r.problems if not p.notice]
+    _report(f"real-shaped PBN {len(real) / 1e6:4.1f} MB", race, count, count)
+    del race  # (its results freed before the next file is read)
 
     def read_and_score() -> int:
         checked = [check_record(record) for record in read_records(io.BytesIO(real))]

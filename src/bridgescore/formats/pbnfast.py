@@ -68,29 +68,26 @@ GAME_TAGS = frozenset(
     {"Board", "Deal", "Dealer", "Auction", "Play", "Contract", "Result", "Declarer"}
 )
 """A game with none of these (nor a problem) is a header, whose tags later games inherit."""
-READ_TAGS = frozenset(
-    {
-        *BOARD_TAGS,
-        "North",
-        "East",
-        "South",
-        "West",
-        "Event",
-        "HomeTeam",
-        "VisitTeam",
-        "Table",
-        "Room",
-        "Auction",
-        "Play",
-        "Contract",
-        "Declarer",
-        "Result",
-        "Note",
-        "DoubleDummyTricks",
-        "OptimumScore",
-        *SCORE_TAGS,
-    }
+_FIELDS = (
+    *BOARD_TAGS,
+    "North",
+    "East",
+    "South",
+    "West",
+    "Event",
+    "HomeTeam",
+    "VisitTeam",
+    "Table",
+    "Room",
+    "Contract",
+    "Declarer",
+    "Result",
+    "DoubleDummyTricks",
+    "OptimumScore",
 )
+"""The tags a record reads into its fields, in the order :attr:`_Layout.fields` gives
+their values."""
+READ_TAGS = frozenset({*_FIELDS, *SECTIONS, "Note", *SCORE_TAGS})
 """Tags a record reads into fields of its own; any other tag is kept as a note."""
 
 SEAT_LETTERS: Mapping[str, Seat] = {seat.letter: seat for seat in Seat} | {
@@ -347,30 +344,6 @@ def _add_tags(tags: dict[str, str], layout: _Layout, given: tuple[str, ...]) -> 
     tags.update(zip(layout.names, given))
     if layout.first_note >= 0:
         tags["Note"] = given[layout.first_note]
-
-
-_FIELDS = (
-    "Board",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "North",
-    "East",
-    "South",
-    "West",
-    "Event",
-    "HomeTeam",
-    "VisitTeam",
-    "Table",
-    "Room",
-    "Contract",
-    "Declarer",
-    "Result",
-    "DoubleDummyTricks",
-    "OptimumScore",
-)
-"""The tags a record reads into its fields, in the order :attr:`_Layout.fields` gives
-their values."""
 
 
 class _Layout(NamedTuple):
