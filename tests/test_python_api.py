@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -363,6 +365,20 @@ def test_dir_lists_the_public_names_only() -> None:
     # Still the functions, not the modules of the same name.
     assert bs.par is par_module.par
     assert bs.simulate is simulate_module.simulate
+
+
+def test_the_package_modules_load_on_first_use() -> None:
+    # bs.formats.read_records, as a new user writes it, without importing it first.
+    code = (
+        "import bridgescore as bs; "
+        "assert callable(bs.formats.read_records); "
+        "assert bs.session.__name__ == 'bridgescore.session'; "
+        "assert not hasattr(bs, 'no_such_module') and not hasattr(bs, '_formats')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    with pytest.raises(AttributeError, match="no attribute 'no_such_module'"):
+        bs.no_such_module  # noqa: B018
 
 
 # -- deal_many without a seed ----------------------------------------------------

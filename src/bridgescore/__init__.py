@@ -15,6 +15,7 @@ from __future__ import annotations
 # tab completion show the public names only (__dir__ below lists __all__).
 import typing as _typing
 from importlib import import_module as _import_module
+from importlib.util import find_spec as _find_spec
 
 if _typing.TYPE_CHECKING:
     from bridgescore.auction import Auction, Call
@@ -167,6 +168,11 @@ _PUBLIC = {
 def __getattr__(name: str) -> _typing.Any:
     module = _PUBLIC.get(name)
     if module is None:
+        # A module of the package (bs.formats.read_records) is imported on first use,
+        # as the public names are: a new user need not know to import it first.
+        public = name.isidentifier() and not name.startswith("_")
+        if public and _find_spec(f"bridgescore.{name}") is not None:
+            return _import_module(f"bridgescore.{name}")
         raise AttributeError(f"module 'bridgescore' has no attribute {name!r}")
     value = getattr(_import_module(f"bridgescore.{module}"), name)
     globals()[name] = value
