@@ -21,7 +21,7 @@ from bridgescore.auction import Auction
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.deal import Deal, random_deals
 from bridgescore.errors import BridgeError
-from bridgescore.formats import BoardRecord, Source, format_records
+from bridgescore.formats import BoardRecord, RecordedCall, Source, format_records
 from bridgescore.formats.lin import _plain_deal, _read_hands, _tags
 from bridgescore.formats.pbn import decode_line, read_games
 from bridgescore.formats.pbnfast import read_plain_game
@@ -463,3 +463,8 @@ def test_slot_maker_makes_what_the_constructor_makes(
     assert all(getattr(made, f.name) is getattr(whole, f.name) for f in fields(BoardRecord))
     with pytest.raises(TypeError):
         slot_maker(BoardRecord)(record.board)  # every field must be given
+    # A class whose constructor checks (RecordedCall's __post_init__), or not a
+    # frozen dataclass with slots, gets no maker that would skip the checks.
+    for refused in (RecordedCall, Deal, dict):
+        with pytest.raises(BridgeError):
+            slot_maker(refused)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
-from bridgescore.errors import NotationError
+from bridgescore.errors import ArgumentTypeError, NotationError
 
 __all__ = [
     "MATCH_NOTE",
@@ -522,6 +522,12 @@ def slot_maker(cls: type[_Value]) -> Callable[..., _Value]:
     >>> make("f.pbn", 3, 1, (), (), (), ()) == Source("f.pbn", 3, 1)
     True
     """
+    # (Anything else would be made without its checks, or not at all: refused.)
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in vars(cls):
+        raise ArgumentTypeError(f"slot_maker needs a frozen dataclass with slots, got {cls!r}")
+    if hasattr(cls, "__post_init__"):
+        raise ArgumentTypeError(f"slot_maker would skip {cls.__name__}.__post_init__")
     names = [item.name for item in fields(cls)]  # type: ignore[arg-type]
     setters: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
     body = "".join(f"    _set_{name}(value, {name})\n" for name in names)
