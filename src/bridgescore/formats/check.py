@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.auction import Auction
-from bridgescore.core import Contract, Side
+from bridgescore.core import Contract, Doubling, Side
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import BoardRecord, Problem
@@ -166,6 +166,17 @@ class _Checker:
                     if stated.declarer is not None
                     else (stated.with_declarer(None if reached is None else reached.declarer))
                 )
+                doubling = _doubling_disagreement(expected, reached)
+                if doubling is not None:
+                    # Only the doubling differs: exports that drop the auction's X from
+                    # the Contract tag score the contract the tag names, so that is
+                    # the score the file's own figures are checked against.
+                    self.problem(
+                        f"Contract/Declarer say {stated}, but the auction {doubling}: it "
+                        f"reached {reached}; scored as the Contract tag says",
+                        "Contract",
+                    )
+                    return True, expected
                 if expected != reached:
                     self.problem(
                         f"Contract/Declarer say {stated}, but the auction reached "
@@ -258,6 +269,31 @@ class _Checker:
                 f"of its DoubleDummyTricks, NS {ours:+d}",
                 "OptimumScore",
             )
+
+
+def _doubling_disagreement(stated: Contract, reached: Contract | None) -> str | None:
+    """What the auction has that the stated contract has not (``has the double``,
+    ``has no redouble``...), when the two differ in their doubling alone; else ``None``.
+
+    >>> _doubling_disagreement(Contract.parse("1NTS"), Contract.parse("1NTXS"))
+    'has the double'
+    >>> _doubling_disagreement(Contract.parse("4HXXW"), Contract.parse("4HXW"))
+    'has no redouble'
+    """
+    if reached is None or reached.doubling == stated.doubling:
+        return None
+    if (reached.level, reached.strain, reached.declarer) != (
+        stated.level,
+        stated.strain,
+        stated.declarer,
+    ):
+        return None
+    if reached.doubling > stated.doubling:
+        return f"has the {_DOUBLING_WORDS[reached.doubling]}"
+    return f"has no {_DOUBLING_WORDS[stated.doubling]}"
+
+
+_DOUBLING_WORDS = {Doubling.DOUBLED: "double", Doubling.REDOUBLED: "redouble"}
 
 
 def _ns_score(text: str, played: PlayedDeal | None) -> int | None:
