@@ -4,7 +4,9 @@
 tricks from the play (and the claim), scores the result and lists every
 disagreement with the file's own tags (Contract, Declarer, Result, Score,
 OptimumScore), each with its line, so that each one is either the file's error
-or ours.
+or ours. Where the auction and the Contract tag differ in their doubling alone
+(an export that dropped the auction's X), that is the one disagreement, and the
+contract is scored as the tag says.
 
 >>> from bridgescore.formats.record import BoardRecord, RecordedCall
 >>> calls = tuple(RecordedCall(c) for c in "1NT Pass 3NT Pass Pass Pass".split())
