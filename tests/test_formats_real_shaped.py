@@ -288,6 +288,7 @@ def _lost_doubles(text: str) -> tuple[str, list[_Truth]]:
     return "\n\n".join(games), truths
 
 
+@pytest.mark.slow
 def test_contracts_that_lost_the_auctions_double_are_read_by_the_right_seat() -> None:
     """Issue 33: a championship file of 7,632 games whose Contract tags lost the
     auction's double where its opening passes were left out read 120 of them against
