@@ -170,9 +170,10 @@ class _Checker:
                 )
                 doubling = _doubling_disagreement(expected, reached)
                 if doubling is not None:
-                    # Only the doubling differs: exports that drop the auction's X from
-                    # the Contract tag score the contract the tag names, so that is
-                    # the score the file's own figures are checked against.
+                    # Only the doubling differs (an export that dropped the auction's
+                    # X): seat, level and strain agree, so this is the one thing to
+                    # report, and the contract is scored as the file's tag names it,
+                    # whether its opening passes were written or restored.
                     self.problem(
                         f"Contract/Declarer say {stated}, but the auction {doubling}: it "
                         f"reached {reached}; scored as the Contract tag says",
