@@ -643,3 +643,14 @@ def _write(path: Path, text: str) -> None:
 from bridgescore.cli.live import live_command  # noqa: E402
 
 app.command("live")(live_command)
+
+# Replacing a lost link, password or copy: their own module, subcommands here.
+from bridgescore.cli.recovery import (  # noqa: E402
+    backup_command,
+    password_command,
+    reissue_command,
+)
+
+app.command("reissue")(reissue_command)
+app.command("password")(password_command)
+app.command("backup")(backup_command)

@@ -80,6 +80,7 @@ __all__ = [
     "NewEvent",
     "ResultEntry",
     "TableAccess",
+    "check_url_base",
     "create_event",
     "table_url",
 ]
@@ -135,6 +136,15 @@ def table_url(url_base: str, token: str) -> str:
     return f"{url_base.rstrip('/')}/table?token={token}"
 
 
+def check_url_base(url_base: object) -> None:
+    """Refuse a URL base the tables' phones could not open (a :class:`RecordError`)."""
+    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
+        raise RecordError(
+            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
+            "or https://host (where the tables' phones reach the live server)"
+        )
+
+
 def create_event(
     path: str | Path,
     movement: Movement,
@@ -152,11 +162,7 @@ def create_event(
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
-    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
-        raise RecordError(
-            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
-            "or https://host (where the tables' phones reach the live server)"
-        )
+    check_url_base(url_base)
     target = Path(path)
     if target.exists() or target.is_symlink():
         raise RecordError(
@@ -175,6 +181,7 @@ def create_event(
         with LiveStore(temporary, mode="create") as store:
             store.set_movement(movement)
             store.set_info(name=name or target.stem)
+            store.set_url_base(url_base)
             store.set_table_tokens(
                 movement.section, {table: token_digest(token) for table, token in tokens.items()}
             )
@@ -388,8 +395,18 @@ class LiveEvent(Closing):
         self.path = str(path)
         self._closed = False
         self.movement: Movement = movement
-        # The tokens never change during a session: kept in memory, compared in constant time.
-        self._tokens = self._store.table_token_digests()
+        # The tokens are kept in memory and compared in constant time. They are reread
+        # when another process (``session reissue``) may have changed them: SQLite's
+        # data_version on a reading connection of its own moves with every commit, so
+        # the check never waits for the writer's lock (the server asks on its event loop).
+        self._token_lock = threading.Lock()
+        try:
+            self._watch = LiveStore(path, mode="read")
+        except BaseException:
+            self._store.close()
+            raise
+        self._tokens = self._watch.table_token_digests()
+        self._seen_version = self._watch.data_version()
         self._stops = next_stops(movement)
 
     def close(self) -> None:
@@ -397,6 +414,8 @@ class LiveEvent(Closing):
             if not self._closed:
                 self._closed = True
                 self._store.close()
+                with self._token_lock:
+                    self._watch.close()
 
     @contextmanager
     def _using(self) -> Iterator[LiveStore]:
@@ -415,7 +434,15 @@ class LiveEvent(Closing):
             return None
         digest = token_digest(token)
         found = None
-        for table, stored in self._tokens.items():
+        with self._token_lock:
+            if self._closed:
+                return None
+            version = self._watch.data_version()
+            if version != self._seen_version:
+                self._tokens = self._watch.table_token_digests()
+                self._seen_version = version
+            tokens = self._tokens
+        for table, stored in tokens.items():
             if hmac.compare_digest(digest, stored):
                 found = table
         return found
@@ -744,6 +771,12 @@ class LiveEvent(Closing):
         """Close the session: tables can enter nothing more (the director still can)."""
         with self._using():
             self._store.set_flags(closed=True)
+
+    def reopen_session(self, *, who: str = "director", reason: str = "") -> bool:
+        """Open a closed session again, logged with ``who`` and ``reason``; False when
+        it was not closed."""
+        with self._using():
+            return self._store.reopen(who=who, reason=reason)
 
     @property
     def closed(self) -> bool:

@@ -57,6 +57,7 @@ from bridgescore.session.event import (
 )
 
 __all__ = [
+    "EVENT_CHANGE",
     "AddReport",
     "Closing",
     "Conflict",
@@ -132,6 +133,9 @@ CREATE TABLE IF NOT EXISTS director_logins (
 # The outcome of a board the director marked "not played": kept as a row (nothing is
 # ever deleted) and left out of the event's results, so the board is scored without it.
 NOT_PLAYED = "N:"
+# The audit log's variant for a change to the event itself (a table's new link, a new
+# director password, a session reopened): its outcome is the change in words.
+EVENT_CHANGE = "~event"
 
 
 @dataclass(frozen=True, slots=True)
@@ -847,6 +851,8 @@ def shown_outcome(stored: tuple[str, str], key: tuple[str, int, str, str]) -> st
     variant, outcome = stored
     if not outcome:
         return ""
+    if variant == EVENT_CHANGE:
+        return outcome
     if outcome == NOT_PLAYED:
         return "not played"
     section, board, ns, ew = key
