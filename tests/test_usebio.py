@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import doctest
 import re
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bridgescore.formats.usebio as usebio
 from bridgescore.errors import BridgeError
 from bridgescore.formats.usebio import (
     HandRecord,
@@ -287,10 +285,6 @@ def test_fuzz_byte_flips_and_truncation_raise_only_bridge_errors(data: st.DataOb
 def test_fuzz_arbitrary_bytes(data: bytes) -> None:
     with contextlib.suppress(BridgeError):
         read_usebio(b"<USEBIO>" + data, "fuzz.xml")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(usebio).failed == 0
 
 
 _ENTITY_NAMES = st.from_regex(r"[a-z][a-z0-9]{0,6}", fullmatch=True)
