@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,6 @@ import pytest
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
-from bridgescore.session import store as store_module
 from bridgescore.session.event import Adjusted, Board, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.store import EventStore, Origin
@@ -152,10 +150,6 @@ def test_kind_is_checked() -> None:
         assert store.load().kind == "teams"
         with pytest.raises(RecordError, match="'rubber'"):
             store.set_info(kind="rubber")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(store_module).failed == 0
 
 
 # ------------------------------------------------------------- schema 4 (live sessions)
