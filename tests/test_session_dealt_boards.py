@@ -28,6 +28,7 @@ from bridgescore.session.report import as_dict, travellers_text
 from bridgescore.session.scorer import SessionScore
 from bridgescore.session.site import results_site
 from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.usebio_import import export_usebio
 from bridgescore.session.workflow import score_stored_event
 from live_movements import three_table_mitchell
 
@@ -470,3 +471,25 @@ def test_a_live_session_scores_with_the_hand_records_it_holds(tmp_path: Path) ->
         [shown] = live.table_view("A", 2)["rounds"][0]["results"]
         assert shown["score_ns"] == -480
         assert live.report()["travellers"][0]["results"][0]["ns_score"] == -480
+
+
+def test_two_deals_for_a_board_in_one_file_are_still_a_conflict(tmp_path: Path) -> None:
+    first = "N:AKQ2.32.432.AK32 J43.AKQJT9.K.QJ4 T98.54.QJT9.T987 765.876.A8765.65"
+    other = "N:J43.AKQJT9.K.QJ4 AKQ2.32.432.AK32 T98.54.QJT9.T987 765.876.A8765.65"
+    path = tmp_path / "deals.pbn"
+    path.write_text(f'[Board "1"]\n[Deal "{first}"]\n\n[Board "1"]\n[Deal "{other}"]\n')
+    with EventStore(tmp_path / "event.db") as store:
+        report = import_files(store, [path])
+    assert [c.what for c in report.boards.conflicts] == ["board 1 deal"]
+
+
+def test_a_usebio_export_keeps_how_the_boards_were_dealt(tmp_path: Path) -> None:
+    imported(tmp_path, "club.pbn", pbn_text())
+    with EventStore(tmp_path / "event.db", mode="read") as store:
+        written = export_usebio(store.load())
+    again = tmp_path / "again"
+    again.mkdir()
+    report, rescored, _ = imported(again, "club.xml", written)
+    assert session_scores(rescored) == expected()
+    check_boards(rescored)
+    assert not [note for note in report.notes if "by the Laws" in note]

@@ -72,6 +72,8 @@ class BoardsStated:
         """Add what a record on ``line`` states of ``board`` (its Dealer and Vulnerable
         on their own lines when known); False when it disagrees with an earlier record."""
         number, before = board.number, self._boards.get(board.number)
+        if board == before:
+            return True  # every table of a board repeats it
         stated = (
             ("dealer", board.dealer_seat, dealer_line or line),
             ("vulnerability", board.vulnerable, vulnerable_line or line),
@@ -95,12 +97,16 @@ class BoardsStated:
         for what, value, here in stated:
             if value is not None:
                 self._lines.setdefault((number, what), here)
+        origin = Origin(self._source, line)
+        known = None if before is None else before.deal
+        if known is not None and board.deal is not None and board.deal != known:
+            # Another deal is added as it is, for the store to report the conflict.
+            self._parsed.boards.append((board, origin))
+            return True
         merged = board if before is None else _merged(before, board)
         if merged != before:
             self._boards[number] = merged
-            # A different deal is added as it is: the store reports the conflict.
-            added = board if before is not None and merged.deal != board.deal else merged
-            self._parsed.boards.append((added, Origin(self._source, line)))
+            self._parsed.boards.append((merged, origin))
         return True
 
 

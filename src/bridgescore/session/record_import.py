@@ -187,6 +187,8 @@ def add_hand_record(
     the dealer and the vulnerability, each when the file gives it (else the board
     follows its number). False, with a problem naming both lines, when the record
     deals the board otherwise than an earlier record of the file did."""
+    if record.deal is None and record.dealer is None and record.vulnerability is None:
+        return True  # the record states nothing of the board itself
     table = None
     try:
         table = _dd_table(record)
@@ -196,8 +198,6 @@ def add_hand_record(
     if record.deal is None:
         table = None  # a table without its deal is not a hand record
     hand = Board(board, record.deal, table, None, record.dealer, record.vulnerability)
-    if hand == Board(board):
-        return True  # the record states nothing of the board itself
     where = record.source
     return stated.add(
         hand,
