@@ -493,3 +493,25 @@ def test_a_usebio_export_keeps_how_the_boards_were_dealt(tmp_path: Path) -> None
     assert session_scores(rescored) == expected()
     check_boards(rescored)
     assert not [note for note in report.notes if "by the Laws" in note]
+
+
+def test_par_and_imps_against_par_use_the_boards_real_vulnerability(tmp_path: Path) -> None:
+    # Board 3 (EW vulnerable by its number) dealt NS vulnerable. Its table: EW make 4S
+    # (10 tricks), NS 9 tricks in clubs or hearts. NS vulnerable, the sacrifice 5CX-2
+    # costs 500, more than EW's 420: par is EW +420, 4S=. (By the number, EW vulnerable,
+    # NS would sacrifice for 300: EW +300.) 4S by E made is NS -420: 0 IMPs against par.
+    deal = "N:AKQ2.32.432.AK32 J43.AKQJT9.K.QJ4 T98.54.QJT9.T987 765.876.A8765.65"
+    text = (
+        f'[Board "3"]\n[Dealer "S"]\n[Vulnerable "NS"]\n[Deal "{deal}"]\n'
+        '[DoubleDummyTricks "32929329297a4a47a4a4"]\n[PairNS "1"]\n[PairEW "2"]\n'
+        '[Declarer "E"]\n[Contract "4S"]\n[Result "10"]\n'
+    )
+    path = tmp_path / "par.pbn"
+    path.write_text(text, encoding="utf-8")
+    with EventStore(tmp_path / "event.db") as store:
+        assert import_files(store, [path]).ok
+        scored = score_stored_event(store, "mp", pars="stored")
+    [traveller] = scored.travellers
+    assert (traveller.par, traveller.par_text) == (-420, "EW +420: 4S= EW")
+    [line] = traveller.lines
+    assert (line.ns_score, line.imps_vs_par) == (-420, 0)
