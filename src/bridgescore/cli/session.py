@@ -263,7 +263,8 @@ def import_command(
     Each board is scored with the dealer and vulnerability its file states (PBN
     Dealer and Vulnerable, LIN md and sv, USEBIO DEALER and VULNERABILITY, CSV
     dealer and vulnerable columns), else its number's; a note says how many boards
-    a file deals otherwise than their numbers. Importing a file twice adds nothing; a different result for a board and
+    a file deals otherwise than their numbers.
+    Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
