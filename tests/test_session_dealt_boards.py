@@ -2,9 +2,10 @@
 states, not its number's (issue 33), through every importer.
 
 The board set below is written here, in each format, with a vulnerability other than
-its numbers' on four of its five boards and a dealer other than its numbers' on three. Every hand's NS score is checked
-against the Law 77 score worked out by hand with the file's vulnerability (the
-comments), and against ``bridgescore game`` on the same file where ``game`` reads it.
+its numbers' on four of its five boards and a dealer other than its numbers' on three.
+Every hand's NS score is checked against the Law 77 score worked out by hand with the
+file's vulnerability (the comments), and against ``bridgescore game`` on the same file
+where ``game`` reads it.
 """
 
 from __future__ import annotations
