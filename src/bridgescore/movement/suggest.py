@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass
 
 from bridgescore.errors import InvalidArgumentError
-from bridgescore.movement.howell import COMPLETE_TABLES, howell_rounds
+from bridgescore.movement.howell import COMPLETE_TABLES, howell_round_choices, howell_rounds
 from bridgescore.movement.howell import MAX_TABLES as HOWELL_TABLES
 from bridgescore.validate import is_number, whole_number_arg
 
@@ -98,9 +98,16 @@ def _shapes(pairs: int, boards: int) -> list[_Shape]:
                     )
                 )
     if 2 <= tables <= HOWELL_TABLES:
-        rounds = howell_rounds(tables)
-        name = "complete Howell" if tables <= COMPLETE_TABLES else "3/4 Howell"
-        shapes.append(_Shape("howell", tables - pairs % 2, rounds, rounds, False, False, name))
+        full = howell_rounds(tables)
+        for rounds in howell_round_choices(tables):
+            if rounds != full:
+                name, relay = "Howell with a relay", True
+            else:
+                name = "complete Howell" if tables <= COMPLETE_TABLES else "3/4 Howell"
+                relay = False
+            shapes.append(
+                _Shape("howell", tables - pairs % 2, rounds, rounds, relay, False, name)
+            )
     return shapes
 
 
@@ -127,6 +134,8 @@ def _describe(shape: _Shape, pairs: int, rounds: int, per_round: int) -> str:
         text += "; one winner" if shape.arrow_switch else "; two winners (NS and EW)"
     elif shape.name == "complete Howell":
         text += "; every pair meets every other"
+    elif shape.relay:
+        text += f"; every pair meets {rounds} others, two tables share a set each round"
     else:
         text += f"; every pair meets {rounds} others"
     return text
@@ -181,4 +190,8 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
             )
             found.append((key, suggestion))
     found.sort(key=lambda item: item[0])
+    # One round is one opponent all evening (a 2-table skip Mitchell): not a movement
+    # while any movement of two rounds or more fits.
+    if any(suggestion.rounds > 1 for _, suggestion in found):
+        found = [item for item in found if item[1].rounds > 1]
     return [suggestion for _, suggestion in found]
