@@ -146,7 +146,9 @@ def cyclic_rows(
     return rows
 
 
-def starters(period: int, fixed: int, differences: Sequence[int]) -> Iterator[tuple[list[int], list[tuple[int, int]]]]:
+def starters(
+    period: int, fixed: int, differences: Sequence[int]
+) -> Iterator[tuple[list[int], list[tuple[int, int]]]]:
     """Positions of the stationary pairs' opponents and the moving tables' two positions,
     with the moving tables at the given differences (each used once)."""
     for chosen in itertools.permutations(range(period), fixed):
@@ -196,10 +198,8 @@ def search_five_pairs(rng: random.Random) -> None:
             for shift in range(5):
                 for table, ((a, b), pair_entries) in enumerate(zip(tables, table_entries)):
                     units = tuple(2 * ((c + shift) % 5) + h for c, h in pair_entries)
-                    rows.append(
-                        (shift, table + 1, (a + shift) % 5 + 1, (b + shift) % 5 + 1, units)
-                    )
-            cost, bits, counts = best_directions(rows, range(1, 6), rng, 10, 600)
+                    rows.append((shift, table + 1, (a + shift) % 5 + 1, (b + shift) % 5 + 1, units))
+            _, bits, counts = best_directions(rows, range(1, 6), rng, 10, 600)
             if max(counts) == min(counts) == 2:
                 print("  starter", tables, "sit-out position", chosen[0], "entries", table_entries)
                 _print_rows(rows, bits)
@@ -240,7 +240,7 @@ def search_six_pairs_half_sets(rng: random.Random) -> None:
                     first_pair = 6 if b is None else (a + shift) % 5 + 1
                     second_pair = (a + shift) % 5 + 1 if b is None else (b + shift) % 5 + 1
                     rows.append((shift, table + 1, first_pair, second_pair, units))
-            cost, bits, counts = best_directions(rows, range(1, 7), rng, 10, 600)
+            _, bits, counts = best_directions(rows, range(1, 7), rng, 10, 600)
             if max(counts) == min(counts) == 4:
                 print("  starter", slots, "entries", table_entries)
                 _print_rows(rows, bits)
@@ -253,13 +253,16 @@ def search_nine_pairs(rng: random.Random) -> None:
     fixed = [(0, 0)]
     moving = [(1, 2, 5), (3, 7, 4), (4, 6, 2), (5, 8, 7)]  # movement/howell.py's 5 tables
     rows = cyclic_rows(9, fixed, moving, skip_pair=10)
-    cost, bits, counts = best_directions(rows, range(1, 10), rng, 40, 20000)
+    _, bits, counts = best_directions(rows, range(1, 10), rng, 40, 20000)
     print("  counts", min(counts), "to", max(counts), sorted(counts))
     _print_rows(rows, bits)
 
 
 def search_ten_pairs_eight_rounds(rng: random.Random) -> None:
     print("10 pairs: 5 tables, 8 rounds, one relay")
+    # Annealing every one of the 76 designs below (shorter runs, aiming at counts of 3
+    # and 4 sets, then of 2 to 4 and of 3 to 5) never did better than 2 to 5 sets, so the
+    # first design is kept: its relay is between the stationary pairs' tables 4 and 5.
     for chosen, tables in starters(8, 2, (1, 2, 3)):
         if chosen[0] != 0:
             continue
@@ -277,11 +280,10 @@ def search_ten_pairs_eight_rounds(rng: random.Random) -> None:
             fixed = [(chosen[0], adders[0]), (chosen[1], adders[1])]
             moving = [(a, b, c) for (a, b), c in zip(tables, adders[2:])]
             rows = cyclic_rows(8, fixed, moving)
-            cost, bits, counts = best_directions(rows, range(1, 11), rng, 30, 30000)
+            _, bits, counts = best_directions(rows, range(1, 11), rng, 6, 20000)
             print("  fixed", fixed, "moving", moving, "counts", min(counts), "to", max(counts))
-            if max(counts) - min(counts) <= 1:
-                _print_rows(rows, bits)
-                return
+            _print_rows(rows, bits)
+            return
     print("  none found")
 
 

@@ -105,9 +105,7 @@ def _shapes(pairs: int, boards: int) -> list[_Shape]:
             else:
                 name = "complete Howell" if tables <= COMPLETE_TABLES else "3/4 Howell"
                 relay = False
-            shapes.append(
-                _Shape("howell", tables - pairs % 2, rounds, rounds, relay, False, name)
-            )
+            shapes.append(_Shape("howell", tables - pairs % 2, rounds, rounds, relay, False, name))
     return shapes
 
 

@@ -244,10 +244,14 @@ def _groups(movement: Movement, row: Row) -> list[int]:
     size = movement.boards_per_set
     groups = []
     starts = sorted({(board - 1) // size for board in row.boards})
-    whole = tuple(board for group in starts for board in range(group * size + 1, group * size + size + 1))
+    whole = tuple(
+        board for group in starts for board in range(group * size + 1, group * size + size + 1)
+    )
     if len(starts) != movement.sets_per_round or tuple(sorted(row.boards)) != whole:
-        what = "one board group" if movement.sets_per_round == 1 else (
-            f"{movement.sets_per_round} board groups"
+        what = (
+            "one board group"
+            if movement.sets_per_round == 1
+            else (f"{movement.sets_per_round} board groups")
         )
         raise MovementError(
             f"round {row.round}, table {row.table}: boards {list(row.boards)} are not {what}"
