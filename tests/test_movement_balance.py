@@ -76,7 +76,8 @@ def _howell_json(pairs: int, boards: int) -> dict[str, Any]:
 # is played at 2 tables, giving 2 same-way twos: 20 x 2 / 10 twos of pairs = 4). 6 pairs:
 # each board at 3 tables, 2 * C(3, 2) = 6 twos, 20 x 6 / 15 = 8 for every two. 7 pairs:
 # each board at 3 tables, 21 x 6 / 21 = 6. 8 pairs: each board at 4 tables, 2 * C(4, 2) =
-# 12 twos, 21 x 12 / 28 = 9. 9 pairs: published 4 to 8 (each board at 4 tables: 18 x 12 / 36 = 6 on average).
+# 12 twos, 21 x 12 / 28 = 9. 9 pairs: published 4 to 8 (each board at 4 tables: 18 x 12
+# / 36 = 6 on average).
 SHAPES = [
     (5, 20, 2, 5, 4, 4, 4),
     (6, 20, 3, 5, 4, 8, 8),
