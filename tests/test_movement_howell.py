@@ -275,7 +275,7 @@ def test_three_quarter_howell_comparisons_add_up(tables: int) -> None:
 def test_the_examples_in_docs_howell_md_run() -> None:
     text = (Path(__file__).resolve().parent.parent / "docs" / "howell.md").read_text("utf-8")
     blocks = re.findall(r"```pycon\n(.*?)```", text, re.DOTALL)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     globs: dict[str, object] = {}
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

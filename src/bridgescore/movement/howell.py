@@ -31,12 +31,18 @@ whose same-direction comparison counts spread least):
 
 Two pairs are *compared* on a board when both play it; in a complete Howell every two
 pairs play every board, on ``T - 1`` sets the same way round when the Howell is balanced.
-Such a balance needs ``2T`` to be a multiple of four (the direction signs of the pairs
-would form a Hadamard matrix), so 3, 5 and 7 tables cannot reach it.
+In whole sets such a balance needs ``2T`` to be a multiple of four (the direction signs
+of the pairs would form a Hadamard matrix), so 3, 5 and 7 tables cannot reach it.
 
-Two and three tables cannot give each table its own board set every round (no Room square
-of side 3 or 5 exists), so their tables share one set in each round: a relay, listed
-honestly as the same boards at several tables.
+Two and three tables cannot give each table its own whole board set every round (no Room
+square of side 3 or 5 exists). With an even number of boards a round, 5 and 6 pairs play
+in half-sets (``_HALF_SET_ROWS``: each table two half-sets a round, none at two tables at
+once) and are balanced: every two pairs sit the same way on 2 half-sets (5 pairs) or 4
+(6 pairs). Otherwise their tables share one set in each round: a relay, listed honestly
+as the same boards at several tables. Nine pairs have directions of their own (2 to 4
+sets the same way, against 2 to 5 for the 10-pair directions without pair 10), and 10
+pairs may play 8 rounds with a relay (:data:`SHORT_HOWELLS`). These were found by
+benchmarks/howell_search.py.
 
 From 9 tables the Howell is a 3/4 Howell: ``R = round(3 (2T - 1) / 4)`` rounds (ties up,
 so 9 tables: 13 rounds, 10: 14, 12: 17, 15: 22), ``R`` board sets, ``2T - R`` stationary
@@ -68,6 +74,7 @@ __all__ = [
     "howell",
     "howell_round_choices",
     "howell_rounds",
+    "plays_in_half_sets",
 ]
 
 #: Up to this many tables the Howell is complete; from one more it is a 3/4 Howell.
@@ -232,6 +239,16 @@ def howell_rounds(tables: int) -> int:
     return full if tables <= COMPLETE_TABLES else (3 * full + 2) // 4
 
 
+def plays_in_half_sets(pairs: int, boards_per_round: int) -> bool:
+    """Whether the Howell of ``pairs`` pairs and ``boards_per_round`` boards a round plays
+    in half-sets: 5 or 6 pairs, an even number of boards.
+
+    >>> plays_in_half_sets(6, 4), plays_in_half_sets(6, 3), plays_in_half_sets(8, 4)
+    (True, False, False)
+    """
+    return pairs in _HALF_SET_ROWS and boards_per_round % 2 == 0
+
+
 def howell_round_choices(tables: int) -> tuple[int, ...]:
     """Every number of rounds a Howell of ``tables`` tables is built for, played to its
     end: :func:`howell_rounds`, and 8 for 5 tables (with a relay).
@@ -291,7 +308,7 @@ def howell(
     boards_per_round, rounds = _boards_and_rounds(full_tables, boards_per_round, rounds, boards)
     odd = pairs % 2 == 1
     boards_per_set = boards_per_round
-    if pairs in _HALF_SET_ROWS and boards_per_round % 2 == 0:
+    if plays_in_half_sets(pairs, boards_per_round):
         boards_per_set = boards_per_round // 2
         rows, sitouts = _half_set_rows(pairs, boards_per_set, rounds)
     else:

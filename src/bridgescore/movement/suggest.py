@@ -10,13 +10,15 @@
   ``ceil(B / 2)`` rounds. Each Mitchell is offered as it is (two winners, NS and EW) and
   arrow-switched (one winner);
 - the Howell: complete up to 8 tables (``2T - 1`` rounds, everyone meets everyone), a
-  3/4 Howell from 9 to 15 (:func:`~bridgescore.movement.howell.howell_rounds`).
+  3/4 Howell from 9 to 15 (:func:`~bridgescore.movement.howell.howell_rounds`), and the
+  8-round Howell of 5 tables with a relay.
 
 For each shape and each number of boards a round from 2 up (one-board rounds spend more
 time changing than playing), the rounds are those nearest ``B / boards per round`` (ties
 to more rounds) within the shape's range, and the suggestion is kept when the boards each
 pair plays (rounds times boards a round) are within an eighth of ``B`` (at least one
-board) either way. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
+board) either way; a movement of a single round (one opponent all evening) is dropped
+while any longer one fits. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
 for each change of round. Best fit first: nearest ``B``; then a movement played to its
 end before one cut short; then the shorter session; then Mitchell before Howell, the
 skip before the relay, two winners before one.
@@ -28,7 +30,12 @@ import math
 from dataclasses import dataclass
 
 from bridgescore.errors import InvalidArgumentError
-from bridgescore.movement.howell import COMPLETE_TABLES, howell_round_choices, howell_rounds
+from bridgescore.movement.howell import (
+    COMPLETE_TABLES,
+    howell_round_choices,
+    howell_rounds,
+    plays_in_half_sets,
+)
 from bridgescore.movement.howell import MAX_TABLES as HOWELL_TABLES
 from bridgescore.validate import is_number, whole_number_arg
 
@@ -122,8 +129,10 @@ def _describe(shape: _Shape, pairs: int, rounds: int, per_round: int) -> str:
         if rounds == shape.most_rounds
         else f"{rounds} of its {shape.most_rounds} rounds"
     )
+    half_sets = shape.kind == "howell" and plays_in_half_sets(pairs, per_round)
     text = (
-        f"{shape.name}, {shape.tables} tables: {played} of {per_round} boards ="
+        f"{shape.name}, {shape.tables} tables: {played} of {per_round} boards"
+        f"{f' in half-sets of {per_round // 2}' if half_sets else ''} ="
         f" {rounds * per_round} boards a pair"
     )
     if pairs % 2:
