@@ -218,3 +218,23 @@ def test_suggest_for_four_pairs_never_offers_one_round(boards: int) -> None:
 def test_suggest_offers_ten_pairs_eight_rounds_with_a_relay() -> None:
     best = suggest(pairs=10, boards=24)[0]
     assert (best.kind, best.tables, best.rounds, best.boards_per_round) == ("howell", 5, 8, 3)
+
+
+def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
+    from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+
+    movement = howell(pairs=6, boards_per_round=4)
+    new = create_event(tmp_path / "six.db", movement)
+    with LiveEvent(new.event) as live:
+        assert live.movement == movement  # the half-sets survive the event file
+        view = live.table_view("A", 3)
+        first = view["rounds"][0]
+        # Round 1 at table 3: pair 1 NS against pair 6, boards 1-4 (half-sets 1-2, 3-4).
+        assert (first["ns"], first["ew"], first["boards"]) == ("1", "6", [1, 2, 3, 4])
+        # The two half-sets go different ways: 1-2 wait on the bye stand (no table plays
+        # them in round 2), 3-4 go to table 2 (pairs 5 and 4 play them in round 2).
+        stops = {tuple(stop["boards"]): stop["to"] for stop in first["next"]["boards"]}
+        assert stops == {(1, 2): "bye stand", (3, 4): "table 2"}
+        # Board 3 (EW vulnerable): 3NT by N making, 100 + 300 for a game not vulnerable.
+        made = ResultEntry(1, 3, "3NT", "N", "=", None)
+        assert live.enter_result("A", 3, made, who="table 3") == 400
