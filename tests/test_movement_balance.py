@@ -238,3 +238,30 @@ def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
         # Board 3 (EW vulnerable): 3NT by N making, 100 + 300 for a game not vulnerable.
         made = ResultEntry(1, 3, "3NT", "N", "=", None)
         assert live.enter_result("A", 3, made, who="table 3") == 400
+
+
+def test_a_large_b_is_read_as_the_boards_in_all_and_said_so() -> None:
+    # A Howell's round holds at most 9 boards (2 tables: 3 rounds of 9); -b 24 for 10 pairs
+    # is the session's 24 boards, with a note; -b 9 stays 9 boards a round.
+    result = runner.invoke(app, ["movement", "howell", "--pairs", "10", "-b", "24", "--json"])
+    assert result.exit_code == 0
+    assert "read as 24 boards in all" in result.stderr
+    assert json.loads(result.stdout)["rounds"] == 8
+    result = runner.invoke(app, ["movement", "howell", "--pairs", "4", "-b", "9", "--json"])
+    data = json.loads(result.stdout)
+    assert (data["rounds"], data["boards_per_round"]) == (3, 9)
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"boards_per_set": 3}, r"boards per set \(3\) must divide the boards per round \(4\)"),
+        ({"boards_per_set": 0}, "'boards_per_set' must be 1 or more, got 0"),
+        ({"boards_per_set": "2"}, "'boards_per_set' must be a whole number, got \"2\""),
+    ],
+)
+def test_a_bad_set_size_is_refused_in_words(data: dict[str, Any], words: str) -> None:
+    movement = movement_to_json(howell(pairs=6, boards_per_round=4)) | data
+    with pytest.raises(ValueError, match=words):
+        movement_from_json(movement)
