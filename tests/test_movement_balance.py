@@ -265,3 +265,12 @@ def test_a_bad_set_size_is_refused_in_words(data: dict[str, Any], words: str) ->
     movement = movement_to_json(howell(pairs=6, boards_per_round=4)) | data
     with pytest.raises(ValueError, match=words):
         movement_from_json(movement)
+
+
+def test_boards_and_boards_a_round_that_disagree_are_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="24 boards do not fit the 5-table Howell with 2"):
+        howell(pairs=10, boards=24, boards_per_round=2)
+    with pytest.raises(ValueError, match=r"9 rounds or 8 rounds play 18 or 16$"):
+        howell(pairs=10, boards=24, boards_per_round=2)
+    with pytest.raises(ValueError, match="needs boards_per_round or boards, got neither"):
+        howell(pairs=10)

@@ -346,10 +346,15 @@ def _boards_and_rounds(
         if boards % choice == 0 and boards_per_round in (None, boards // choice):
             return boards // choice, choice
     shapes = " or ".join(f"{choice} rounds" for choice in choices)
-    wanted = "" if boards_per_round is None else f" of {boards_per_round} boards"
+    if boards_per_round is not None:
+        played = " or ".join(str(choice * boards_per_round) for choice in choices)
+        raise InvalidArgumentError(
+            f"{boards} boards do not fit the {tables}-table Howell with {boards_per_round}"
+            f" boards a round: {shapes} play {played}"
+        )
     raise InvalidArgumentError(
-        f"{boards} boards do not fit the {tables}-table Howell: {shapes}{wanted} play a"
-        f" multiple of {' or '.join(str(c) for c in choices)} boards"
+        f"{boards} boards do not fit the {tables}-table Howell: {shapes} play a"
+        f" multiple of {' or '.join(str(choice) for choice in choices)} boards"
     )
 
 
