@@ -314,8 +314,9 @@ def howell_command(
 ) -> None:
     """A Howell movement: every pair meets every other (a 3/4 Howell with --rounds).
 
-    Pairs are numbered 1 .. 2T and change direction from round to round; each
-    Howell is as balanced as the best published one of its shape (docs/howell.md).
+    Pairs are numbered 1 .. 2T and change direction from round to round; from 5 to 9
+    pairs the Howell is as balanced as the best published one of its shape
+    (docs/howell.md).
     Five and six pairs with an even number of boards a round play in half-sets; 10
     pairs on 24 boards play 8 rounds of 3 with a relay.
 
