@@ -1,4 +1,4 @@
-"""``bridgescore movement``: generate, check and print movements; ``bridgescore vp``.
+"""``bridgescore movement``: generate, check and print movements.
 
 \b
   bridgescore movement mitchell --tables 7 --boards-per-round 3
@@ -7,7 +7,6 @@
   bridgescore movement suggest --pairs 14 --boards 24
   bridgescore movement check club.asc
   bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
-  bridgescore vp 10 --boards 10
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ import typer
 
 from bridgescore.cli.common import command_group, echo_json, fail, read_input
 from bridgescore.cli.outputs import check_output_path
-from bridgescore.cli.words import check_words
-from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
+from bridgescore.errors import BridgeError, MovementError
 from bridgescore.movement.check import MovementCheck, check_movement, require_sound
 from bridgescore.movement.model import Movement
 from bridgescore.movement.suggest import Suggestion
@@ -50,7 +48,6 @@ __all__ = [
     "format_movement",
     "mitchell_command",
     "named_movement",
-    "vp_command",
 ]
 
 app = command_group(
@@ -654,61 +651,4 @@ def cards_command(
     typer.echo(
         f"cards for {len(movement.pairs)} pairs and {movement.tables} tables written to {written}",
         err=True,
-    )
-
-
-def vp_command(
-    context: typer.Context,
-    margin: Annotated[
-        list[str],
-        typer.Argument(
-            help="The IMP margin: positive for a win, negative (-10) for a loss.",
-            metavar="MARGIN",
-            show_default=False,
-        ),
-    ],
-    # Not required at click's level: click would report a missing --boards before an
-    # unknown option taken among the words (check_words), which must come first.
-    boards: Annotated[
-        int | None, typer.Option("--boards", "-n", help="Boards in the match (required).")
-    ] = None,
-    as_json: Json = False,
-) -> None:
-    """Victory points of a team match on the WBF continuous scale (2013).
-
-    Prints the winner's and the loser's VPs for a margin of MARGIN IMPs over N
-    boards; a negative margin is the same match seen from the losing side (the
-    winner and loser are the same, the text says which side you are).
-
-    \b
-      bridgescore vp 10 --boards 10          (winner 13.43, loser 6.57)
-      bridgescore vp -10 --boards 10 --json  ({"winner": 13.43, "loser": 6.57})
-    """
-    from bridgescore.movement.vp import victory_points
-
-    check_words(margin, context)
-    if boards is None:
-        context.fail("Missing option '--boards' / '-n'.")
-    if len(margin) != 1:
-        raise fail(f"expected one margin, got {len(margin)} words: {' '.join(margin)!r}", 2)
-    text = margin[0].strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdigit():
-        raise fail(f"margin {text!r}: expected a whole number of IMPs such as 10 or -10", 2)
-    imps = int(text)
-    try:
-        winner = victory_points(abs(imps), boards=boards)
-    except InvalidArgumentError as error:
-        raise fail(error, code=2) from None
-    loser = round(20 - winner, 2)
-    if as_json:
-        echo_json({"winner": winner, "loser": loser})
-        return
-    side = ""
-    if imps < 0:
-        side = f" (your side lost: {loser:.2f})"
-    elif imps > 0:
-        side = f" (your side won: {winner:.2f})"
-    typer.echo(
-        f"{abs(imps)} IMPs over {boards} boards: winner {winner:.2f} VP, loser {loser:.2f} VP{side}"
     )
