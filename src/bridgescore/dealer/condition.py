@@ -26,6 +26,14 @@ sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``,
 give ``hcp`` and ``pt0`` ... ``pt9`` other card weights, wherever they are written.
 Division truncates towards zero as in C; comparisons and logic give 0 or 1.
 
+A condition is bounded, so that text from anyone (a web form) cannot exhaust the
+parser or the evaluator: brackets, ``!``, ``-`` and ``? :`` nest at most
+:data:`MAX_NESTING` deep (the parser recurses on them), an expression is at most
+:data:`MAX_DEPTH` operations deep (the evaluator recurses on them: a chain of 300
+``+`` is 300 deep) and holds at most :data:`MAX_OPERATIONS` operations, counting each
+use of a defined name in full (``b = a + a`` doubles ``a``). Past a bound the
+:class:`~bridgescore.errors.ConditionError` names it.
+
 Only the whole-seat features a condition uses are ever computed, and a condition's
 top-level ``&&`` terms are kept apart (:attr:`Condition.terms`) so the dealer can
 test each as soon as the seats it names are dealt and never complete a deal that
@@ -46,7 +54,15 @@ from bridgescore.dealer.syntax import Token, card_number, condition_error, shape
 from bridgescore.dealer.valuation import cccc, quality, random_below
 from bridgescore.errors import ConditionError
 
-__all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-exported
+__all__ = [  # HandView re-exported
+    "MAX_DEPTH",
+    "MAX_NESTING",
+    "MAX_OPERATIONS",
+    "Condition",
+    "HandView",
+    "Term",
+    "parse_condition",
+]
 
 IntArray = npt.NDArray[np.int32]
 Array = npt.NDArray[np.int32] | npt.NDArray[np.bool_]
@@ -69,6 +85,13 @@ _NOT_HERE = (
 
 Evaluator = Callable[[HandView], Array]
 _LARGEST = 2**31 - 1
+# Each bracket level costs the parser about a dozen Python frames, and each operation
+# level one or two frames of the evaluator: these keep both well inside Python's
+# recursion limit (1,000 frames) with room for the caller's stack. Real conditions
+# nest a few levels and hold tens of operations.
+MAX_NESTING = 50
+MAX_DEPTH = 200
+MAX_OPERATIONS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +100,16 @@ class _Expr:
     seats: frozenset[Seat]
     is_bool: bool
     constant: int | None = None
+    depth: int = 1  # operations inside one another, this one included
+    size: int = 1  # operations evaluated, this one included
+
+
+def _above(*operands: _Expr) -> dict[str, int]:
+    """The depth and size of an operation on ``operands``."""
+    return {
+        "depth": 1 + max(operand.depth for operand in operands),
+        "size": 1 + sum(operand.size for operand in operands),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +217,7 @@ def _binary(op: str, left: _Expr, right: _Expr) -> _Expr:
         lambda view: apply(a(view), b(view)),  # type: ignore[arg-type]
         left.seats | right.seats,
         op in ("==", "!=", "<", "<=", ">", ">="),
+        **_above(left, right),
     )
 
 
@@ -196,6 +230,7 @@ class _Parser:
         # Declared card weights ("hcp" or 0..9 -> a 52-card table). Filled while parsing and
         # read when evaluating, so, as in dealer, a declaration counts wherever it is written.
         self.counts: dict[str | int, npt.NDArray[np.int32]] = {}
+        self.nesting = 0  # expressions and unary operators being read, one inside another
 
     # -- token helpers -------------------------------------------------------
     @property
@@ -214,6 +249,35 @@ class _Parser:
     def fail(self, token: Token, message: str) -> ConditionError:
         shown = "the end" if token.kind == "end" else repr(token.text)
         return condition_error(self.text, token.start, len(token.text), f"{shown}: {message}")
+
+    def deeper(self, token: Token) -> None:
+        """Count one more level of nesting at ``token``; refuse past :data:`MAX_NESTING`."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.fail(
+                token,
+                f"nested too deep: brackets, '!', '-' and '? :' may nest at most "
+                f"{MAX_NESTING} deep in a condition",
+            )
+
+    def bounded(self, expr: _Expr, token: Token) -> _Expr:
+        """``expr``, refused if it is deeper than :data:`MAX_DEPTH` or larger than
+        :data:`MAX_OPERATIONS`; ``token`` is where it grew."""
+        if expr.depth > MAX_DEPTH:
+            raise self.fail(
+                token,
+                f"the expression is {MAX_DEPTH + 1} operations deep here: a condition may "
+                f"hold operations at most {MAX_DEPTH} deep (split a long chain with brackets "
+                "or definitions)",
+            )
+        if expr.size > MAX_OPERATIONS:
+            raise self.fail(
+                token,
+                f"the expression holds more than {MAX_OPERATIONS:,} operations here (each "
+                f"use of a defined name counts in full): a condition may hold at most "
+                f"{MAX_OPERATIONS:,}",
+            )
+        return expr
 
     def expect(self, text: str, what: str) -> Token:
         if not self.at(text):
@@ -299,34 +363,49 @@ class _Parser:
 
     # -- expressions ---------------------------------------------------------
     def expression(self) -> _Expr:
+        self.deeper(self.token)
+        try:
+            return self.selection()
+        finally:
+            self.nesting -= 1
+
+    def selection(self) -> _Expr:
         condition = self.disjunction()
         if not self.at("?"):
             return condition
-        self.advance()
+        mark = self.advance()
         yes = self.expression()
         self.expect(":", "':' of a '? :' selection")
         no = self.expression()
         test, a, b = _as_bool(condition), _as_int(yes), _as_int(no)
-        return _Expr(
+        selected = _Expr(
             lambda view: np.where(test(view), a(view), b(view)).astype(np.int32),
             condition.seats | yes.seats | no.seats,
             False,
+            **_above(condition, yes, no),
         )
+        return self.bounded(selected, mark)
 
     def disjunction(self) -> _Expr:
         left = self.equality_chain_and()
         while self.at("||", "or"):
-            self.advance()
+            mark = self.advance()
             right = self.equality_chain_and()
-            left = _Expr(_either(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+            either = _either(_as_bool(left), _as_bool(right))
+            left = self.bounded(
+                _Expr(either, left.seats | right.seats, True, **_above(left, right)), mark
+            )
         return left
 
     def equality_chain_and(self) -> _Expr:
         left = self.equality_chain()
         while self.at("&&", "and"):
-            self.advance()
+            mark = self.advance()
             right = self.equality_chain()
-            left = _Expr(_both(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+            both = _both(_as_bool(left), _as_bool(right))
+            left = self.bounded(
+                _Expr(both, left.seats | right.seats, True, **_above(left, right)), mark
+            )
         return left
 
     def equality_chain(self) -> _Expr:
@@ -337,26 +416,35 @@ class _Parser:
             return self.unary()
         left = self.level(depth + 1)
         while self.token.kind == "op" and self.token.text in _LEVELS[depth]:
-            op = self.advance().text
-            left = _binary(op, left, self.level(depth + 1))
+            mark = self.advance()
+            left = self.bounded(_binary(mark.text, left, self.level(depth + 1)), mark)
         return left
 
     def unary(self) -> _Expr:
-        if self.at("!", "not"):
-            self.advance()
+        if not self.at("!", "not", "-"):
+            return self.primary()
+        mark = self.advance()
+        self.deeper(mark)
+        try:
             operand = self.unary()
+        finally:
+            self.nesting -= 1
+        if mark.text != "-":
             test = _as_bool(operand)
-            return _Expr(lambda view: np.logical_not(test(view)), operand.seats, True)
-        if self.token.kind == "op" and self.token.text == "-":
-            self.advance()
-            operand = self.unary()
-            if operand.constant is not None:
-                return _constant(-operand.constant)
-            value = _as_int(operand)
-            return _Expr(
-                lambda view: np.negative(value(view).astype(np.int32)), operand.seats, False
+            negated = _Expr(
+                lambda view: np.logical_not(test(view)), operand.seats, True, **_above(operand)
             )
-        return self.primary()
+            return self.bounded(negated, mark)
+        if operand.constant is not None:
+            return _constant(-operand.constant)
+        value = _as_int(operand)
+        minus = _Expr(
+            lambda view: np.negative(value(view).astype(np.int32)),
+            operand.seats,
+            False,
+            **_above(operand),
+        )
+        return self.bounded(minus, mark)
 
     def primary(self) -> _Expr:
         token = self.token
@@ -444,9 +532,13 @@ class _Parser:
         salt = sum(1 for token in earlier if token.text.lower() == "rnd")
         value = _as_int(bound)
         # It reads the whole deal, so it is tested once every seat is dealt.
-        return _Expr(
-            lambda view: random_below(view, value(view), salt), frozenset(Seat) | bound.seats, False
+        drawn = _Expr(
+            lambda view: random_below(view, value(view), salt),
+            frozenset(Seat) | bound.seats,
+            False,
+            **_above(bound),
         )
+        return self.bounded(drawn, name)
 
     def feature(self, function: str, seat: Seat, suit: Strain | None) -> _Expr:
         if function == "loser":

@@ -53,14 +53,24 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
+# A condition may be kilobytes long (a web form allows 2,000 characters, a file more):
+# the message quotes at most this much of it, and of the line around the caret.
+_QUOTED = 80
+
+
 def condition_error(text: str, start: int, width: int, message: str) -> ConditionError:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
-    caret = " " * (start - line_start) + "^" * max(1, width)
+    column = start - line_start
+    # The caret's window: the whole line when short, else the part around the caret.
+    shift = max(0, min(column - _QUOTED // 2, len(line) - _QUOTED))
+    shown = line[shift : shift + _QUOTED]
+    caret = " " * (column - shift) + "^" * max(1, min(width, _QUOTED - (column - shift)))
+    whole = text.strip()
+    quoted = repr(whole if len(whole) <= _QUOTED else whole[: _QUOTED - 3] + "...")
     return ConditionError(
-        f"condition {text.strip()!r}, column {start - line_start + 1}: {message}\n"
-        f"  {line}\n  {caret}"
+        f"condition {quoted}, column {column + 1}: {message}\n  {shown}\n  {caret}"
     )
 
 
