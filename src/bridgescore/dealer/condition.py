@@ -28,10 +28,11 @@ Division truncates towards zero as in C; comparisons and logic give 0 or 1.
 
 A condition is bounded, so that text from anyone (a web form) cannot exhaust the
 parser or the evaluator: brackets, ``!``, ``-`` and ``? :`` nest at most
-:data:`MAX_NESTING` deep (the parser recurses on them), an expression is at most
-:data:`MAX_DEPTH` operations deep (the evaluator recurses on them: a chain of 300
-``+`` is 300 deep) and holds at most :data:`MAX_OPERATIONS` operations, counting each
-use of a defined name in full (``b = a + a`` doubles ``a``). Past a bound the
+``MAX_NESTING`` deep (the parser recurses on them), an expression is at most
+``MAX_DEPTH`` operations deep (the evaluator recurses on them: a chain of 300
+``+`` is 300 deep) and holds at most ``MAX_OPERATIONS`` operations, counting each
+use of a defined name in full (``b = a + a`` doubles ``a``); the bounds live in
+:mod:`bridgescore.dealer.syntax`. Past a bound the
 :class:`~bridgescore.errors.ConditionError` names it.
 
 Only the whole-seat features a condition uses are ever computed, and a condition's
@@ -49,49 +50,34 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer.hand import WEIGHTS, HandView, rank_table
-from bridgescore.dealer.syntax import Token, card_number, condition_error, shape_patterns, tokens
+from bridgescore.dealer.hand import HandView, rank_table
+from bridgescore.dealer.syntax import (
+    COMMANDS,
+    MAX_DEPTH,
+    MAX_NESTING,
+    MAX_OPERATIONS,
+    NOT_HERE,
+    SEATS,
+    SUITS,
+    Token,
+    card_number,
+    condition_error,
+    count_slot,
+    function_name,
+    is_keyword,
+    shape_patterns,
+    tokens,
+)
 from bridgescore.dealer.valuation import cccc, quality, random_below
 from bridgescore.errors import ConditionError
 
-__all__ = [  # HandView re-exported
-    "MAX_DEPTH",
-    "MAX_NESTING",
-    "MAX_OPERATIONS",
-    "Condition",
-    "HandView",
-    "Term",
-    "parse_condition",
-]
+__all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-exported
 
 IntArray = npt.NDArray[np.int32]
 Array = npt.NDArray[np.int32] | npt.NDArray[np.bool_]
 
-_SEATS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
-_SUITS = {
-    "club": Strain.CLUBS,
-    "diamond": Strain.DIAMONDS,
-    "heart": Strain.HEARTS,
-    "spade": Strain.SPADES,
-}
-_PLURAL_OK = {"hcp", "control", "ten", "jack", "queen", "king", "ace", "loser"}
-# dealer's alternative counts pt0 ... pt9, by their readable names; ``altcount N`` redefines one.
-_ALT_NAMES = ("ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13")
-_NOT_HERE = (
-    "is not available in a condition here: it needs a double-dummy solve of every candidate "
-    "deal, millions of them; deal with the condition and use simulate --contract for tricks "
-    "and scores (and --json for IMPs)"
-)
-
 Evaluator = Callable[[HandView], Array]
 _LARGEST = 2**31 - 1
-# Each bracket level costs the parser about a dozen Python frames, and each operation
-# level one or two frames of the evaluator: these keep both well inside Python's
-# recursion limit (1,000 frames) with room for the caller's stack. Real conditions
-# nest a few levels and hold tens of operations.
-MAX_NESTING = 50
-MAX_DEPTH = 200
-MAX_OPERATIONS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +237,7 @@ class _Parser:
         return condition_error(self.text, token.start, len(token.text), f"{shown}: {message}")
 
     def deeper(self, token: Token) -> None:
-        """Count one more level of nesting at ``token``; refuse past :data:`MAX_NESTING`."""
+        """Count one more level of nesting at ``token``; refuse past ``MAX_NESTING``."""
         self.nesting += 1
         if self.nesting > MAX_NESTING:
             raise self.fail(
@@ -261,8 +247,8 @@ class _Parser:
             )
 
     def bounded(self, expr: _Expr, token: Token) -> _Expr:
-        """``expr``, refused if it is deeper than :data:`MAX_DEPTH` or larger than
-        :data:`MAX_OPERATIONS`; ``token`` is where it grew."""
+        """``expr``, refused if it is deeper than ``MAX_DEPTH`` or larger than
+        ``MAX_OPERATIONS``; ``token`` is where it grew."""
         if expr.depth > MAX_DEPTH:
             raise self.fail(
                 token,
@@ -294,7 +280,7 @@ class _Parser:
             following = self.tokens[self.position + 1]
             if token.kind == "word" and following.text == "=" and following.kind == "op":
                 name = token.text.lower()
-                if _is_keyword(name):
+                if is_keyword(name):
                     raise self.fail(token, "is a reserved word and cannot be defined")
                 self.position += 2
                 self.names[name] = self.expression()
@@ -304,8 +290,8 @@ class _Parser:
                 continue
             if self.at("condition"):
                 self.advance()
-            elif token.kind == "word" and token.text.lower() in _COMMANDS:
-                raise self.fail(token, _COMMANDS[token.text.lower()])
+            elif token.kind == "word" and token.text.lower() in COMMANDS:
+                raise self.fail(token, COMMANDS[token.text.lower()])
             if condition is not None:
                 raise self.fail(token, "expected the end of the condition (one condition only)")
             condition_start = self.position
@@ -463,7 +449,7 @@ class _Parser:
             return self.names[word]
         if self.at("("):
             return self.call(token, word)
-        if _function_name(word) is not None:
+        if function_name(word) is not None:
             raise self.fail(self.token, f"expected '(' after the function {word}")
         raise self.fail(
             token,
@@ -476,23 +462,23 @@ class _Parser:
     def seat(self) -> Seat:
         token = self.advance()
         word = token.text.lower()
-        if word in _SEATS:
-            return _SEATS[word]
+        if word in SEATS:
+            return SEATS[word]
         raise self.fail(token, "is not a seat: expected north, east, south or west")
 
     def suit(self) -> Strain:
         token = self.advance()
         word = token.text.lower()
         single = word[:-1] if word.endswith("s") else word
-        if single in _SUITS:
-            return _SUITS[single]
+        if single in SUITS:
+            return SUITS[single]
         raise self.fail(token, "is not a suit: expected spades, hearts, diamonds or clubs")
 
     def call(self, name: Token, word: str) -> _Expr:
-        function = _function_name(word)
+        function = function_name(word)
         if function is None:
             if word in ("trick", "tricks", "score", "imp", "imps"):
-                raise self.fail(name, _NOT_HERE)
+                raise self.fail(name, NOT_HERE)
             raise self.fail(name, "is not a function (see the list in docs/simulate.md)")
         self.expect("(", "'('")
         if function == "rnd":
@@ -510,8 +496,8 @@ class _Parser:
         elif function == "hascard":
             self.expect(",", "',' then a card such as 'AS'")
             expr = self.hascard(seat)
-        elif function in _SUITS:
-            suit = _SUITS[function]
+        elif function in SUITS:
+            suit = SUITS[function]
             expr = _Expr(lambda view: view.length(seat, suit), frozenset({seat}), False)
         else:
             suit: Strain | None = None  # type: ignore[no-redef]
@@ -542,7 +528,7 @@ class _Parser:
 
     def feature(self, function: str, seat: Seat, suit: Strain | None) -> _Expr:
         if function == "loser":
-            suits = [suit] if suit is not None else list(_SUITS.values())
+            suits = [suit] if suit is not None else list(SUITS.values())
 
             def losers(view: HandView) -> IntArray:
                 total = view.losers(seat, suits[0])
@@ -551,7 +537,7 @@ class _Parser:
                 return total
 
             return _Expr(losers, frozenset({seat}), False)
-        slot = _count_slot(function)
+        slot = count_slot(function)
         if slot is None:
             return _Expr(lambda view: view.weight(seat, function, suit), frozenset({seat}), False)
         counts = self.counts
@@ -593,54 +579,6 @@ class _Parser:
                 continue
             break
         return _Expr(lambda view: allowed[view.shape_index(seat)], frozenset({seat}), True)
-
-
-_COMMANDS = {
-    name: "is a dealer command, not part of a condition: "
-    + {
-        "predeal": "use --predeal (in Python, the predeal argument) instead",
-        "produce": "use --count (or --deals) instead",
-        "generate": "the number of tries is not limited by a command here",
-        "action": "bridgescore prints the deals itself (see --format)",
-        "dealer": "the dealer does not affect dealing",
-        "vulnerable": "use --vul in simulate instead",
-    }[name]
-    for name in ("predeal", "produce", "generate", "action", "dealer", "vulnerable")
-}
-
-
-def _count_slot(function: str) -> str | int | None:
-    # The declarable count a function reads: "hcp", or alternative count 0..9.
-    if function == "hcp":
-        return "hcp"
-    if function in _ALT_NAMES:
-        return _ALT_NAMES.index(function)
-    if function.startswith("pt") and function[2:].isdigit():
-        return int(function[2:])
-    return None
-
-
-def _function_name(word: str) -> str | None:
-    if word in ("shape", "hascard", "cccc", "quality", "rnd"):
-        return word
-    single = word[:-1] if word.endswith("s") else word
-    if single in _SUITS:
-        return single
-    if word in WEIGHTS or word == "loser":
-        return word
-    if single in _PLURAL_OK:
-        return single
-    return None
-
-
-def _is_keyword(word: str) -> bool:
-    return (
-        _function_name(word) is not None
-        or word in _SEATS
-        or word in ("and", "or", "not", "any", "condition", "pointcount", "altcount")
-        or word in ("trick", "tricks", "score", "imp", "imps")
-        or word in _COMMANDS
-    )
 
 
 def parse_condition(text: str) -> Condition:
