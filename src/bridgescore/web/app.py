@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
-from bridgescore.web import api, jobs, pages, upload
+from bridgescore.web import api, jobs, pages, results, upload
 from bridgescore.web import simulate as simulate_web
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS
@@ -172,6 +172,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.solver = limiter
+    app.state.sites = results.SiteCache()
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(BridgeError, _bridge_error)
@@ -180,6 +181,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(upload.router)
+    app.include_router(results.router)
     app.include_router(simulate_web.api_router)
     app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

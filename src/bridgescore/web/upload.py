@@ -8,8 +8,7 @@
   the server chooses (``upload-<time>-<random>.db``); nothing the client sends
   becomes part of a path. Missing double-dummy tables are solved once, in the
   solver pool, and cached in the event file.
-- ``GET /results/{event}/{page}``: the results site of an event the server
-  listed itself, page by page (a name looked up among the generated pages).
+- The results site of each event, page by page: :mod:`bridgescore.web.results`.
 """
 
 from __future__ import annotations
@@ -21,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse
 
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.web.limits import ASGIApp, BodySizeLimit, Receive, Scope, Send, SolverBusy
-from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
+from bridgescore.web.pages import _page
 
 __all__ = ["MAX_UPLOAD_BYTES", "UploadBodyLimit", "router", "solve_tables"]
 
@@ -153,28 +152,3 @@ async def _solve_missing(request: Request, store: Any) -> list[str]:
     for number, table in zip(waiting, tables, strict=True):
         store.set_dd_table(number, DDTable.parse(table))
     return []
-
-
-@router.get("/results/{event}/{page}", response_class=HTMLResponse)
-def results_page(request: Request, event: str, page: str) -> Response:
-    """A page of an event's results site (ranking, boards with hand records, scorecards)."""
-    from bridgescore.session.site import results_site
-    from bridgescore.session.store import EventStore
-    from bridgescore.session.workflow import score_stored_event
-
-    path = _events(request).get(event)  # a name the server listed, never a path
-    if path is None:
-        return _not_found(request, "session", event)
-    try:
-        # Scored as `session report --html` scores it (the event's method, its name or
-        # else its file's); a page view never solves or writes.
-        with EventStore(path, mode="read") as store:
-            scored = score_stored_event(store, pars="stored")
-        pages = results_site(scored)
-    except BridgeError as error:
-        return _page(request, "missing.html", active="session", name=f"{event}: {error}")
-    text = pages.get(page)
-    if text is None:
-        return _not_found(request, "session", f"{event}/{page}")
-    media = "text/css" if page.endswith(".css") else "text/html"
-    return Response(text, media_type=media, headers=_HEADERS)
