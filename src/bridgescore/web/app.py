@@ -44,18 +44,23 @@ class WebSettings:
     ``solver_workers`` defaults to one per core; ``solver_queue`` is how many
     more solve requests may wait before new ones get 503. ``warm_solver`` starts
     the solver processes with the app, so the first solve is not slow.
-    ``max_simulate_deals`` caps the deals of one simulation request.
+    ``solver_per_client`` is how many of those jobs (running or waiting) one client
+    address may hold; more get 429. ``max_simulate_deals`` caps the deals of one
+    simulation request and ``max_simulate_searches`` its double-dummy searches
+    (:func:`bridgescore.web.simulate.searches`).
     """
 
     studies: Path | None = None
     events: Path | None = None
     solver_workers: int | None = None
     solver_queue: int = 16
+    solver_per_client: int = 4
     retry_after: int = 2
     warm_solver: bool = True
     max_body: int = MAX_BODY_BYTES
     max_upload: int = upload.MAX_UPLOAD_BYTES
     max_simulate_deals: int = MAX_WEB_DEALS
+    max_simulate_searches: int = simulate_web.MAX_WEB_SEARCHES
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -134,7 +139,7 @@ async def _solver_busy(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, SolverBusy)
     return JSONResponse(
         {"detail": str(error)},
-        status_code=503,
+        status_code=error.status,
         headers={"Retry-After": str(error.retry_after)},
     )
 
@@ -146,7 +151,12 @@ async def _feature_missing(request: Request, error: Exception) -> JSONResponse:
 def create_app(settings: WebSettings | None = None) -> FastAPI:
     """The bridgescore web app: the page, the JSON API and their limits."""
     settings = settings or WebSettings()
-    limiter = SolverLimiter(settings.solver_workers, settings.solver_queue, settings.retry_after)
+    limiter = SolverLimiter(
+        settings.solver_workers,
+        settings.solver_queue,
+        settings.retry_after,
+        settings.solver_per_client,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

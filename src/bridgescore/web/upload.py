@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse
 
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
+from bridgescore.web.api import client_address
 from bridgescore.web.limits import ASGIApp, BodySizeLimit, Receive, Scope, Send, SolverBusy
 from bridgescore.web.pages import _page
 
@@ -146,7 +147,9 @@ async def _solve_missing(request: Request, store: Any) -> list[str]:
     if not waiting:
         return []
     try:
-        tables = await request.app.state.solver.run(solve_tables, list(waiting.values()))
+        tables = await request.app.state.solver.run(
+            solve_tables, list(waiting.values()), client=client_address(request)
+        )
     except (ImportError, SolverBusy, BridgeError) as error:
         return [f"double-dummy tables not solved ({error}): hand records show no DD table or par"]
     for number, table in zip(waiting, tables, strict=True):
