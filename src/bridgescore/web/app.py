@@ -25,6 +25,7 @@ from bridgescore import __version__
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, jobs, pages, results, upload
 from bridgescore.web import simulate as simulate_web
+from bridgescore.web.guards import SameSiteOnly, SecurityHeaders
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS
 
@@ -42,11 +43,13 @@ class WebSettings:
     ``studies`` and ``events`` are the only directories the server lists or
     reads; requests name entries the server found there itself, never paths.
     ``solver_workers`` defaults to one per core; ``solver_queue`` is how many
-    more solve requests may wait before new ones get 503. ``warm_solver`` starts
-    the solver processes with the app, so the first solve is not slow.
-    ``solver_per_client`` is how many of those jobs (running or waiting) one client
-    address may hold; more get 429. ``max_simulate_deals`` caps the deals of one
-    simulation request and ``max_simulate_searches`` its double-dummy searches
+    more solve requests may wait before new ones get 503, and ``solver_per_client``
+    how many of those jobs (running or waiting) one client address may hold: more
+    get 429. ``warm_solver`` starts the solver processes with the app, so the first
+    solve is not slow. ``max_upload`` caps an uploaded file's bytes and
+    ``max_uploaded_events`` the events uploads may store (more are refused; nothing
+    is dropped). ``max_simulate_deals`` caps the deals of one simulation request and
+    ``max_simulate_searches`` its double-dummy searches
     (:func:`bridgescore.web.simulate.searches`).
     """
 
@@ -59,6 +62,7 @@ class WebSettings:
     warm_solver: bool = True
     max_body: int = MAX_BODY_BYTES
     max_upload: int = upload.MAX_UPLOAD_BYTES
+    max_uploaded_events: int = upload.MAX_UPLOADED_EVENTS
     max_simulate_deals: int = MAX_WEB_DEALS
     max_simulate_searches: int = simulate_web.MAX_WEB_SEARCHES
 
@@ -183,6 +187,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.solver = limiter
     app.state.sites = results.SiteCache()
+    app.state.imports = upload.ImportQueue(settings.max_uploaded_events)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(BridgeError, _bridge_error)
@@ -195,7 +200,11 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(simulate_web.api_router)
     app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # The last added runs first: headers on every answer, then cross-site changes refused
+    # before their bodies are read, then the body limits.
     app.add_middleware(
         upload.UploadBodyLimit, limit=settings.max_body, upload_limit=settings.max_upload
     )
+    app.add_middleware(SameSiteOnly)
+    app.add_middleware(SecurityHeaders)
     return app
