@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.web import WebSettings, create_app
+from bridgescore.web.results import CACHED_CHARACTERS, CACHED_SITES, SiteCache
 from web_helpers import make_event
 
 with warnings.catch_warnings():
@@ -68,3 +69,21 @@ def test_a_replaced_event_file_is_built_again(client: TestClient, events: Path) 
     replacement.replace(events / "tuesday.db")
     assert "Friday pairs" in client.get("/results/tuesday.db/index.html").text
     assert builds(client) == 2
+
+
+@pytest.mark.parametrize(
+    ("size", "characters"), [(1, CACHED_CHARACTERS), (CACHED_SITES, 1)], ids=["count", "text"]
+)
+def test_the_cache_keeps_the_sites_its_bounds_allow(
+    tmp_path: Path, size: int, characters: int
+) -> None:
+    first, second = make_event(tmp_path / "a.db"), make_event(tmp_path / "b.db")
+    cache = SiteCache(size, characters)
+    # Either bound keeps one site only: the last one built.
+    for path in (first, first, second, second, first):
+        assert "index.html" in cache.pages(path)
+    assert cache.builds == 3
+    roomy = SiteCache()
+    for path in (first, second, first, second):
+        roomy.pages(path)
+    assert roomy.builds == 2

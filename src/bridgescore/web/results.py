@@ -5,7 +5,9 @@ Building a site scores the event and writes every page (one per board and per
 pair: 1,100 pairs make over a thousand pages), so a page view must not do it:
 :class:`SiteCache` keeps the pages built for each event file and builds them again
 only when the file changes (its size, time or identity, the WAL's included). It
-keeps a few events' sites (:data:`CACHED_SITES`), dropping the least recently read.
+keeps a few events' sites (:data:`CACHED_SITES`, and at most :data:`CACHED_CHARACTERS`
+characters in all, besides the last one built), dropping the least recently read. A
+2 MB upload of 1,100 pairs makes a site of 50 MB.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from fastapi.responses import HTMLResponse, Response
 from bridgescore.errors import BridgeError
 from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
 
-__all__ = ["CACHED_SITES", "SiteCache", "router"]
+__all__ = ["CACHED_CHARACTERS", "CACHED_SITES", "SiteCache", "router"]
 
 CACHED_SITES = 8
+CACHED_CHARACTERS = 64_000_000
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,10 +55,11 @@ class SiteCache:
     of views of a new event builds its site once.
     """
 
-    def __init__(self, size: int = CACHED_SITES) -> None:
+    def __init__(self, size: int = CACHED_SITES, characters: int = CACHED_CHARACTERS) -> None:
         self.size = max(1, size)
+        self.characters = characters
         self.builds = 0
-        self._sites: OrderedDict[Path, tuple[Stamp, dict[str, str]]] = OrderedDict()
+        self._sites: OrderedDict[Path, tuple[Stamp, dict[str, str], int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def pages(self, path: Path) -> dict[str, str]:
@@ -74,9 +78,13 @@ class SiteCache:
             self.builds += 1
             # Stamped as the file was before reading: a write during the build is seen
             # as a change at the next view, never hidden.
-            self._sites[path] = (stamp, built)
+            size = sum(len(text) for text in built.values())
+            self._sites[path] = (stamp, built, size)
             self._sites.move_to_end(path)
-            while len(self._sites) > self.size:
+            while len(self._sites) > 1 and (
+                len(self._sites) > self.size
+                or sum(site[2] for site in self._sites.values()) > self.characters
+            ):
                 self._sites.popitem(last=False)
             return built
 
