@@ -104,7 +104,7 @@ class SameSiteOnly:
 
 
 async def _refuse(send: Send, detail: str) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    body = json.dumps({"detail": detail}, separators=(",", ":")).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
