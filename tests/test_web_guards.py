@@ -81,6 +81,8 @@ def test_an_upload_from_another_site_is_a_403_storing_nothing(
         {"Origin": "http://testserver"},  # this server's own form
         {"Origin": "HTTP://TestServer", "Sec-Fetch-Site": "same-origin"},
         {"Sec-Fetch-Site": "none"},  # typed or bookmarked by the user
+        # This server's form as Chromium posts it under Referrer-Policy: no-referrer.
+        {"Origin": "null", "Sec-Fetch-Site": "same-origin"},
     ],
 )
 def test_an_upload_from_this_site_or_no_site_is_stored(

@@ -2,11 +2,12 @@
 
 :class:`SameSiteOnly` refuses a request that changes something (``POST``, ``PUT``,
 ``PATCH``, ``DELETE``) when the browser says it comes from another site: a
-``Sec-Fetch-Site`` other than ``same-origin`` or ``none`` (typed by the user), or
-an ``Origin`` other than this server's own. Any page the user visits could
-otherwise post to ``/upload`` and store events; a command-line client sends
-neither header and is not affected. Forms need no token for this: browsers have
-sent one header or the other on every cross-site post for years.
+``Sec-Fetch-Site`` other than ``same-origin`` or ``none`` (typed by the user), or,
+from a browser too old to send that header, an ``Origin`` other than this server's
+own. Any page the user visits could otherwise post to ``/upload`` and store events;
+a command-line client sends neither header and is not affected. Forms need no token
+for this: browsers have sent one header or the other on every cross-site post for
+years.
 
 :class:`SecurityHeaders` adds :data:`SECURITY_HEADERS` to every answer that lacks
 them, ``/docs`` and errors included. The API documentation (Swagger UI) starts
@@ -87,7 +88,12 @@ class SameSiteOnly:
     @staticmethod
     def _cross_site(scope: Scope) -> str | None:
         fetched = _header(scope, b"sec-fetch-site")
-        if fetched is not None and fetched.lower() not in _FETCHED_HERE:
+        if fetched is not None:
+            # The browser's own word, which no page can set, comes first: under this
+            # server's Referrer-Policy (no-referrer) a browser sends "Origin: null" even
+            # for a form posted from its own page.
+            if fetched.lower() in _FETCHED_HERE:
+                return None
             return (
                 f"refused: the browser says this request comes from another site "
                 f"(Sec-Fetch-Site: {fetched.decode('latin-1')[:40]}); use this server's "
