@@ -36,7 +36,7 @@ from bridgescore.web.live_common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live_view import FORM, entry_data, form_of
+from bridgescore.web.live_view import FORM, entry_data, form_number, form_of
 
 __all__ = ["AWARDS", "router"]
 
@@ -202,8 +202,8 @@ def _result_page(
     live = live_of(request)
     section = form.get("section", "A") or "A"
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
-    except ValueError:
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
+    except BridgeError:
         return message(
             request,
             404,
@@ -282,11 +282,11 @@ async def director_adjust(request: Request) -> Response:
             error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
         )  # fmt: skip
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
             form.get("section", "A") or "A", table, round_number, board, award, who="director"
         )
-    except ValueError as error:  # BridgeError is a ValueError; int() of junk too
+    except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
     return see(f"/director/results#t{table}r{round_number}")
