@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
+from urllib.parse import unquote_plus
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
@@ -97,18 +98,48 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 
-_SECRET_IN_QUERY = re.compile(r"(?i)([?&][^=&#\s\"]*(?:token|password)[^=&#\s\"]*=)[^&#\s\"]*")
+_QUERY = re.compile(r"\?([^#\s\"]*)")
+_SECRET_NAME = re.compile(r"(?i)token|password")
 _BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',]+")
+
+
+def _decoded(text: str) -> str:
+    # Decoded as often as it changes (a few times at most): the name a server reads
+    # after one decoding, and whatever a second decoding would make of it, are both seen.
+    for _ in range(4):
+        plain = unquote_plus(text, errors="replace")
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_query(found: re.Match[str]) -> str:
+    fields = []
+    for field in found[1].split("&"):
+        name, equals, value = field.partition("=")
+        # The decoded name decides (``%74oken`` is ``token`` to the server), and a value
+        # that itself holds a token or password (``x=1%26token%3D...``) goes too.
+        if not equals and _SECRET_NAME.search(_decoded(name)):
+            fields.append("[redacted]")  # ``%74oken%3Ds3cr3t``: the secret is in the name
+            continue
+        if equals and (_SECRET_NAME.search(_decoded(name)) or _SECRET_NAME.search(_decoded(value))):
+            value = "[redacted]"
+        fields.append(name + equals + value)
+    return "?" + "&".join(fields)
 
 
 def redact(text: str) -> str:
     """``text`` with the values of token and password query parameters (and bearer
-    credentials) replaced by ``[redacted]``.
+    credentials) replaced by ``[redacted]``, however the name is spelt: a parameter
+    whose name, percent-decoded, holds ``token`` or ``password`` (any case) is one.
 
     >>> redact('GET /table?token=abc123&round=2 HTTP/1.1')
     'GET /table?token=[redacted]&round=2 HTTP/1.1'
+    >>> redact('GET /table?%74oken=abc123 HTTP/1.1')
+    'GET /table?%74oken=[redacted] HTTP/1.1'
     """
-    return _BEARER.sub(r"\1[redacted]", _SECRET_IN_QUERY.sub(r"\1[redacted]", text))
+    return _BEARER.sub(r"\1[redacted]", _QUERY.sub(_redact_query, text))
 
 
 class RedactSecrets(logging.Filter):
