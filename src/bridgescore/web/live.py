@@ -66,6 +66,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
+from bridgescore.web.live_common import log_director_in
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -438,26 +439,42 @@ async def correct_result(
 
 
 @router.post("/director/login")
-def director_login(request: Request, body: JsonObject) -> Response:
-    """The director's password for a session token; throttled per client."""
-    throttle: LoginThrottle = request.app.state.login_throttle
-    client = request.client.host if request.client else "unknown"
-    wait = throttle.retry_after(client)
-    if wait is not None:
+async def director_login(request: Request) -> Response:
+    """The director's password for a session token; throttled per client.
+
+    Only an ``application/json`` body is read (415 otherwise, not counted as a try): a
+    page on another site can make a browser post ``text/plain`` here without asking,
+    and those posts must not use up the director's tries.
+    """
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
         raise _Refused(
-            429,
-            f"too many wrong passwords from this address: try again in {wait} s",
-            {"Retry-After": str(wait)},
+            415,
+            f"the login takes a JSON body: send 'Content-Type: application/json', "
+            f"not {_shown(kind or 'none')}",
         )
+    body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
         raise _Refused(422, f"password: {_shown(password)} is not a password: expected a string")
-    live = _live(request)
-    if not live.check_director_password(password):
-        throttle.failed(client)
+    outcome = await log_director_in(request, password)
+    if outcome.wait is not None:
+        raise _Refused(
+            429,
+            f"too many wrong passwords from this address: try again in {outcome.wait} s",
+            {"Retry-After": str(outcome.wait)},
+        )
+    if outcome.token is None:
         raise _Refused(401, "wrong password")
-    throttle.succeeded(client)
-    return _json({"token": live.open_director_session()})
+    return _json({"token": outcome.token})
+
+
+@router.post("/director/logout", status_code=204)
+async def director_logout(request: Request, _: DirectorAccess) -> Response:
+    """End the director's session: the token is refused (401) from now on."""
+    token = _bearer(request) or ""
+    await run_in_threadpool(_live(request).end_director_session, token)
+    return Response(status_code=204)
 
 
 @router.get("/audit")

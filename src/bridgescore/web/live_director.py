@@ -29,6 +29,7 @@ from bridgescore.web.live_common import (
     director_token,
     forbidden,
     live_of,
+    log_director_in,
     message,
     pair_names,
     read_form,
@@ -105,27 +106,17 @@ async def director_login(request: Request) -> Response:
     expected = request.cookies.get(LOGIN_COOKIE, "")
     if not expected or not hmac.compare_digest(form.get("csrf", "").encode(), expected.encode()):
         return forbidden(request)
-    throttle = getattr(request.app.state, "login_throttle", None)
-    client = request.client.host if request.client else "unknown"
-    if throttle is not None:
-        wait = throttle.retry_after(client)
-        if wait is not None:
-            refused = _login_page(
-                request, 429, f"Too many wrong passwords from this address: wait {wait} s."
-            )
-            refused.headers["Retry-After"] = str(wait)
-            return refused
-    live = live_of(request)
-    if not live.check_director_password(form.get("password", "")):
-        if throttle is not None:
-            throttle.failed(client)
+    outcome = await log_director_in(request, form.get("password", ""))
+    if outcome.wait is not None:
+        refused = _login_page(
+            request, 429, f"Too many wrong passwords from this address: wait {outcome.wait} s."
+        )
+        refused.headers["Retry-After"] = str(outcome.wait)
+        return refused
+    if outcome.token is None:
         return _login_page(request, 401, "Wrong password.")
-    if throttle is not None:
-        throttle.succeeded(client)
     response = see("/director")
-    set_cookie(
-        response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE
-    )
+    set_cookie(response, request, DIRECTOR_COOKIE, outcome.token, DIRECTOR_COOKIE_AGE)
     response.delete_cookie(LOGIN_COOKIE, path="/")
     return response
 
