@@ -53,6 +53,7 @@ from bridgescore.errors import (
     BridgeError,
     NotThisTableError,
     SessionClosedError,
+    StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.validate import is_whole_number
@@ -66,7 +67,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
-from bridgescore.web.live_common import log_director_in
+from bridgescore.web.live_common import log_director_in, message
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -516,6 +517,18 @@ def _answer(status: int) -> Callable[[Request, Exception], Any]:
     return handler
 
 
+async def _not_stored(request: Request, error: Exception) -> Response:
+    # 507 Insufficient Storage: the server's state, not the client's input, and a phone
+    # must be told plainly that what it sent is not kept, so that it sends it again.
+    text = (
+        f"This was NOT stored, and nothing else has changed: {error}. Tell the director; "
+        "once the server can write again, send it again."
+    )
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": text}, status_code=507)
+    return message(request, 507, "Not stored", text)
+
+
 def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
     """The live session server for the event file at ``event_path``.
 
@@ -560,6 +573,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
+    app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(live_pages.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)

@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, StorageError
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
@@ -253,6 +253,8 @@ async def director_change(request: Request) -> Response:
         table = data.pop("table")
         entry = ResultEntry.parse(data)
         live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
@@ -277,6 +279,8 @@ async def director_adjust(request: Request) -> Response:
         live_of(request).adjust(
             form.get("section", "A") or "A", table, round_number, board, award, who="director"
         )
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)

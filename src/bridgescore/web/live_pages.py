@@ -37,6 +37,7 @@ from bridgescore.errors import (
     BridgeError,
     NotThisTableError,
     SessionClosedError,
+    StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.session.methods import SCORING_METHODS
@@ -285,6 +286,8 @@ async def table_result(request: Request) -> Response:
         live.enter_result(section, table, entry, who=who)
     except SessionClosedError:
         return _session_closed(request)
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except AlreadyEnteredError:
         return message(
             request,
