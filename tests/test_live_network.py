@@ -9,6 +9,7 @@ phone's (127.0.0.1).
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -191,3 +192,19 @@ def test_behind_proxy_takes_one_ip_address(tmp_path: Path, proxy: str) -> None:
     result = CliRunner().invoke(cli_app, ["session", "live", str(path), "--behind-proxy", proxy])
     assert result.exit_code == 2
     assert f"--behind-proxy {proxy!r} is not an IP address" in result.output
+
+
+def test_a_head_without_end_is_431_and_closed(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    with live_server(path, "--no-access-log", "--read-timeout", "300") as server:
+        connection = socket.create_connection(address(server.base))
+        connection.sendall(b"GET /ranking HTTP/1.1\r\nHost: club\r\n")
+        # One header of 64 KiB, sent until the server stops taking it (closed while we
+        # were still sending: also refused).
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            connection.sendall(b"X-Padding: " + b"a" * 65536)
+        answer = wait_closed(connection)
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 431 ")
+        with phone(server.base) as client:
+            assert client.get("/api/live/ranking").status_code == 200

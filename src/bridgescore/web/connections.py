@@ -18,6 +18,9 @@ uvicorn's own (httptools, else h11), wrapped so that
   connection that is still waiting for its request (closed at once), so a phone
   sharing an address with the sockets gets in; only when every one of them is busy
   with a request is the new one answered 503 and closed, before uvicorn counts it;
+- a request's head (its line and headers) may take at most ``max_head`` bytes: past
+  them the connection is answered 431 and closed (httptools, uvicorn's parser when
+  installed, would gather headers without end until the deadline);
 - the address of a reverse proxy named by the user (``trusted``) is not capped: every
   phone comes through it, and the proxy reads whole requests before passing them on.
 
@@ -32,12 +35,20 @@ import ipaddress
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-__all__ = ["DEFAULT_PER_ADDRESS", "DEFAULT_READ_TIMEOUT", "ConnectionGuard", "GuardedHTTP"]
+__all__ = [
+    "DEFAULT_MAX_HEAD",
+    "DEFAULT_PER_ADDRESS",
+    "DEFAULT_READ_TIMEOUT",
+    "ConnectionGuard",
+    "GuardedHTTP",
+]
 
 #: Seconds a request may take to arrive whole (headers and body) once it has begun.
 DEFAULT_READ_TIMEOUT = 15.0
 #: Connections one address may hold open at once (a browser opens up to six per server).
 DEFAULT_PER_ADDRESS = 32
+#: Bytes a request's line and headers may take (a phone's are under 2 KiB).
+DEFAULT_MAX_HEAD = 32 * 1024
 
 _TOO_MANY = (
     b"HTTP/1.1 503 Service Unavailable\r\n"
@@ -47,6 +58,14 @@ _TOO_MANY = (
     b"Content-Length: 56\r\n"
     b"\r\n"
     b"too many connections from this address: try again later\n"
+)
+_HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+    b"Content-Type: text/plain; charset=utf-8\r\n"
+    b"Connection: close\r\n"
+    b"Content-Length: 37\r\n"
+    b"\r\n"
+    b"the request's headers are too large\n"
 )
 
 
@@ -81,9 +100,11 @@ class ConnectionGuard:
         read_timeout: float = DEFAULT_READ_TIMEOUT,
         per_address: int = DEFAULT_PER_ADDRESS,
         trusted: Iterable[str] = (),
+        max_head: int = DEFAULT_MAX_HEAD,
     ) -> None:
         self.read_timeout = read_timeout
         self.per_address = max(1, per_address)
+        self.max_head = max_head
         self.trusted = frozenset(filter(None, (address_key((t, 0)) for t in trusted)))
         self.open: dict[str, dict[GuardedHTTP, None]] = {}
 
@@ -145,6 +166,9 @@ class GuardedHTTP(asyncio.Protocol):
         self.key: str | None = None
         self.admitted = False
         self.deadline: asyncio.TimerHandle | None = None
+        # The bytes received of the head now on its way, and the exchange it follows.
+        self.head_bytes = 0
+        self.head_after: object = None
 
     def connection_made(self, transport: Any) -> None:
         self.transport = transport
@@ -160,6 +184,17 @@ class GuardedHTTP(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if not self.admitted:
             return
+        cycle = getattr(self.inner, "cycle", None)
+        if cycle is None or cycle.response_complete:
+            # A head on its way (uvicorn starts a new exchange once the head is whole).
+            if cycle is not self.head_after:
+                self.head_after, self.head_bytes = cycle, 0
+            self.head_bytes += len(data)
+            if self.head_bytes > self.guard.max_head:
+                self._disarm()
+                self.transport.write(_HEAD_TOO_LARGE)
+                self.transport.close()
+                return
         self.inner.data_received(data)
         if self.transport is None or self.transport.is_closing() or not self.receiving():
             self._disarm()
