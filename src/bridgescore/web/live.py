@@ -9,8 +9,11 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
 - ``POST /api/live/results`` (a table's token): one board's result, 201 with
   ``score_ns`` once it is on disk; 403 for a round or board that is not this
   table's, 409 for a board already entered there (changing it is the director's job).
-- ``POST /api/live/director/login``: the director's password for a session token;
-  repeated failures from one client are refused with 429 for a while.
+- ``POST /api/live/director/login``: the director's password (an ``application/json``
+  body; 415 otherwise) for a session token; each try takes one of a client's five
+  slots before the password is checked, and past them it is refused with 429 for a while.
+- ``POST /api/live/director/logout`` (the director's token): 204, and the token is
+  refused from then on.
 - ``PUT /api/live/results`` (the director's token): enter or change any table's result.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
@@ -22,7 +25,8 @@ on their own, so no other site can make a visitor's browser act on the API, and
 without CORS headers no other site's script can read its answers. Every answer
 carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
 (:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
-tokens out of the access log. Nothing here is ever a 5xx for a client's input.
+tokens out of the access log. Nothing here is ever a 5xx for a client's input; a
+write the disk cannot take is a 507 saying that nothing was stored.
 """
 
 from __future__ import annotations
