@@ -208,3 +208,39 @@ def test_a_head_without_end_is_431_and_closed(tmp_path: Path) -> None:
         assert answer == b"" or answer.startswith(b"HTTP/1.1 431 ")
         with phone(server.base) as client:
             assert client.get("/api/live/ranking").status_code == 200
+
+
+class Connection:
+    """What the guard asks of a connection: its address, whether it is still waiting
+    for its request, and being dropped."""
+
+    def __init__(self, key: str, waiting: bool) -> None:
+        self.key = key
+        self.waiting = waiting
+        self.dropped = False
+
+    def receiving(self) -> bool:
+        return self.waiting
+
+    def drop(self) -> None:
+        self.dropped = True
+
+
+def test_the_guard_makes_room_from_the_oldest_waiting_connection_only() -> None:
+    from bridgescore.web.connections import ConnectionGuard
+
+    guard = ConnectionGuard(per_address=2, trusted=["127.0.0.1"])
+    busy, waiting, newer = (Connection("192.0.2.1", w) for w in (False, True, False))
+    admit = guard.admit  # typed for GuardedHTTP; a Connection answers the same questions
+    assert admit(busy) and admit(waiting)
+    # The third takes the place of the waiting one, never of the busy one.
+    assert admit(newer)
+    assert (busy.dropped, waiting.dropped) == (False, True)
+    # Both left are busy: the next is refused, and nothing is dropped for it.
+    assert not admit(Connection("192.0.2.1", True))
+    assert not busy.dropped and not newer.dropped
+    # Another address, and the trusted proxy's, are counted apart or not at all.
+    assert admit(Connection("192.0.2.2", True))
+    assert all(admit(Connection("127.0.0.1", False)) for _ in range(5))
+    guard.release(busy)
+    assert admit(Connection("192.0.2.1", True))
