@@ -187,3 +187,13 @@ def test_every_deal_is_in_the_trick_distribution(client: TestClient) -> None:
     # The page's plot has a bar for every trick count, 0 to 13.
     svg = base64.b64decode(response.json()["plot"].split(",", 1)[1]).decode()
     assert all(f'id="tricks-0-{k}"' in svg for k in range(14))
+
+
+@pytest.mark.parametrize(("field", "text"), [("deals", "\u00b2"), ("seed", "1_0"), ("deals", "")])
+def test_the_forms_numbers_are_ascii_digits(client: TestClient, field: str, text: str) -> None:
+    params = {"contracts": "4H S", "where": WHERE, "deals": "4", "seed": "3", field: text}
+    page = client.get("/simulate", params=params)
+    # The form again, saying which field is wrong, and no report under it.
+    assert page.status_code == 200
+    assert f"{field} must be a whole number from" in html.unescape(page.text)
+    assert "trick" not in page.text.split("</form>", 1)[1].lower()

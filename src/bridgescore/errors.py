@@ -35,6 +35,7 @@ __all__ = [
     "RecordError",
     "ScoringMethodError",
     "SessionClosedError",
+    "StorageError",
     "ToolError",
 ]
 
@@ -125,6 +126,14 @@ class AlreadyEnteredError(RecordError):
 
 class SessionClosedError(RecordError):
     """A result entered after the director closed the session."""
+
+
+class StorageError(BridgeError, OSError):
+    """An event file that cannot be written now: the disk is full, or the file (or its
+    folder) is read-only. Nothing of the change was stored (a live session answers 507).
+
+    Also an :class:`OSError`, as the failing write is one.
+    """
 
 
 class PredealError(BridgeError):

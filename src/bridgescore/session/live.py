@@ -73,6 +73,7 @@ from bridgescore.session.event import Adjusted, Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
+from bridgescore.session.writable import storage_errors
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -424,7 +425,10 @@ class LiveEvent(Closing):
         with self._lock:
             if self._closed:
                 raise RecordError(f"the live event {self.path!r} has been closed")
-            yield self._store
+            # A full disk or a file made read-only mid-session: a StorageError, and the
+            # write's transaction rolled back (nothing of it stored).
+            with storage_errors(self.path):
+                yield self._store
 
     # ------------------------------------------------------------ who is asking
 

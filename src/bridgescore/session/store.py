@@ -56,6 +56,7 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.writable import check_writable, storage_errors
 
 __all__ = [
     "EVENT_CHANGE",
@@ -288,6 +289,8 @@ class EventStore(Closing):
         folder = Path(self.path).parent
         if not memory and state == "missing" and not folder.is_dir():
             raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
+        if mode == "write" and state == "sqlite":
+            check_writable(self.path)
         try:
             # check_same_thread off: a live session's server calls one store from its
             # worker threads, one at a time under LiveEvent's lock.
@@ -303,7 +306,8 @@ class EventStore(Closing):
                     uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
                 )
             try:
-                self._open(new=state in ("missing", "empty"))
+                with storage_errors(self.path):
+                    self._open(new=state in ("missing", "empty"))
             except BaseException:
                 self._db.close()
                 raise

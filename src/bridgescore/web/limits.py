@@ -268,18 +268,23 @@ class SolverLimiter:
 
 
 class LoginThrottle:
-    """At most ``failures`` wrong passwords per client in any ``window`` seconds.
+    """At most ``failures`` password tries per client in any ``window`` seconds,
+    counting every try that did not log in.
 
-    A client that reaches the limit is refused (before its password is even
-    checked, so a right guess gains nothing) until its oldest counted failure
-    leaves the window. ``clock`` gives seconds; tests pass their own. At most
-    ``max_clients`` clients are remembered: past that, the ones whose failures
-    have all expired are forgotten first, then the oldest.
+    :meth:`attempt` takes a try's slot before the password is checked, counted as a
+    failure from that moment: twenty guesses sent at once find five slots and fifteen
+    refusals, however long each check takes. A right password gives the slot back
+    (:meth:`succeeded` forgets the client). A client that has used its slots is
+    refused (before its password is even checked, so a right guess gains nothing)
+    until its oldest counted try leaves the window. ``clock`` gives seconds; tests
+    pass their own. At most ``max_clients`` clients are remembered: past that, the
+    ones whose failures have all expired are forgotten first, then the oldest.
 
     >>> now = [0.0]
     >>> throttle = LoginThrottle(2, 60.0, clock=lambda: now[0])
-    >>> throttle.failed("10.0.0.7"); throttle.failed("10.0.0.7")
-    >>> throttle.retry_after("10.0.0.7")
+    >>> throttle.attempt("10.0.0.7"), throttle.attempt("10.0.0.7")
+    (None, None)
+    >>> throttle.attempt("10.0.0.7")
     60
     >>> now[0] = 60.0
     >>> throttle.retry_after("10.0.0.7") is None
@@ -322,18 +327,34 @@ class LoginThrottle:
             release = times[len(times) - self.failures] + self.window
             return max(1, math.ceil(release - now))
 
+    def attempt(self, client: str) -> int | None:
+        """Take a slot for one password try from ``client``: None if it may try now
+        (the try counts as a failure unless :meth:`succeeded` follows), else the whole
+        seconds it must wait. The check and the count are one step under the lock."""
+        with self._lock:
+            now = self.clock()
+            times = self._recent(client, now)
+            if len(times) >= self.failures:
+                release = times[len(times) - self.failures] + self.window
+                return max(1, math.ceil(release - now))
+            self._count(client, times, now)
+            return None
+
     def failed(self, client: str) -> None:
         """Count a wrong password from ``client``."""
         with self._lock:
             now = self.clock()
-            times = self._recent(client, now)
-            if client not in self._seen:
-                self._make_room(now)
-                self._seen[client] = times
-            times.append(now)
-            # Only the latest ``failures`` matter for the limit.
-            while len(times) > self.failures:
-                times.popleft()
+            self._count(client, self._recent(client, now), now)
+
+    def _count(self, client: str, times: deque[float], now: float) -> None:
+        # Called under the lock.
+        if client not in self._seen:
+            self._make_room(now)
+            self._seen[client] = times
+        times.append(now)
+        # Only the latest ``failures`` matter for the limit.
+        while len(times) > self.failures:
+            times.popleft()
 
     def succeeded(self, client: str) -> None:
         """Forget ``client``'s failures: it knows the password."""

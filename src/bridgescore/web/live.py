@@ -9,8 +9,11 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
 - ``POST /api/live/results`` (a table's token): one board's result, 201 with
   ``score_ns`` once it is on disk; 403 for a round or board that is not this
   table's, 409 for a board already entered there (changing it is the director's job).
-- ``POST /api/live/director/login``: the director's password for a session token;
-  repeated failures from one client are refused with 429 for a while.
+- ``POST /api/live/director/login``: the director's password (an ``application/json``
+  body; 415 otherwise) for a session token; each try takes one of a client's five
+  slots before the password is checked, and past them it is refused with 429 for a while.
+- ``POST /api/live/director/logout`` (the director's token): 204, and the token is
+  refused from then on.
 - ``PUT /api/live/results`` (the director's token): enter or change any table's result.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
@@ -22,7 +25,8 @@ on their own, so no other site can make a visitor's browser act on the API, and
 without CORS headers no other site's script can read its answers. Every answer
 carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
 (:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
-tokens out of the access log. Nothing here is ever a 5xx for a client's input.
+tokens out of the access log. Nothing here is ever a 5xx for a client's input; a
+write the disk cannot take is a 507 saying that nothing was stored.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
+from urllib.parse import unquote_plus
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
@@ -52,6 +57,7 @@ from bridgescore.errors import (
     BridgeError,
     NotThisTableError,
     SessionClosedError,
+    StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.validate import is_whole_number
@@ -65,6 +71,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
+from bridgescore.web.live_common import log_director_in, message
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -97,18 +104,48 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 
-_SECRET_IN_QUERY = re.compile(r"(?i)([?&][^=&#\s\"]*(?:token|password)[^=&#\s\"]*=)[^&#\s\"]*")
+_QUERY = re.compile(r"\?([^#\s\"]*)")
+_SECRET_NAME = re.compile(r"(?i)token|password")
 _BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',]+")
+
+
+def _decoded(text: str) -> str:
+    # Decoded as often as it changes (a few times at most): the name a server reads
+    # after one decoding, and whatever a second decoding would make of it, are both seen.
+    for _ in range(4):
+        plain = unquote_plus(text, errors="replace")
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_query(found: re.Match[str]) -> str:
+    fields = []
+    for field in found[1].split("&"):
+        name, equals, value = field.partition("=")
+        # The decoded name decides (``%74oken`` is ``token`` to the server), and a value
+        # that itself holds a token or password (``x=1%26token%3D...``) goes too.
+        if not equals and _SECRET_NAME.search(_decoded(name)):
+            fields.append("[redacted]")  # ``%74oken%3Ds3cr3t``: the secret is in the name
+            continue
+        if equals and (_SECRET_NAME.search(_decoded(name)) or _SECRET_NAME.search(_decoded(value))):
+            value = "[redacted]"
+        fields.append(name + equals + value)
+    return "?" + "&".join(fields)
 
 
 def redact(text: str) -> str:
     """``text`` with the values of token and password query parameters (and bearer
-    credentials) replaced by ``[redacted]``.
+    credentials) replaced by ``[redacted]``, however the name is spelt: a parameter
+    whose name, percent-decoded, holds ``token`` or ``password`` (any case) is one.
 
     >>> redact('GET /table?token=abc123&round=2 HTTP/1.1')
     'GET /table?token=[redacted]&round=2 HTTP/1.1'
+    >>> redact('GET /table?%74oken=abc123 HTTP/1.1')
+    'GET /table?%74oken=[redacted] HTTP/1.1'
     """
-    return _BEARER.sub(r"\1[redacted]", _SECRET_IN_QUERY.sub(r"\1[redacted]", text))
+    return _BEARER.sub(r"\1[redacted]", _QUERY.sub(_redact_query, text))
 
 
 class RedactSecrets(logging.Filter):
@@ -407,26 +444,42 @@ async def correct_result(
 
 
 @router.post("/director/login")
-def director_login(request: Request, body: JsonObject) -> Response:
-    """The director's password for a session token; throttled per client."""
-    throttle: LoginThrottle = request.app.state.login_throttle
-    client = request.client.host if request.client else "unknown"
-    wait = throttle.retry_after(client)
-    if wait is not None:
+async def director_login(request: Request) -> Response:
+    """The director's password for a session token; throttled per client.
+
+    Only an ``application/json`` body is read (415 otherwise, not counted as a try): a
+    page on another site can make a browser post ``text/plain`` here without asking,
+    and those posts must not use up the director's tries.
+    """
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
         raise _Refused(
-            429,
-            f"too many wrong passwords from this address: try again in {wait} s",
-            {"Retry-After": str(wait)},
+            415,
+            f"the login takes a JSON body: send 'Content-Type: application/json', "
+            f"not {_shown(kind or 'none')}",
         )
+    body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
         raise _Refused(422, f"password: {_shown(password)} is not a password: expected a string")
-    live = _live(request)
-    if not live.check_director_password(password):
-        throttle.failed(client)
+    outcome = await log_director_in(request, password)
+    if outcome.wait is not None:
+        raise _Refused(
+            429,
+            f"too many wrong passwords from this address: try again in {outcome.wait} s",
+            {"Retry-After": str(outcome.wait)},
+        )
+    if outcome.token is None:
         raise _Refused(401, "wrong password")
-    throttle.succeeded(client)
-    return _json({"token": live.open_director_session()})
+    return _json({"token": outcome.token})
+
+
+@router.post("/director/logout", status_code=204)
+async def director_logout(request: Request, _: DirectorAccess) -> Response:
+    """End the director's session: the token is refused (401) from now on."""
+    token = _bearer(request) or ""
+    await run_in_threadpool(_live(request).end_director_session, token)
+    return Response(status_code=204)
 
 
 @router.get("/audit")
@@ -466,6 +519,18 @@ def _answer(status: int) -> Callable[[Request, Exception], Any]:
         return JSONResponse({"detail": str(error)}, status_code=status)
 
     return handler
+
+
+async def _not_stored(request: Request, error: Exception) -> Response:
+    # 507 Insufficient Storage: the server's state, not the client's input, and a phone
+    # must be told plainly that what it sent is not kept, so that it sends it again.
+    text = (
+        f"This was NOT stored, and nothing else has changed: {error}. Tell the director; "
+        "once the server can write again, send it again."
+    )
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": text}, status_code=507)
+    return message(request, 507, "Not stored", text)
 
 
 def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
@@ -512,6 +577,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
+    app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(live_pages.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)

@@ -12,10 +12,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -28,12 +30,15 @@ __all__ = [
     "REFRESH_SECONDS",
     "SCAN_AGAIN",
     "TABLE_COOKIE",
+    "LoginOutcome",
     "changed",
+    "client_address",
     "csrf_ok",
     "csrf_token",
     "director_token",
     "forbidden",
     "live_of",
+    "log_director_in",
     "message",
     "pair_names",
     "read_form",
@@ -169,3 +174,40 @@ def director_token(request: Request) -> str | None:
     if token and live_of(request).director_for_token(token):
         return token
     return None
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from: the socket's, or the one a proxy named with
+    ``session live --behind-proxy`` forwards (uvicorn trusts that proxy alone)."""
+    return request.client.host if request.client else "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class LoginOutcome:
+    """A director's login try: the new session ``token`` when the password was right,
+    ``wait`` (seconds) when this address has used up its tries, else neither (wrong)."""
+
+    token: str | None = None
+    wait: int | None = None
+
+
+async def log_director_in(request: Request, password: str) -> LoginOutcome:
+    """The one road of a director's login, from the page's form and from the JSON API.
+
+    The try takes its slot in ``app.state.login_throttle`` before the password is
+    checked, so concurrent guesses cannot pass the limit; scrypt (tens of milliseconds
+    of CPU, by design) runs on a worker thread, so a burst of logins never holds up the
+    phones' requests on the event loop.
+    """
+    throttle = getattr(request.app.state, "login_throttle", None)
+    client = client_address(request)
+    if throttle is not None:
+        wait = throttle.attempt(client)
+        if wait is not None:
+            return LoginOutcome(wait=wait)
+    live = live_of(request)
+    if not await run_in_threadpool(live.check_director_password, password):
+        return LoginOutcome()
+    if throttle is not None:
+        throttle.succeeded(client)
+    return LoginOutcome(token=await run_in_threadpool(live.open_director_session))

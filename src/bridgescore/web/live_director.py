@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, StorageError
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
@@ -29,6 +29,7 @@ from bridgescore.web.live_common import (
     director_token,
     forbidden,
     live_of,
+    log_director_in,
     message,
     pair_names,
     read_form,
@@ -36,7 +37,7 @@ from bridgescore.web.live_common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live_view import FORM, entry_data, form_of
+from bridgescore.web.live_view import FORM, entry_data, form_number, form_of
 
 __all__ = ["AWARDS", "router"]
 
@@ -105,27 +106,17 @@ async def director_login(request: Request) -> Response:
     expected = request.cookies.get(LOGIN_COOKIE, "")
     if not expected or not hmac.compare_digest(form.get("csrf", "").encode(), expected.encode()):
         return forbidden(request)
-    throttle = getattr(request.app.state, "login_throttle", None)
-    client = request.client.host if request.client else "unknown"
-    if throttle is not None:
-        wait = throttle.retry_after(client)
-        if wait is not None:
-            refused = _login_page(
-                request, 429, f"Too many wrong passwords from this address: wait {wait} s."
-            )
-            refused.headers["Retry-After"] = str(wait)
-            return refused
-    live = live_of(request)
-    if not live.check_director_password(form.get("password", "")):
-        if throttle is not None:
-            throttle.failed(client)
+    outcome = await log_director_in(request, form.get("password", ""))
+    if outcome.wait is not None:
+        refused = _login_page(
+            request, 429, f"Too many wrong passwords from this address: wait {outcome.wait} s."
+        )
+        refused.headers["Retry-After"] = str(outcome.wait)
+        return refused
+    if outcome.token is None:
         return _login_page(request, 401, "Wrong password.")
-    if throttle is not None:
-        throttle.succeeded(client)
     response = see("/director")
-    set_cookie(
-        response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE
-    )
+    set_cookie(response, request, DIRECTOR_COOKIE, outcome.token, DIRECTOR_COOKIE_AGE)
     response.delete_cookie(LOGIN_COOKIE, path="/")
     return response
 
@@ -202,8 +193,8 @@ def _result_page(
     live = live_of(request)
     section = form.get("section", "A") or "A"
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
-    except ValueError:
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
+    except BridgeError:
         return message(
             request,
             404,
@@ -262,6 +253,8 @@ async def director_change(request: Request) -> Response:
         table = data.pop("table")
         entry = ResultEntry.parse(data)
         live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
@@ -282,11 +275,13 @@ async def director_adjust(request: Request) -> Response:
             error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
         )  # fmt: skip
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
             form.get("section", "A") or "A", table, round_number, board, award, who="director"
         )
-    except ValueError as error:  # BridgeError is a ValueError; int() of junk too
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
+    except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
     return see(f"/director/results#t{table}r{round_number}")

@@ -37,9 +37,11 @@ from bridgescore.errors import (
     BridgeError,
     NotThisTableError,
     SessionClosedError,
+    StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.session.methods import SCORING_METHODS
+from bridgescore.validate import whole_number_text
 from bridgescore.web import live_director
 from bridgescore.web.live_common import (
     HEADERS,
@@ -61,6 +63,7 @@ from bridgescore.web.live_common import (
 )
 from bridgescore.web.live_view import (
     FORM,
+    MAX_FORM_NUMBER,
     contract_words,
     current_round,
     entered_boards,
@@ -165,11 +168,19 @@ def _table_view(
         closed=live.closed,
         error=error,
         draft=draft or {},
-        saved=saved if saved.isdigit() else "",
+        saved=_saved_board(saved),
         csrf=csrf_token(secret),
         form=FORM,
         score_text=score_words,
     )
+
+
+def _saved_board(saved: str) -> str:
+    """The board that ``?saved=`` says was just stored, if it is a board number at all."""
+    try:
+        return str(whole_number_text(saved, "board", 1, MAX_FORM_NUMBER))
+    except BridgeError:
+        return ""
 
 
 def _checked_entry(
@@ -275,6 +286,8 @@ async def table_result(request: Request) -> Response:
         live.enter_result(section, table, entry, who=who)
     except SessionClosedError:
         return _session_closed(request)
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except AlreadyEnteredError:
         return message(
             request,

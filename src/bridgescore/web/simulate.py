@@ -26,7 +26,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
-from bridgescore.web.api import FeatureMissing, client_address
+from bridgescore.validate import whole_number_text
+from bridgescore.web.api import MAX_SEED, FeatureMissing, client_address
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS, ErrorDetail, SimulateRequest, SimulateResponse
 
@@ -213,8 +214,8 @@ async def simulate_page(
     where: str = "",
     predeal: str = "",
     contracts: str = "",
-    deals: int = 100,
-    seed: int = 1,
+    deals: str = "100",
+    seed: str = "1",
     vulnerability: str = "None",
     lead: str = "",
 ) -> HTMLResponse:
@@ -229,8 +230,10 @@ async def simulate_page(
                 contracts=[c.strip() for c in contracts.split(",") if c.strip()],
                 where=where,
                 predeal=predeal.split(),
-                deals=min(max(deals, 1), _deal_limit(request)),
-                seed=max(seed, 0),
+                # The form's numbers are text: read by the one reader of numbers in forms.
+                # More deals than the server allows are the most it allows, as the form says.
+                deals=min(whole_number_text(deals, "deals", 1, 10**9), _deal_limit(request)),
+                seed=whole_number_text(seed, "seed", 0, MAX_SEED),
                 vulnerability=vulnerability,
                 lead=lead.strip() or None,
                 plot="svg" if can_plot() else None,
