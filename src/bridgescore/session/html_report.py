@@ -119,7 +119,7 @@ def html_report(session: SessionScore) -> str:
             *(["Players"] if session.members else []),
             "Boards",
             f"Total {session.ranking_unit}",
-            last_column(session),
+            *([last_column(session)] if last_column(session) else []),
         ]
         parts.append("<table>" + _head(names))
         for s in session.standings:
@@ -131,7 +131,7 @@ def html_report(session: SessionScore) -> str:
                 s.name,
                 *([players_text(session, s.name)] if session.members else []),
                 str(s.boards),
-                *numbers[s],
+                *numbers[s][: 2 if last_column(session) else 1],
             ]
             first_number = (3 if has_section else 2) + (1 if session.members else 0)
             parts.append(_row(cells, first_number))

@@ -680,15 +680,15 @@ class LiveEvent(Closing):
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score)."""
-        from bridgescore.session.methods import ScoringOptions, default_method
+        from bridgescore.session.methods import ScoringOptions
         from bridgescore.session.scorer import SessionScore
-        from bridgescore.session.workflow import score_stored_event
+        from bridgescore.session.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
                 return score_stored_event(self._store)
             kind, members = self._store.kind, self._store.members()
-            method = default_method(kind)
+            method = stored_method(self._store)
             return SessionScore(
                 self._store.name or Path(self.path).stem,
                 kind,

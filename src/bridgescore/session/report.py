@@ -209,6 +209,11 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
         ],
         "travellers": [_traveller_dict(t) for t in session.travellers],
         "notes": list(session.notes),
+        **(
+            {"matches": [m.as_dict() for m in session.matches]}
+            if session.ranking_unit == "VP"
+            else {}
+        ),
     }
 
 

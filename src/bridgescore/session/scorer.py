@@ -36,6 +36,7 @@ from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
 from bridgescore.movement.vp import victory_points
 from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
+from bridgescore.session.matches import Match
 from bridgescore.session.methods import (
     SCORING_METHODS,
     BoardScores,
@@ -123,6 +124,8 @@ class SessionScore:
     scored_by: ScoringMethod | None = None  # set by score_event; else found by name
     # The players of each pair or team, when the event knows them (the event's members).
     members: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
+    # Scored in victory points: each match, its IMPs and VPs (else empty).
+    matches: tuple[Match, ...] = ()
 
     @property
     def scoring_method(self) -> ScoringMethod:
@@ -171,9 +174,12 @@ def score_event(
         raise ScoringMethodError(_misfit(event, chosen))
     if not event.results:
         raise RecordError(f"{event.name or 'the event'} has no results to score")
-    score_kind = _score_teams if chosen.kind == "teams" else _score_pairs
+    matches: list[Match] = []
     with _cyclic_gc_paused():
-        travellers, standings, notes = score_kind(event, chosen, options, pars)
+        if chosen.kind == "teams":
+            travellers, standings, notes = _score_teams(event, chosen, options, pars, matches)
+        else:
+            travellers, standings, notes = _score_pairs(event, chosen, options, pars)
     return SessionScore(
         event.name,
         event.kind,
@@ -185,6 +191,7 @@ def score_event(
         tuple(notes),
         chosen,
         event.members,
+        tuple(matches),
     )
 
 
@@ -772,8 +779,13 @@ def _ranked(
 
 
 def _score_teams(
-    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
+    event: Event,
+    method: ScoringMethod,
+    options: ScoringOptions,
+    pars: Mapping[int, BoardPar],
+    matches: list[Match],
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
+    """The travellers, standings and notes; scored in VPs, the matches go to ``matches``."""
     columns = _Columns.of(event, options)
     results, names, sections = columns.results, columns.names, columns.sections
     # A table is its (section, board, NS team, EW team), ordered as text sorts them; a
@@ -817,7 +829,7 @@ def _score_teams(
     )
     kept = tables[counted]
     if method.victory_points:
-        standings = _vp_standings(columns, kept, values[counted])
+        standings = _vp_standings(columns, kept, values[counted], matches)
     else:
         standings = _team_standings(
             columns,
@@ -903,13 +915,16 @@ def _team_standings(
 
 
 def _vp_standings(
-    columns: _Columns, tables: npt.NDArray[np.intp], imps_won: npt.NDArray[np.float64]
+    columns: _Columns,
+    tables: npt.NDArray[np.intp],
+    imps_won: npt.NDArray[np.float64],
+    found: list[Match],
 ) -> list[Standing]:
     """Teams ranked by victory points: each match's IMP margin on the WBF scale.
 
     A match is every board two teams played against each other in a section; ``tables``
     are the tables each match board is counted at (the first team NS), ``imps_won``
-    that team's IMPs on the board.
+    that team's IMPs on the board. Each match is added to ``found``.
     """
     ns, ew = columns.ns_code[tables], columns.ew_code[tables]
     section = columns.section_code[tables]
@@ -918,6 +933,9 @@ def _vp_standings(
     in_order = np.argsort(first, kind="stable")
     margins = np.bincount(which, weights=imps_won, minlength=len(matches))[in_order]
     boards = np.bincount(which, minlength=len(matches))[in_order]
+    # Each team's IMPs: a board's IMPs go to the team that won them.
+    home_won = np.bincount(which, weights=np.maximum(imps_won, 0), minlength=len(matches))
+    away_won = np.bincount(which, weights=np.maximum(-imps_won, 0), minlength=len(matches))
     ns_vp, ew_vp = [], []
     for margin, count in zip(margins.tolist(), boards.tolist(), strict=True):
         # IMPs and adjusted IMPs are whole, so the margin is too.
@@ -925,6 +943,21 @@ def _vp_standings(
         ns_vp.append(victory_points(whole, boards=count))
         ew_vp.append(victory_points(-whole, boards=count))
     at = tables[first[in_order]]
+    names, sections = columns.names, columns.sections
+    found.extend(
+        Match(sections[s], names[h], names[a], n, home, away, hv, av)
+        for s, h, a, n, home, away, hv, av in zip(
+            columns.section_code[at].tolist(),
+            columns.ns_code[at].tolist(),
+            columns.ew_code[at].tolist(),
+            boards.tolist(),
+            home_won[in_order].tolist(),
+            away_won[in_order].tolist(),
+            ns_vp,
+            ew_vp,
+            strict=True,
+        )
+    )
     return _team_standings(
         columns,
         columns.ns_code[at],
