@@ -45,6 +45,7 @@ from bridgescore.session.methods import (
     methods_for,
     scoring_method,
 )
+from bridgescore.session.weighing import parts_of, weigh, weigh_match, weighted_cells
 
 __all__ = [
     "METHODS",
@@ -408,11 +409,17 @@ def _score_pairs(
     valid = np.zeros(table.shape, dtype=bool)
     table[group, position] = columns.score_array
     valid[group, position] = columns.real
-    compared = method.compare(BoardScores(table, valid, np.array(sizes, dtype=np.int64)), options)
+    board_scores = BoardScores(table, valid, np.array(sizes, dtype=np.int64))
+    compared = method.compare(board_scores, options)
+    weighed = columns.real.copy()
+    cells = weighted_cells(results, group, position)
+    if cells:
+        weigh(method, options, board_scores, compared, list(cells.values()))
+        weighed[list(cells)] = True
     tops = np.array([(size - 1) * options.unit for size in sizes], dtype=np.float64)
     line_tops = tops[group]
-    ns_points = np.where(columns.real, compared[group, position], 0.0)
-    ew_points = np.where(columns.real, method.ew_from_ns(ns_points, line_tops), 0.0)
+    ns_points = np.where(weighed, compared[group, position], 0.0)
+    ew_points = np.where(weighed, method.ew_from_ns(ns_points, line_tops), 0.0)
     _award_points(method, options, columns, line_tops, ns_points, ew_points)
 
     # Travellers: one per board (and section), its lines in the order the scorer has
@@ -520,11 +527,14 @@ def _award_points(
                 entry[1] += round(top_list[index] * TENTHS)
     for index in artificial:
         result = results[index]
-        assert result.adjusted is not None
+        if result.adjusted is None:
+            continue  # a weighted score, weighed with the field
         pair: list[float] = []
         for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
             own = earned.get((result.section, who))
-            share = Fraction(own[0], own[1]) if own and own[1] else None
+            # A fixed 60/40 is 60 % of the top, whatever the pair's own share.
+            fixed = result.adjusted.fixed
+            share = Fraction(own[0], own[1]) if own and own[1] and not fixed else None
             pair.append(method.award(award, float(tops[index]), share, options))
         ns_points[index], ew_points[index] = pair
 
@@ -1015,7 +1025,9 @@ class _TeamLines(_LineSource):
 def _team_award(
     method: ScoringMethod, options: ScoringOptions, here: TableResult, there: TableResult
 ) -> float:
-    """What the NS team at ``here`` gets when a table of the match has an artificial score."""
+    """What the NS team at ``here`` gets when a table of the match has an adjusted score."""
+    if here.adjusted is None and there.adjusted is None:  # weighted, and no artificial
+        return weigh_match(method, options, parts_of(here), parts_of(there))
     awards: list[Award] = []
     if here.adjusted is not None:
         awards.append(here.adjusted.ns)  # the team sat NS here
