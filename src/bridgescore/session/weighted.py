@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, parse_result
+from bridgescore.validate import is_number
 
 __all__ = ["MAX_PARTS", "Weighted", "weight_of"]
 
@@ -94,7 +95,7 @@ def weight_of(value: object) -> Fraction:
     (Fraction(1, 3), Fraction(1, 10), Fraction(3, 5))
     """
     text = value if isinstance(value, str) else None
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if is_number(value, int | float):
         text = repr(value)
     if text is None:
         raise RecordError(f"weight {value!r} is not a number: expected such as 1/2, 0.5 or 50%")
