@@ -81,8 +81,8 @@ FEATURES: list[tuple[str, Callable[[Seat, Strain], Ref]]] = [
     ("aces({seat})", lambda seat, suit: lambda d: sum(c.rank == 14 for c in d[seat].cards)),
     (
         "c13({seat})",
-        lambda seat, suit: (
-            lambda d: sum({14: 6, 13: 4, 12: 2, 11: 1}.get(c.rank, 0) for c in d[seat].cards)
+        lambda seat, suit: lambda d: sum(
+            {14: 6, 13: 4, 12: 2, 11: 1}.get(c.rank, 0) for c in d[seat].cards
         ),
     ),
     (
@@ -182,9 +182,9 @@ def exact_shape(deal: Deal, seat: Seat) -> tuple[int, int, int, int]:
         ("shape(north, x5x4)", lambda s: s[1] == 5 and s[3] == 4),
         (
             "shape(north, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)",
-            lambda s: (
-                sorted(s) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]) and s[0] != 5 and s[1] != 5
-            ),
+            lambda s: sorted(s) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+            and s[0] != 5
+            and s[1] != 5,
         ),
         ("shape(north, any 0xxx)", lambda s: 0 in s),
         ("shape(north, any 55xx)", lambda s: sorted(s)[2:] == [5, 5]),
