@@ -100,7 +100,7 @@ def test_the_adjusted_vocabulary() -> None:
     for text in ("60/40", "50/50", "40/60", "A+/A-", "A/A"):
         assert str(read_adjusted(text)) == text
     for bad in ("70/30", "", 60, None, "A++"):
-        with pytest.raises(RecordError, match="adjusted: .* expected 60/40, 50/50"):
+        with pytest.raises(RecordError, match=r"adjusted: .* expected 60/40, 50/50"):
             read_adjusted(bad)
 
 
