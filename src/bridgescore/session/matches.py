@@ -18,9 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bridgescore.compare.scalar import round_half_away
 from bridgescore.movement.model import Movement
+from bridgescore.movement.vp import victory_points
 
-__all__ = ["Match", "with_rounds"]
+__all__ = ["Match", "scored_match", "with_rounds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,31 @@ class Match:
             "imps": [self.home_imps, self.away_imps],
             "vp": [self.home_vp, self.away_vp],
         }
+
+
+def scored_match(
+    section: str, home: str, away: str, boards: int, home_imps: float, away_imps: float
+) -> Match:
+    """The match with each team's VPs for its margin over ``boards`` boards.
+
+    IMPs and artificial adjusted IMPs are whole; a weighted score's may be a fraction, and
+    the margin is then rounded to a whole IMP, halves away from zero, as the scale has
+    one value a whole IMP.
+
+    >>> scored_match("", "1", "2", 10, 15, 5).home_vp
+    13.43
+    """
+    margin = int(round_half_away(home_imps - away_imps, 0))
+    return Match(
+        section,
+        home,
+        away,
+        boards,
+        home_imps,
+        away_imps,
+        victory_points(margin, boards=boards),
+        victory_points(-margin, boards=boards),
+    )
 
 
 def with_rounds(matches: Sequence[Match], movement: Movement | None) -> tuple[Match, ...]:

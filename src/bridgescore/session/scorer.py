@@ -34,9 +34,8 @@ from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
-from bridgescore.movement.vp import victory_points
 from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
-from bridgescore.session.matches import Match
+from bridgescore.session.matches import Match, scored_match
 from bridgescore.session.methods import (
     SCORING_METHODS,
     BoardScores,
@@ -941,33 +940,27 @@ def _vp_standings(
     match_key = (section * len(columns.names) + ns) * len(columns.names) + ew
     matches, first, which = np.unique(match_key, return_index=True, return_inverse=True)
     in_order = np.argsort(first, kind="stable")
-    margins = np.bincount(which, weights=imps_won, minlength=len(matches))[in_order]
     boards = np.bincount(which, minlength=len(matches))[in_order]
     # Each team's IMPs: a board's IMPs go to the team that won them.
     home_won = np.bincount(which, weights=np.maximum(imps_won, 0), minlength=len(matches))
     away_won = np.bincount(which, weights=np.maximum(-imps_won, 0), minlength=len(matches))
-    ns_vp, ew_vp = [], []
-    for margin, count in zip(margins.tolist(), boards.tolist(), strict=True):
-        # IMPs and adjusted IMPs are whole, so the margin is too.
-        whole = round(margin)
-        ns_vp.append(victory_points(whole, boards=count))
-        ew_vp.append(victory_points(-whole, boards=count))
     at = tables[first[in_order]]
     names, sections = columns.names, columns.sections
-    found.extend(
-        Match(sections[s], names[h], names[a], n, home, away, hv, av)
-        for s, h, a, n, home, away, hv, av in zip(
+    scored = [
+        scored_match(sections[s], names[h], names[a], n, home, away)
+        for s, h, a, n, home, away in zip(
             columns.section_code[at].tolist(),
             columns.ns_code[at].tolist(),
             columns.ew_code[at].tolist(),
             boards.tolist(),
             home_won[in_order].tolist(),
             away_won[in_order].tolist(),
-            ns_vp,
-            ew_vp,
             strict=True,
         )
-    )
+    ]
+    found.extend(scored)
+    ns_vp = [match.home_vp for match in scored]
+    ew_vp = [match.away_vp for match in scored]
     return _team_standings(
         columns,
         columns.ns_code[at],
