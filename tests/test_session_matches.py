@@ -159,3 +159,19 @@ def test_session_new_teams_needs_its_options(tmp_path: Path) -> None:
         # 6 teams: 3 matches a round, two tables each; 2 of the 5 rounds.
         assert live.movement.rounds == 2 and live.movement.tables == 6
         assert len(live.movement.rows) == 12
+
+
+def test_no_per_board_column_in_vps_anywhere() -> None:
+    from bridgescore.session.display import ranking_tables
+    from bridgescore.session.html_report import html_report
+
+    results = match(1, 8, "1", "2", {1: (430, 400)})
+    event = Event("RR", "teams", results=tuple(results))
+    in_vps, in_imps = score_event(event, "vp"), score_event(event, "imps")
+    (table,) = ranking_tables(in_vps)
+    assert table.headers == ("Rank", "Team", "Boards", "Total VP")
+    assert table.rows == (("1", "1", "8", "10.44"), ("2", "2", "8", "9.56"))
+    assert "Per board" not in html_report(in_vps) and "Total VP" in html_report(in_vps)
+    (table,) = ranking_tables(in_imps)
+    assert table.headers[-2:] == ("Total IMP", "Per board")
+    assert "Per board" in html_report(in_imps)
