@@ -18,7 +18,7 @@ from bridgescore.session.adjustment import read_adjusted, read_reason, read_weig
 from bridgescore.session.event import Adjusted, Event, TableResult
 from bridgescore.session.methods import ScoringOptions
 from bridgescore.session.scorer import score_event
-from bridgescore.session.weighted import Weighted
+from bridgescore.session.weighted import Weighted, weight_of
 
 
 def points(scored: object, board: int) -> dict[str, tuple[float | None, float | None]]:
@@ -240,3 +240,9 @@ def test_weighted_parts_from_json() -> None:
 def test_bad_weighted_parts_are_named(parts: object, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         read_weighted(parts)
+
+
+@pytest.mark.parametrize("weight", ["1e-99999999999", "9e99999999999", "nan", "inf", "1/0", True])
+def test_weights_that_are_no_weights_are_refused_at_once(weight: object) -> None:
+    with pytest.raises(RecordError, match="is not a number"):
+        weight_of(weight)

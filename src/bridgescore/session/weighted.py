@@ -109,7 +109,11 @@ def weight_of(value: object) -> Fraction:
             top, _, bottom = cleaned.partition("/")
             weight = Fraction(int(top), int(bottom))
         else:
-            weight = Fraction(Decimal(cleaned))
+            decimal = Decimal(cleaned)
+            # 1e-99999999 is short text but a huge fraction: no weight is that far from 1.
+            if not decimal.is_finite() or not -12 <= decimal.adjusted() <= 3:
+                raise ValueError(cleaned)
+            weight = Fraction(decimal)
     except (ValueError, ZeroDivisionError, OverflowError, InvalidOperation):
         raise RecordError(
             f"weight {text[:20]!r} is not a number: expected such as 1/2, 0.5 or 50%"
