@@ -175,3 +175,18 @@ def test_no_per_board_column_in_vps_anywhere() -> None:
     (table,) = ranking_tables(in_imps)
     assert table.headers[-2:] == ("Total IMP", "Per board")
     assert "Per board" in html_report(in_imps)
+
+
+def test_the_reports_list_the_matches() -> None:
+    from bridgescore.session.html_report import html_report
+    from bridgescore.session.report import ranking_text
+
+    results = match(1, 8, "1", "2", {1: (430, 400)})
+    scored = score_event(Event("RR", "teams", results=tuple(results)), "vp")
+    text = ranking_text(scored).splitlines()
+    # Round unknown (no movement), no section: 1 beat 2 by 1 IMP, 10.44 to 9.56 VPs.
+    assert text[text.index("Matches") + 3].split() == ["1", "v", "2", "1-0", "10.44-9.56"]
+    assert "<td>1 v 2</td>" in html_report(scored) and "10.44-9.56" in html_report(scored)
+    assert "Matches" not in ranking_text(
+        score_event(Event("RR", "teams", results=tuple(results)), "imps")
+    )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.report import (
     fmt,
     last_column,
@@ -135,6 +136,10 @@ def html_report(session: SessionScore) -> str:
             ]
             first_number = (3 if has_section else 2) + (1 if session.members else 0)
             parts.append(_row(cells, first_number))
+        parts.append("</table>")
+    if session.matches:
+        parts.append("<h2>Matches</h2><table>" + _head(list(MATCH_HEADERS)))
+        parts.extend(_row(list(row), 3) for row in match_rows(session.matches))
         parts.append("</table>")
     if session.notes:
         parts.append('<ul class="notes">')

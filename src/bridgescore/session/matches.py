@@ -22,7 +22,10 @@ from bridgescore.compare.scalar import round_half_away
 from bridgescore.movement.model import Movement
 from bridgescore.movement.vp import victory_points
 
-__all__ = ["Match", "scored_match", "with_rounds"]
+__all__ = ["MATCH_HEADERS", "Match", "match_rows", "scored_match", "with_rounds"]
+
+#: The columns of the matches' table in the reports (text and HTML).
+MATCH_HEADERS = ("Round", "Section", "Teams", "IMPs", "VPs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +96,22 @@ def with_rounds(matches: Sequence[Match], movement: Movement | None) -> tuple[Ma
     placed = [replace(m, round=met.get(frozenset((m.home, m.away)))) for m in matches]
     # Python's sort is stable: matches of one round keep the scorer's order.
     return tuple(sorted(placed, key=lambda m: m.round if m.round is not None else 1 << 30))
+
+
+def match_rows(matches: Sequence[Match]) -> list[tuple[str, ...]]:
+    """The matches as the reports print them, one row each (columns
+    :data:`MATCH_HEADERS`; the section column is blank in a one-section event).
+
+    >>> match_rows([Match("", "1", "4", 8, 12.0, 11.0, 10.44, 9.56, round=1)])
+    [('1', '', '1 v 4', '12-11', '10.44-9.56')]
+    """
+    return [
+        (
+            "" if m.round is None else str(m.round),
+            m.section,
+            f"{m.home} v {m.away}",
+            f"{m.home_imps:g}-{m.away_imps:g}",
+            f"{m.home_vp:.2f}-{m.away_vp:.2f}",
+        )
+        for m in matches
+    ]
