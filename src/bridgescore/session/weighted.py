@@ -104,18 +104,22 @@ def weight_of(value: object) -> Fraction:
         raise RecordError(f"weight {cleaned[:20]!r}... is too long: expected such as 1/2")
     percent = cleaned.endswith("%")
     cleaned = cleaned.removesuffix("%").strip()
-    try:
-        if "/" in cleaned:
-            top, _, bottom = cleaned.partition("/")
-            weight = Fraction(int(top), int(bottom))
-        else:
-            decimal = Decimal(cleaned)
-            # 1e-99999999 is short text but a huge fraction: no weight is that far from 1.
-            if not decimal.is_finite() or not -12 <= decimal.adjusted() <= 3:
-                raise ValueError(cleaned)
-            weight = Fraction(decimal)
-    except (ValueError, ZeroDivisionError, OverflowError, InvalidOperation):
-        raise RecordError(
-            f"weight {text[:20]!r} is not a number: expected such as 1/2, 0.5 or 50%"
-        ) from None
+    weight = _exact_weight(cleaned)
+    if weight is None:
+        raise RecordError(f"weight {text[:20]!r} is not a number: expected such as 1/2, 0.5 or 50%")
     return weight / 100 if percent else weight
+
+
+def _exact_weight(text: str) -> Fraction | None:
+    """``1/3`` or a decimal as a fraction; ``None`` for anything else."""
+    try:
+        if "/" in text:
+            top, _, bottom = text.partition("/")
+            return Fraction(int(top), int(bottom))
+        decimal = Decimal(text)
+        # 1e-99999999 is short text but a huge fraction: no weight is that far from 1.
+        if not decimal.is_finite() or not -12 <= decimal.adjusted() <= 3:
+            return None
+        return Fraction(decimal)
+    except (ValueError, ZeroDivisionError, OverflowError, InvalidOperation):
+        return None
