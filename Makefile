@@ -45,10 +45,12 @@ bench: $(STAMP)
 # The browser tests drive Debian's chromium through Playwright's Python package
 # (no downloaded browser). Installed once, as root or through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo -n)
+# pdftotext (poppler-utils) reads the printed PDFs (cards, reports) back in the tests.
 chromium:
-	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; } || \
-		echo "warning: could not install chromium; the browser tests will be skipped"
+	@{ test -x /usr/bin/chromium && test -x /usr/bin/pdftotext; } || \
+		{ $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		$(SUDO) apt-get install -y -qq chromium poppler-utils; } || \
+		echo "warning: could not install chromium and poppler-utils; the browser and PDF tests will be skipped"
 
 docs: $(STAMP)
 	$(BIN)/python tests/test_cli_reference.py

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -323,10 +321,3 @@ def test_random_auctions_follow_the_laws(dealer_value: int, picks: list[int]) ->
         auction.append(call)
         calls.append(call)
         assert [str(c) for c in auction.calls] == calls
-
-
-def test_docstring_examples() -> None:
-    import bridgescore.auction as module
-
-    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failed == 0

@@ -364,15 +364,6 @@ def test_chicago_agrees_with_a_reference_scorer(
     assert pad.deals_played == played
 
 
-def test_docstring_examples() -> None:
-    import doctest
-
-    import bridgescore.pads.chicago
-
-    failures, tried = doctest.testmod(bridgescore.pads.chicago)
-    assert tried > 0 and failures == 0
-
-
 # ---------------------------------------------------------------- the running tally
 
 

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bridgescore as bs
-from bridgescore.compare import scalar as compare
 from bridgescore.compare.scalar import (
     Award,
     adjusted_imps,
@@ -399,9 +398,3 @@ def test_exported_from_the_package() -> None:
     assert bs.cross_imps(FIELD)[0] == 5.25
     assert bs.board_a_match(130, 120) == 1.0
     assert bs.adjusted_percentage(bs.Award.AVERAGE_PLUS) == 60
-
-
-def test_doctests() -> None:
-    import doctest
-
-    assert doctest.testmod(compare).failed == 0

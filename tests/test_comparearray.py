@@ -3,14 +3,11 @@ ignored."""
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.compare import array as comparearray
 from bridgescore.compare.array import (
     board_a_match_array,
     butler_imps_array,
@@ -134,7 +131,3 @@ def test_bad_input_is_refused() -> None:
         matchpoints_array([FIELD], scale="3/1")  # type: ignore[arg-type]
     with pytest.raises(ComparisonError, match="-2"):
         butler_imps_array([FIELD], rounding=-2)
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(comparearray).failed == 0

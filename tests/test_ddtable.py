@@ -6,8 +6,8 @@ is declarer "NSEW"[i // 5] in strain (NT, S, H, D, C)[i % 5]).
 
 from __future__ import annotations
 
-import contextlib
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, DDTable, InvalidTableError, Seat, Strain
+from fuzzing import Refused, fuzz_settings, read_or_refuse
 
 TEXT = "78697786976573665746"
 # The same table read by hand: declarer -> {strain: tricks}.
@@ -198,8 +199,32 @@ def test_optimum_result_table_errors(change: tuple[str, str], words: list[str]) 
         assert word in str(info.value)
 
 
-@given(st.lists(st.text(max_size=12), max_size=22))
-@settings(max_examples=200)
+_CELL = re.compile(r"([NESW])\s+(NT|[SHDC])\s+([0-9]+)")
+_ROWS = [f"{seat} {strain} {(3 * i + len(strain)) % 14}" for i, seat in enumerate("NESW")
+         for strain in ("NT", "S", "H", "D", "C")]  # fmt: skip
+
+
+@given(
+    st.lists(st.text(max_size=12), max_size=22)
+    | st.permutations(_ROWS).flatmap(
+        lambda rows: (
+            st.lists(st.sampled_from([*rows, "N NT 14", "X S 3", "E H", ""]), max_size=24)
+            | st.just(rows)
+        )
+    )
+)
+@fuzz_settings(examples=200)
 def test_fuzz_optimum_result_table(lines: list[str]) -> None:
-    with contextlib.suppress(BridgeError):
-        DDTable.from_optimum_result_table(lines)
+    outcome = read_or_refuse(DDTable.from_optimum_result_table, lines)
+    if isinstance(outcome, Refused):
+        return
+    # Read: every cell is one of the rows, read here by a pattern of the test's own.
+    cells = {}
+    for line in lines:
+        found = _CELL.fullmatch(line.strip())
+        assert found is not None or not line.strip(), f"{line!r} was accepted"
+        if found:
+            cells[found[1], found[2]] = int(found[3])
+    assert len(cells) == 20
+    for (seat, strain), tricks in cells.items():
+        assert outcome.tricks(seat, strain) == tricks

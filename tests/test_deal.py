@@ -407,12 +407,3 @@ def test_pairs_of_cards_share_a_hand_12_times_in_51(many: np.ndarray) -> None:
     # Given where one card is, each of the other 51 places is equally likely.
     same = (many[:, 51] == many[:, 38]).sum()  # SA and HA
     assert stats.binomtest(int(same), UNIFORM_DEALS, 12 / 51).pvalue > P_FLOOR
-
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    import bridgescore.deal
-
-    failed, attempted = doctest.testmod(bridgescore.deal)
-    assert attempted > 0 and failed == 0

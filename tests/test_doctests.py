@@ -1,4 +1,4 @@
-"""The examples in the package's docstrings run, in every module."""
+"""The examples in the package's docstrings run, in every module: here, and only here."""
 
 from __future__ import annotations
 
@@ -27,6 +27,14 @@ MUST_HAVE_EXAMPLES = {
     "bridgescore.auction",
     "bridgescore.game",
     "bridgescore.pads.rubber",
+    "bridgescore.pads.scorepad",
+    "bridgescore.pads.chicago",
+    "bridgescore.pararray",
+    "bridgescore.play",
+    "bridgescore.solver",
+    "bridgescore.formats.pbn",
+    "bridgescore.formats.frames",
+    "bridgescore.display.markup",
 }
 
 

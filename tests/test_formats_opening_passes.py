@@ -230,3 +230,177 @@ def test_the_hand_made_championship_file_reads_clean() -> None:
     checked = [check_record(record) for record in read_records(data)]
     problems = [p for c in checked for p in c.problems]
     assert len(problems) == 1 and problems[0].notice and NOTICE in problems[0].message
+
+
+# Issue 33, point 2: a Contract tag that lost the auction's double (or redouble).
+# Championship exports write [Contract "1NT"] where the auction ends 1NT Pass Pass X AP.
+# The doubling says nothing about the seat: the passes are restored all the same, and
+# the doubling is the one disagreement reported, the contract scored as the tag says.
+
+# 1NT by the opener, doubled or redoubled, then AP; the written calls on one line.
+DOUBLED_AUCTIONS = {
+    "X": (["1NT", "Pass", "Pass", "X"], ["1NT", "Pass", "Pass", "X", "Pass", "Pass", "Pass"]),
+    "XX": (["1NT", "X", "XX"], ["1NT", "X", "XX", "Pass", "Pass", "Pass"]),
+    "": (["1NT"], ["1NT", "Pass", "Pass", "Pass"]),
+}
+# Declarer's score for 1NT just made (7 tricks), not vulnerable (Law 77): 40 for the
+# trick and 50 for a part score; doubled 80 + 50 + 50 for the insult; redoubled 160,
+# a game (300) and 100 for the insult.
+ONE_NT_MADE = {"1NT": 90, "1NTX": 180, "1NTXX": 560}
+# (auction's doubling, the Contract tag, what the auction has that the tag has not)
+LOST_DOUBLINGS = [
+    ("X", "1NT", "has the double"),
+    ("XX", "1NT", "has the redouble"),
+    ("XX", "1NTX", "has the redouble"),
+    ("", "1NTX", "has no double"),
+]
+
+
+def _lost_double_game(
+    dealer: str, opener: str, doubling: str, contract: str, *, declarer_tag: bool
+) -> str:
+    """A board dealt by ``dealer`` where ``opener`` opens 1NT, doubled as ``doubling``
+    says, the opening passes left out and the Contract tag's doubling ``contract``'s;
+    the Play's first two tricks from declarer's left-hand opponent, who wins both (no
+    one can follow), then a claim: declarer makes 7 of the 11 left. The file's Score
+    is the Contract tag's score."""
+    leader = LHO[opener]
+    start = ORDER.index(leader)
+    seats = [ORDER[(start + step) % 4] for step in range(4)]
+    points = ONE_NT_MADE[contract]
+    side = "NS" if opener in "NS" else "EW"
+    written, _ = DOUBLED_AUCTIONS[doubling]
+    lines = [
+        '[Board "1"]',
+        f'[Dealer "{dealer}"]',
+        '[Vulnerable "None"]',
+        f'[Deal "{SUITED}"]',
+        *([f'[Declarer "{opener}"]'] if declarer_tag else []),
+        f'[Contract "{contract}"]',
+        '[Result "7"]',
+        f'[Score "{side} {points}"]',
+        f'[Auction "{dealer}"]',
+        " ".join(written) + " AP",
+        f'[Play "{leader}"]',
+        *(" ".join(SUIT_OF[seat] + rank for seat in seats) for rank in "AK"),
+        "*",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("declarer_tag", [True, False], ids=["declarer", "no-declarer"])
+@pytest.mark.parametrize(("doubling", "contract", "has"), LOST_DOUBLINGS)
+@pytest.mark.parametrize("opener", list(ORDER))
+@pytest.mark.parametrize("dealer", list(ORDER))
+def test_a_contract_without_the_auctions_double_still_has_its_passes_restored(
+    dealer: str, opener: str, doubling: str, contract: str, has: str, declarer_tag: bool
+) -> None:
+    text = _lost_double_game(dealer, opener, doubling, contract, declarer_tag=declarer_tag)
+    roads = _both_readers(text)
+    assert all(road == roads[0] for road in roads[1:]), roads
+    (record,) = read_records(text=text)
+    missing = (ORDER.index(opener) - ORDER.index(dealer)) % 4
+    written, whole = DOUBLED_AUCTIONS[doubling]
+    assert [call.call for call in record.auction or ()] == ["Pass"] * missing + whole
+    # Restored passes and AP's passes have no line; the written calls are on the line
+    # after the Auction tag.
+    auction_line = 9 if declarer_tag else 8
+    passes = len(whole) - len(written)
+    assert record.source.call_lines == (
+        (0,) * missing + (auction_line + 1,) * len(written) + (0,) * passes
+    )
+    assert [str(card) for card in record.play or ()] == _expected_cards(LHO[opener])
+    checked = check_record(record)
+    assert checked.played is not None and checked.played.play is not None
+    # Scored as the Contract tag says, by the restored auction's declarer.
+    assert str(checked.played.contract) == f"{contract}{opener}"
+    assert checked.played.play.opening_leader.letter == LHO[opener]
+    assert checked.played.tricks == 7
+    points = ONE_NT_MADE[contract]
+    assert checked.played.score == (points if opener in "NS" else -points)
+    # One problem, the doubling; and the note that passes were restored, if they were.
+    stated = f"{contract}{opener}" if declarer_tag else contract
+    reached = f"1NT{doubling}{opener}"
+    contract_line = 6 if declarer_tag else 5
+    assert [(p.line, p.message) for p in checked.problems if not p.notice] == [
+        (
+            contract_line,
+            f"Contract/Declarer say {stated}, but the auction {has}: it reached {reached}; "
+            "scored as the Contract tag says",
+        )
+    ]
+    notes = [(p.line, p.message) for p in checked.problems if p.notice]
+    assert len(notes) == (1 if missing else 0)
+    assert all(line == auction_line and NOTICE in message for line, message in notes)
+    assert "opening leader" not in " ".join(p.message for p in checked.problems)
+
+
+def test_written_opening_passes_and_a_lost_double_read_as_restored_ones() -> None:
+    # The same game with its opening passes written reads the same: nothing to restore,
+    # the same contract, score and problem (the auction, not the file, has the passes).
+    restored = _lost_double_game("N", "W", "X", "1NT", declarer_tag=True)
+    written = restored.replace(
+        '[Auction "N"]\n1NT Pass Pass X AP', '[Auction "N"]\nPass Pass Pass 1NT Pass Pass X AP'
+    )
+    (before,), (after,) = read_records(text=restored), read_records(text=written)
+    assert before.auction == after.auction
+    one, two = check_record(before), check_record(after)
+    assert one.played is not None and two.played is not None
+    assert (str(one.played.result), one.played.score) == ("1NTW=", -90)
+    assert (str(two.played.result), two.played.score) == ("1NTW=", -90)
+    assert (
+        [p.message for p in one.problems if not p.notice]
+        == [p.message for p in two.problems]
+        == [
+            "Contract/Declarer say 1NTW, but the auction has the double: it reached 1NTXW; "
+            "scored as the Contract tag says"
+        ]
+    )
+
+
+def test_a_lost_double_does_not_hide_another_contract() -> None:
+    # The Contract tag names another strain, undoubled, where the auction reached 1NTX:
+    # no number of passes explains that, so nothing is restored and it is reported.
+    text = _lost_double_game("N", "E", "X", "1NT", declarer_tag=True).replace(
+        '[Contract "1NT"]', '[Contract "1S"]'
+    )
+    (record,) = read_records(text=text)
+    assert record.auction is not None and record.auction[0].call == "1NT"
+    problems = [p.message for p in check_record(record).problems]
+    assert not any(NOTICE in message for message in problems)
+    assert "Contract/Declarer say 1SE, but the auction reached 1NTXN" in problems
+
+
+def test_bridgescore_game_and_session_import_score_the_contract_tag(tmp_path: Path) -> None:
+    # Four boards, the opener each seat in turn (dealer North): 0 to 3 passes restored.
+    games = [
+        _lost_double_game("N", opener, "X", "1NT", declarer_tag=n % 2 == 0).replace(
+            '[Board "1"]', f'[Board "{n}"]\n[PairNS "1"]\n[PairEW "2"]'
+        )
+        for n, opener in enumerate(ORDER, 1)
+    ]
+    path = tmp_path / "championship.pbn"
+    path.write_text("\n".join(games))
+    result = runner.invoke(app, ["game", str(path), "--json"])
+    assert result.exit_code == 1, result.output  # the file contradicts itself
+    read = json.loads(result.stdout)
+    assert [(g["declarer"], g["contract"], g["score_ns"]) for g in read] == [
+        ("N", "1NT", 90), ("E", "1NT", -90), ("S", "1NT", 90), ("W", "1NT", -90)
+    ]  # fmt: skip
+    messages = [p["message"] for g in read for p in g["problems"]]
+    assert [m for m in messages if m.startswith("note: ")] == [m for m in messages if NOTICE in m]
+    assert len([m for m in messages if NOTICE in m]) == 1
+    assert sorted(m for m in messages if not m.startswith("note: ")) == sorted(
+        f"Contract/Declarer say {stated}, but the auction has the double: it reached "
+        f"1NTX{seat}; scored as the Contract tag says"
+        for stated, seat in [("1NT", "N"), ("1NTE", "E"), ("1NT", "S"), ("1NTW", "W")]
+    )
+    with EventStore(tmp_path / "e.db") as store:
+        report = import_data(store, path.read_bytes(), "championship.pbn")
+        results = store.results()
+    assert report.problems == []
+    assert sorted((r.board, str(r.result)) for r in results) == [
+        (1, "1NTN="), (2, "1NTE="), (3, "1NTS="), (4, "1NTW=")
+    ]  # fmt: skip
+    assert len(report.disagreements) == 4
+    assert all("the auction has the double" in d for d in report.disagreements)

@@ -183,13 +183,6 @@ def test_as_dict() -> None:
     }
 
 
-def test_docstring_examples() -> None:
-    import bridgescore.game as module
-
-    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failed == 0
-
-
 def test_user_guide_examples() -> None:
     guide = Path(__file__).parent.parent / "docs" / "auction-and-play.md"
     failed, attempted = doctest.testfile(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import pytest
@@ -20,6 +19,7 @@ from bridgescore.movement.text import (
     movement_to_json,
     read_movement,
 )
+from fuzzing import Refused, read_or_refuse
 
 # A 3-table Mitchell as another program writes it: pairs 1-3 NS, 4-6 EW (table + 3),
 # board groups by letter, no comment of ours. EW move up one table, boards down one.
@@ -325,8 +325,14 @@ _JSON_VALUES = st.recursive(
 )
 def test_any_json_is_a_movement_or_a_movement_error(data: object) -> None:
     # Anything but a MovementError (a KeyError, a TypeError) fails the test.
-    with contextlib.suppress(MovementError):
-        movement_from_json(json.dumps(data))
+    outcome = read_or_refuse(movement_from_json, json.dumps(data))
+    if isinstance(outcome, Refused):
+        assert isinstance(outcome.error, MovementError)
+        return
+    # What is read says what the text said, and writes back to a text that reads the same.
+    assert isinstance(data, dict) and outcome.kind == data["kind"]
+    assert (outcome.tables, outcome.rounds) == (data["tables"], data["rounds"])
+    assert movement_from_json(json.dumps(movement_to_json(outcome))) == outcome
 
 
 @settings(max_examples=200, deadline=None)
@@ -334,7 +340,12 @@ def test_any_json_is_a_movement_or_a_movement_error(data: object) -> None:
     st.lists(st.sampled_from(["0", "1", "2", "3", "A", "B", "-", " ", "\n", "#", "x"]), max_size=40)
 )
 def test_any_asc_text_is_a_movement_or_a_movement_error(pieces: list[str]) -> None:
-    with contextlib.suppress(MovementError):
-        movement_from_asc("3 1 1 2 0\n" + "".join(pieces), boards_per_round=2)
-    with contextlib.suppress(MovementError):
-        movement_from_asc("".join(pieces), boards_per_round=2)
+    for text in ("3 1 1 2 0\n" + "".join(pieces), "".join(pieces)):
+        outcome = read_or_refuse(lambda t: movement_from_asc(t, boards_per_round=2), text)
+        if isinstance(outcome, Refused):
+            assert isinstance(outcome.error, MovementError)
+            continue
+        # Every board group holds two boards, and the movement survives its own JSON.
+        assert outcome.boards_per_round == 2
+        assert all(len(row.boards) % 2 == 0 for row in outcome.rows)
+        assert movement_from_json(json.dumps(movement_to_json(outcome))) == outcome

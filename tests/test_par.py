@@ -8,8 +8,6 @@ test.
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import os
 from pathlib import Path
@@ -385,12 +383,6 @@ def test_opening_four_turns() -> None:
     # Each side makes 1NT: whoever bids first scores it.
     assert opening(Side.NS, 90, -90) == 90
     assert opening(Side.EW, 90, -90) == -90
-
-
-def test_module_examples() -> None:
-    for name in ("bridgescore.parscore", "bridgescore.pararray"):
-        failed, attempted = doctest.testmod(importlib.import_module(name))
-        assert attempted > 0 and failed == 0, name
 
 
 # -- properties --------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 from pathlib import Path
 
@@ -249,13 +248,6 @@ def test_tag_values_round_trip(tags: dict[str, str]) -> None:
     for name, value in tags.items():
         assert game.tags[name] == value
     assert game.problems == ()
-
-
-def test_docstring_examples() -> None:
-    import bridgescore.formats.pbn as module
-
-    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failed == 0
 
 
 def test_byte_order_mark_and_crlf() -> None:

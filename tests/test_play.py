@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -267,10 +265,3 @@ def test_random_legal_play(seed: int, strain: Strain, declarer: Seat, picks: lis
     assert play.is_complete
     assert play.tricks == (won[Side.NS], won[Side.EW])
     assert sum(play.tricks) == 13
-
-
-def test_docstring_examples() -> None:
-    import bridgescore.play as module
-
-    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failed == 0

@@ -524,17 +524,6 @@ def test_honours_text_round_trip(side: str, points: int, points_first: bool) -> 
     assert Honors.parse(str(honors)) == honors
 
 
-def test_docstring_examples() -> None:
-    import doctest
-
-    import bridgescore.pads.rubber
-    import bridgescore.pads.scorepad
-
-    for module in (bridgescore.pads.rubber, bridgescore.pads.scorepad):
-        failures, tried = doctest.testmod(module)
-        assert tried > 0 and failures == 0
-
-
 def test_user_guide_examples() -> None:
     import doctest
     from pathlib import Path

@@ -13,7 +13,9 @@ from fractions import Fraction
 import pytest
 
 from bridgescore.compare.scalar import Award
+from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
+from bridgescore.formats.board import Board
 from bridgescore.session.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.event import Adjusted, Event, TableResult
 from bridgescore.session.methods import ScoringOptions
@@ -246,3 +248,22 @@ def test_bad_weighted_parts_are_named(parts: object, message: str) -> None:
 def test_weights_that_are_no_weights_are_refused_at_once(weight: object) -> None:
     with pytest.raises(RecordError, match="is not a number"):
         weight_of(weight)
+
+
+def test_a_weighted_score_uses_the_vulnerability_the_board_states() -> None:
+    # Board 1 stated both vulnerable: 4S= is +620 and 4S-1 -100. A sits NS at table 1
+    # (+620); B NS at table 2 gets half +620 (0 IMPs) and half -100 (720: 12 IMPs): 6.
+    # (By the number's vulnerability, none, it would be 420 v -50: 10 IMPs, so 5.)
+    event = Event(
+        "Teams",
+        "teams",
+        boards={1: Board(1, vulnerable=Vulnerability.BOTH)},
+        results=(
+            TableResult.played(1, "A", "B", "4SN="),
+            TableResult(1, "B", "A", weighted=Weighted.parse("1/2 4SN=; 1/2 4SN-1")),
+        ),
+    )
+    assert {s.name: s.total for s in score_event(event, "imps").standings} == {
+        "A": 6.0,
+        "B": -6.0,
+    }

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +13,6 @@ from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
-from bridgescore.session import event as event_module
 from bridgescore.session.event import (
     Adjusted,
     Board,
@@ -131,10 +128,6 @@ def test_a_board_holds_values_not_text() -> None:
     assert board.deal is not None and board.deal.to_pbn() == text and board.dd_table is table
     with pytest.raises(RecordError, match=r"DDTable\.parse"):
         Board(1, None, "0d0d00d0d000d0d00d0d")  # type: ignore[arg-type]
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(event_module).failed == 0
 
 
 @given(

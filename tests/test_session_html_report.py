@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 from html.parser import HTMLParser
 
 from bridgescore.deal import Deal
-from bridgescore.session import html_report as html_module
 from bridgescore.session.event import Board, Event, TableResult
 from bridgescore.session.html_report import html_report
 from bridgescore.session.scorer import BoardPar, score_event
@@ -61,7 +59,3 @@ def test_the_page_holds_ranking_and_travellers() -> None:
     assert re.search(r"<h3 id=\"board-1\">Board 1</h3>", text)
     assert "<td>4SN+1</td>" in text and '<td class="n">+450</td>' in text
     assert f'<p class="meta">Deal {DEAL}</p>' in text  # the hand record, as PBN
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(html_module).failed == 0

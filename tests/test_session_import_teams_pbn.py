@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-import bridgescore.session.teams_pbn as teams_pbn
 from bridgescore.cli.app import app
 from bridgescore.session.importer import import_files
 from bridgescore.session.scorer import score_event
@@ -115,7 +113,3 @@ def test_cli_lists_disagreements_and_still_imports(tmp_path: Path) -> None:
     assert "1 score(s) differ" in result.output
     scored = runner.invoke(app, ["session", "score", str(tmp_path / "c.db")])
     assert scored.exit_code == 0 and "IMPs (teams)" in scored.output
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(teams_pbn).failed == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import os
 import re
 import signal
@@ -16,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import bridgescore.session.usebio_import as usebio_import
 from bridgescore.cli.app import app
 from bridgescore.compare.scalar import Award
 from bridgescore.deal import Deal
@@ -339,10 +337,6 @@ def test_concurrent_imports_both_land(tmp_path: Path) -> None:
         assert child.wait() == 0
     with EventStore(db) as store:
         assert len(store.load().results) == 13
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(usebio_import).failed == 0
 
 
 def test_unsafe_or_foreign_xml_is_one_clear_error(tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import shutil
 from pathlib import Path
@@ -93,10 +92,6 @@ def test_a_hand_history_without_rooms_is_refused_board_by_board(tmp_path: Path) 
     assert not event.results and report.problems
     assert all("names no room" in problem.message for problem in report.problems)
     assert report.problems[0].line == 1
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(vugraph).failed == 0
 
 
 # -- the vg header: scoring, segment and carried-over scores ---------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction
 
 import numpy as np
@@ -11,7 +10,6 @@ import pytest
 
 from bridgescore.compare.scalar import Award
 from bridgescore.errors import BridgeError, ComparisonError, ScoringMethodError
-from bridgescore.session import methods as methods_module
 from bridgescore.session.event import Event, TableResult
 from bridgescore.session.methods import (
     SCORING_METHODS,
@@ -126,7 +124,3 @@ def test_a_method_is_one_value_plus_its_functions() -> None:
         ("EW", "2"): -420 + 100,
         ("EW", "4"): -430 + 110,
     }
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(methods_module).failed == 0

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.session import pars as pars_module
 from bridgescore.session.event import Board
 from bridgescore.session.pars import board_pars
 
@@ -42,7 +39,3 @@ def test_par_solved_by_dds() -> None:
     assert found.pars[2].score == -1510
     # N and S each take all 13 tricks in spades and diamonds, none in NT, hearts or clubs.
     assert found.solved == {1: DDTable.parse("0d0d00d0d000d0d00d0d")}
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(pars_module).failed == 0

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import csv
-import doctest
 import io
 import json
 from pathlib import Path
 
-from bridgescore.session import report as report_module
 from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Event
 from bridgescore.session.report import (
@@ -82,10 +80,6 @@ def test_csv_outputs() -> None:
         "3NTN+1",
         "430",
     )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(report_module).failed == 0
 
 
 def test_ranking_tables_are_the_one_ranking_of_text_and_html() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction
 from pathlib import Path
 
@@ -10,7 +9,6 @@ import pytest
 
 import bridgescore as bs
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
-from bridgescore.session import scorer as scorer_module
 from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Adjusted, Event, TableResult
 from bridgescore.session.methods import SCORING_METHODS
@@ -284,10 +282,6 @@ def test_the_misfit_message_names_the_methods_that_fit() -> None:
 def test_empty_event() -> None:
     with pytest.raises(RecordError, match="no results"):
         score_event(Event("e"), "mp")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(scorer_module).failed == 0
 
 
 def test_traveller_lines_are_made_on_first_use_and_read_like_a_tuple() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import sys
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import ComparisonError, RecordError, ScoringMethodError
-from bridgescore.session import workflow as workflow_module
 from bridgescore.session.event import Board, TableResult
 from bridgescore.session.methods import ScoringOptions
 from bridgescore.session.store import EventStore, Origin
@@ -106,7 +104,3 @@ def test_solved_tables_are_cached_in_the_file(tmp_path: Path) -> None:
 def test_bad_options_never_reach_the_file() -> None:
     with pytest.raises(ComparisonError, match="'3/1'"):
         ScoringOptions(scale="3/1")  # type: ignore[arg-type]
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(workflow_module).failed == 0

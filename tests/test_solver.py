@@ -161,12 +161,3 @@ def test_missing_endplay_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setitem(sys.modules, name, None)
     with pytest.raises(ImportError, match=r"bridgescore\[dds\]"):
         bs.solve(bs.random_deals(1, 1)[0])
-
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    import bridgescore.solver
-
-    failed, attempted = doctest.testmod(bridgescore.solver)
-    assert attempted > 0 and failed == 0

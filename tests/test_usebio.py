@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import doctest
 import re
 from pathlib import Path
 
@@ -11,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bridgescore.formats.usebio as usebio
-from bridgescore.errors import BridgeError
 from bridgescore.formats.usebio import (
     HandRecord,
     Participant,
@@ -24,6 +20,7 @@ from bridgescore.formats.usebio import (
     read_usebio,
     write_usebio,
 )
+from fuzzing import Refused, read_or_refuse
 
 DATA = Path(__file__).parent / "data"
 PAIRS = (DATA / "usebio_pairs.xml").read_bytes()
@@ -278,19 +275,29 @@ def test_fuzz_byte_flips_and_truncation_raise_only_bridge_errors(data: st.DataOb
         at = data.draw(st.integers(0, len(base) - 1))
         base[at] = data.draw(st.integers(0, 255))
     cut = data.draw(st.integers(0, len(base)))
-    with contextlib.suppress(BridgeError):
-        read_usebio(bytes(base[:cut]), "fuzz.xml")
+    damaged = bytes(base[:cut])
+    _only_what_the_file_says(damaged, read_or_refuse(lambda d: read_usebio(d, "fuzz.xml"), damaged))
 
 
 @given(st.binary(max_size=300))
 @settings(max_examples=200, deadline=None)
 def test_fuzz_arbitrary_bytes(data: bytes) -> None:
-    with contextlib.suppress(BridgeError):
-        read_usebio(b"<USEBIO>" + data, "fuzz.xml")
+    damaged = b"<USEBIO>" + data
+    _only_what_the_file_says(damaged, read_or_refuse(lambda d: read_usebio(d, "fuzz.xml"), damaged))
 
 
-def test_doctests() -> None:
-    assert doctest.testmod(usebio).failed == 0
+def _only_what_the_file_says(data: bytes, outcome: UsebioFile | Refused) -> None:
+    """A damaged file is refused, or read into nothing it does not say: each traveller
+    line's board is one of its BOARD_NUMBERs and each pair or team number is in it, and
+    every problem names its line (read here with a pattern of the test's own)."""
+    if isinstance(outcome, Refused):
+        return
+    text = data.decode("utf-8", "replace")
+    boards = {int(n) for n in re.findall(r"<BOARD_NUMBER>\s*([0-9]{1,9})\s*</BOARD_NUMBER>", text)}
+    assert {line.board for line in outcome.lines} <= boards
+    assert all(p.number and p.number in text for p in outcome.participants)
+    lines = text.count("\n") + 1
+    assert all(0 <= problem.line <= lines and str(problem).strip() for problem in outcome.problems)
 
 
 _ENTITY_NAMES = st.from_regex(r"[a-z][a-z0-9]{0,6}", fullmatch=True)

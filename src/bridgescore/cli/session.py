@@ -269,6 +269,10 @@ def import_command(
     and used by 'session report') make it a teams event. USEBIO players are kept
     with their pair or team. Scores a
     file states that bridgescore computes differently are listed ("check:").
+    Each board is scored with the dealer and vulnerability its file states (PBN
+    Dealer and Vulnerable, LIN md and sv, USEBIO DEALER and VULNERABILITY, CSV
+    dealer and vulnerable columns), else its number's; a note says how many boards
+    a file deals otherwise than their numbers.
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept
     (with --replace the file's result replaces it, and the change is logged: see
@@ -652,3 +656,14 @@ def _write(path: Path, text: str) -> None:
 from bridgescore.cli.live import live_command  # noqa: E402
 
 app.command("live")(live_command)
+
+# Replacing a lost link, password or copy: their own module, subcommands here.
+from bridgescore.cli.recovery import (  # noqa: E402
+    backup_command,
+    password_command,
+    reissue_command,
+)
+
+app.command("reissue")(reissue_command)
+app.command("password")(password_command)
+app.command("backup")(backup_command)

@@ -4,7 +4,9 @@
 tricks from the play (and the claim), scores the result and lists every
 disagreement with the file's own tags (Contract, Declarer, Result, Score,
 OptimumScore), each with its line, so that each one is either the file's error
-or ours.
+or ours. Where the auction and the Contract tag differ in their doubling alone
+(an export that dropped the auction's X), that is the one disagreement, and the
+contract is scored as the tag says.
 
 >>> from bridgescore.formats.record import BoardRecord, RecordedCall
 >>> calls = tuple(RecordedCall(c) for c in "1NT Pass 3NT Pass Pass Pass".split())
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.auction import Auction
-from bridgescore.core import Contract, Side
+from bridgescore.core import Contract, Doubling, Side
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import BoardRecord, Problem
@@ -166,6 +168,18 @@ class _Checker:
                     if stated.declarer is not None
                     else (stated.with_declarer(None if reached is None else reached.declarer))
                 )
+                doubling = _doubling_disagreement(expected, reached)
+                if doubling is not None:
+                    # Only the doubling differs (an export that dropped the auction's
+                    # X): seat, level and strain agree, so this is the one thing to
+                    # report, and the contract is scored as the file's tag names it,
+                    # whether its opening passes were written or restored.
+                    self.problem(
+                        f"Contract/Declarer say {stated}, but the auction {doubling}: it "
+                        f"reached {reached}; scored as the Contract tag says",
+                        "Contract",
+                    )
+                    return True, expected
                 if expected != reached:
                     self.problem(
                         f"Contract/Declarer say {stated}, but the auction reached "
@@ -258,6 +272,31 @@ class _Checker:
                 f"of its DoubleDummyTricks, NS {ours:+d}",
                 "OptimumScore",
             )
+
+
+def _doubling_disagreement(stated: Contract, reached: Contract | None) -> str | None:
+    """What the auction has that the stated contract has not (``has the double``,
+    ``has no redouble``...), when the two differ in their doubling alone; else ``None``.
+
+    >>> _doubling_disagreement(Contract.parse("1NTS"), Contract.parse("1NTXS"))
+    'has the double'
+    >>> _doubling_disagreement(Contract.parse("4HXXW"), Contract.parse("4HXW"))
+    'has no redouble'
+    """
+    if reached is None or reached.doubling == stated.doubling:
+        return None
+    if (reached.level, reached.strain, reached.declarer) != (
+        stated.level,
+        stated.strain,
+        stated.declarer,
+    ):
+        return None
+    if reached.doubling > stated.doubling:
+        return f"has the {_DOUBLING_WORDS[reached.doubling]}"
+    return f"has no {_DOUBLING_WORDS[stated.doubling]}"
+
+
+_DOUBLING_WORDS = {Doubling.DOUBLED: "double", Doubling.REDOUBLED: "redouble"}
 
 
 def _ns_score(text: str, played: PlayedDeal | None) -> int | None:

@@ -159,10 +159,13 @@ def restore_opening_passes(
 
     Some publishers start the Auction section with the first bid. The passes are
     restored when the calls as written reach a declarer other than the game's own,
-    and one to three passes in front make them reach exactly the game's contract:
-    its declarer is the Declarer tag's (``stated``), else the right-hand opponent of
-    the Play tag's opening ``leader``; the level, strain and doubling are the
-    Contract tag's when it is given. Anything else is left as written, for the
+    and one to three passes in front make them reach the game's declarer, level and
+    strain: its declarer is the Declarer tag's (``stated``), else the right-hand
+    opponent of the Play tag's opening ``leader``; the level and strain are the
+    Contract tag's when it is given. The doubling does not decide the seat: a
+    Contract tag that lost the auction's double (``1NT`` where the calls end
+    ``1NT Pass Pass X``) still has its passes restored, and the doubling alone is
+    left for the checks to report. Anything else is left as written, for the
     checks to report.
 
     >>> from bridgescore.formats.record import PLAIN_CALLS
@@ -191,7 +194,7 @@ def _restored(
     restored = contract_of(["Pass"] * missing + words, dealer)[1] if missing else None
     if restored is None or restored.declarer is not declarer:
         return 0, reached
-    if stated is not None and stated.with_declarer(declarer) != restored:
+    if stated is not None and (stated.level != restored.level or stated.strain != restored.strain):
         return 0, reached  # another contract: no number of passes explains it
     return missing, restored
 

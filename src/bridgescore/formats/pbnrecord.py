@@ -11,11 +11,12 @@ other tag is kept as a note and written back by :func:`record_pairs`.
 Some publishers leave the opening passes out of the Auction section. When the
 calls as written reach a declarer other than the Declarer tag's (or, without
 one, other than the Play tag's opening leader's right-hand opponent), and
-restoring one to three opening passes reconciles them
+restoring one to three opening passes reconciles them, doubled or not
 (:func:`~bridgescore.formats.pbnfast.restore_opening_passes`), the reader
 restores them before anything else reads the auction, and says so once per file:
 the restored auction is the only one, so declarer, the opening lead and whose
-turn it is in the Play all follow from it.
+turn it is in the Play all follow from it. A Contract tag that lost the
+auction's double is then the one problem :mod:`bridgescore.formats.check` reports.
 """
 
 from __future__ import annotations

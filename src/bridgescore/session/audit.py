@@ -53,7 +53,8 @@ class AuditEntry:
     """One change of a stored result: its number and time (UTC, ISO 8601), how
     (``correct``: ``session correct`` or the director's page; ``replace``: an import
     with ``--replace``; ``enter``: a table's first result, whose ``old`` is ``""``;
-    ``adjust``: an adjusted score), which result (section, board, pairs), the old and
+    ``adjust``: an adjusted score; ``reissue``, ``password``, ``reopen``: a change to the
+    event itself, with board 0 and no pairs), which result (section, board, pairs), the old and
     the new outcome as :meth:`~bridgescore.session.event.TableResult.describe` shows
     them (``not played`` for a board the director cancelled), where the new one came
     from (``file:line``, or ``""``), the director's reason, and who (``table 3``,
@@ -75,6 +76,10 @@ class AuditEntry:
     def __str__(self) -> str:
         where = f" section {self.section}" if self.section else ""
         by = f" by {self.who}" if self.who else ""
+        if not self.board:
+            # A change to the event itself (a new link, a new password, reopened).
+            text = f"#{self.entry} {self.at} {self.action}{by}:{where} {self.new}"
+            return text + (f": {self.reason}" if self.reason else "")
         text = (
             f"#{self.entry} {self.at} {self.action}{by}: board {self.board}{where} "
             f"{self.ns} v {self.ew}: {self.old or '(none)'} -> {self.new}"

@@ -312,13 +312,18 @@ def _guide_part(movement: Movement, event: str | None) -> str:
     return f'<h1>Guide cards</h1><div class="cards">{cards}</div>'
 
 
-def _table_part(movement: Movement, event: str | None, links: Links | None) -> str:
+def _table_part(
+    movement: Movement,
+    event: str | None,
+    links: Links | None,
+    tables: Sequence[int] | None = None,
+) -> str:
     _check(movement, event)
     chosen = _table_links(movement, links)
     stops = next_stops(movement)
+    numbers = range(1, movement.tables + 1) if tables is None else tables
     cards = "".join(
-        _table_card(movement, table, stops, event, chosen.get(table))
-        for table in range(1, movement.tables + 1)
+        _table_card(movement, table, stops, event, chosen.get(table)) for table in numbers
     )
     return f'<h1>Table cards</h1><div class="cards">{cards}</div>'
 
@@ -369,12 +374,19 @@ def write_cards(
     event: str | None = None,
     links: Links | None = None,
     paper: Paper = "a4",
+    table: int | None = None,
 ) -> None:
     """Write the cards as HTML to ``html`` and/or as PDF to ``pdf`` (headless
-    Chromium; :class:`~bridgescore.boardset.pdf.PdfUnavailableError` without it)."""
+    Chromium; :class:`~bridgescore.boardset.pdf.PdfUnavailableError` without it).
+    With ``table``, only that table's card (a reissued link's)."""
     if pdf is None and html is None:
         raise InvalidArgumentError("write_cards needs a pdf or an html path to write")
-    page = cards_html(movement, event=event, links=links, paper=paper)
+    if table is None:
+        page = cards_html(movement, event=event, links=links, paper=paper)
+    else:
+        number = whole_number_arg(table, "table", 1, movement.tables)
+        part = _table_part(movement, event, links, (number,))
+        page = _document(_title(f"table {number}'s card", event), [part], paper)
     if html is not None:
         Path(html).write_text(page, encoding="utf-8")
     if pdf is not None:

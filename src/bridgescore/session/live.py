@@ -50,7 +50,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bridgescore.core import Contract, Seat
+from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card
 from bridgescore.errors import (
     BridgeError,
@@ -59,6 +59,7 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
+from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.notation import Result, parse_result
@@ -82,6 +83,7 @@ __all__ = [
     "NewEvent",
     "ResultEntry",
     "TableAccess",
+    "check_url_base",
     "create_event",
     "table_url",
 ]
@@ -136,6 +138,15 @@ def table_url(url_base: str, token: str) -> str:
     return f"{url_base.rstrip('/')}/table?token={token}"
 
 
+def check_url_base(url_base: object) -> None:
+    """Refuse a URL base the tables' phones could not open (a :class:`RecordError`)."""
+    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
+        raise RecordError(
+            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
+            "or https://host (where the tables' phones reach the live server)"
+        )
+
+
 def create_event(
     path: str | Path,
     movement: Movement,
@@ -153,11 +164,7 @@ def create_event(
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
-    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
-        raise RecordError(
-            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
-            "or https://host (where the tables' phones reach the live server)"
-        )
+    check_url_base(url_base)
     target = Path(path)
     if target.exists() or target.is_symlink():
         raise RecordError(
@@ -176,6 +183,7 @@ def create_event(
         with LiveStore(temporary, mode="create") as store:
             store.set_movement(movement)
             store.set_info(name=name or target.stem)
+            store.set_url_base(url_base)
             store.set_table_tokens(
                 movement.section, {table: token_digest(token) for table, token in tokens.items()}
             )
@@ -389,8 +397,18 @@ class LiveEvent(Closing):
         self.path = str(path)
         self._closed = False
         self.movement: Movement = movement
-        # The tokens never change during a session: kept in memory, compared in constant time.
-        self._tokens = self._store.table_token_digests()
+        # The tokens are kept in memory and compared in constant time. They are reread
+        # when another process (``session reissue``) may have changed them: SQLite's
+        # data_version on a reading connection of its own moves with every commit, so
+        # the check never waits for the writer's lock (the server asks on its event loop).
+        self._token_lock = threading.Lock()
+        try:
+            self._watch = LiveStore(path, mode="read")
+        except BaseException:
+            self._store.close()
+            raise
+        self._tokens = self._watch.table_token_digests()
+        self._seen_version = self._watch.data_version()
         self._stops = next_stops(movement)
 
     def close(self) -> None:
@@ -398,6 +416,8 @@ class LiveEvent(Closing):
             if not self._closed:
                 self._closed = True
                 self._store.close()
+                with self._token_lock:
+                    self._watch.close()
 
     @contextmanager
     def _using(self) -> Iterator[LiveStore]:
@@ -416,7 +436,15 @@ class LiveEvent(Closing):
             return None
         digest = token_digest(token)
         found = None
-        for table, stored in self._tokens.items():
+        with self._token_lock:
+            if self._closed:
+                return None
+            version = self._watch.data_version()
+            if version != self._seen_version:
+                self._tokens = self._watch.table_token_digests()
+                self._seen_version = version
+            tokens = self._tokens
+        for table, stored in tokens.items():
             if hmac.compare_digest(digest, stored):
                 found = table
         return found
@@ -494,6 +522,7 @@ class LiveEvent(Closing):
         with self._using():
             stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
+            boards = self._store.boards()
         rounds = []
         for row in rows:
             shown = []
@@ -505,7 +534,9 @@ class LiveEvent(Closing):
                         {
                             "board": board,
                             "result": "not played" if result is None else result.describe(),
-                            "score_ns": None if result is None else result.ns_score(),
+                            "score_ns": None
+                            if result is None
+                            else result.ns_score(_vulnerability(boards, board)),
                             "lead": leads.get(key),
                         }
                     )
@@ -565,7 +596,8 @@ class LiveEvent(Closing):
                     "the session is closed: results are entered by the director now"
                 )
             self._store.enter(result, who=who, lead=entry.lead)
-        return _score(result)
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
 
     def correct_result(
         self,
@@ -593,7 +625,8 @@ class LiveEvent(Closing):
                 reason=reason,
                 lead=entry.lead,
             )
-        return _score(result)
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
 
     def adjust(
         self,
@@ -757,6 +790,12 @@ class LiveEvent(Closing):
         with self._using():
             self._store.set_flags(closed=True)
 
+    def reopen_session(self, *, who: str = "director", reason: str = "") -> bool:
+        """Open a closed session again, logged with ``who`` and ``reason``; False when
+        it was not closed."""
+        with self._using():
+            return self._store.reopen(who=who, reason=reason)
+
     @property
     def closed(self) -> bool:
         with self._using():
@@ -772,8 +811,22 @@ class LiveEvent(Closing):
         with self._using():
             return self._store.name or Path(self.path).stem
 
+    def vulnerability(self, board: int) -> Vulnerability:
+        """The board's vulnerability: its hand record's when the event holds one that
+        states it, else its number's."""
+        with self._using():
+            boards = self._store.boards()
+        return boards[board].vulnerability if board in boards else Vulnerability.from_board(board)
 
-def _score(result: TableResult) -> int:
+
+def _vulnerability(boards: Mapping[int, Board], number: int) -> Vulnerability | None:
+    """The board's vulnerability where the event's hand records state it (else None:
+    the number's)."""
+    board = boards.get(number)
+    return None if board is None else board.vulnerable
+
+
+def _score(result: TableResult, vulnerability: Vulnerability | None) -> int:
     # A played or passed-out board always has a score; adjusted ones never come here.
-    score = result.ns_score()
+    score = result.ns_score(vulnerability)
     return 0 if score is None else score

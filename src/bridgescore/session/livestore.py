@@ -16,9 +16,10 @@ from collections.abc import Iterable, Mapping
 
 from bridgescore.errors import AlreadyEnteredError, RecordError
 from bridgescore.session.access import PasswordHash
-from bridgescore.session.audit import AuditEntry
+from bridgescore.session.audit import AuditEntry, append_entry
 from bridgescore.session.event import TableResult
 from bridgescore.session.store import (
+    EVENT_CHANGE,
     NOT_PLAYED,
     EventStore,
     Origin,
@@ -51,7 +52,69 @@ class LiveStore(EventStore):
         with self._db:
             self._set_meta({k: ("1" if v else "0") for k, v in flags.items() if v is not None})
 
+    def reopen(self, *, who: str, reason: str = "") -> bool:
+        """Open a closed session again (tables may enter once more), logged with ``who``;
+        False when it was not closed."""
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if not self.closed:
+                return False
+            self._set_meta({"closed": "0"})
+            self._log_event_change("reopen", "session reopened", who=who, reason=reason)
+        return True
+
+    @property
+    def url_base(self) -> str | None:
+        """Where the tables' phones reach the server, as ``session new`` was told."""
+        return self._meta("url_base")
+
+    def set_url_base(self, url_base: str) -> None:
+        self._writing()
+        with self._db:
+            self._set_meta({"url_base": url_base})
+
+    def _log_event_change(
+        self, action: str, what: str, *, who: str, reason: str = "", section: str = ""
+    ) -> AuditEntry:
+        """Log a change to the event itself (no board: board 0, no pairs) inside the
+        caller's transaction; the log shows ``what`` as the new state."""
+        entry = AuditEntry(0, "", action, section, 0, "", "", "", what, "", reason, who)
+        return append_entry(self._db, entry, ("", ""), (EVENT_CHANGE, what))
+
     # ----------------------------------------------------------- secrets
+
+    def replace_table_token(
+        self, section: str, table: int, digest: str, *, who: str, reason: str = ""
+    ) -> None:
+        """Give one table a new token digest (the old token is refused from now on) and
+        log it, in one transaction."""
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT OR REPLACE INTO table_tokens VALUES (?, ?, ?)", (section, table, digest)
+            )
+            self._log_event_change(
+                "reissue", f"table {table}: new link", who=who, reason=reason, section=section
+            )
+
+    def replace_director_password(
+        self, password: PasswordHash, *, who: str, reason: str = ""
+    ) -> None:
+        """Set a new director password and end every director login, logged, in one
+        transaction: whoever had the old password is out."""
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._set_meta({"director_password": password.to_json()})
+            self._db.execute("DELETE FROM director_logins")
+            self._log_event_change("password", "new director password", who=who, reason=reason)
+
+    def data_version(self) -> int:
+        """SQLite's counter of changes committed by other connections to this file: when
+        it moves, another process (``session reissue``) may have changed the tokens."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def set_table_tokens(self, section: str, digests: Mapping[int, str]) -> None:
         """Keep each table's token digest (:func:`~bridgescore.session.access.token_digest`)."""

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
+from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
 from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
@@ -315,7 +316,7 @@ class _Columns:
     def of(cls, event: Event, options: ScoringOptions) -> _Columns:
         results = event.results
         count = len(results)
-        read = result_columns(results)
+        read = result_columns(results, event.boards)
         boards, score_array, real = read.boards, read.scores, read.real
         if read.named_sections:
             numbered = _Numbering()
@@ -411,7 +412,7 @@ def _score_pairs(
     board_scores = BoardScores(table, valid, np.array(sizes, dtype=np.int64))
     compared = method.compare(board_scores, options)
     weighed = columns.real.copy()
-    cells = weighted_cells(results, group, position)
+    cells = weighted_cells(results, group, position, event.boards)
     if cells:
         weigh(method, options, board_scores, compared, list(cells.values()))
         weighed[list(cells)] = True
@@ -828,7 +829,8 @@ def _score_teams(
         values[compare] = compared[:, 0]
     for row in np.flatnonzero(has_other & ~compare).tolist():
         here, there = results[tables[row]], results[other[row]]
-        values[row] = _team_award(method, options, here, there)
+        vulnerability = event.board(here.board).vulnerability
+        values[row] = _team_award(method, options, here, there, vulnerability)
     ew_values = np.where(has_other, method.ew_from_ns(values, 0.0), 0.0)
 
     # Each match board is counted once, from the table where the first team sat NS.
@@ -1016,11 +1018,17 @@ class _TeamLines(_LineSource):
 
 
 def _team_award(
-    method: ScoringMethod, options: ScoringOptions, here: TableResult, there: TableResult
+    method: ScoringMethod,
+    options: ScoringOptions,
+    here: TableResult,
+    there: TableResult,
+    vulnerability: Vulnerability,
 ) -> float:
-    """What the NS team at ``here`` gets when a table of the match has an adjusted score."""
+    """What the NS team at ``here`` gets when a table of the match has an adjusted score
+    (a weighted one's results scored with the board's ``vulnerability``)."""
     if here.adjusted is None and there.adjusted is None:  # weighted, and no artificial
-        return weigh_match(method, options, parts_of(here), parts_of(there))
+        here_parts, there_parts = parts_of(here, vulnerability), parts_of(there, vulnerability)
+        return weigh_match(method, options, here_parts, there_parts)
     awards: list[Award] = []
     if here.adjusted is not None:
         awards.append(here.adjusted.ns)  # the team sat NS here

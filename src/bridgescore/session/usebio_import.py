@@ -29,20 +29,21 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bridgescore.compare.scalar import Award
+from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.formats.usebio import (
     HandRecord,
     Participant,
     Player,
     TravellerLine,
     UsebioFile,
+    dealt_board,
     read_usebio,
     write_usebio,
 )
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult, natural_key
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
@@ -145,26 +146,29 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
         if who.players:
             participant = _name(names, who.number, who.direction)
             parsed.members[participant] = tuple(Member(p.name, p.national_id) for p in who.players)
+    # The hand records first: a line's score is checked on its board as the file deals it.
+    stated = BoardsStated(source, parsed)
+    for hand in file.hands:
+        try:
+            stated.add(dealt_board(hand), hand.line)
+        except BridgeError as error:
+            parsed.problems.append(line_problem(source, hand.line, str(error)))
     for line in file.lines:
         ns, ew = _name(names, line.ns, "NS"), _name(names, line.ew, "EW")
+        vulnerability = stated.board(line.board).vulnerability
         try:
-            result = _result(line, ns, ew)
+            result = _result(line, ns, ew, vulnerability)
         except BridgeError as error:
             parsed.problems.append(line_problem(source, line.line, str(error)))
             continue
         parsed.results.append((result, Origin(source, line.line)))
         if line.ns_points or line.ew_points:
             out.points[result.key] = FilePoints(line.ns_points, line.ew_points, line.line)
-        checked = _score_disagreement(line, result)
+        checked = _score_disagreement(line, result, vulnerability)
         if checked:
             out.notes.append(f"{source}:{line.line}: {checked}")
     for (team, opponents, board), imps in file.board_imps.items():
         out.board_imps[(_name(names, team, ""), _name(names, opponents, ""), board)] = imps
-    for hand in file.hands:
-        try:
-            parsed.boards.append((_board(hand), Origin(source, hand.line)))
-        except BridgeError as error:
-            parsed.problems.append(line_problem(source, hand.line, str(error)))
     return out
 
 
@@ -186,7 +190,9 @@ def _name(names: dict[tuple[str, str], str], number: str, direction: str) -> str
     return names.get((number, direction)) or names.get((number, "")) or number
 
 
-def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
+def _result(
+    line: TravellerLine, ns: str, ew: str, vulnerability: Vulnerability | None = None
+) -> TableResult:
     board, where = line.board, f"board {line.board} {ns} v {ew}"
     artificial = _ARTIFICIAL.match(line.score)
     if artificial:
@@ -204,7 +210,7 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
     if contract:
         text = f"{contract} {line.played_by}".strip()
         if not line.tricks.strip() and re.fullmatch(r"[+\-]?\d+", line.score.strip()):
-            return _from_score(line, ns, ew, text, where)
+            return _from_score(line, ns, ew, text, where, vulnerability)
         if not line.tricks.strip().isdigit():
             raise RecordError(
                 f"{where}: TRICKS {line.tricks!r} for {contract!r}: expected the tricks "
@@ -231,15 +237,23 @@ def _parse_result(text: str, tricks: int) -> Result:
     return parse_result(text, tricks=tricks)
 
 
-def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) -> TableResult:
-    """A line without TRICKS: the one trick count whose score by the Laws is the file's SCORE."""
+def _from_score(
+    line: TravellerLine,
+    ns: str,
+    ew: str,
+    text: str,
+    where: str,
+    vulnerability: Vulnerability | None,
+) -> TableResult:
+    """A line without TRICKS: the one trick count whose score by the Laws (on the board's
+    ``vulnerability``) is the file's SCORE."""
     score = int(line.score.strip())
     fits = []
     for tricks in range(14):
         candidate = TableResult(
             line.board, ns, ew, result=parse_result(text, tricks=tricks), section=line.section
         )
-        if candidate.ns_score() == score:
+        if candidate.ns_score(vulnerability) == score:
             fits.append(candidate)
     if len(fits) != 1:
         raise RecordError(
@@ -249,26 +263,22 @@ def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) ->
     return fits[0]
 
 
-def _score_disagreement(line: TravellerLine, result: TableResult) -> str:
+def _score_disagreement(
+    line: TravellerLine, result: TableResult, vulnerability: Vulnerability | None = None
+) -> str:
     """The file's own SCORE against the Laws' score of its contract, when they differ."""
     if result.result is None or result.result.contract is None:
         return ""
     written = line.score.strip().lstrip("+")
     if not re.fullmatch(r"-?\d+", written):
         return ""
-    ours = result.ns_score()
+    ours = result.ns_score(vulnerability)
     if ours is None or ours == int(written):
         return ""
     return (
         f"board {line.board} {result.ns} v {result.ew}: {result.describe()} scores {ours:+d} "
         f"for NS by the Laws, the file says {int(written):+d}"
     )
-
-
-def _board(hand: HandRecord) -> Board:
-    from bridgescore.deal import Deal
-
-    return Board(hand.board, Deal.from_pbn(hand.deal))
 
 
 # -------------------------------------------------------------- cross-check
@@ -445,15 +455,20 @@ def export_usebio(
         ns_points, ew_points = points.get(result.key, (None, None))
         ns = result.ns if teams else numbers[result.ns][0]
         ew = result.ew if teams else numbers[result.ew][0]
-        file.lines.append(_line(result, ns, ew, ns_points, ew_points))
+        ns_score = event.ns_score(result)
+        file.lines.append(_line(result, ns, ew, ns_points, ew_points, ns_score))
     if teams:
         for (team, opponents, board), value in team_imps.items():
             if natural_key(team) <= natural_key(opponents):
                 file.board_imps[(team, opponents, board)] = f"{value:g}"
     for board_number in sorted(event.boards):
-        deal = event.boards[board_number].deal
-        if deal is not None:
-            file.hands.append(HandRecord(board_number, deal.to_pbn()))
+        dealt = event.boards[board_number]
+        # The dealer and vulnerability are written where the event's files stated them.
+        dealer = "" if dealt.dealer_seat is None else dealt.dealer_seat.letter
+        vulnerable = "" if dealt.vulnerable is None else dealt.vulnerable.to_pbn()
+        if dealt.deal is not None or dealer or vulnerable:
+            deal = "" if dealt.deal is None else dealt.deal.to_pbn()
+            file.hands.append(HandRecord(board_number, deal, 0, dealer, vulnerable))
     return write_usebio(file)
 
 
@@ -462,7 +477,12 @@ def _shown(value: float | None) -> str:
 
 
 def _line(
-    result: TableResult, ns: str, ew: str, ns_points: float | None, ew_points: float | None
+    result: TableResult,
+    ns: str,
+    ew: str,
+    ns_points: float | None,
+    ew_points: float | None,
+    ns_score: int | None,
 ) -> TravellerLine:
     contract = played_by = tricks = ""
     if result.weighted is not None:
@@ -483,7 +503,7 @@ def _line(
         contract = str(played.contract.with_declarer(None))
         played_by = str(played.contract.declarer)
         tricks = str(played.tricks)
-        score = str(result.ns_score())
+        score = str(ns_score)
     else:
         contract, score = "PASS", "0"
     return TravellerLine(

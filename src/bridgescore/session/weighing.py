@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from itertools import product
 
@@ -34,7 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.compare.scalar import round_half_away
+from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
+from bridgescore.formats.board import Board
 from bridgescore.session.event import TableResult
 from bridgescore.session.methods import BoardScores, ScoringMethod, ScoringOptions
 
@@ -49,29 +51,49 @@ _MOST_COMBINATIONS = 216
 
 
 def weighted_cells(
-    results: Sequence[TableResult], group: npt.NDArray[np.intp], position: npt.NDArray[np.intp]
+    results: Sequence[TableResult],
+    group: npt.NDArray[np.intp],
+    position: npt.NDArray[np.intp],
+    boards: Mapping[int, Board] | None = None,
 ) -> dict[int, WeightedCell]:
     """Each weighted result's place in the comparison matrix (row ``group``, column
-    ``position``) and its parts, by the result's index."""
+    ``position``) and its parts, by the result's index. ``boards``: the event's, whose
+    stated vulnerability scores the parts (else the board number's)."""
+    boards = boards or {}
     return {
-        index: (int(group[index]), int(position[index]), parts_of(result))
+        index: (
+            int(group[index]),
+            int(position[index]),
+            parts_of(result, _vulnerability(boards, result.board)),
+        )
         for index, result in enumerate(results)
         if result.weighted is not None
     }
 
 
-def parts_of(result: TableResult) -> list[Part]:
-    """A result's parts as (weight, NS score): a weighted score's, or one of weight 1."""
+def parts_of(result: TableResult, vulnerability: Vulnerability | None = None) -> list[Part]:
+    """A result's parts as (weight, NS score): a weighted score's, or one of weight 1;
+    scored with the board's ``vulnerability`` (``None``: its number's)."""
     if result.weighted is None:
-        return [(Fraction(1), _ns_score(result))]
+        return [(Fraction(1), _ns_score(result, vulnerability))]
     return [
-        (weight, _ns_score(TableResult(result.board, result.ns, result.ew, result=played)))
+        (
+            weight,
+            _ns_score(
+                TableResult(result.board, result.ns, result.ew, result=played), vulnerability
+            ),
+        )
         for weight, played in result.weighted.parts
     ]
 
 
-def _ns_score(result: TableResult) -> int:
-    score = result.ns_score()
+def _vulnerability(boards: Mapping[int, Board], number: int) -> Vulnerability | None:
+    board = boards.get(number)
+    return None if board is None else board.vulnerability
+
+
+def _ns_score(result: TableResult, vulnerability: Vulnerability | None) -> int:
+    score = result.ns_score(vulnerability)
     if score is None:
         raise RecordError(
             f"board {result.board} {result.ns} v {result.ew}: an artificial score "

@@ -394,6 +394,18 @@ async def director_close(request: Request) -> Response:
     return see("/director")
 
 
+@router.post("/director/reopen", response_class=HTMLResponse)
+async def director_reopen(request: Request) -> Response:
+    """Reopen a closed session (a table's result came in late): logged with the reason."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    reason = " ".join(form.get("reason", "").split())[:200]
+    live_of(request).reopen_session(who="director", reason=reason)
+    changed(request)
+    return see("/director")
+
+
 @router.get("/director/audit", response_class=HTMLResponse)
 def director_audit(request: Request) -> Response:
     """Every result entered, changed or adjusted: who, when, old, new."""
