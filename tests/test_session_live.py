@@ -309,12 +309,13 @@ def test_adjusted_scores(tmp_path: Path) -> None:
     with LiveEvent(new.event) as live:
         live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
         assert live.adjust("A", 1, 1, 1, "Avg+") == "A+/A-"
-        assert live.adjust("A", 1, 1, 2, "40/60") == "A-/A+"
-        assert live.adjust("A", 2, 1, 3, "50/50") == "A/A"
-        assert live.adjust("A", 2, 1, 4, "60/40") == "A+/A-"
+        # Percentages are fixed shares of the top, kept as written.
+        assert live.adjust("A", 1, 1, 2, "40/60") == "40/60"
+        assert live.adjust("A", 2, 1, 3, "50/50") == "50/50"
+        assert live.adjust("A", 2, 1, 4, "60/40") == "60/40"
         assert live.adjust("A", 3, 1, 5, "Avg") == "A/A"
         assert live.adjust("A", 3, 1, 6, "not played") == "not played"
-        with pytest.raises(RecordError, match=r"award: .*'not played'"):
+        with pytest.raises(RecordError, match=r"adjusted: '70/30' .*not played"):
             live.adjust("A", 3, 1, 6, "70/30")
         with pytest.raises(NotThisTableError):
             live.adjust("A", 3, 1, 1, "Avg")
@@ -323,9 +324,9 @@ def test_adjusted_scores(tmp_path: Path) -> None:
     assert log == [
         ("enter", 1, None, "4SN="),
         ("adjust", 1, "4SN=", "A+/A-"),
-        ("adjust", 2, None, "A-/A+"),
-        ("adjust", 3, None, "A/A"),
-        ("adjust", 4, None, "A+/A-"),
+        ("adjust", 2, None, "40/60"),
+        ("adjust", 3, None, "50/50"),
+        ("adjust", 4, None, "60/40"),
         ("adjust", 5, None, "A/A"),
         ("adjust", 6, None, "not played"),
     ]

@@ -356,8 +356,9 @@ def scored_result(board: int, ns: str, ew: str, text: str, where: tuple[str, str
     if match is None:
         raise RecordError(
             f"score {text!r} of board {board} is not a score: expected NS points such as "
-            "+620 or -100 (or 'NS 620', 'EW 100', Pass, A+, A, A-, or a result with its "
-            "declarer such as 4SXN+1)"
+            "+620 or -100 (or 'NS 620', 'EW 100', Pass, an adjusted score A+, A, A-, "
+            "A+/A+, 60/40, 50/50, 40/60, or a result with its declarer such as 4SXN+1; "
+            "a board not played has no line)"
         )
     points = int(match["points"])
     negative = match["sign"] in ("-", "−")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from html import escape
 
+from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.report import (
     fmt,
     last_column,
@@ -119,7 +120,7 @@ def html_report(session: SessionScore) -> str:
             *(["Players"] if session.members else []),
             "Boards",
             f"Total {session.ranking_unit}",
-            last_column(session),
+            *([last_column(session)] if last_column(session) else []),
         ]
         parts.append("<table>" + _head(names))
         for s in session.standings:
@@ -131,10 +132,14 @@ def html_report(session: SessionScore) -> str:
                 s.name,
                 *([players_text(session, s.name)] if session.members else []),
                 str(s.boards),
-                *numbers[s],
+                *numbers[s][: 2 if last_column(session) else 1],
             ]
             first_number = (3 if has_section else 2) + (1 if session.members else 0)
             parts.append(_row(cells, first_number))
+        parts.append("</table>")
+    if session.matches:
+        parts.append("<h2>Matches</h2><table>" + _head(list(MATCH_HEADERS)))
+        parts.extend(_row(list(row), 3) for row in match_rows(session.matches))
         parts.append("</table>")
     if session.notes:
         parts.append('<ul class="notes">')

@@ -69,10 +69,12 @@ from bridgescore.session.access import (
     new_token,
     token_digest,
 )
-from bridgescore.session.event import Adjusted, Member, TableResult
+from bridgescore.session.adjustment import read_adjusted, read_reason
+from bridgescore.session.event import Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
+from bridgescore.session.weighted import Weighted
 from bridgescore.session.writable import storage_errors
 from bridgescore.validate import is_whole_number
 
@@ -95,7 +97,6 @@ _QUOTED = 40
 _LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
 _PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
-_NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,18 +604,30 @@ class LiveEvent(Closing):
         return _score(result, _vulnerability(boards, result.board))
 
     def correct_result(
-        self, section: str, table: int, entry: ResultEntry, *, who: str = "director"
+        self,
+        section: str,
+        table: int,
+        entry: ResultEntry,
+        *,
+        who: str = "director",
+        reason: str = "",
     ) -> int:
         """The director enters or changes a table's result (logged as ``correct``, or
-        ``enter`` when the board had none); returns the NS score. Works after the
-        session is closed."""
+        ``enter`` when the board had none, with the director's ``reason``); returns the
+        NS score. Works after the session is closed."""
         self._check_table(section, table)
+        reason = read_reason(reason)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
         with self._using():
             had = self._store.outcome_text(result.key) is not None
             self._store.set_outcome(
-                result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
+                result.key,
+                result,
+                action="correct" if had else "enter",
+                who=who,
+                reason=reason,
+                lead=entry.lead,
             )
             boards = self._store.boards()
         return _score(result, _vulnerability(boards, result.board))
@@ -625,34 +638,33 @@ class LiveEvent(Closing):
         table: int,
         round: int,
         board: int,
-        award: str,
+        award: str | Weighted,
         *,
         who: str = "director",
+        reason: str = "",
     ) -> str:
-        """Give the board at this table an adjusted score: ``Avg+``, ``Avg``, ``Avg-``
-        (for NS; EW get the mirror), ``60/40``, ``50/50``, ``40/60``, both sides
-        written out (``A+/A+``), or ``not played`` (the board is left out of the
-        scoring). Returns the outcome stored, as the audit log shows it."""
+        """Give the board at this table an adjusted score, logged with the director's
+        ``reason``: an artificial one in the words of
+        :func:`~bridgescore.session.adjustment.read_adjusted` (``A+``, ``60/40``,
+        ``A+/A+``, ``not played``: the board is left out of the scoring; ``Avg+`` is
+        ``A+``), or a :class:`~bridgescore.session.weighted.Weighted` score (Law 12C1c).
+        Returns the outcome stored, as the audit log shows it."""
         self._check_table(section, table)
         round_number = _whole(round, "round")
         board = _whole(board, "board")
+        reason = read_reason(reason)
         ns, ew = pairs_at(self.movement, table, round_number, board)
-        if not isinstance(award, str):
-            raise RecordError(f"award: {_quoted(award)} is not an adjusted score")
         result: TableResult | None
-        if _NOT_PLAYED.fullmatch(award.strip()):
-            result, shown = None, "not played"
+        if isinstance(award, Weighted):
+            result = TableResult(board, ns, ew, weighted=award)
         else:
-            try:
-                adjusted = Adjusted.parse(award)
-            except BridgeError as error:
-                raise RecordError(
-                    f"award: {error} (or 'not played' for a board the table did not play)"
-                ) from None
-            result = TableResult(board, ns, ew, adjusted=adjusted)
-            shown = str(adjusted)
+            adjusted = read_adjusted(award)
+            result = None if adjusted is None else TableResult(board, ns, ew, adjusted=adjusted)
+        shown = "not played" if result is None else result.describe()
         with self._using():
-            self._store.set_outcome(("", board, ns, ew), result, action="adjust", who=who)
+            self._store.set_outcome(
+                ("", board, ns, ew), result, action="adjust", who=who, reason=reason
+            )
         return shown
 
     # -------------------------------------------------------------- director
@@ -717,15 +729,15 @@ class LiveEvent(Closing):
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score)."""
-        from bridgescore.session.methods import ScoringOptions, default_method
+        from bridgescore.session.methods import ScoringOptions
         from bridgescore.session.scorer import SessionScore
-        from bridgescore.session.workflow import score_stored_event
+        from bridgescore.session.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
                 return score_stored_event(self._store)
             kind, members = self._store.kind, self._store.members()
-            method = default_method(kind)
+            method = stored_method(self._store)
             return SessionScore(
                 self._store.name or Path(self.path).stem,
                 kind,

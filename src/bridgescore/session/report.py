@@ -27,6 +27,7 @@ from bridgescore.session.display import (
     report_title,
 )
 from bridgescore.session.event import Member
+from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 
@@ -76,6 +77,9 @@ def ranking_text(session: SessionScore) -> str:
     for table in ranking_tables(session):
         lines += ["", table.caption]
         lines.extend(_table(table.headers, table.rows, table.numeric))
+    if session.matches:
+        lines += ["", "Matches"]
+        lines.extend(_table(MATCH_HEADERS, match_rows(session.matches), {3, 4}))
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
@@ -209,6 +213,11 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
         ],
         "travellers": [_traveller_dict(t) for t in session.travellers],
         "notes": list(session.notes),
+        **(
+            {"matches": [m.as_dict() for m in session.matches]}
+            if session.ranking_unit == "VP"
+            else {}
+        ),
     }
 
 

@@ -217,7 +217,7 @@ class _Site:
                     *([(escape(players_text(session, s.name)), False)] if session.members else []),
                     (str(s.boards), True),
                     (total, True),
-                    (value, True),
+                    *([(value, True)] if last else []),
                 ]
                 rows.append((cells, ""))
             sections = any(s.section for s in session.standings if s.direction == direction)
@@ -228,7 +228,7 @@ class _Site:
                 *([("Players", False)] if session.members else []),
                 ("Boards", True),
                 (f"Total {session.ranking_unit}", True),
-                (last, True),
+                *([(last, True)] if last else []),
             ]
             body.append(_table(head, rows))
         if session.notes:

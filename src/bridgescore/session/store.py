@@ -56,6 +56,7 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.weighted import Weighted
 from bridgescore.session.writable import check_writable, storage_errors
 
 __all__ = [
@@ -215,6 +216,8 @@ def encode_outcome(result: TableResult) -> str:
         return f"R:{result.result}"
     if result.score is not None:
         return f"S:{result.score:+d}"
+    if result.weighted is not None:
+        return f"W:{result.weighted}"
     return f"A:{result.adjusted}"
 
 
@@ -236,6 +239,10 @@ def decode_outcome(
     if tag == "A":
         return TableResult(
             board, ns, ew, adjusted=Adjusted.parse(body), section=section, variant=variant
+        )
+    if tag == "W":
+        return TableResult(
+            board, ns, ew, weighted=Weighted.parse(body), section=section, variant=variant
         )
     raise RecordError(f"stored outcome {text!r} of board {board} is not readable")
 

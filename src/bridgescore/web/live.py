@@ -14,7 +14,10 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
   slots before the password is checked, and past them it is refused with 429 for a while.
 - ``POST /api/live/director/logout`` (the director's token): 204, and the token is
   refused from then on.
-- ``PUT /api/live/results`` (the director's token): enter or change any table's result.
+- ``PUT /api/live/results`` (the director's token): enter or change any table's result,
+  or give it an adjusted score (``adjusted``: ``60/40``, ``A+``, ``not played``...;
+  ``weighted``: results with weights), always with an optional ``reason``; an unknown key
+  is refused (422) and changes nothing.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
@@ -59,7 +62,9 @@ from bridgescore.errors import (
     SessionClosedError,
     StorageError,
 )
+from bridgescore.session.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.weighted import Weighted
 from bridgescore.validate import is_whole_number
 from bridgescore.web import live_pages
 from bridgescore.web.limits import (
@@ -422,25 +427,76 @@ async def enter_result(
     return _json({"score_ns": score}, 201)
 
 
+#: The keys a director's PUT body may hold; any other is refused (422), changing nothing.
+PUT_KEYS = (
+    "table", "section", "round", "board", "contract", "declarer", "result", "lead",
+    "adjusted", "weighted", "reason",
+)  # fmt: skip
+_RESULT_KEYS = ("contract", "declarer", "result", "lead")
+
+
 @router.put("/results")
 async def correct_result(
     request: Request,
     _: DirectorAccess,
     body: JsonObject,
 ) -> Response:
-    """The director enters or changes any table's result (audited)."""
+    """The director enters or changes any table's result, or gives it an adjusted score
+    (``adjusted``: artificial, ``weighted``: weighted), with a ``reason`` (audited)."""
     live = _live(request)
+    unknown = [key for key in body if key not in PUT_KEYS]
+    if unknown:
+        raise _Refused(422, f"unknown key {_shown(unknown[0])}: expected {', '.join(PUT_KEYS)}")
     section, table, rest = _director_target(live, body)
-    entry = ResultEntry.parse(rest)
+    reason = read_reason(rest.pop("reason", None))
+    decision = _decision(rest)
     try:
-        score = await in_turn(
-            request, partial(live.correct_result, section, table, entry, who="director")
-        )
+        if decision is None:
+            entry = ResultEntry.parse(rest)
+            score = await in_turn(
+                request,
+                partial(live.correct_result, section, table, entry, who="director", reason=reason),
+            )
+            answer: dict[str, Any] = {"score_ns": score}
+        else:
+            key, award = decision
+            # Checked by adjust as a table's round and board are: a RecordError names them.
+            round_number: Any = rest.get("round")
+            board: Any = rest.get("board")
+            shown = await in_turn(
+                request,
+                partial(
+                    live.adjust, section, table, round_number, board, award,
+                    who="director", reason=reason,
+                ),
+            )  # fmt: skip
+            answer = {"score_ns": None, key: shown}
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise _Refused(422, str(error)) from None
     _ranking_cache(request).invalidate()
-    return _json({"score_ns": score})
+    return _json(answer)
+
+
+def _decision(rest: dict[str, Any]) -> tuple[str, str | Weighted] | None:
+    """The adjusted score a director's body gives instead of a contract (``("adjusted",
+    "60/40")``, ``("weighted", Weighted)``), or ``None`` for a result; 422 for a body
+    giving two of them."""
+    given = [key for key in ("adjusted", "weighted") if key in rest]
+    if not given:
+        return None
+    extra = [key for key in (*given[1:], *_RESULT_KEYS) if key in rest]
+    if extra:
+        raise _Refused(
+            422,
+            f"{given[0]} and {extra[0]} given together: give a contract with its declarer and "
+            "result, or 'adjusted', or 'weighted'",
+        )
+    if given[0] == "adjusted":
+        award = rest["adjusted"]
+        read_adjusted(award)  # refused (422) here, before the queue, naming the words
+        return ("adjusted", award)
+    return ("weighted", read_weighted(rest["weighted"]))
 
 
 @router.post("/director/login")

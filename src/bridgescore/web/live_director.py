@@ -19,6 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, StorageError
+from bridgescore.session.adjustment import ADJUSTED_WORDS, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
@@ -46,17 +47,9 @@ router = APIRouter(include_in_schema=False)
 DIRECTOR_COOKIE_AGE = 12 * 3600
 
 #: The adjusted scores the director may award (what LiveEvent.adjust reads) and their words.
-AWARDS = {
-    "Avg+": "Average plus to NS, average minus to EW",
-    "Avg": "Average to both",
-    "Avg-": "Average minus to NS, average plus to EW",
-    "A+/A+": "Average plus to both",
-    "A-/A-": "Average minus to both",
-    "60/40": "60 % to NS, 40 % to EW",
-    "50/50": "50 % to both",
-    "40/60": "40 % to NS, 60 % to EW",
-    "not played": "Not played (the board is left out)",
-}
+AWARDS = ADJUSTED_WORDS
+#: The rows of the weighted-score form (a weighted score has 2 to 6 parts; 3 is plenty).
+WEIGHTED_ROWS = 3
 
 
 def _login_page(request: Request, status: int = 200, error: str | None = None) -> HTMLResponse:
@@ -237,7 +230,15 @@ def _result_page(
         draft=form if error is not None or line is None else form_of(str(line["result"])),
         awards=AWARDS,
         form=FORM,
+        weighted_rows=range(1, WEIGHTED_ROWS + 1),
+        history=_history(live, board, row),
     )
+
+
+def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The audit log's entries for this board at this table, oldest first, with reasons."""
+    pairs = {row["ns"], row["ew"]}
+    return [e for e in live.audit() if e["board"] == board and {e["ns"], e["ew"]} == pairs]
 
 
 @router.post("/director/result", response_class=HTMLResponse)
@@ -252,7 +253,13 @@ async def director_change(request: Request) -> Response:
         data = entry_data(form, with_table=True)
         table = data.pop("table")
         entry = ResultEntry.parse(data)
-        live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
+        live.correct_result(
+            form.get("section", "A") or "A",
+            table,
+            entry,
+            who="director",
+            reason=form.get("reason", ""),
+        )
     except StorageError:
         raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
@@ -277,7 +284,46 @@ async def director_adjust(request: Request) -> Response:
     try:
         table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
-            form.get("section", "A") or "A", table, round_number, board, award, who="director"
+            form.get("section", "A") or "A",
+            table,
+            round_number,
+            board,
+            award,
+            who="director",
+            reason=form.get("reason", ""),
+        )
+    except ValueError as error:  # BridgeError is a ValueError; int() of junk too
+        return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
+    return see(f"/director/results#t{table}r{round_number}")
+
+
+@router.post("/director/weigh", response_class=HTMLResponse)
+async def director_weigh(request: Request) -> Response:
+    """Give a weighted score (Law 12C1c): the form's rows, each a weight and a result."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    parts = []
+    for number in range(1, WEIGHTED_ROWS + 1):
+        fields = {
+            key: form.get(f"{key}-{number}", "").strip()
+            for key in ("weight", "contract", "declarer", "result")
+        }
+        if any(fields.values()):
+            parts.append({key: value or None for key, value in fields.items()})
+    try:
+        weighted = read_weighted(parts)
+        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        live_of(request).adjust(
+            form.get("section", "A") or "A",
+            table,
+            round_number,
+            board,
+            weighted,
+            who="director",
+            reason=form.get("reason", ""),
         )
     except StorageError:
         raise  # the app's 507 page: not the form's fault
