@@ -33,6 +33,7 @@ __all__ = [
     "NotationError",
     "PredealError",
     "RecordError",
+    "RoundOpenError",
     "ScoringMethodError",
     "SessionClosedError",
     "ToolError",
@@ -125,6 +126,12 @@ class AlreadyEnteredError(RecordError):
 
 class SessionClosedError(RecordError):
     """A result entered after the director closed the session."""
+
+
+class RoundOpenError(RecordError):
+    """A table's result for a round while one of its earlier rounds still has a board
+    with no result and no director's decision: a table moves through its rounds in
+    order (a live session answers it with 409)."""
 
 
 class PredealError(BridgeError):

@@ -27,7 +27,6 @@ tokens out of the access log. Nothing here is ever a 5xx for a client's input.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -40,7 +39,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
@@ -51,6 +50,7 @@ from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
     NotThisTableError,
+    RoundOpenError,
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
@@ -65,6 +65,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
+from bridgescore.web.live_common import enter_table_result, in_turn
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -343,23 +344,6 @@ JsonObject = Annotated[dict[str, Any], Depends(json_object)]
 router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
-_T = TypeVar("_T")
-
-
-async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
-    """Run ``work`` (a call on the event file) on the app's one worker thread, in the
-    order the requests came.
-
-    The event takes one writer at a time. Thirty phones sending at once, each on a
-    thread of its own waiting for the event's lock, were served in whatever order the
-    lock happened to be taken, and a few waited for most of the others (p99 ten times
-    the p50); one thread taking the work first come, first served keeps every wait
-    near the queue's length times one result.
-    """
-    worker: ThreadPoolExecutor = request.app.state.worker
-    return await asyncio.get_running_loop().run_in_executor(worker, work)
-
-
 @router.get("/table")
 async def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
@@ -376,12 +360,7 @@ async def enter_result(
 ) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
-    entry = ResultEntry.parse(body)
-    live = _live(request)
-    score = await in_turn(
-        request, partial(live.enter_result, section, table, entry, who=f"table {table}")
-    )
-    _ranking_cache(request).invalidate()
+    score = await enter_table_result(request, section, table, ResultEntry.parse(body))
     return _json({"score_ns": score}, 201)
 
 
@@ -511,6 +490,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(NotThisTableError, _answer(403))
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
+    app.add_exception_handler(RoundOpenError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
     app.include_router(router)
     app.include_router(live_pages.router)

@@ -36,6 +36,7 @@ from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
     NotThisTableError,
+    RoundOpenError,
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
@@ -46,10 +47,10 @@ from bridgescore.web.live_common import (
     REFRESH_SECONDS,
     SCAN_AGAIN,
     TABLE_COOKIE,
-    changed,
     csrf_ok,
     csrf_token,
     director_token,
+    enter_table_result,
     forbidden,
     live_of,
     message,
@@ -175,16 +176,12 @@ def _table_view(
 def _checked_entry(
     live: LiveEvent, section: str, table: int, form: Mapping[str, str]
 ) -> tuple[dict[str, Any], ResultEntry]:
+    """The form as the JSON API's body and its entry, checked as the API checks it
+    (:meth:`LiveEvent.check_entry`): the table's round and board, the rounds in order."""
     data = entry_data(form)
     entry = ResultEntry.parse(data)
-    view = live.table_view(section, table)
-    for round_view in view["rounds"]:
-        if round_view["round"] == entry.round and entry.board in round_view["boards"]:
-            return data, entry
-    raise NotThisTableError(
-        f"board {entry.board} in round {entry.round} is not played at table {table}: "
-        "check the round and board on your card"
-    )
+    live.check_entry(section, table, entry)
+    return data, entry
 
 
 async def _table_form(
@@ -209,6 +206,8 @@ def _entry_refused(
     secret, section, table = access
     if isinstance(error, NotThisTableError):
         return _table_view(request, secret, section, table, status=403, error=str(error))
+    if isinstance(error, RoundOpenError):
+        return _table_view(request, secret, section, table, status=409, error=str(error))
     return _table_view(request, secret, section, table, status=422, error=str(error), draft=form)
 
 
@@ -266,13 +265,10 @@ async def table_result(request: Request) -> Response:
     if refused is not None:
         return refused
     _, section, table = access
-    live = live_of(request)
-    if live.closed:
-        return _session_closed(request)
     try:
-        _, entry = _checked_entry(live, section, table, form)
-        who = f"table {table}" if section == "A" else f"table {section}{table}"
-        live.enter_result(section, table, entry, who=who)
+        # The JSON API's road: the same checks, queue, audit and ranking cache.
+        entry = ResultEntry.parse(entry_data(form))
+        await enter_table_result(request, section, table, entry)
     except SessionClosedError:
         return _session_closed(request)
     except AlreadyEnteredError:
@@ -286,7 +282,6 @@ async def table_result(request: Request) -> Response:
         )
     except BridgeError as error:
         return _entry_refused(request, access, form, error)
-    changed(request)
     return see(f"/table?saved={entry.board}")
 
 
