@@ -164,8 +164,12 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     base, created = evening
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints, top 2: 1N 2, 3N 0, 1E 0, 2E 2.
+    # Table 3 plays its round 1 first (boards 5 and 6 passed out, each played once so far:
+    # a top of 0, no matchpoints to anyone).
     body = {"board": 1, "contract": "4S", "declarer": "N"}
     assert enter_by_api(base, created, 1, {**body, "round": 1, "result": "+1"}) == 450
+    for board in (5, 6):
+        assert enter_by_api(base, created, 3, {"round": 1, "board": board, "contract": "PASS"}) == 0
     assert enter_by_api(base, created, 3, {**body, "round": 2, "result": "="}) == 420
     public = new_page(browser, PHONE)
     public.goto(f"{base}/ranking")
@@ -208,9 +212,9 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
 
     director.goto(f"{base}/director/audit")
     rows = director.locator("#audit tbody tr")
-    expect(rows).to_have_count(3)
-    expect(rows.nth(2)).to_contain_text("director")
-    cells = rows.nth(2).locator("td")
+    expect(rows).to_have_count(5)
+    expect(rows.nth(4)).to_contain_text("director")
+    cells = rows.nth(4).locator("td")
     expect(cells.nth(7)).to_have_text("4SN+1")  # old
     expect(cells.nth(8)).to_have_text("4SN-1")  # new
     director.screenshot(path=str(shots / "audit.png"), full_page=True)

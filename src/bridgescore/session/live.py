@@ -63,7 +63,7 @@ from bridgescore.errors import (
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
-from bridgescore.notation import Result, parse_result
+from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.access import (
     PasswordHash,
     new_password,
@@ -97,7 +97,6 @@ DIRECTOR_LOGIN_HOURS = 12
 _QUOTED = 40
 _LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
-_PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
 _NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
 
 
@@ -321,7 +320,7 @@ def _checked(data: Mapping[str, object]) -> dict[str, Any]:
     lead = _text(data.get("lead"), "lead")
     if contract_text is None:
         raise RecordError("contract: missing: expected a contract such as 4SX or 3NT, or PASS")
-    if _PASS.fullmatch(contract_text):
+    if means_passed_out(contract_text):
         for field, value in (("declarer", declarer), ("result", result), ("lead", lead)):
             if value is not None:
                 raise RecordError(
@@ -820,38 +819,47 @@ class LiveEvent(Closing):
     def traveller(self, board: int) -> dict[str, Any]:
         """One board's traveller as the JSON report writes it
         (:func:`~bridgescore.session.report.traveller_dict`): each line so far with its
-        points, and the deal, its double-dummy table and par when the event has the
-        hand record (the table is solved once, with DDS, and kept in the file).
-        A board no one has entered yet has no lines. A
-        :class:`~bridgescore.errors.RecordError` for a board the movement does not have."""
+        points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
+        and par when the event has the hand record. A board no one has entered yet has
+        no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
+        does not have."""
         from bridgescore.session.pars import board_pars
         from bridgescore.session.report import traveller_dict
         from bridgescore.session.scorer import Traveller
+
+        record = self.hand_record(board)
+        scored = self.score(pars="stored")
+        found = next((t for t in scored.travellers if t.board.number == board), None)
+        if found is None:
+            from bridgescore.formats.board import Board
+
+            known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
+            found = Traveller(
+                record or Board(board),
+                "",
+                (),
+                par=None if known is None else known.score,
+                par_text="" if known is None else known.text,
+            )
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def hand_record(self, board: int) -> Any:
+        """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
+        double-dummy table and par, as the results site shows it), or ``None`` when the
+        event has no deal for it. A missing double-dummy table is solved once (DDS,
+        when installed) and kept in the event file."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.site import hand_record
 
         if not any(board in row.boards for row in self.movement.rows):
             raise RecordError(f"board {_quoted(board)} is not a board of this event")
         with self._using():
             record = self._store.boards().get(board)
             if record is not None and record.deal is not None and record.dd_table is None:
-                lookup = board_pars({board: record})
-                for number, table in lookup.solved.items():
+                for number, table in board_pars({board: record}).solved.items():
                     self._store.set_dd_table(number, table)
                 record = self._store.boards().get(board)
-        scored = self.score(pars="stored")
-        found = next((t for t in scored.travellers if t.board.number == board), None)
-        if found is None:
-            from bridgescore.formats.board import Board
-
-            record = record or Board(board)
-            known = board_pars({board: record}, solve=False).pars.get(board)
-            found = Traveller(
-                record,
-                "",
-                (),
-                par=None if known is None else known.score,
-                par_text="" if known is None else known.text,
-            )
-        return traveller_dict(found)
+        return None if record is None else hand_record(record)
 
     def set_pair_name(self, pair: str, name: str) -> None:
         """Name a pair (or team) of the movement: ``"Ann Smith & Bob Jones"``."""

@@ -8,14 +8,19 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
   the boards already entered.
 - ``POST /api/live/results`` (a table's token): one board's result, 201 with
   ``score_ns`` once it is on disk; 403 for a round or board that is not this
-  table's, 409 for a board already entered there (changing it is the director's job).
+  table's, 409 for a board already entered there (changing it is the director's job)
+  or for a round while an earlier round of the table still has a board to enter.
 - ``POST /api/live/director/login``: the director's password for a session token;
   repeated failures from one client are refused with 429 for a while.
 - ``PUT /api/live/results`` (the director's token): enter or change any table's result.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
-  prints; 403 to anyone but the director while the director hides the ranking.
+  prints (without travellers); 403 to anyone but the director while the director
+  hides the ranking.
+- ``GET /api/live/traveller/{board}`` (a table's token or the director's): the board's
+  traveller so far, with the hand record when the event has it; a table sees it once
+  it has entered the board (403 before), the director always.
 
 Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
 on their own, so no other site can make a visitor's browser act on the API, and
@@ -412,6 +417,35 @@ def director_login(request: Request, body: JsonObject) -> Response:
 def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
     return _json(_live(request).audit())
+
+
+@router.get("/traveller/{board}")
+async def traveller(request: Request, board: str) -> Response:
+    """One board's traveller: a table's once it has entered the board (403 before, as
+    a Bridgemate shows it), the director's always; 401 without a token."""
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    found = live.table_for_token(token)
+    if found is None and not await run_in_threadpool(live.director_for_token, token):
+        raise _Refused(
+            401, "the token is not this session's table or director token", _UNAUTHORISED
+        )
+    boards = {b for row in live.movement.rows for b in row.boards}
+    # 0 is no board: anything that is not a whole number is not found.
+    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    if number not in boards:
+        raise _Refused(404, f"board {_shown(board)} is not a board of this event")
+    if found is not None:
+        section, table = found
+        if not await in_turn(request, partial(live.has_entered, section, table, number)):
+            raise _Refused(
+                403,
+                f"table {table} has not entered board {number}: its traveller is shown to "
+                "the table once the table has entered it",
+            )
+    return _json(await in_turn(request, partial(live.traveller, number)))
 
 
 @router.get("/ranking")

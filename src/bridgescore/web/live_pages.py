@@ -31,6 +31,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
+from markupsafe import Markup
 
 from bridgescore.errors import (
     AlreadyEnteredError,
@@ -149,10 +150,16 @@ def _table_view(
         # Between rounds: the last round is complete and nothing of the next is entered.
         switched = current is not None and bool(current.get("arrow_switch"))
         moves = move_lines(table, done[-1], arrow_switch=switched)
+    played = sorted({board for r in rounds for board in entered_boards(r)})
+    shown = int(saved) if saved.isdigit() and int(saved) in played else None
     return render(
         request,
         "table.html",
         status,
+        played=played,
+        # Right after a board is entered, its traveller (as a Bridgemate shows it).
+        saved_traveller=None if shown is None else live.traveller(shown),
+        record_html=None if shown is None else _record_html(live, shown),
         label=_table_label(section, table),
         section=section,
         table=table,
@@ -285,6 +292,41 @@ async def table_result(request: Request) -> Response:
     return see(f"/table?saved={entry.board}")
 
 
+def _record_html(live: LiveEvent, board: int) -> Markup | None:
+    """The board's hand record as the results site draws it, or None without a deal."""
+    from bridgescore.boardset.handrecord import board_html
+
+    record = live.hand_record(board)
+    return None if record is None else Markup(board_html(record, anchor=f"record-{board}"))
+
+
+@router.get("/table/traveller/{board}", response_class=HTMLResponse)
+def table_traveller(request: Request, board: str) -> Response:
+    """A board's traveller and hand record, for a table that has entered the board."""
+    access = _table_access(request)
+    if access is None:
+        return _unknown_table(request)
+    _, section, table = access
+    live = live_of(request)
+    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    if not live.has_entered(section, table, number):
+        return message(
+            request,
+            403,
+            "Not yet",
+            f"This table has not entered board {board}: a board's traveller is shown to a "
+            "table once it has entered the board.",
+            back="/table",
+        )
+    return render(
+        request,
+        "table_traveller.html",
+        label=_table_label(section, table),
+        t=live.traveller(number),
+        record_html=_record_html(live, number),
+    )
+
+
 # ------------------------------------------------------------------------ public
 
 
@@ -299,9 +341,12 @@ def ranking_page(request: Request) -> Response:
     problem: str | None = None
     if any(r["entered"] for line in live.progress() for r in line["rounds"]):
         try:
-            view = live.report()
+            # A board still to be played somewhere is the director's to see, no one else's.
+            view = live.report(public=not director)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
+    boards = {board for row in live.movement.rows for board in row.boards}
+    unplayed = [] if director else sorted(boards - live.played_boards())
     method = SCORING_METHODS.get(view["method"]) if view else None
     return render(
         request,
@@ -313,6 +358,7 @@ def ranking_page(request: Request) -> Response:
         names=pair_names(live),
         closed=live.closed,
         hidden=live.ranking_hidden,
+        unplayed=unplayed,
         refresh=None if live.closed else str(REFRESH_SECONDS),
     )
 
@@ -335,7 +381,7 @@ def report_page(request: Request) -> Response:
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        text = html_report(live_of(request).score())
+        text = html_report(live_of(request).public_score())
     except BridgeError as error:
         return message(request, 422, "No report", str(error), back="/ranking")
     return HTMLResponse(text, headers=HEADERS)
@@ -349,7 +395,7 @@ def results_page(request: Request, page: str) -> Response:
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        pages = results_site(live_of(request).score())
+        pages = results_site(live_of(request).public_score())
     except BridgeError as error:
         return message(request, 422, "No results site", str(error), back="/ranking")
     text = pages.get(page)
@@ -357,6 +403,14 @@ def results_page(request: Request, page: str) -> Response:
         return message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=HEADERS)
+
+
+@router.get("/live/hand-record.css")
+def hand_record_stylesheet() -> Response:
+    """The hand record's style, as the results site has it."""
+    from bridgescore.boardset.handrecord import hand_record_css
+
+    return Response(hand_record_css(), media_type="text/css")
 
 
 @router.get("/live/style.css")
