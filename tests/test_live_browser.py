@@ -164,8 +164,9 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     base, created = evening
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints, top 2: 1N 2, 3N 0, 1E 0, 2E 2.
-    # Table 3 plays its round 1 first (boards 5 and 6 passed out, each played once so far:
-    # a top of 0, no matchpoints to anyone).
+    # Table 3 plays its round 1 first (3N v 2E, boards 5 and 6 passed out). Each has one
+    # result where board 1 has two, so Neuberg factors it up to 2 results (2 a beat, top 2):
+    # (0 + 1) x 2/1 - 1 = 1 to each side, 2 to 3N over the two boards.
     body = {"board": 1, "contract": "4S", "declarer": "N"}
     assert enter_by_api(base, created, 1, {**body, "round": 1, "result": "+1"}) == 450
     for board in (5, 6):
@@ -174,7 +175,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     public = new_page(browser, PHONE)
     public.goto(f"{base}/ranking")
     expect(total(public, "1N")).to_have_text("2")
-    expect(total(public, "3N")).to_have_text("0")
+    expect(total(public, "3N")).to_have_text("2")  # 0 on board 1, 1 + 1 on boards 5 and 6
 
     director = new_page(browser, DESKTOP)
     director.goto(f"{base}/director")
@@ -207,7 +208,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
         "Ann Smith & Bob Jones"
     )
     expect(total(public, "1N")).to_have_text("0")
-    expect(total(public, "3N")).to_have_text("2")
+    expect(total(public, "3N")).to_have_text("4")  # 2 on board 1, 1 + 1 on boards 5 and 6
     public.screenshot(path=str(shots / "ranking.png"), full_page=True)
 
     director.goto(f"{base}/director/audit")
