@@ -602,9 +602,10 @@ class LiveEvent(Closing):
             missing = [b for b, key in keys.items() if self._store.outcome_text(key) is None]
             if missing:
                 listed = ", ".join(str(board) for board in missing)
+                boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
                 raise RoundOpenError(
-                    f"round {row.round} is still open at table {table}: board(s) {listed} "
-                    f"have no result yet; enter round {row.round} before round {round_number} "
+                    f"round {row.round} is still open at table {table}: {boards} no result "
+                    f"yet; enter round {row.round} before round {round_number} "
                     "(or ask the director)"
                 )
 
