@@ -74,6 +74,7 @@ from bridgescore.session.event import Adjusted, Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
+from bridgescore.session.visibility import has_entered, open_round, played_boards
 from bridgescore.validate import is_whole_number
 
 if TYPE_CHECKING:
@@ -595,19 +596,15 @@ class LiveEvent(Closing):
             raise SessionClosedError(
                 "the session is closed: results are entered by the director now"
             )
-        for row in self.movement.rows:
-            if row.table != table or row.round >= round_number:
-                continue
-            keys = {b: ("", b, *pairs_at(self.movement, table, row.round, b)) for b in row.boards}
-            missing = [b for b, key in keys.items() if self._store.outcome_text(key) is None]
-            if missing:
-                listed = ", ".join(str(board) for board in missing)
-                boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
-                raise RoundOpenError(
-                    f"round {row.round} is still open at table {table}: {boards} no result "
-                    f"yet; enter round {row.round} before round {round_number} "
-                    "(or ask the director)"
-                )
+        found = open_round(self.movement, table, round_number, self._store.stored_keys())
+        if found is not None:
+            earlier, missing = found
+            listed = ", ".join(str(board) for board in missing)
+            boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
+            raise RoundOpenError(
+                f"round {earlier} is still open at table {table}: {boards} no result "
+                f"yet; enter round {earlier} before round {round_number} (or ask the director)"
+            )
 
     def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
         """Store a table's result (committed before this returns) and log it; returns
@@ -797,25 +794,14 @@ class LiveEvent(Closing):
         decision) for. Another board's results are hidden from the public, as a
         Bridgemate hides them: a player must not read a board before playing it."""
         with self._using():
-            stored = self._store.stored_keys()
-        complete: dict[int, bool] = {}
-        for row in self.movement.rows:
-            for board in row.boards:
-                key = ("", board, *pairs_at(self.movement, row.table, row.round, board))
-                complete[board] = complete.get(board, True) and key in stored
-        return frozenset(board for board, done in complete.items() if done)
+            return played_boards(self.movement, self._store.stored_keys())
 
     def has_entered(self, section: str, table: int, board: int) -> bool:
         """Whether ``table`` has a result (or a director's decision) for ``board``: from
         then on it may see the board's traveller."""
         self._check_table(section, table)
-        keys = [
-            ("", board, *pairs_at(self.movement, table, row.round, board))
-            for row in self.movement.rows
-            if row.table == table and board in row.boards
-        ]
         with self._using():
-            return any(self._store.outcome_text(key) is not None for key in keys)
+            return has_entered(self.movement, table, board, self._store.stored_keys())
 
     def traveller(self, board: int) -> dict[str, Any]:
         """One board's traveller as the JSON report writes it
