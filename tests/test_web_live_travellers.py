@@ -369,3 +369,15 @@ def test_the_table_page_shows_the_board_just_entered(client: TestClient, event: 
     # A board another table has entered is not this table's to see.
     assert enter(client, event, 2, 1, 3, "PASS").status_code == 201
     assert client.get("/table/traveller/3").status_code == 403
+
+
+@pytest.mark.parametrize("saved", ["²", "9" * 5000, "-1", "1.0", "3"])
+def test_the_table_page_shows_no_traveller_for_an_odd_or_foreign_board(
+    client: TestClient, event: Any, saved: str
+) -> None:
+    client.get(f"/table?token={token_of(event, 1)}")
+    assert enter(client, event, 2, 1, 3, "PASS").status_code == 201  # table 2's board
+    page = client.get("/table", params={"saved": saved})
+    assert page.status_code == 200
+    assert 'id="traveller"' not in page.text and 'id="saved"' not in page.text
+    assert client.get(f"/table/traveller/{saved}").status_code in (403, 404)

@@ -151,7 +151,8 @@ def _table_view(
         switched = current is not None and bool(current.get("arrow_switch"))
         moves = move_lines(table, done[-1], arrow_switch=switched)
     played = sorted({board for r in rounds for board in entered_boards(r)})
-    shown = int(saved) if saved.isdigit() and int(saved) in played else None
+    shown: int | None = _board_number(saved)
+    shown = shown if shown in played else None
     return render(
         request,
         "table.html",
@@ -173,11 +174,18 @@ def _table_view(
         closed=live.closed,
         error=error,
         draft=draft or {},
-        saved=saved if saved.isdigit() else "",
+        # "Board N is entered." only for a board this table has entered.
+        saved="" if shown is None else str(shown),
         csrf=csrf_token(secret),
         form=FORM,
         score_text=score_words,
     )
+
+
+def _board_number(text: str) -> int:
+    # 0 is no board: a query or path that is not a plain whole number (``²``, a thousand
+    # digits) is not found, never a 500.
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else 0
 
 
 def _checked_entry(
@@ -308,7 +316,7 @@ def table_traveller(request: Request, board: str) -> Response:
         return _unknown_table(request)
     _, section, table = access
     live = live_of(request)
-    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    number = _board_number(board)
     if not live.has_entered(section, table, number):
         return message(
             request,
