@@ -20,6 +20,7 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 
 from fastapi.testclient import TestClient
 
+from live_movements import not_played_before
 from live_pages_helpers import csrf_of, new_event, token_of
 
 # Board 1, nobody vulnerable: 4S by N making 11 tricks: 4 x 30 + 30 + 300 (game) = +450.
@@ -352,6 +353,7 @@ def test_director_corrects_a_result_and_the_ranking_changes(client: TestClient, 
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints on a top of 2: 1N 2, 3N 0.
     enter(client, event, 1, 1, 1, "4S", "N", "+1")
+    not_played_before(client.app.state.live, 3, 2)  # type: ignore[attr-defined]
     enter(client, event, 3, 2, 1, "4S", "N", "=")
     assert (
         total_of(client.get("/ranking").text, "1N"),

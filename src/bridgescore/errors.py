@@ -33,6 +33,7 @@ __all__ = [
     "NotationError",
     "PredealError",
     "RecordError",
+    "RoundOpenError",
     "ScoringMethodError",
     "SessionClosedError",
     "StorageError",
@@ -134,6 +135,12 @@ class StorageError(BridgeError, OSError):
 
     Also an :class:`OSError`, as the failing write is one.
     """
+
+
+class RoundOpenError(RecordError):
+    """A table's result for a round while one of its earlier rounds still has a board
+    with no result and no director's decision: a table moves through its rounds in
+    order (a live session answers it with 409)."""
 
 
 class PredealError(BridgeError):

@@ -48,7 +48,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card
@@ -57,12 +57,13 @@ from bridgescore.errors import (
     MovementError,
     NotThisTableError,
     RecordError,
+    RoundOpenError,
     SessionClosedError,
 )
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
-from bridgescore.notation import Result, parse_result
+from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.access import (
     PasswordHash,
     new_password,
@@ -74,9 +75,13 @@ from bridgescore.session.event import Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
+from bridgescore.session.visibility import has_entered, open_round, played_boards
 from bridgescore.session.weighted import Weighted
 from bridgescore.session.writable import storage_errors
 from bridgescore.validate import is_whole_number
+
+if TYPE_CHECKING:
+    from bridgescore.session.workflow import ParSource
 
 __all__ = [
     "DEFAULT_URL_BASE",
@@ -96,7 +101,6 @@ DIRECTOR_LOGIN_HOURS = 12
 _QUOTED = 40
 _LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
-_PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +323,7 @@ def _checked(data: Mapping[str, object]) -> dict[str, Any]:
     lead = _text(data.get("lead"), "lead")
     if contract_text is None:
         raise RecordError("contract: missing: expected a contract such as 4SX or 3NT, or PASS")
-    if _PASS.fullmatch(contract_text):
+    if means_passed_out(contract_text):
         for field, value in (("declarer", declarer), ("result", result), ("lead", lead)):
             if value is not None:
                 raise RecordError(
@@ -582,12 +586,39 @@ class LiveEvent(Closing):
             ],
         }
 
+    def check_entry(self, section: str, table: int, entry: ResultEntry) -> None:
+        """Whether the table may enter ``entry`` now; the error :meth:`enter_result`
+        would raise (but for a board already entered), without storing anything: the
+        confirmation page asks before it shows the score."""
+        self._check_table(section, table)
+        pairs_at(self.movement, table, entry.round, entry.board)
+        with self._using():
+            self._refuse_now(table, entry.round)
+
+    def _refuse_now(self, table: int, round_number: int) -> None:
+        # Under the lock: the session closed, or an earlier round of this table still open.
+        if self._store.closed:
+            raise SessionClosedError(
+                "the session is closed: results are entered by the director now"
+            )
+        found = open_round(self.movement, table, round_number, self._store.stored_keys())
+        if found is not None:
+            earlier, missing = found
+            listed = ", ".join(str(board) for board in missing)
+            boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
+            raise RoundOpenError(
+                f"round {earlier} is still open at table {table}: {boards} no result "
+                f"yet; enter round {earlier} before round {round_number} (or ask the director)"
+            )
+
     def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
         """Store a table's result (committed before this returns) and log it; returns
         the NS score.
 
         Raises :class:`~bridgescore.errors.NotThisTableError` for a round or board
-        that is not this table's, :class:`~bridgescore.errors.AlreadyEnteredError`
+        that is not this table's, :class:`~bridgescore.errors.RoundOpenError` while
+        an earlier round of the table has a board with no result (a table moves
+        through its rounds in order), :class:`~bridgescore.errors.AlreadyEnteredError`
         when the board is already entered there (changing it is the director's),
         :class:`~bridgescore.errors.SessionClosedError` once the session is closed.
         """
@@ -595,10 +626,7 @@ class LiveEvent(Closing):
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
         with self._using():
-            if self._store.closed:
-                raise SessionClosedError(
-                    "the session is closed: results are entered by the director now"
-                )
+            self._refuse_now(table, entry.round)
             self._store.enter(result, who=who, lead=entry.lead)
             boards = self._store.boards()
         return _score(result, _vulnerability(boards, result.board))
@@ -725,17 +753,18 @@ class LiveEvent(Closing):
             for e in entries
         ]
 
-    def score(self) -> Any:
+    def score(self, *, pars: ParSource = "none") -> Any:
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
-        an empty ranking (where ``session score`` says there is nothing to score)."""
+        an empty ranking (where ``session score`` says there is nothing to score).
+        ``pars="stored"``: the boards' pars from the double-dummy tables in the file."""
         from bridgescore.session.methods import ScoringOptions
         from bridgescore.session.scorer import SessionScore
         from bridgescore.session.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
-                return score_stored_event(self._store)
+                return score_stored_event(self._store, pars=pars)
             kind, members = self._store.kind, self._store.members()
             method = stored_method(self._store)
             return SessionScore(
@@ -760,12 +789,80 @@ class LiveEvent(Closing):
         del data["travellers"]
         return data
 
-    def report(self) -> dict[str, Any]:
+    def report(self, *, public: bool = False) -> dict[str, Any]:
         """The ranking and the travellers: ``bridgescore session report EVENT --json``
-        without pars."""
+        without pars; ``public``: only the travellers of :meth:`played_boards`."""
         from bridgescore.session.report import as_dict
 
-        return as_dict(self.score())
+        return as_dict(self.public_score() if public else self.score())
+
+    def public_score(self) -> Any:
+        """:meth:`score` with the travellers of :meth:`played_boards` only: what the
+        public pages (the ranking, the report, the results site) may show."""
+        played = self.played_boards()
+        scored = self.score()
+        return replace(
+            scored, travellers=tuple(t for t in scored.travellers if t.board.number in played)
+        )
+
+    def played_boards(self) -> frozenset[int]:
+        """The boards that every table due to play them has a result (or a director's
+        decision) for. Another board's results are hidden from the public, as a
+        Bridgemate hides them: a player must not read a board before playing it."""
+        with self._using():
+            return played_boards(self.movement, self._store.stored_keys())
+
+    def has_entered(self, section: str, table: int, board: int) -> bool:
+        """Whether ``table`` has a result (or a director's decision) for ``board``: from
+        then on it may see the board's traveller."""
+        self._check_table(section, table)
+        with self._using():
+            return has_entered(self.movement, table, board, self._store.stored_keys())
+
+    def traveller(self, board: int) -> dict[str, Any]:
+        """One board's traveller as the JSON report writes it
+        (:func:`~bridgescore.session.report.traveller_dict`): each line so far with its
+        points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
+        and par when the event has the hand record. A board no one has entered yet has
+        no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
+        does not have."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.report import traveller_dict
+        from bridgescore.session.scorer import Traveller
+
+        record = self.hand_record(board)
+        scored = self.score(pars="stored")
+        found = next((t for t in scored.travellers if t.board.number == board), None)
+        if found is None:
+            from bridgescore.formats.board import Board
+
+            known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
+            found = Traveller(
+                record or Board(board),
+                "",
+                (),
+                par=None if known is None else known.score,
+                par_text="" if known is None else known.text,
+            )
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def hand_record(self, board: int) -> Any:
+        """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
+        double-dummy table and par, as the results site shows it), or ``None`` when the
+        event has no deal for it. A missing double-dummy table is solved once (DDS,
+        when installed) and kept in the event file."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.site import hand_record
+
+        if not any(board in row.boards for row in self.movement.rows):
+            raise RecordError(f"board {_quoted(board)} is not a board of this event")
+        with self._using():
+            record = self._store.boards().get(board)
+            if record is not None and record.deal is not None and record.dd_table is None:
+                for number, table in board_pars({board: record}).solved.items():
+                    self._store.set_dd_table(number, table)
+                record = self._store.boards().get(board)
+        return None if record is None else hand_record(record)
 
     def set_pair_name(self, pair: str, name: str) -> None:
         """Name a pair (or team) of the movement: ``"Ann Smith & Bob Jones"``."""

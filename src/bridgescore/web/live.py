@@ -8,7 +8,8 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
   the boards already entered.
 - ``POST /api/live/results`` (a table's token): one board's result, 201 with
   ``score_ns`` once it is on disk; 403 for a round or board that is not this
-  table's, 409 for a board already entered there (changing it is the director's job).
+  table's, 409 for a board already entered there (changing it is the director's job)
+  or for a round while an earlier round of the table still has a board to enter.
 - ``POST /api/live/director/login``: the director's password (an ``application/json``
   body; 415 otherwise) for a session token; each try takes one of a client's five
   slots before the password is checked, and past them it is refused with 429 for a while.
@@ -21,7 +22,11 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
-  prints; 403 to anyone but the director while the director hides the ranking.
+  prints (without travellers); 403 to anyone but the director while the director
+  hides the ranking.
+- ``GET /api/live/traveller/{board}`` (a table's token or the director's): the board's
+  traveller so far, with the hand record when the event has it; a table sees it once
+  it has entered the board (403 before), the director always.
 
 Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
 on their own, so no other site can make a visitor's browser act on the API, and
@@ -34,7 +39,6 @@ write the disk cannot take is a 507 saying that nothing was stored.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -47,7 +51,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 from urllib.parse import unquote_plus
 
 from fastapi import APIRouter, Depends, FastAPI, Request
@@ -59,6 +63,7 @@ from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
     NotThisTableError,
+    RoundOpenError,
     SessionClosedError,
     StorageError,
 )
@@ -76,7 +81,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
-from bridgescore.web.live_common import log_director_in, message
+from bridgescore.web.live_common import enter_table_result, in_turn, log_director_in, message
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -385,23 +390,6 @@ JsonObject = Annotated[dict[str, Any], Depends(json_object)]
 router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
-_T = TypeVar("_T")
-
-
-async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
-    """Run ``work`` (a call on the event file) on the app's one worker thread, in the
-    order the requests came.
-
-    The event takes one writer at a time. Thirty phones sending at once, each on a
-    thread of its own waiting for the event's lock, were served in whatever order the
-    lock happened to be taken, and a few waited for most of the others (p99 ten times
-    the p50); one thread taking the work first come, first served keeps every wait
-    near the queue's length times one result.
-    """
-    worker: ThreadPoolExecutor = request.app.state.worker
-    return await asyncio.get_running_loop().run_in_executor(worker, work)
-
-
 @router.get("/table")
 async def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
@@ -418,12 +406,7 @@ async def enter_result(
 ) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
-    entry = ResultEntry.parse(body)
-    live = _live(request)
-    score = await in_turn(
-        request, partial(live.enter_result, section, table, entry, who=f"table {table}")
-    )
-    _ranking_cache(request).invalidate()
+    score = await enter_table_result(request, section, table, ResultEntry.parse(body))
     return _json({"score_ns": score}, 201)
 
 
@@ -544,6 +527,35 @@ def audit(request: Request, _: DirectorAccess) -> Response:
     return _json(_live(request).audit())
 
 
+@router.get("/traveller/{board}")
+async def traveller(request: Request, board: str) -> Response:
+    """One board's traveller: a table's once it has entered the board (403 before, as
+    a Bridgemate shows it), the director's always; 401 without a token."""
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    found = live.table_for_token(token)
+    if found is None and not await run_in_threadpool(live.director_for_token, token):
+        raise _Refused(
+            401, "the token is not this session's table or director token", _UNAUTHORISED
+        )
+    boards = {b for row in live.movement.rows for b in row.boards}
+    # 0 is no board: anything that is not a whole number is not found.
+    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    if number not in boards:
+        raise _Refused(404, f"board {_shown(board)} is not a board of this event")
+    if found is not None:
+        section, table = found
+        if not await in_turn(request, partial(live.has_entered, section, table, number)):
+            raise _Refused(
+                403,
+                f"table {table} has not entered board {number}: its traveller is shown to "
+                "the table once the table has entered it",
+            )
+    return _json(await in_turn(request, partial(live.traveller, number)))
+
+
 @router.get("/ranking")
 def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
@@ -632,6 +644,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(NotThisTableError, _answer(403))
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
+    app.add_exception_handler(RoundOpenError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
     app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)

@@ -17,6 +17,7 @@ from typing import Any
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
+from bridgescore.notation import means_passed_out
 from bridgescore.session.event import TableResult
 from bridgescore.validate import whole_number_text
 
@@ -159,7 +160,7 @@ def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str
     data["round"] = form_number(form, "round")
     data["board"] = form_number(form, "board")
     level = _field(form, "level").upper()
-    if level == PASS:
+    if means_passed_out(level):  # the one rule for a passed-out board (notation.PASSED_OUT)
         data["contract"] = PASS
     else:
         if level not in LEVELS:
