@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from live_pages_helpers import enter_by_api, new_event
@@ -46,6 +47,22 @@ def test_the_director_gives_60_40_then_a_weighted_score_with_reasons(
     # Board 1: 1N +450 (4S+1) and 3N +420 (4S=).
     body = {"board": 1, "contract": "4S", "declarer": "N"}
     assert enter_by_api(base, created, 1, {**body, "round": 1, "result": "+1"}) == 450
+    # Table 3 moves through its rounds in order: the director marks its round-1 boards
+    # (5 and 6) not played, which leaves them out of the scoring, before it enters round 2.
+    login = httpx.post(
+        base + "/api/live/director/login",
+        json={"password": created.director_password},
+        timeout=60,
+    )
+    director = {"Authorization": f"Bearer {login.json()['token']}"}
+    for board in (5, 6):
+        decided = httpx.put(
+            base + "/api/live/results",
+            json={"table": 3, "round": 1, "board": board, "adjusted": "not played"},
+            headers=director,
+            timeout=60,
+        )
+        assert decided.status_code == 200, decided.text
     assert enter_by_api(base, created, 3, {**body, "round": 2, "result": "="}) == 420
     context = browser.new_context(viewport={"width": 1100, "height": 800})
     page = context.new_page()
