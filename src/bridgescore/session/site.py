@@ -40,7 +40,7 @@ from bridgescore.session.report import (
 )
 from bridgescore.session.scorer import Line, SessionScore, Traveller
 
-__all__ = ["results_site", "write_site"]
+__all__ = ["hand_record", "results_site", "write_site"]
 
 _STYLE = """
 * { box-sizing: border-box; }
@@ -121,7 +121,7 @@ def _table(head: list[tuple[str, bool]], rows: list[tuple[list[tuple[str, bool]]
     )
 
 
-def _record(board: Board) -> Board | None:
+def hand_record(board: Board) -> Board | None:
     """The hand record of an event board: its deal, DD table and (neutral) par."""
     if board.deal is None:
         return None
@@ -265,7 +265,7 @@ class _Site:
             ]
             rows.append((cells, ""))
         body.append("<h2>Traveller</h2>" + _table(head, rows))
-        record = _record(board)
+        record = hand_record(board)
         body.append('<h2 id="hand-record">Hand record</h2>')
         if record is None:
             body.append('<p class="meta">No hand record was imported for this board.</p>')
