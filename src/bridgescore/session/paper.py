@@ -27,7 +27,7 @@ from bridgescore.session.html_report import html_report
 from bridgescore.session.report import report_title
 from bridgescore.session.scorer import SessionScore
 
-__all__ = ["paper_html", "write_pdf_report"]
+__all__ = ["css_string", "paper_html", "write_pdf_report"]
 
 _PAGE = """
 @page { size: A4; margin: 18mm 14mm 16mm;
