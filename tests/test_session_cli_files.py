@@ -45,7 +45,7 @@ def scored_event(tmp_path: Path) -> Path:
 
 
 def test_new_club_is_kept_and_exported_as_the_club_name(tmp_path: Path) -> None:
-    code, out, err = new(tmp_path, "--club", "  Riverside   Bridge Club ")
+    code, _, err = new(tmp_path, "--club", "  Riverside   Bridge Club ")
     assert code == 0, err
     with EventStore(tmp_path / "club.db", mode="read") as store:
         assert store.club == "Riverside Bridge Club"
@@ -144,3 +144,21 @@ def test_pdf_naming_an_html_page_is_refused(tmp_path: Path) -> None:
     assert code == 2
     assert f"--pdf {str(out)!r} names an HTML page: expected a .pdf file" in err
     assert not out.exists()
+
+
+# ------------------------------------------------------------------ names from a CSV
+
+
+def test_import_of_a_names_csv_sets_each_pairs_players(tmp_path: Path) -> None:
+    assert new(tmp_path)[0] == 0
+    names = tmp_path / "names.csv"
+    names.write_text(
+        "pair,player,player\n1N,Ann Archer,Bob Baker\n1E,Cate Cole,Dan Dale\n9N,Nobody,Else\n",
+        encoding="utf-8",
+    )
+    code, _, err = run("import", tmp_path / "club.db", names)
+    assert code == 1  # one bad line
+    assert f"{names}:4: pair '9N' is not in the event's movement: expected one of 1N" in err
+    with EventStore(tmp_path / "club.db", mode="read") as store:
+        players = {pair: [m.name for m in named] for pair, named in store.members().items()}
+    assert players == {"1N": ["Ann Archer", "Bob Baker"], "1E": ["Cate Cole", "Dan Dale"]}

@@ -78,7 +78,9 @@ def ranking(event: str | Path) -> list[tuple[Any, ...]]:
     answer = runner.invoke(app, ["session", "score", str(event), "--json"])
     assert answer.exit_code == 0, answer.output
     data = json.loads(answer.output)
-    return [(s["rank"], s["name"], s["direction"], s["total"], s["percent"]) for s in data["ranking"]]
+    return [
+        (s["rank"], s["name"], s["direction"], s["total"], s["percent"]) for s in data["ranking"]
+    ]
 
 
 MITCHELL_NAMES = {
