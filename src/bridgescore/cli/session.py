@@ -258,8 +258,8 @@ def import_command(
         typer.Argument(
             help="CSV travellers, PBN (pairs, teams, online teams; UTF-8, Windows-1252 or "
             "Latin-1) or JSON board records (as 'bridgescore convert' writes them), USEBIO "
-            "XML files and BBO vugraph archives (.lin: both rooms of a teams match), each "
-            "recognised by its content."
+            "XML files, BBO vugraph archives (.lin: both rooms of a teams match) and CSV "
+            "files of names (pair,player,player), each recognised by its content."
         ),
     ],
     name: Annotated[
