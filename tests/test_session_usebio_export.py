@@ -22,6 +22,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.movement.howell import howell
 from bridgescore.movement.model import Movement
 from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+from bridgescore.session.store import EventStore
 from bridgescore.session.usebio_export import pair_numbers
 from live_movements import three_table_mitchell
 
@@ -162,6 +163,8 @@ def test_mitchell_export_reads_back_to_the_same_ranking(tmp_path: Path) -> None:
     live_names = {"1NS": "1N", "1EW": "1E", "2NS": "2N", "2EW": "2E", "3NS": "3N", "3EW": "3E"}
     read_back = [(rank, live_names[name], *rest) for rank, name, *rest in ranking(again)]
     assert read_back == ranking(made.event)
+    with EventStore(again, mode="read") as store:
+        assert store.club == "Riverside Bridge Club"  # the file's CLUB_NAME, kept
     assert len(read_back) == 6 and {line[2] for line in read_back} == {"NS", "EW"}
     answer = runner.invoke(app, ["session", "score", str(again), "--json"])
     (first,) = [s for s in json.loads(answer.output)["ranking"] if s["name"] == "1NS"]

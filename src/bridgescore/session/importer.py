@@ -182,6 +182,7 @@ def _parse_file(
             )
         info = {"kind": imported.kind, "method": imported.method}
         info["name"] = None if store.name or not imported.name else imported.name
+        info["club"] = None if store.club or not imported.club else imported.club
         return imported.parsed, info
     text = _text(data)
     kind = _format_of(name, text)

@@ -79,6 +79,7 @@ class UsebioImport:
     name: str = ""
     kind: str = "pairs"
     method: str | None = None
+    club: str = ""  # the file's CLUB_NAME
     points: dict[tuple[str, int, str, str], FilePoints] = field(default_factory=dict)
     board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -107,7 +108,7 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     parsed = Parsed()
     parsed.problems.extend(line_problem(source, p.line, p.message) for p in file.problems)
     kind = file.kind
-    out = UsebioImport(parsed, file.description, kind, method_of(file))
+    out = UsebioImport(parsed, file.description, kind, method_of(file), file.club_name.strip())
     named = {
         _METHODS.get(t.strip().upper().replace(" ", "_")) for t in (file.event_type, file.scoring)
     }
