@@ -162,3 +162,10 @@ def test_import_of_a_names_csv_sets_each_pairs_players(tmp_path: Path) -> None:
     with EventStore(tmp_path / "club.db", mode="read") as store:
         players = {pair: [m.name for m in named] for pair, named in store.members().items()}
     assert players == {"1N": ["Ann Archer", "Bob Baker"], "1E": ["Cate Cole", "Dan Dale"]}
+
+
+def test_html_ending_in_a_slash_is_a_site_whatever_its_suffix(tmp_path: Path) -> None:
+    event = scored_event(tmp_path)
+    site = tmp_path / "site.2026"
+    assert run("report", event, "--html", f"{site}/")[0] == 0
+    assert (site / "index.html").is_file()

@@ -454,12 +454,13 @@ def score_command(
 def report_command(
     event: EventPath,
     method: Method = None,
-    html: Annotated[
-        Path | None,
+    html_given: Annotated[
+        str | None,
         typer.Option(
             "--html",
-            help="A .html file: one self-contained page. A folder (an existing one, or a "
-            "new name without a suffix): a static site with the ranking, each board's "
+            metavar="PATH",
+            help="A .html file: one self-contained page. A folder (an existing one, DIR/, "
+            "or a new name without a suffix): a static site with the ranking, each board's "
             "traveller and hand record, each pair's scorecard.",
         ),
     ] = None,
@@ -495,7 +496,8 @@ def report_command(
     from bridgescore.session.html_report import html_report
     from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
 
-    site = html is not None and check_html_target(html) == "site"
+    html = None if html_given is None else Path(html_given)
+    site = html_given is not None and check_html_target(html_given) == "site"
     if pdf is not None:
         check_pdf_target(pdf)
     if csv_file is not None:

@@ -8,6 +8,7 @@ screenful of commands); each checks or writes one thing and exits through
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,18 +31,19 @@ __all__ = [
 _PAGE_SUFFIXES = (".html", ".htm")
 
 
-def check_html_target(path: Path) -> Literal["site", "page"]:
+def check_html_target(given: str) -> Literal["site", "page"]:
     """What ``--html PATH`` writes: a site into a folder, or one page into a ``.html``
     file; anything else is refused now (exit 2), naming the path.
 
-    An existing folder, or a new name without a suffix, is the site's folder; a name
-    ending ``.html`` (or ``.htm``) is the page. An existing file that is not a page
-    and a name with another suffix (``out.pdf``, ``ranking.txt``) are refused: a site
-    made in a folder named ``out.pdf`` is never what was meant.
+    An existing folder, a name ending in ``/`` or a new name without a suffix is the
+    site's folder; a name ending ``.html`` (or ``.htm``) is the page. An existing file
+    that is not a page and a name with another suffix (``out.pdf``, ``ranking.txt``) are
+    refused: a site made in a folder named ``out.pdf`` is never what was meant.
     """
+    path = Path(given)
     shown = f"--html {str(path)!r}"
     suffix = path.suffix.lower()
-    if path.is_dir():
+    if path.is_dir() or given.endswith(("/", os.sep)):
         target: Literal["site", "page"] = "site"
     elif suffix in _PAGE_SUFFIXES:
         target = "page"
