@@ -255,7 +255,7 @@ def test_aversion_2_file_is_read_as_it_is_and_gets_the_log_when_corrected(
     code, out, err = run("correct", event, "1", "1", "2", "4SN+1", "--reason", "misscored")
     assert code == 0, err
     db = sqlite3.connect(event)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
     db.close()
     # 4SN+1 twice on a top of 2: a tie, 1 MP each (it was 0 and 2).
     code, out, _ = run("report", event, "--json", "--no-par")
@@ -273,7 +273,7 @@ def test_a_newer_file_is_read_but_not_written(tmp_path: Path) -> None:
     db.close()
     assert run("score", event)[0] == 0
     code, _, err = run("correct", event, "1", "1", "2", "4SN+1")
-    assert code == 2 and "version 9, newer than this bridgescore writes (4)" in err
+    assert code == 2 and "version 9, newer than this bridgescore writes (5)" in err
 
 
 def test_a_read_only_store_refuses_to_write(tmp_path: Path) -> None:

@@ -67,7 +67,8 @@ def test_bad_header_is_reported() -> None:
     parsed = parse_csv(["board,ns,ew,colour", "1,1,2,red"], "h.csv")
     assert [str(p) for p in parsed.problems] == [
         "h.csv:1: unknown column 'colour' in the header: expected some of board, ns, ew, "
-        "contract, declarer, result, score, section, variant, table, round"
+        "contract, declarer, result, score, section, variant, table, round, dealer, "
+        "vulnerable"
     ]
 
 

@@ -118,7 +118,7 @@ def test_a_version_1_file_is_upgraded_in_place(tmp_path: Path) -> None:
         store.set_members({"1": (Member("Ann Archer", "1010"),)})
         store.add_results([(TableResult.played(2, "1", "2", "3NTS="), Origin("new.csv", 2))])
     db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
     db.close()
     with EventStore(path) as store:
         event = store.load()

@@ -211,7 +211,7 @@ def test_a_schema_3_file_is_upgraded_when_opened_for_writing(tmp_path: Path) -> 
         store.set_movement(three_table_mitchell())
         store.enter(TableResult.played(3, "5", "6", "3NTS="), who="table 2")
     db = sqlite3.connect(event)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("5",)
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"table_tokens", "director_logins", "leads"} <= tables
     # The old entry kept, and still append-only after the column was added.

@@ -32,7 +32,7 @@ COMMANDS = {
     "handrecord": "handrecord:handrecord_command",
     "convert": "convert:convert_command",
     "par": "par:par_command",
-    "vp": "movement:vp_command",
+    "vp": "vp:vp_command",
 }
 """Subcommand -> ``module:function`` in :mod:`bridgescore.cli`, in --help's order."""
 TAKES_MINUS_WORDS = frozenset({"score", "vp"})

@@ -1,4 +1,4 @@
-"""``bridgescore movement``: generate, check and print movements; ``bridgescore vp``.
+"""``bridgescore movement``: generate, check and print movements.
 
 \b
   bridgescore movement mitchell --tables 7 --boards-per-round 3
@@ -7,7 +7,6 @@
   bridgescore movement suggest --pairs 14 --boards 24
   bridgescore movement check club.asc
   bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
-  bridgescore vp 10 --boards 10
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ import typer
 
 from bridgescore.cli.common import command_group, echo_json, fail, read_input
 from bridgescore.cli.outputs import check_output_path
-from bridgescore.cli.words import check_words
-from bridgescore.errors import BridgeError, InvalidArgumentError, MovementError
+from bridgescore.errors import BridgeError, MovementError
 from bridgescore.movement.check import MovementCheck, check_movement, require_sound
 from bridgescore.movement.model import Movement
 from bridgescore.movement.suggest import Suggestion
@@ -50,7 +48,6 @@ __all__ = [
     "format_movement",
     "mitchell_command",
     "named_movement",
-    "vp_command",
 ]
 
 app = command_group(
@@ -116,6 +113,7 @@ class GeneratorOptions:
     pairs: int | None = None
     relay: bool = False
     arrow_switch: bool = False
+    boards: int | None = None
 
 
 _KIND_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Teams", "custom": "Movement"}
@@ -138,9 +136,17 @@ def _summary(movement: Movement) -> str:
     who = "team" if movement.kind == "teams" else "pair"
     return (
         f"{title}: {_count(movement.tables, 'table')}, {_count(movement.rounds, 'round')} of"
-        f" {_count(movement.boards_per_round, 'board')}, {_count(len(movement.pairs), who)},"
-        f" {_count(len(movement.boards), 'board')}"
+        f" {_count(movement.boards_per_round, 'board')}{_in_sets(movement)},"
+        f" {_count(len(movement.pairs), who)}, {_count(len(movement.boards), 'board')}"
     )
+
+
+def _in_sets(movement: Movement) -> str:
+    """`` in half-sets of 2`` when each table plays more than one set a round."""
+    if movement.sets_per_round == 1:
+        return ""
+    name = "half-sets" if movement.sets_per_round == 2 else "sets"
+    return f" in {name} of {movement.boards_per_set}"
 
 
 def format_movement(movement: Movement) -> str:
@@ -241,19 +247,34 @@ def mitchell_command(
     _emit(movement, as_json, out)
 
 
+#: The most boards a Howell's round holds (two tables: three rounds of up to 9). A larger
+#: ``-b`` given to a Howell is read as the session's boards, as `movement suggest` counts
+#: them (``--pairs 10 -b 24``: 8 rounds of 3), and a note says so.
+MOST_BOARDS_A_ROUND = 9
+
+
 def _generate_howell(given: GeneratorOptions) -> Movement:
     from bridgescore.movement.howell import howell
 
     if given.tables is None and given.pairs is None:
         raise fail("a Howell needs --tables or --pairs", code=2)
-    if given.boards_per_round is None:
-        raise fail("a Howell needs --boards-per-round", code=2)
+    per_round, boards = given.boards_per_round, given.boards
+    if boards is None and per_round is not None and per_round > MOST_BOARDS_A_ROUND:
+        per_round, boards = None, per_round
+        typer.echo(
+            f"note: -b {boards} is more than a Howell's round holds"
+            f" ({MOST_BOARDS_A_ROUND}): read as {boards} boards in all",
+            err=True,
+        )
+    if per_round is None and boards is None:
+        raise fail("a Howell needs --boards-per-round (or --boards)", code=2)
     try:
         return howell(
             tables=given.tables,
             pairs=given.pairs,
-            boards_per_round=given.boards_per_round,
+            boards_per_round=per_round,
             rounds=given.rounds,
+            boards=boards,
         )
     except BridgeError as error:
         raise fail(error, code=2) from None
@@ -261,7 +282,22 @@ def _generate_howell(given: GeneratorOptions) -> Movement:
 
 @app.command("howell")
 def howell_command(
-    boards_per_round: BoardsPerRound,
+    boards_per_round: Annotated[
+        int | None,
+        typer.Option(
+            "--boards-per-round",
+            "-b",
+            help="Boards each table plays a round (above 9: the boards in all, as --boards).",
+        ),
+    ] = None,
+    boards: Annotated[
+        int | None,
+        typer.Option(
+            "--boards",
+            "-n",
+            help="Boards in all, a multiple of the rounds (10 pairs: 24 is 8 rounds of 3).",
+        ),
+    ] = None,
     tables: Annotated[
         int | None, typer.Option("--tables", "-t", help="Tables in play (or give --pairs).")
     ] = None,
@@ -275,15 +311,19 @@ def howell_command(
 ) -> None:
     """A Howell movement: every pair meets every other (a 3/4 Howell with --rounds).
 
-    Pairs are numbered 1 .. 2T and change direction from round to round; the
-    complete Howell of 2 to 8 tables is the balanced one where one exists.
+    Pairs are numbered 1 .. 2T and change direction from round to round; from 5 to 9
+    pairs the Howell is as balanced as the best published one of its shape
+    (docs/howell.md).
+    Five and six pairs with an even number of boards a round play in half-sets; 10
+    pairs on 24 boards play 8 rounds of 3 with a relay.
 
     \b
       bridgescore movement howell --tables 4 --boards-per-round 3
       bridgescore movement howell --pairs 9 --boards-per-round 3 --json
+      bridgescore movement howell --pairs 10 --boards 24
     """
     _check_out(out)
-    given = GeneratorOptions(tables, boards_per_round, rounds, pairs)
+    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, boards=boards)
     movement = _generate_howell(given)
     _emit(movement, as_json, out)
 
@@ -347,7 +387,7 @@ def _generator_command(suggestion: Suggestion, pairs: int) -> str:
     else:
         words.append(f"--pairs {pairs}")
     words += [f"--boards-per-round {suggestion.boards_per_round}", f"--rounds {suggestion.rounds}"]
-    if suggestion.relay:
+    if suggestion.relay and suggestion.kind == "mitchell":
         words.append("--relay")
     if suggestion.arrow_switch:
         words.append("--arrow-switch")
@@ -421,6 +461,13 @@ def format_check(movement: Movement, check: MovementCheck) -> str:
             f"Boards on which two pairs are compared: same direction {_spread(same)},"
             f" opposite direction {_spread(opposite)}"
         )
+    spread = check.same_direction_range
+    if spread is not None:
+        fewest, most = spread
+        lines.append(
+            f"Same-direction spread: {most - fewest} (every two pairs compared sitting the"
+            f" same direction on {_spread([fewest, most])} boards)"
+        )
     if check.sound:
         lines.append("Sound: no pair at two tables in a round, no board played twice by a pair.")
     else:
@@ -447,7 +494,17 @@ def check_json(movement: Movement, check: MovementCheck) -> dict[str, Any]:
             {"pairs": list(key), "same": c.same, "opposite": c.opposite}
             for key, c in check.comparisons.items()
         ],
+        "same_direction_spread": _spread_json(check),
     }
+
+
+def _spread_json(check: MovementCheck) -> dict[str, int] | None:
+    """The fewest and most boards two pairs are compared on sitting the same way, and
+    the spread between them (null for teams)."""
+    spread = check.same_direction_range
+    if spread is None:
+        return None
+    return {"fewest": spread[0], "most": spread[1], "spread": spread[1] - spread[0]}
 
 
 @app.command("check")
@@ -594,61 +651,4 @@ def cards_command(
     typer.echo(
         f"cards for {len(movement.pairs)} pairs and {movement.tables} tables written to {written}",
         err=True,
-    )
-
-
-def vp_command(
-    context: typer.Context,
-    margin: Annotated[
-        list[str],
-        typer.Argument(
-            help="The IMP margin: positive for a win, negative (-10) for a loss.",
-            metavar="MARGIN",
-            show_default=False,
-        ),
-    ],
-    # Not required at click's level: click would report a missing --boards before an
-    # unknown option taken among the words (check_words), which must come first.
-    boards: Annotated[
-        int | None, typer.Option("--boards", "-n", help="Boards in the match (required).")
-    ] = None,
-    as_json: Json = False,
-) -> None:
-    """Victory points of a team match on the WBF continuous scale (2013).
-
-    Prints the winner's and the loser's VPs for a margin of MARGIN IMPs over N
-    boards; a negative margin is the same match seen from the losing side (the
-    winner and loser are the same, the text says which side you are).
-
-    \b
-      bridgescore vp 10 --boards 10          (winner 13.43, loser 6.57)
-      bridgescore vp -10 --boards 10 --json  ({"winner": 13.43, "loser": 6.57})
-    """
-    from bridgescore.movement.vp import victory_points
-
-    check_words(margin, context)
-    if boards is None:
-        context.fail("Missing option '--boards' / '-n'.")
-    if len(margin) != 1:
-        raise fail(f"expected one margin, got {len(margin)} words: {' '.join(margin)!r}", 2)
-    text = margin[0].strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdigit():
-        raise fail(f"margin {text!r}: expected a whole number of IMPs such as 10 or -10", 2)
-    imps = int(text)
-    try:
-        winner = victory_points(abs(imps), boards=boards)
-    except InvalidArgumentError as error:
-        raise fail(error, code=2) from None
-    loser = round(20 - winner, 2)
-    if as_json:
-        echo_json({"winner": winner, "loser": loser})
-        return
-    side = ""
-    if imps < 0:
-        side = f" (your side lost: {loser:.2f})"
-    elif imps > 0:
-        side = f" (your side won: {winner:.2f})"
-    typer.echo(
-        f"{abs(imps)} IMPs over {boards} boards: winner {winner:.2f} VP, loser {loser:.2f} VP{side}"
     )

@@ -292,6 +292,10 @@ def import_command(
     and used by 'session report') make it a teams event. USEBIO players are kept
     with their pair or team. Scores a
     file states that bridgescore computes differently are listed ("check:").
+    Each board is scored with the dealer and vulnerability its file states (PBN
+    Dealer and Vulnerable, LIN md and sv, USEBIO DEALER and VULNERABILITY, CSV
+    dealer and vulnerable columns), else its number's; a note says how many boards
+    a file deals otherwise than their numbers.
     Importing a file twice adds nothing; a different result for a board and
     pairs already stored is reported as a conflict and the stored one is kept
     (with --replace the file's result replaces it, and the change is logged: see

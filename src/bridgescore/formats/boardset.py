@@ -31,7 +31,7 @@ from bridgescore.formats.sources import (
     source_bytes,
     source_name,
 )
-from bridgescore.formats.usebio import looks_like_usebio, read_usebio
+from bridgescore.formats.usebio import dealt_board, looks_like_usebio, read_usebio
 from bridgescore.formats.usebio_xml import UsebioError
 from bridgescore.formats.usebio_xml import decode as usebio_decode
 
@@ -255,8 +255,10 @@ def _read_usebio(text: str) -> tuple[list[Board], list[Problem]]:
     problems = [problem for problem in found.problems if "hand" in problem.message.lower()]
     boards: list[Board] = []
     for hand in found.hands:
+        if not hand.deal:
+            continue  # a board's dealer or vulnerability alone: no deal to read
         try:
-            boards.append(Board(hand.board, Deal.from_pbn(hand.deal)))
+            boards.append(dealt_board(hand))
         except BridgeError as error:
             problems.append(Problem(hand.line, f"board {hand.board}: {error}"))
     if not boards and not problems:

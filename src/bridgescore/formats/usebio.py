@@ -34,7 +34,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from bridgescore.core import Seat, Strain
+from bridgescore.core import Seat, Strain, Vulnerability
+from bridgescore.deal import Deal
+from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.formats.usebio_xml import MAX_BYTES, Element, UsebioError, decode, parse
 
@@ -45,6 +47,7 @@ __all__ = [
     "TravellerLine",
     "UsebioError",
     "UsebioFile",
+    "dealt_board",
     "looks_like_usebio",
     "read_usebio",
     "write_usebio",
@@ -98,11 +101,25 @@ class TravellerLine:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A board's deal as PBN text (``N:...``)."""
+    """A board's deal as PBN text (``N:...``; ``""``: not given), and its ``DEALER`` and
+    ``VULNERABILITY`` as written (``""``: not given; the board follows its number)."""
 
     board: int
     deal: str
     line: int = 0
+    dealer: str = ""
+    vulnerability: str = ""
+
+
+def dealt_board(hand: HandRecord) -> Board:
+    """The board a hand record states: its deal, dealer and vulnerability, those given.
+    Raises a :class:`~bridgescore.errors.BridgeError` naming a value that does not read."""
+    return Board(
+        hand.board,
+        Deal.from_pbn(hand.deal) if hand.deal else None,
+        dealer_seat=Seat.parse(hand.dealer) if hand.dealer else None,
+        vulnerable=Vulnerability.parse(hand.vulnerability) if hand.vulnerability else None,
+    )
 
 
 @dataclass(slots=True)
@@ -183,7 +200,7 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     for handset in _under_sections(root, "HANDSET"):
         for board in handset.all("BOARD"):
             number = _board_number(board, out)
-            if number is not None and board.first("HAND") is not None:
+            if number is not None:
                 _hands(number, board, out)
     return out
 
@@ -271,8 +288,7 @@ def _board(node: Element, section: str, match: Element | None, out: UsebioFile) 
     number = _board_number(node, out)
     if number is None:
         return
-    if node.first("HAND") is not None:
-        _hands(number, node, out)
+    _hands(number, node, out)
     team = opponents = ""
     if match is not None:
         team, opponents = match.value("TEAM"), match.value("OPPOSING_TEAM")
@@ -340,6 +356,12 @@ _SUIT_ELEMENTS: tuple[tuple[str, Strain], ...] = (
 
 
 def _hands(number: int, node: Element, out: UsebioFile) -> None:
+    """The board's hand record: its four HANDs, its DEALER and VULNERABILITY, those given."""
+    dealer, vulnerability = node.value("DEALER").strip(), node.value("VULNERABILITY").strip()
+    if node.first("HAND") is None:
+        if dealer or vulnerability:
+            out.hands.append(HandRecord(number, "", node.line, dealer, vulnerability))
+        return
     hands: dict[Seat, str] = {}
     for hand in node.all("HAND"):
         seat = _SEATS.get(hand.value("DIRECTION").strip().upper())
@@ -363,7 +385,7 @@ def _hands(number: int, node: Element, out: UsebioFile) -> None:
         )
         return
     deal = "N:" + " ".join(hands[seat] for seat in Seat)
-    out.hands.append(HandRecord(number, deal, node.line))
+    out.hands.append(HandRecord(number, deal, node.line, dealer, vulnerability))
 
 
 # ------------------------------------------------------------------ writing
@@ -546,10 +568,13 @@ _SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat
 
 
 def _write_hand(hand: HandRecord) -> list[str]:
-    from bridgescore.deal import Deal
-
-    deal = Deal.from_pbn(hand.deal)
     out = ["    <BOARD>", _element("BOARD_NUMBER", hand.board, 3)]
+    for name, value in (("DEALER", hand.dealer), ("VULNERABILITY", hand.vulnerability)):
+        if value:
+            out.append(_element(name, value, 3))
+    if not hand.deal:
+        return [*out, "    </BOARD>"]
+    deal = Deal.from_pbn(hand.deal)
     for seat in Seat:
         suits = deal[seat].to_pbn().split(".")
         out += ["      <HAND>", _element("DIRECTION", _SEAT_NAMES[seat], 4)]

@@ -73,6 +73,21 @@ class MovementCheck:
     def sound(self) -> bool:
         return not self.problems
 
+    @property
+    def same_direction_range(self) -> tuple[int, int] | None:
+        """The fewest and the most boards on which two pairs are compared sitting the
+        same direction, over every two pairs (None for teams, or fewer than two pairs).
+        A balanced Howell has one number; ``most - fewest`` is its spread.
+
+        >>> from bridgescore.movement.howell import howell
+        >>> check_movement(howell(tables=4, boards_per_round=3)).same_direction_range
+        (9, 9)
+        """
+        if not self.comparisons:
+            return None
+        same = [comparison.same for comparison in self.comparisons.values()]
+        return (min(same), max(same))
+
 
 def _key(first: str, second: str) -> PairKey:
     ordered = sorted((first, second), key=pair_sort_key)

@@ -31,12 +31,18 @@ whose same-direction comparison counts spread least):
 
 Two pairs are *compared* on a board when both play it; in a complete Howell every two
 pairs play every board, on ``T - 1`` sets the same way round when the Howell is balanced.
-Such a balance needs ``2T`` to be a multiple of four (the direction signs of the pairs
-would form a Hadamard matrix), so 3, 5 and 7 tables cannot reach it.
+In whole sets such a balance needs ``2T`` to be a multiple of four (the direction signs
+of the pairs would form a Hadamard matrix), so 3, 5 and 7 tables cannot reach it.
 
-Two and three tables cannot give each table its own board set every round (no Room square
-of side 3 or 5 exists), so their tables share one set in each round: a relay, listed
-honestly as the same boards at several tables.
+Two and three tables cannot give each table its own whole board set every round (no Room
+square of side 3 or 5 exists). With an even number of boards a round, 5 and 6 pairs play
+in half-sets (``_HALF_SET_ROWS``: each table two half-sets a round, none at two tables at
+once) and are balanced: every two pairs sit the same way on 2 half-sets (5 pairs) or 4
+(6 pairs). Otherwise their tables share one set in each round: a relay, listed honestly
+as the same boards at several tables. Nine pairs have directions of their own (2 to 4
+sets the same way, against 2 to 5 for the 10-pair directions without pair 10), and 10
+pairs may play 8 rounds with a relay (:data:`SHORT_HOWELLS`). These were found by
+benchmarks/howell_search.py.
 
 From 9 tables the Howell is a 3/4 Howell: ``R = round(3 (2T - 1) / 4)`` rounds (ties up,
 so 9 tables: 13 rounds, 10: 14, 12: 17, 15: 22), ``R`` board sets, ``2T - R`` stationary
@@ -61,7 +67,15 @@ from bridgescore.errors import InvalidArgumentError, MovementError
 from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.validate import whole_number_arg
 
-__all__ = ["COMPLETE_TABLES", "MAX_TABLES", "howell", "howell_rounds"]
+__all__ = [
+    "COMPLETE_TABLES",
+    "MAX_TABLES",
+    "SHORT_HOWELLS",
+    "howell",
+    "howell_round_choices",
+    "howell_rounds",
+    "plays_in_half_sets",
+]
 
 #: Up to this many tables the Howell is complete; from one more it is a 3/4 Howell.
 COMPLETE_TABLES = 8
@@ -140,6 +154,79 @@ _COMPLETE: dict[int, _Design] = {
 }
 
 
+# Found by benchmarks/howell_search.py (issue 33). Half-set movements, one row per table
+# and round: (round, table, NS, EW, half-sets), half-set k being the k-th run of
+# boards_per_round / 2 boards (set s of the round's boards is half-sets 2s - 2 and 2s - 1).
+# 5 pairs, 2 tables: each half-set is played at two tables and every two pairs sit the
+# same way on two half-sets (whole sets cannot do it: see the search's notes). 6 pairs,
+# 3 tables: each half-set at three tables, no two tables on one half-set in a round, and
+# every two pairs the same way on four half-sets. Pair 6 stays at table 3.
+_HALF_SET_ROWS: dict[int, tuple[tuple[int, int, int, int, tuple[int, int]], ...]] = {
+    5: (
+        (1, 1, 5, 2, (0, 2)),
+        (1, 2, 3, 4, (1, 5)),
+        (2, 1, 1, 3, (2, 4)),
+        (2, 2, 4, 5, (3, 7)),
+        (3, 1, 2, 4, (4, 6)),
+        (3, 2, 5, 1, (5, 9)),
+        (4, 1, 3, 5, (6, 8)),
+        (4, 2, 1, 2, (7, 1)),
+        (5, 1, 1, 4, (8, 0)),
+        (5, 2, 3, 2, (9, 3)),
+    ),
+    6: (
+        (1, 1, 2, 5, (4, 6)),
+        (1, 2, 4, 3, (3, 9)),
+        (1, 3, 1, 6, (0, 1)),
+        (2, 1, 1, 3, (6, 8)),
+        (2, 2, 5, 4, (5, 1)),
+        (2, 3, 6, 2, (2, 3)),
+        (3, 1, 2, 4, (8, 0)),
+        (3, 2, 1, 5, (7, 3)),
+        (3, 3, 6, 3, (4, 5)),
+        (4, 1, 3, 5, (0, 2)),
+        (4, 2, 1, 2, (9, 5)),
+        (4, 3, 4, 6, (6, 7)),
+        (5, 1, 1, 4, (2, 4)),
+        (5, 2, 3, 2, (1, 7)),
+        (5, 3, 5, 6, (8, 9)),
+    ),
+}
+
+# 9 pairs: the 5-table design without pair 10, its directions chosen for the nine pairs
+# present (benchmarks/howell_search.py): every two pairs the same way on 2 to 4 sets.
+_NINE_PAIRS = _Design(
+    9,
+    _COMPLETE[5].fixed,
+    _COMPLETE[5].moving,
+    frozenset(
+        {
+            (0, 1), (0, 2), (1, 1), (1, 2), (1, 3), (2, 2), (2, 4), (3, 1), (4, 1),
+            (4, 3), (4, 4), (5, 1), (5, 3), (5, 4), (8, 2), (8, 3), (8, 4),
+        }
+    ),
+)  # fmt: skip
+
+# 10 pairs in 8 rounds (benchmarks/howell_search.py): modulo 8, pairs 9 and 10 stationary
+# at tables 4 and 5, which share the round's set (a relay between them); pairs four apart
+# and pairs 9 and 10 never meet; each of the 8 sets is played at all five tables. Every
+# two pairs sit the same way on 2 to 5 sets (the search found no spread of 2 here).
+_TEN_PAIRS_EIGHT_ROUNDS = _Design(
+    8,
+    ((0, 0, True), (2, 0, True)),
+    ((1, 3, 4, True), (4, 7, 6, True), (5, 6, 2, True)),
+    frozenset(
+        {
+            (0, 1), (0, 2), (0, 5), (1, 1), (1, 2), (1, 5), (2, 1), (2, 3), (3, 1), (3, 2),
+            (4, 3), (4, 4), (5, 1), (5, 2), (5, 5), (6, 1), (6, 3), (7, 3), (7, 5),
+        }
+    ),
+)  # fmt: skip
+
+#: Howells of fewer rounds than the complete one, each its own design: tables -> rounds.
+SHORT_HOWELLS = {5: 8}
+
+
 def howell_rounds(tables: int) -> int:
     """The rounds of the Howell for ``tables`` tables of pairs (``2 * tables`` pairs):
     ``2T - 1`` up to 8 tables, ``round(3 (2T - 1) / 4)`` (ties up) from 9.
@@ -152,25 +239,54 @@ def howell_rounds(tables: int) -> int:
     return full if tables <= COMPLETE_TABLES else (3 * full + 2) // 4
 
 
+def plays_in_half_sets(pairs: int, boards_per_round: int) -> bool:
+    """Whether the Howell of ``pairs`` pairs and ``boards_per_round`` boards a round plays
+    in half-sets: 5 or 6 pairs, an even number of boards.
+
+    >>> plays_in_half_sets(6, 4), plays_in_half_sets(6, 3), plays_in_half_sets(8, 4)
+    (True, False, False)
+    """
+    return pairs in _HALF_SET_ROWS and boards_per_round % 2 == 0
+
+
+def howell_round_choices(tables: int) -> tuple[int, ...]:
+    """Every number of rounds a Howell of ``tables`` tables is built for, played to its
+    end: :func:`howell_rounds`, and 8 for 5 tables (with a relay).
+
+    >>> howell_round_choices(5), howell_round_choices(4)
+    ((9, 8), (7,))
+    """
+    full = howell_rounds(tables)
+    short = SHORT_HOWELLS.get(tables)
+    return (full,) if short is None else (full, short)
+
+
 def howell(
     *,
     tables: int | None = None,
     pairs: int | None = None,
-    boards_per_round: int,
+    boards_per_round: int | None = None,
     rounds: int | None = None,
+    boards: int | None = None,
 ) -> Movement:
     """The Howell for ``tables`` tables (``2 * tables`` pairs) or for ``pairs`` pairs.
 
     Give exactly one of ``tables`` (2 to 15) and ``pairs`` (3 to 30; an odd number plays
-    the Howell of one pair more, whose opponent each round sits out). ``rounds`` plays
-    only the first rounds. Pairs are ``"1"`` to ``"2T"``; board set ``s`` is boards
-    ``(s - 1) * boards_per_round + 1`` to ``s * boards_per_round``.
+    the Howell of one pair more, whose opponent each round sits out), and the boards:
+    ``boards_per_round``, or ``boards`` in all (a multiple of the rounds), or both.
+    ``rounds`` plays only the first rounds, except 8 rounds of 5 tables, a movement of
+    its own (:data:`SHORT_HOWELLS`). Pairs are ``"1"`` to ``"2T"``; board set ``s`` is
+    boards ``(s - 1) * boards_per_set + 1`` to ``s * boards_per_set``. Five and six pairs
+    with an even number of boards a round play in half-sets.
 
     >>> movement = howell(tables=4, boards_per_round=3)
     >>> movement.rounds, len(movement.pairs), movement.boards[-1]
     (7, 8, 21)
     >>> howell(pairs=7, boards_per_round=2).sitting_out(1)
     ('1',)
+    >>> ten = howell(pairs=10, boards=24)
+    >>> ten.rounds, ten.boards_per_round
+    (8, 3)
     """
     if (tables is None) == (pairs is None):
         given = "both" if tables is not None else "neither"
@@ -184,14 +300,25 @@ def howell(
     else:
         full_tables = whole_number_arg(tables, "Howell tables", 2, MAX_TABLES)
         pairs = 2 * full_tables
-    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
-    design = _design(full_tables)
-    if rounds is None:
-        rounds = design.rounds
-    rounds = whole_number_arg(
-        rounds, f"rounds (the {full_tables}-table Howell has {design.rounds})", 1, design.rounds
-    )
-    rows, sitouts = _rows(design, rounds, boards_per_round, odd=pairs % 2 == 1)
+    full_rounds = howell_rounds(full_tables)
+    if rounds is not None:
+        rounds = whole_number_arg(
+            rounds, f"rounds (the {full_tables}-table Howell has {full_rounds})", 1, full_rounds
+        )
+    boards_per_round, rounds = _boards_and_rounds(full_tables, boards_per_round, rounds, boards)
+    odd = pairs % 2 == 1
+    boards_per_set = boards_per_round
+    if plays_in_half_sets(pairs, boards_per_round):
+        boards_per_set = boards_per_round // 2
+        rows, sitouts = _half_set_rows(pairs, boards_per_set, rounds)
+    else:
+        if rounds == SHORT_HOWELLS.get(full_tables):
+            design = _TEN_PAIRS_EIGHT_ROUNDS
+        elif pairs == 9:
+            design = _NINE_PAIRS
+        else:
+            design = _design(full_tables)
+        rows, sitouts = _rows(design, rounds, boards_per_round, odd=odd)
     return Movement(
         kind="howell",
         tables=full_tables - pairs % 2,
@@ -199,7 +326,59 @@ def howell(
         boards_per_round=boards_per_round,
         rows=rows,
         sitouts=sitouts,
+        boards_per_set=boards_per_set,
     )
+
+
+def _boards_and_rounds(
+    tables: int, boards_per_round: int | None, rounds: int | None, boards: int | None
+) -> tuple[int, int]:
+    """The boards a round and the rounds a call asks for (see :func:`howell`)."""
+    if boards_per_round is not None:
+        boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
+    if boards is None:
+        if boards_per_round is None:
+            raise InvalidArgumentError("a Howell needs boards_per_round or boards, got neither")
+        return boards_per_round, rounds if rounds is not None else howell_rounds(tables)
+    boards = whole_number_arg(boards, "Howell boards", 1)
+    choices = (rounds,) if rounds is not None else howell_round_choices(tables)
+    for choice in choices:
+        if boards % choice == 0 and boards_per_round in (None, boards // choice):
+            return boards // choice, choice
+    shapes = " or ".join(f"{choice} rounds" for choice in choices)
+    if boards_per_round is not None:
+        played = " or ".join(str(choice * boards_per_round) for choice in choices)
+        raise InvalidArgumentError(
+            f"{boards} boards do not fit the {tables}-table Howell with {boards_per_round}"
+            f" boards a round: {shapes} play {played}"
+        )
+    raise InvalidArgumentError(
+        f"{boards} boards do not fit the {tables}-table Howell: {shapes} play a"
+        f" multiple of {' or '.join(str(choice) for choice in choices)} boards"
+    )
+
+
+def _half_set_rows(
+    pairs: int, half: int, rounds: int
+) -> tuple[tuple[Row, ...], tuple[Sitout, ...]]:
+    """The first ``rounds`` rounds of a half-set Howell (``_HALF_SET_ROWS``) with ``half``
+    boards a half-set."""
+
+    def boards(unit: int) -> range:
+        return range(unit * half + 1, unit * half + half + 1)
+
+    rows = tuple(
+        Row(r, t, str(ns), str(ew), tuple(sorted((*boards(a), *boards(b)))))
+        for r, t, ns, ew, (a, b) in _HALF_SET_ROWS[pairs]
+        if r <= rounds
+    )
+    labels = {str(pair) for pair in range(1, pairs + 1)}
+    sitouts = tuple(
+        Sitout(r, pair)
+        for r in range(1, rounds + 1)
+        for pair in sorted(labels - {p for row in rows if row.round == r for p in row.pairs})
+    )
+    return rows, sitouts
 
 
 def _rows(

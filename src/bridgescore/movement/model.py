@@ -7,6 +7,12 @@ pairs' home seats). Relay and bye stands need no field of their own: two tables 
 share boards in a round both list them (a relay), and a set no table plays in a round
 is on the bye stand.
 
+A *board set* is the boards that travel together from table to table: usually a round's
+boards (``boards_per_set`` equal to ``boards_per_round``). A movement in half-sets
+(``boards_per_set`` half of ``boards_per_round``) has each table play two sets a round,
+which may come from different tables and go on to different ones; its rows list both
+sets' boards. Set ``s`` is boards ``(s - 1) * boards_per_set + 1`` to ``s * boards_per_set``.
+
 The value checks its shape when it is made (whole numbers in range, rows inside the
 rounds and tables, no table twice in a round). Whether the movement is *sound* (no pair
 at two tables in a round, no board played twice by one pair) is the checker's question,
@@ -96,7 +102,11 @@ class Sitout:
 
 @dataclass(frozen=True)
 class Movement:
-    """A whole movement of one section. Rows are kept sorted by round, then table."""
+    """A whole movement of one section. Rows are kept sorted by round, then table.
+
+    ``boards_per_set`` (0: the same as ``boards_per_round``) is the boards that travel
+    together; it divides ``boards_per_round``.
+    """
 
     kind: str
     tables: int
@@ -106,6 +116,7 @@ class Movement:
     sitouts: tuple[Sitout, ...] = ()
     arrow_switch: tuple[int, ...] = ()
     section: str = "A"
+    boards_per_set: int = 0
     _index: dict[tuple[int, int], Row] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -114,6 +125,16 @@ class Movement:
         whole_number_arg(self.tables, "tables", 1, error=MovementError)
         whole_number_arg(self.rounds, "rounds", 1, error=MovementError)
         whole_number_arg(self.boards_per_round, "boards per round", 1, error=MovementError)
+        if self.boards_per_set == 0:
+            object.__setattr__(self, "boards_per_set", self.boards_per_round)
+        whole_number_arg(
+            self.boards_per_set, "boards per set", 1, self.boards_per_round, error=MovementError
+        )
+        if self.boards_per_round % self.boards_per_set:
+            raise MovementError(
+                f"boards per set ({self.boards_per_set}) must divide the boards per round"
+                f" ({self.boards_per_round})"
+            )
         if not isinstance(self.section, str) or not self.section.strip():
             raise MovementError(f"section must be a non-empty name, got {self.section!r}")
         rows = tuple(sorted(self.rows, key=lambda row: (row.round, row.table)))
@@ -155,6 +176,11 @@ class Movement:
     def boards(self) -> tuple[int, ...]:
         """Every board some table plays, in order."""
         return tuple(sorted({board for row in self.rows for board in row.boards}))
+
+    @property
+    def sets_per_round(self) -> int:
+        """Board sets each table plays a round: 1, or 2 in half-sets."""
+        return self.boards_per_round // self.boards_per_set
 
     def row_at(self, round_number: int, table: int) -> Row | None:
         """The row of ``table`` in ``round_number``, or None when the table is empty then."""

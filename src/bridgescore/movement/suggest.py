@@ -10,13 +10,15 @@
   ``ceil(B / 2)`` rounds. Each Mitchell is offered as it is (two winners, NS and EW) and
   arrow-switched (one winner);
 - the Howell: complete up to 8 tables (``2T - 1`` rounds, everyone meets everyone), a
-  3/4 Howell from 9 to 15 (:func:`~bridgescore.movement.howell.howell_rounds`).
+  3/4 Howell from 9 to 15 (:func:`~bridgescore.movement.howell.howell_rounds`), and the
+  8-round Howell of 5 tables with a relay.
 
 For each shape and each number of boards a round from 2 up (one-board rounds spend more
 time changing than playing), the rounds are those nearest ``B / boards per round`` (ties
 to more rounds) within the shape's range, and the suggestion is kept when the boards each
 pair plays (rounds times boards a round) are within an eighth of ``B`` (at least one
-board) either way. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
+board) either way; a movement of a single round (one opponent all evening) is dropped
+while any longer one fits. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
 for each change of round. Best fit first: nearest ``B``; then a movement played to its
 end before one cut short; then the shorter session; then Mitchell before Howell, the
 skip before the relay, two winners before one.
@@ -28,7 +30,12 @@ import math
 from dataclasses import dataclass
 
 from bridgescore.errors import InvalidArgumentError
-from bridgescore.movement.howell import COMPLETE_TABLES, howell_rounds
+from bridgescore.movement.howell import (
+    COMPLETE_TABLES,
+    howell_round_choices,
+    howell_rounds,
+    plays_in_half_sets,
+)
 from bridgescore.movement.howell import MAX_TABLES as HOWELL_TABLES
 from bridgescore.validate import is_number, whole_number_arg
 
@@ -98,9 +105,14 @@ def _shapes(pairs: int, boards: int) -> list[_Shape]:
                     )
                 )
     if 2 <= tables <= HOWELL_TABLES:
-        rounds = howell_rounds(tables)
-        name = "complete Howell" if tables <= COMPLETE_TABLES else "3/4 Howell"
-        shapes.append(_Shape("howell", tables - pairs % 2, rounds, rounds, False, False, name))
+        full = howell_rounds(tables)
+        for rounds in howell_round_choices(tables):
+            if rounds != full:
+                name, relay = "Howell with a relay", True
+            else:
+                name = "complete Howell" if tables <= COMPLETE_TABLES else "3/4 Howell"
+                relay = False
+            shapes.append(_Shape("howell", tables - pairs % 2, rounds, rounds, relay, False, name))
     return shapes
 
 
@@ -117,8 +129,10 @@ def _describe(shape: _Shape, pairs: int, rounds: int, per_round: int) -> str:
         if rounds == shape.most_rounds
         else f"{rounds} of its {shape.most_rounds} rounds"
     )
+    half_sets = shape.kind == "howell" and plays_in_half_sets(pairs, per_round)
     text = (
-        f"{shape.name}, {shape.tables} tables: {played} of {per_round} boards ="
+        f"{shape.name}, {shape.tables} tables: {played} of {per_round} boards"
+        f"{f' in half-sets of {per_round // 2}' if half_sets else ''} ="
         f" {rounds * per_round} boards a pair"
     )
     if pairs % 2:
@@ -127,6 +141,8 @@ def _describe(shape: _Shape, pairs: int, rounds: int, per_round: int) -> str:
         text += "; one winner" if shape.arrow_switch else "; two winners (NS and EW)"
     elif shape.name == "complete Howell":
         text += "; every pair meets every other"
+    elif shape.relay:
+        text += f"; every pair meets {rounds} others, two tables share a set each round"
     else:
         text += f"; every pair meets {rounds} others"
     return text
@@ -181,4 +197,8 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
             )
             found.append((key, suggestion))
     found.sort(key=lambda item: item[0])
+    # One round is one opponent all evening (a 2-table skip Mitchell): not a movement
+    # while any movement of two rounds or more fits.
+    if any(suggestion.rounds > 1 for _, suggestion in found):
+        found = [item for item in found if item[1].rounds > 1]
     return [suggestion for _, suggestion in found]

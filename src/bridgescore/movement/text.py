@@ -6,8 +6,9 @@ The JSON form (docs/movements.md)::
      "rows": [{"round": 1, "table": 1, "ns": "1N", "ew": "1E", "boards": [1, 2, 3]}, ...],
      "sitouts": [{"round": 1, "pair": "7N"}], "arrow_switch": [7]}
 
-"sitouts" and "arrow_switch" may be left out (none), and "section" is written only when
-it is not "A".
+"sitouts" and "arrow_switch" may be left out (none), "section" is written only when
+it is not "A", and "boards_per_set" only when the boards travel in sets smaller than a
+round's (half-sets: ``"boards_per_set": 2`` with 4 boards a round).
 
 The .ASC movement file (version 1.0 of the standard by Peter Smulders and Hans van
 Staveren, http://www.pjms.nl/movementfile_standard.html) is a header line ``pairs tables
@@ -25,7 +26,12 @@ numbers:
   as directors number a switched Mitchell's EW pairs; a file without this module's
   comment whose pairs 1..T each always sit NS at their own table and whose higher pairs
   always sit EW is read as a Mitchell and labelled so;
-- board group g is boards (g - 1) * B + 1 .. g * B for B boards a round.
+- board group g is boards (g - 1) * B + 1 .. g * B for B boards a round;
+- a movement in half-sets (``boards_per_set`` S, a round playing B / S sets) is written
+  with groups of S boards, each round as B / S lines in which each table keeps its pairs
+  and plays one group after the other (as other programs read it: shorter rounds in which
+  nobody moves every other time); the comment says ``"boards_per_set": S`` and this
+  module reads those lines back as one round.
 
 A pair number that no table uses in a round is a sit-out that round.
 """
@@ -53,7 +59,7 @@ __all__ = [
 ]
 
 _FIELDS = ("kind", "tables", "rounds", "boards_per_round", "rows")
-_OPTIONAL = ("sitouts", "arrow_switch", "section")
+_OPTIONAL = ("sitouts", "arrow_switch", "section", "boards_per_set")
 _ROW_FIELDS = ("round", "table", "ns", "ew", "boards")
 _SITOUT_FIELDS = ("round", "pair")
 
@@ -83,6 +89,8 @@ def movement_to_json(movement: Movement) -> dict[str, Any]:
     }
     if movement.section != "A":
         data["section"] = movement.section
+    if movement.boards_per_set != movement.boards_per_round:
+        data["boards_per_set"] = movement.boards_per_set
     return data
 
 
@@ -183,6 +191,11 @@ def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
         for value in _list(top.get("arrow_switch", []), "'arrow_switch'")
     )
     section = top.get("section", "A")
+    boards_per_set = 0  # the default: the round's boards are one set
+    if "boards_per_set" in top:
+        boards_per_set = _whole(top["boards_per_set"], "'boards_per_set'")
+        if boards_per_set < 1:
+            raise MovementError(f"'boards_per_set' must be 1 or more, got {boards_per_set}")
     return Movement(
         kind=kind,
         tables=_whole(top["tables"], "'tables'"),
@@ -192,6 +205,7 @@ def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
         sitouts=tuple(sitouts),
         arrow_switch=arrow,
         section=section,
+        boards_per_set=boards_per_set,
     )
 
 
@@ -225,16 +239,27 @@ def _pair_numbers(movement: Movement) -> dict[str, int]:
     return numbers
 
 
-def _group(movement: Movement, row: Row) -> int:
-    size = movement.boards_per_round
-    group, offset = divmod(row.boards[0] - 1, size)
-    if offset or row.boards != tuple(range(row.boards[0], row.boards[0] + size)):
-        raise MovementError(
-            f"round {row.round}, table {row.table}: boards {list(row.boards)} are not one"
-            f" board group of the .ASC form (group g is boards (g - 1) * {size} + 1 to"
-            f" g * {size})"
+def _groups(movement: Movement, row: Row) -> list[int]:
+    """The row's board groups (sets of ``boards_per_set``), one for each set it plays."""
+    size = movement.boards_per_set
+    groups = []
+    starts = sorted({(board - 1) // size for board in row.boards})
+    whole = tuple(
+        board for group in starts for board in range(group * size + 1, group * size + size + 1)
+    )
+    if len(starts) != movement.sets_per_round or tuple(sorted(row.boards)) != whole:
+        what = (
+            "one board group"
+            if movement.sets_per_round == 1
+            else (f"{movement.sets_per_round} board groups")
         )
-    return group + 1
+        raise MovementError(
+            f"round {row.round}, table {row.table}: boards {list(row.boards)} are not {what}"
+            f" of the .ASC form (group g is boards (g - 1) * {size} + 1 to g * {size})"
+        )
+    for group in starts:
+        groups.append(group + 1)
+    return groups
 
 
 def movement_to_asc(movement: Movement) -> str:
@@ -246,26 +271,31 @@ def movement_to_asc(movement: Movement) -> str:
     if not movement.rows:
         raise MovementError("a movement in which no table plays has no .ASC form")
     numbers = _pair_numbers(movement)
-    groups = [_group(movement, row) for row in movement.rows]
+    by_place = {(row.round, row.table): _groups(movement, row) for row in movement.rows}
+    most = max(group for groups in by_place.values() for group in groups)
     contestants = max(numbers.values())
     pair_width = len(str(contestants))
-    group_width = len(str(max(groups)))
-    by_place = {(row.round, row.table): group for row, group in zip(movement.rows, groups)}
-    lines = [f"{contestants} {movement.tables} {movement.rounds} {max(groups)} 0"]
+    group_width = len(str(most))
+    parts = movement.sets_per_round
+    lines = [f"{contestants} {movement.tables} {movement.rounds * parts} {most} 0"]
     for round_number in range(1, movement.rounds + 1):
-        entries = []
-        for table in range(1, movement.tables + 1):
-            row = movement.row_at(round_number, table)
-            if row is None:
-                entries.append(f"{0:>{pair_width}} {0:>{pair_width}} {0:>{group_width}}")
-            else:
-                group = by_place[(round_number, table)]
-                entries.append(
-                    f"{numbers[row.ns]:>{pair_width}}-{numbers[row.ew]:>{pair_width}}"
-                    f" {group:>{group_width}}"
-                )
-        lines.append("  ".join(entries))
+        # A round in half-sets is one line per set: the pairs stay, the group changes.
+        for part in range(parts):
+            entries = []
+            for table in range(1, movement.tables + 1):
+                row = movement.row_at(round_number, table)
+                if row is None:
+                    entries.append(f"{0:>{pair_width}} {0:>{pair_width}} {0:>{group_width}}")
+                else:
+                    group = by_place[(round_number, table)][part]
+                    entries.append(
+                        f"{numbers[row.ns]:>{pair_width}}-{numbers[row.ew]:>{pair_width}}"
+                        f" {group:>{group_width}}"
+                    )
+            lines.append("  ".join(entries))
     own: dict[str, Any] = {"kind": movement.kind, "boards_per_round": movement.boards_per_round}
+    if parts > 1:
+        own["boards_per_set"] = movement.boards_per_set
     if not all(label.isdigit() for label in movement.pairs):
         own["labels"] = "mitchell"
     if movement.arrow_switch:
@@ -276,7 +306,14 @@ def movement_to_asc(movement: Movement) -> str:
     return "\n".join(lines) + "\n"
 
 
-_OWN_FIELDS = ("kind", "boards_per_round", "labels", "arrow_switch", "section")
+_OWN_FIELDS = (
+    "kind",
+    "boards_per_round",
+    "boards_per_set",
+    "labels",
+    "arrow_switch",
+    "section",
+)
 
 
 def _own_comment(text: str) -> dict[str, Any]:
@@ -392,6 +429,40 @@ def _read_rounds(
     return entries
 
 
+def _whole_rounds(
+    entries: list[_Entry], lines: int, parts: int
+) -> tuple[list[tuple[int, int, int, int, list[int]]], int]:
+    """The rounds of a movement in sets of part of a round: each ``parts`` round lines
+    of the file are one round, in which each table keeps its pairs (its groups are the
+    sets it plays). With ``parts`` 1, each line is a round of one group."""
+    if lines % parts:
+        raise MovementError(
+            f"the .ASC file plays {parts} board groups a round, but its {lines} round lines"
+            f" are not a multiple of {parts}"
+        )
+    merged: dict[tuple[int, int], tuple[int, int, int, int, list[int]]] = {}
+    for line_round, table, ns, ew, group in entries:
+        number = (line_round - 1) // parts + 1
+        place = merged.get((number, table))
+        if place is None:
+            merged[(number, table)] = (number, table, ns, ew, [group])
+        elif (place[2], place[3]) != (ns, ew):
+            raise MovementError(
+                f"round line {line_round}, table {table}: pairs {ns}-{ew}, but {place[2]}-"
+                f"{place[3]} earlier in round {number} (a table keeps its pairs for the"
+                f" round's {parts} groups)"
+            )
+        else:
+            place[4].append(group)
+    for (number, table), place in merged.items():
+        if len(place[4]) != parts:
+            raise MovementError(
+                f"round {number}, table {table}: plays {len(place[4])} of the round's"
+                f" {parts} board groups"
+            )
+    return sorted(merged.values(), key=lambda place: (place[0], place[1])), lines // parts
+
+
 def _looks_like_mitchell(entries: list[_Entry], tables: int, contestants: int) -> bool:
     # What makes a Mitchell: pairs 1..T stay NS at their own tables, the others stay EW.
     return (
@@ -452,13 +523,32 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
             return str(number)
         return f"{number}N" if number <= tables else f"{number - tables}E"
 
+    boards_per_set = boards_per_round
+    if "boards_per_set" in own:
+        boards_per_set = _whole(own["boards_per_set"], "the .ASC file's boards_per_set")
+        if boards_per_set < 1 or boards_per_round % boards_per_set:
+            raise MovementError(
+                f"the .ASC file's boards_per_set {boards_per_set} must divide its"
+                f" boards_per_round {boards_per_round}"
+            )
+    places, rounds = _whole_rounds(entries, rounds, boards_per_round // boards_per_set)
     rows = tuple(
-        Row(r, t, label(ns), label(ew), board_set((g - 1) * boards_per_round + 1, boards_per_round))
-        for r, t, ns, ew, g in entries
+        Row(
+            r,
+            t,
+            label(ns),
+            label(ew),
+            tuple(
+                board
+                for g in sorted(groups)
+                for board in board_set((g - 1) * boards_per_set + 1, boards_per_set)
+            ),
+        )
+        for r, t, ns, ew, groups in places
     )
     sitouts: list[Sitout] = []
     for round_number in range(1, rounds + 1):
-        playing = {n for r, _, ns, ew, _ in entries if r == round_number for n in (ns, ew)}
+        playing = {n for r, _, ns, ew, _ in places if r == round_number for n in (ns, ew)}
         sitouts.extend(
             Sitout(round_number, label(n)) for n in range(1, contestants + 1) if n not in playing
         )
@@ -475,6 +565,7 @@ def movement_from_asc(text: str, *, boards_per_round: int | None = None) -> Move
         sitouts=tuple(sitouts),
         arrow_switch=arrow_rounds,
         section=own.get("section", "A"),
+        boards_per_set=boards_per_set,
     )
 
 

@@ -16,6 +16,11 @@ made from a movement (``session new``) finds the pairs through it, as they playe
 board not played at that table in that round, other pairs than the movement seats
 there) is a problem naming its line; the other lines are read.
 
+Optional ``dealer`` (``N``, ``E``, ``S``, ``W``) and ``vulnerable`` (``None``, ``NS``,
+``EW``, ``Both``) columns say how a board was dealt, when not as its number says
+(Law 2); a blank cell follows the number. A line giving a board another dealer or
+vulnerability than an earlier line gave it is a problem naming both lines.
+
 The field readers (:func:`scored_result`, :func:`is_whole`, :data:`PASSED`) also
 read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
 so a score means the same in both files. A bad line is a
@@ -33,11 +38,13 @@ import csv
 import re
 from collections.abc import Iterable, Sequence
 
+from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import BridgeError, MovementError, RecordError
+from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, TableResult
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Origin
 
@@ -55,6 +62,8 @@ _COLUMNS = (
     "variant",
     "table",
     "round",
+    "dealer",
+    "vulnerable",
 )
 _ALIASES = {
     "bd": "board",
@@ -75,6 +84,9 @@ _ALIASES = {
     "table_no": "table",
     "rnd": "round",
     "round_no": "round",
+    "dlr": "dealer",
+    "vul": "vulnerable",
+    "vulnerability": "vulnerable",
 }
 _BY_COUNT = {
     4: ("board", "ns", "ew", "score"),
@@ -95,6 +107,7 @@ def parse_csv(
 
     ``movement`` (the event's) seats the lines that give a table and round."""
     parsed = Parsed()
+    stated = BoardsStated(source, parsed)
     columns: Sequence[str] | None = None
     numbered = (
         (number, line)
@@ -130,13 +143,15 @@ def parse_csv(
                     f"{line.strip()!r} has {len(cells)} fields: the header names {len(names)}"
                 )
             row = dict(zip(names, cells, strict=True))
-            if "table" in row or "round" in row:
+            seated = "table" in row or "round" in row
+            if seated:
                 row = _seated(row, movement)
-                parsed.results.append((_row(row), origin))
-                continue
             result = _row(row)
-            if movement is not None:
+            if movement is not None and not seated:
                 _check_meeting(movement, result)
+            dealt = _dealt(result.board, row)
+            if dealt is not None and not stated.add(dealt, number):
+                continue
             parsed.results.append((result, origin))
         except BridgeError as error:
             parsed.problems.append(line_problem(source, number, str(error)))
@@ -243,6 +258,19 @@ def _check_meeting(movement: Movement, result: TableResult) -> None:
             if tables
             else "no table plays it"
         )
+    )
+
+
+def _dealt(board: int, row: dict[str, str]) -> Board | None:
+    """The board as the line's ``dealer`` and ``vulnerable`` cells deal it (``None``:
+    the line says nothing of it; the board follows its number)."""
+    dealer, vulnerable = row.get("dealer", ""), row.get("vulnerable", "")
+    if not dealer and not vulnerable:
+        return None
+    return Board(
+        board,
+        dealer_seat=Seat.parse(dealer) if dealer else None,
+        vulnerable=Vulnerability.parse(vulnerable) if vulnerable else None,
     )
 
 

@@ -5,6 +5,11 @@ A :class:`TableResult` is one line of a traveller: a board, the NS and EW pair
 Law 77 with the declaring side's vulnerability, signed for NS), a score, a
 passed-out board, or an artificial adjusted score (:class:`Adjusted`).
 
+A board's vulnerability is the event's: the one its hand record states (a file may
+deal a board with other than its number's vulnerability), else its number's (Law 2).
+A result does not carry it; :meth:`TableResult.ns_score` takes it, and
+:func:`result_columns` takes the event's boards.
+
 Pairs and teams are plain names. In a Mitchell movement each pair keeps its
 direction; in a Howell pairs change direction, so they are ranked overall. In a
 teams event the names are teams: the two tables of a match are (NS=A, EW=B) and
@@ -171,8 +176,16 @@ class TableResult:
     def is_artificial(self) -> bool:
         return self.adjusted is not None
 
-    def ns_score(self) -> int | None:
-        """The NS-view score, or ``None`` for an artificial adjusted score."""
+    def ns_score(self, vulnerability: Vulnerability | None = None) -> int | None:
+        """The NS-view score, or ``None`` for an artificial adjusted score.
+
+        ``vulnerability`` is the board's (:attr:`Board.vulnerability
+        <bridgescore.formats.board.Board.vulnerability>` of the event's board); ``None``:
+        the board number's.
+
+        >>> TableResult.played(1, "1", "2", "4SN=").ns_score(Vulnerability.BOTH)
+        620
+        """
         if self.score is not None:
             return self.score
         if self.result is None:
@@ -180,16 +193,18 @@ class TableResult:
         contract = self.result.contract
         if contract is None or contract.declarer is None:
             return 0
-        vulnerable = Vulnerability.from_board(self.board).is_vulnerable(contract.declarer)
-        points = score(self.result, vulnerable)
+        points = score(self.result, self.vulnerable_declarer(vulnerability))
         return points if contract.declarer.side is Side.NS else -points
 
-    def vulnerable_declarer(self) -> bool:
-        """Whether the declaring side is vulnerable (False when nothing was played)."""
+    def vulnerable_declarer(self, vulnerability: Vulnerability | None = None) -> bool:
+        """Whether the declaring side is vulnerable (False when nothing was played), on
+        a board of ``vulnerability`` (``None``: the board number's)."""
         contract = None if self.result is None else self.result.contract
         if contract is None or contract.declarer is None:
             return False
-        return Vulnerability.from_board(self.board).is_vulnerable(contract.declarer)
+        if vulnerability is None:
+            vulnerability = Vulnerability.from_board(self.board)
+        return vulnerability.is_vulnerable(contract.declarer)
 
     def describe(self) -> str:
         """The table's outcome as text: ``4SN+1``, ``+450``, ``Pass`` or ``A+/A-``."""
@@ -234,6 +249,10 @@ class Event:
     def board(self, number: int) -> Board:
         """The board, known from the hand record or only from its number."""
         return self.boards.get(number) or _numbered_board(number)
+
+    def ns_score(self, result: TableResult) -> int | None:
+        """The result's NS-view score on the event's board (its real vulnerability)."""
+        return result.ns_score(self.board(result.board).vulnerability)
 
     def board_numbers(self) -> list[int]:
         return sorted({r.board for r in self.results} | set(self.boards))
@@ -304,11 +323,17 @@ class ResultColumns:
     named_variants: bool  # some result names a fouled-board version
 
 
-def result_columns(results: Sequence[TableResult]) -> ResultColumns:
+def result_columns(
+    results: Sequence[TableResult], boards: Mapping[int, Board] | None = None
+) -> ResultColumns:
     """The results' boards and NS-view scores, every contract scored by Law 77 in one
-    array call, read with one pass over the results."""
+    array call, read with one pass over the results.
+
+    ``boards`` are the event's (:attr:`Event.boards`): a board there that states its
+    vulnerability is scored with it, every other by its number's.
+    """
     packed = np.fromiter(map(_CODE, results), np.int64, len(results))
-    boards = packed >> _BOARD_SHIFT
+    numbers = packed >> _BOARD_SHIFT
     codes = packed & ((1 << _OUTCOME_BITS) - 1)
     played = (codes > _PASSED_OUT) & (codes < _GIVEN - 7600)
     rest, tricks = np.divmod(np.where(played, codes - 2, 0), 14)
@@ -318,14 +343,14 @@ def result_columns(results: Sequence[TableResult]) -> ResultColumns:
     level += 1
     # Vulnerability bits: 1 for NS, 2 for EW; a seat's side is its value's parity.
     side = declarer & 1
-    vulnerable = _VULNERABILITY[(boards - 1) % 16] >> side & 1
+    vulnerable = _vulnerability_bits(numbers, boards or {}) >> side & 1
     made = np.where(played, tricks - level - 6, 0)
     points = score_array(level, strain, doubling, made, vulnerable).astype(np.int64)
     scores = np.where(played, points * (1 - 2 * side), 0)
     given = codes >= _GIVEN - 7600
     scores = np.where(given, codes - _GIVEN, scores)
     return ResultColumns(
-        boards,
+        numbers,
         scores,
         codes != _ARTIFICIAL,
         bool((packed & _SECTION_FLAG).any()),
@@ -333,13 +358,34 @@ def result_columns(results: Sequence[TableResult]) -> ResultColumns:
     )
 
 
-def ns_scores(results: Sequence[TableResult]) -> list[int | None]:
-    """:meth:`TableResult.ns_score` of many results, every contract scored in one array call.
+def _vulnerability_bits(
+    numbers: npt.NDArray[np.int64], boards: Mapping[int, Board]
+) -> npt.NDArray[np.int64]:
+    """Each board's vulnerability as NS 1 / EW 2 bits: the board's own where it states
+    one, else its number's."""
+    bits = _VULNERABILITY[(numbers - 1) % 16]
+    stated = {n: int(b.vulnerable) for n, b in boards.items() if b.vulnerable is not None}
+    if not stated or not len(numbers):
+        return bits
+    # One lookup over the board numbers: the standard cycle with the stated ones written in.
+    span = max(int(numbers.max()), max(stated)) + 1
+    lookup = _VULNERABILITY[(np.arange(span) - 1) % 16]
+    lookup[list(stated)] = list(stated.values())
+    return lookup[numbers]
+
+
+def ns_scores(
+    results: Sequence[TableResult], boards: Mapping[int, Board] | None = None
+) -> list[int | None]:
+    """:meth:`TableResult.ns_score` of many results, every contract scored in one array call,
+    on the event's ``boards`` (see :func:`result_columns`).
 
     >>> ns_scores([TableResult.played(2, "1", "2", "4SN="), TableResult(2, "3", "4", score=50)])
     [620, 50]
+    >>> ns_scores([TableResult.played(2, "1", "2", "4SN=")], {2: Board(2, vulnerable="None")})
+    [420]
     """
-    columns = result_columns(results)
+    columns = result_columns(results, boards)
     return [
         value if real else None
         for value, real in zip(columns.scores.tolist(), columns.real.tolist(), strict=True)

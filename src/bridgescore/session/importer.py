@@ -16,6 +16,14 @@ see :mod:`bridgescore.session.record_import`. Online teams PBN
 (:mod:`~bridgescore.session.usebio_import`) and LIN vugraph archives
 (:mod:`~bridgescore.session.vugraph`) have readers of their own.
 
+Each board is dealt as the file says: its dealer and vulnerability from the file
+(PBN ``Dealer`` and ``Vulnerable``, LIN ``md`` and ``sv``, USEBIO ``DEALER`` and
+``VULNERABILITY``, CSV ``dealer`` and ``vulnerable`` columns) when given, from its
+number (Law 2) when not; the event keeps them and scores with them, and a note says
+how many boards a file deals otherwise than their numbers. Two records of a file
+dealing a board differently are a problem naming both lines; a file dealing a board
+otherwise than the event holds it is a conflict.
+
 A bad line is a :class:`~bridgescore.session.parsed.Problem` naming the file
 and line; the rest is read. Where a file contradicts itself (its Score and ours,
 its auction and its Contract tag) the result is imported and the difference
@@ -41,7 +49,7 @@ from bridgescore.formats.sources import (
 )
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
 from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import Parsed, line_problem, stated_note
 from bridgescore.session.players_csv import looks_like_players, parse_players
 from bridgescore.session.record_import import parse_records
 from bridgescore.session.store import AddReport, EventStore
@@ -155,6 +163,9 @@ def import_data(
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
     report.notes.extend(parsed.notes)
+    dealt = stated_note(name, parsed.boards)
+    if dealt is not None:
+        report.notes.append(dealt)
     boards, results = store.add(
         parsed.boards, parsed.results, info=info, members=parsed.members, replace=replace
     )

@@ -50,7 +50,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bridgescore.core import Contract, Seat
+from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card
 from bridgescore.errors import (
     BridgeError,
@@ -59,6 +59,7 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
+from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.notation import Result, parse_result
@@ -521,6 +522,7 @@ class LiveEvent(Closing):
         with self._using():
             stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
+            boards = self._store.boards()
         rounds = []
         for row in rows:
             shown = []
@@ -532,7 +534,9 @@ class LiveEvent(Closing):
                         {
                             "board": board,
                             "result": "not played" if result is None else result.describe(),
-                            "score_ns": None if result is None else result.ns_score(),
+                            "score_ns": None
+                            if result is None
+                            else result.ns_score(_vulnerability(boards, board)),
                             "lead": leads.get(key),
                         }
                     )
@@ -592,7 +596,8 @@ class LiveEvent(Closing):
                     "the session is closed: results are entered by the director now"
                 )
             self._store.enter(result, who=who, lead=entry.lead)
-        return _score(result)
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
 
     def correct_result(
         self, section: str, table: int, entry: ResultEntry, *, who: str = "director"
@@ -608,7 +613,8 @@ class LiveEvent(Closing):
             self._store.set_outcome(
                 result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
             )
-        return _score(result)
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
 
     def adjust(
         self,
@@ -802,8 +808,22 @@ class LiveEvent(Closing):
         with self._using():
             return self._store.name or Path(self.path).stem
 
+    def vulnerability(self, board: int) -> Vulnerability:
+        """The board's vulnerability: its hand record's when the event holds one that
+        states it, else its number's."""
+        with self._using():
+            boards = self._store.boards()
+        return boards[board].vulnerability if board in boards else Vulnerability.from_board(board)
 
-def _score(result: TableResult) -> int:
+
+def _vulnerability(boards: Mapping[int, Board], number: int) -> Vulnerability | None:
+    """The board's vulnerability where the event's hand records state it (else None:
+    the number's)."""
+    board = boards.get(number)
+    return None if board is None else board.vulnerable
+
+
+def _score(result: TableResult, vulnerability: Vulnerability | None) -> int:
     # A played or passed-out board always has a score; adjusted ones never come here.
-    score = result.ns_score()
+    score = result.ns_score(vulnerability)
     return 0 if score is None else score

@@ -25,7 +25,7 @@ from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.csv_import import PASSED, is_whole, scored_result
 from bridgescore.session.event import TableResult
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
 
 __all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]
@@ -36,7 +36,7 @@ def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Pa
     reads them from PBN or JSON (see the module docstring): each tag is read once, by
     the record, exactly as ``bridgescore game`` reads it."""
     parsed = Parsed()
-    hands: dict[int, Board] = {}
+    stated = BoardsStated(source, parsed)
     for record in records:
         errors = reading_problems(record, source, parsed)
         board = record.board
@@ -48,7 +48,8 @@ def parse_records(records: Iterable[BoardRecord], source: str = "(input)") -> Pa
                     )
                 )
             continue
-        add_hand_record(record, board, source, parsed, hands)
+        if not add_hand_record(record, board, source, parsed, stated):
+            continue
         if record.traveller is not None:
             line = record.source.line_of("ScoreTable")
             _score_table(board, record.traveller, line, source, parsed)
@@ -180,23 +181,30 @@ def _dd_table(record: BoardRecord) -> DDTable | None:
 
 
 def add_hand_record(
-    record: BoardRecord, board: int, source: str, parsed: Parsed, added: dict[int, Board]
-) -> None:
-    """Add the record's deal (with its DoubleDummyTricks) as the board's hand record,
-    unless this file gave the same already (every table of a board carries its deal)."""
-    if record.deal is None:
-        return
+    record: BoardRecord, board: int, source: str, parsed: Parsed, stated: BoardsStated
+) -> bool:
+    """Add what the record states of its board: the deal (with its DoubleDummyTricks),
+    the dealer and the vulnerability, each when the file gives it (else the board
+    follows its number). False, with a problem naming both lines, when the record
+    deals the board otherwise than an earlier record of the file did."""
+    if record.deal is None and record.dealer is None and record.vulnerability is None:
+        return True  # the record states nothing of the board itself
+    table = None
     try:
-        hand = Board(board, record.deal, _dd_table(record))
+        table = _dd_table(record)
     except BridgeError as error:
         line = record.source.line_of("DoubleDummyTricks")
         parsed.problems.append(line_problem(source, line, f"DoubleDummyTricks: {error}"))
-        hand = Board(board, record.deal)
-    before = added.get(board)
-    if before is not None and before.deal == hand.deal and hand.dd_table in (None, before.dd_table):
-        return
-    added[board] = hand
-    parsed.boards.append((hand, Origin(source, record.source.line_of("Board"))))
+    if record.deal is None:
+        table = None  # a table without its deal is not a hand record
+    hand = Board(board, record.deal, table, None, record.dealer, record.vulnerability)
+    where = record.source
+    return stated.add(
+        hand,
+        where.line_of("Board"),
+        dealer_line=where.line_of("Dealer"),
+        vulnerable_line=where.line_of("Vulnerable"),
+    )
 
 
 _TABLE_COLUMNS = {

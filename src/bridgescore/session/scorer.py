@@ -308,7 +308,7 @@ class _Columns:
     def of(cls, event: Event, options: ScoringOptions) -> _Columns:
         results = event.results
         count = len(results)
-        read = result_columns(results)
+        read = result_columns(results, event.boards)
         boards, score_array, real = read.boards, read.scores, read.real
         if read.named_sections:
             numbered = _Numbering()

@@ -125,7 +125,7 @@ def hand_record(board: Board) -> Board | None:
     """The hand record of an event board: its deal, DD table and (neutral) par."""
     if board.deal is None:
         return None
-    record = Board(board.number, board.deal)
+    record = Board(board.number, board.deal, None, None, board.dealer_seat, board.vulnerable)
     if board.dd_table is not None:
         table = board.dd_table
         record = record.with_analysis(table, par(table, record.vulnerability))

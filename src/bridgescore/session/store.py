@@ -33,6 +33,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal, Self
 
+from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, RecordError
@@ -69,11 +70,15 @@ __all__ = [
 
 # 2 added the members table (players of pairs and teams); 3 the audit log; 4 the
 # movement, the live session's table tokens, director password and logins, and the
-# audit log's 'who' column. An older file opened for writing gets the missing tables,
-# empty, and is marked 4: nothing else changed, so nothing is rewritten. Opened for
-# reading it is left as it is and the missing tables read as empty.
-SCHEMA_VERSION = "4"
+# audit log's 'who' column; 5 the boards' dealer and vulnerability as the files state
+# them. An older file opened for writing gets the missing tables and columns, empty,
+# and is marked 5: nothing else changed, so nothing is rewritten. Opened for reading
+# it is left as it is and the missing tables and columns read as empty (a board then
+# follows its number, as it always did in that file).
+SCHEMA_VERSION = "5"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# The boards' columns schema 5 added.
+_STATED_COLUMNS = frozenset({"dealer", "vulnerable"})
 OpenMode = Literal["create", "write", "read"]
 """``create``: open an event file, making it when missing (what an import needs);
 ``write``: an existing event only; ``read``: an existing event, never written."""
@@ -89,7 +94,9 @@ CREATE TABLE IF NOT EXISTS boards (
     deal TEXT,
     dd_tricks TEXT,
     source TEXT,
-    line INTEGER
+    line INTEGER,
+    dealer TEXT,
+    vulnerable TEXT
 );
 CREATE TABLE IF NOT EXISTS results (
     section TEXT NOT NULL,
@@ -321,9 +328,11 @@ class EventStore(Closing):
         with self._db:
             self._db.executescript(_SCHEMA + AUDIT_SCHEMA)
             upgrade_audit(self._db)
+            for column in _STATED_COLUMNS - self._board_columns():
+                self._db.execute(f"ALTER TABLE boards ADD COLUMN {column} TEXT")
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
             self._db.execute(
-                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2', '3')",
+                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2', '3', '4')",
                 (SCHEMA_VERSION,),
             )
 
@@ -343,6 +352,9 @@ class EventStore(Closing):
                 f"without bridgescore's tables (it holds {', '.join(sorted(tables)[:5])})"
             )
         return int(row[0])
+
+    def _board_columns(self) -> set[str]:
+        return {str(row[1]) for row in self._db.execute("PRAGMA table_info(boards)")}
 
     def _tables(self) -> set[str]:
         rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -755,35 +767,43 @@ class EventStore(Closing):
         return self.add(records, ())[0]
 
     def _add_board(self, board: Board, origin: Origin) -> AddReport:
-        # The file keeps the hand record as PBN text: the deal and DoubleDummyTricks.
+        # The file keeps the hand record as PBN text: the deal and DoubleDummyTricks,
+        # the dealer and vulnerability where the file stated them (NULL: by the number).
         deal = None if board.deal is None else board.deal.to_pbn()
         dd_tricks = None if board.dd_table is None else str(board.dd_table)
+        dealer = None if board.dealer_seat is None else board.dealer_seat.letter
+        vulnerable = None if board.vulnerable is None else board.vulnerable.to_pbn()
         row = self._db.execute(
-            "SELECT deal, dd_tricks, source, line FROM boards WHERE number = ?", (board.number,)
+            "SELECT deal, dd_tricks, source, line, dealer, vulnerable FROM boards WHERE number = ?",
+            (board.number,),
         ).fetchone()
         if row is None:
             self._db.execute(
-                "INSERT INTO boards VALUES (?, ?, ?, ?, ?)",
-                (board.number, deal, dd_tricks, origin.source, origin.line),
+                "INSERT INTO boards (number, deal, dd_tricks, source, line, dealer, vulnerable) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (board.number, deal, dd_tricks, origin.source, origin.line, dealer, vulnerable),
             )
             return AddReport(added=1)
-        if row[0] is not None and deal is not None and row[0] != deal:
-            return AddReport(
-                conflicts=[
-                    Conflict(
-                        f"board {board.number} deal",
-                        row[0],
-                        Origin(row[2] or "", row[3] or 0),
-                        deal,
-                        origin,
-                    )
-                ]
+        stored_origin = Origin(row[2] or "", row[3] or 0)
+        conflicts = [
+            Conflict(f"board {board.number} {what}", old, stored_origin, new, origin)
+            for what, old, new in (
+                ("deal", row[0], deal),
+                ("dealer", row[4], dealer),
+                ("vulnerability", row[5], vulnerable),
             )
-        if (row[0] is None and deal) or (row[1] is None and dd_tricks):
+            if old is not None and new is not None and old != new
+        ]
+        if conflicts:
+            return AddReport(conflicts=conflicts)
+        new_values = (deal, dd_tricks, dealer, vulnerable)
+        old_values = (row[0], row[1], row[4], row[5])
+        if any(old is None and new for old, new in zip(old_values, new_values, strict=True)):
             self._db.execute(
-                "UPDATE boards SET deal = coalesce(deal, ?), dd_tricks = coalesce(dd_tricks, ?) "
+                "UPDATE boards SET deal = coalesce(deal, ?), dd_tricks = coalesce(dd_tricks, ?), "
+                "dealer = coalesce(dealer, ?), vulnerable = coalesce(vulnerable, ?) "
                 "WHERE number = ?",
-                (deal, dd_tricks, board.number),
+                (*new_values, board.number),
             )
             return AddReport(added=1)
         return AddReport(unchanged=1)
@@ -798,14 +818,18 @@ class EventStore(Closing):
 
     def boards(self) -> dict[int, Board]:
         """The hand records, read into values; a record that does not read is a RecordError."""
-        rows = self._db.execute("SELECT number, deal, dd_tricks FROM boards").fetchall()
+        # A file older than schema 5 opened read-only has no dealer and vulnerable columns.
+        stated = "dealer, vulnerable" if "vulnerable" in self._board_columns() else "NULL, NULL"
+        rows = self._db.execute(f"SELECT number, deal, dd_tricks, {stated} FROM boards").fetchall()
         boards: dict[int, Board] = {}
-        for number, deal, dd_tricks in rows:
+        for number, deal, dd_tricks, dealer, vulnerable in rows:
             try:
                 boards[number] = Board(
                     number,
                     None if deal is None else Deal.from_pbn(deal),
                     None if dd_tricks is None else DDTable.parse(dd_tricks),
+                    dealer_seat=None if dealer is None else Seat.parse(dealer),
+                    vulnerable=None if vulnerable is None else Vulnerability.parse(vulnerable),
                 )
             except BridgeError as error:
                 raise RecordError(

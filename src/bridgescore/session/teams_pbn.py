@@ -34,11 +34,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bridgescore.compare.scalar import imps
-from bridgescore.formats.board import Board
+from bridgescore.core import Vulnerability
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import TableResult
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.record_import import add_hand_record, reading_problems, table_result
 from bridgescore.session.store import Origin
 
@@ -108,6 +108,11 @@ class _Table:
     table: str
     line: int
     record: BoardRecord
+    vulnerability: Vulnerability  # the board's, as the file deals it
+
+    @property
+    def ns_score(self) -> int | None:
+        return self.result.ns_score(self.vulnerability)
 
 
 def parse_online_teams(lines: Iterable[str], source: str = "(input)") -> OnlineTeams:
@@ -122,7 +127,7 @@ def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") 
     out = OnlineTeams(Parsed())
     parsed = out.parsed
     tables: dict[int, list[_Table]] = defaultdict(list)
-    hands: dict[int, Board] = {}
+    dealt = BoardsStated(source, parsed)
     for record in records:
         errors = reading_problems(record, source, parsed)
         line = record.source.line_of("Board")
@@ -133,7 +138,8 @@ def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") 
                 message = "no board number: expected a Board tag"
                 parsed.problems.append(line_problem(source, line, message))
             continue
-        add_hand_record(record, board, source, parsed, hands)
+        if not add_hand_record(record, board, source, parsed, dealt):
+            continue
         stated = record.contract is not None or record.passed_out or record.result is not None
         if not stated and record.score_tag("Score") is None:
             continue
@@ -153,7 +159,8 @@ def teams_from_records(records: Iterable[BoardRecord], source: str = "(input)") 
             record, board, seats, source, parsed, errors=errors, check_score=False
         )
         if result is not None:
-            tables[board].append(_Table(result, record.table, line, record))
+            vulnerability = dealt.board(board).vulnerability
+            tables[board].append(_Table(result, record.table, line, record, vulnerability))
     for board in sorted(tables):
         _pair_rooms(board, tables[board], source, out)
     return out
@@ -163,7 +170,7 @@ def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams)
     matches: dict[frozenset[str], list[_Table]] = defaultdict(list)
     for table in tables:
         matches[frozenset((table.result.ns, table.result.ew))].append(table)
-    scores = [t.result.ns_score() for t in tables]
+    scores = [t.ns_score for t in tables]
     field_scores = [s for s in scores if s is not None]
     for table in tables:
         _check_score(board, table, out)
@@ -215,7 +222,7 @@ def _disagree(board: int, table: _Table, tag: str, ours: str, out: OnlineTeams) 
 
 def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
     written = (table.record.score_tag("Score") or "").strip()
-    ours = table.result.ns_score()
+    ours = table.ns_score
     if not written or ours is None or table.result.result is None:
         return
     given = _tagged(written)
@@ -225,7 +232,7 @@ def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
 
 def _check_imps(board: int, here: _Table, there: _Table, out: OnlineTeams) -> None:
     written = (here.record.score_tag("ScoreIMP") or "").strip()
-    s1, s2 = here.result.ns_score(), there.result.ns_score()
+    s1, s2 = here.ns_score, there.ns_score
     if not written or s1 is None or s2 is None:
         return
     ours = imps(s1 - s2)

@@ -146,15 +146,20 @@ def export_usebio(
         ns = result.ns if teams else numbers[result.ns][0]
         ew = result.ew if teams else numbers[result.ew][0]
         lead = leads.get(result.key, "")
-        file.lines.append(_line(result, ns, ew, ns_points, ew_points, lead))
+        ns_score = event.ns_score(result)  # on the board's stated vulnerability
+        file.lines.append(_line(result, ns, ew, (ns_points, ew_points), ns_score, lead))
     if teams:
         for (team, opponents, board), value in team_imps.items():
             if natural_key(team) <= natural_key(opponents):
                 file.board_imps[(team, opponents, board)] = f"{value:g}"
     for board_number in sorted(event.boards):
-        deal = event.boards[board_number].deal
-        if deal is not None:
-            file.hands.append(HandRecord(board_number, deal.to_pbn()))
+        dealt = event.boards[board_number]
+        # The dealer and vulnerability are written where the event's files stated them.
+        dealer = "" if dealt.dealer_seat is None else dealt.dealer_seat.letter
+        vulnerable = "" if dealt.vulnerable is None else dealt.vulnerable.to_pbn()
+        if dealt.deal is not None or dealer or vulnerable:
+            deal = "" if dealt.deal is None else dealt.deal.to_pbn()
+            file.hands.append(HandRecord(board_number, deal, 0, dealer, vulnerable))
     return write_usebio(file)
 
 
@@ -176,8 +181,8 @@ def _line(
     result: TableResult,
     ns: str,
     ew: str,
-    ns_points: float | None,
-    ew_points: float | None,
+    points: tuple[float | None, float | None],
+    ns_score: int | None,
     lead: str,
 ) -> TravellerLine:
     contract = played_by = tricks = ""
@@ -193,7 +198,7 @@ def _line(
         contract = str(played.contract.with_declarer(None))
         played_by = str(played.contract.declarer)
         tricks = str(played.tricks)
-        score = str(result.ns_score())
+        score = str(ns_score)
     else:
         contract, score, lead = "PASS", "0", ""
     return TravellerLine(
@@ -205,7 +210,7 @@ def _line(
         lead=lead,
         tricks=tricks,
         score=score,
-        ns_points=_shown(ns_points),
-        ew_points=_shown(ew_points),
+        ns_points=_shown(points[0]),
+        ew_points=_shown(points[1]),
         section=result.section,
     )

@@ -22,18 +22,18 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bridgescore.compare.scalar import Award
+from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.formats.usebio import (
-    HandRecord,
     Participant,
     TravellerLine,
     UsebioFile,
+    dealt_board,
     read_usebio,
 )
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
@@ -128,26 +128,29 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
         if who.players:
             participant = _name(names, who.number, who.direction)
             parsed.members[participant] = tuple(Member(p.name, p.national_id) for p in who.players)
+    # The hand records first: a line's score is checked on its board as the file deals it.
+    stated = BoardsStated(source, parsed)
+    for hand in file.hands:
+        try:
+            stated.add(dealt_board(hand), hand.line)
+        except BridgeError as error:
+            parsed.problems.append(line_problem(source, hand.line, str(error)))
     for line in file.lines:
         ns, ew = _name(names, line.ns, "NS"), _name(names, line.ew, "EW")
+        vulnerability = stated.board(line.board).vulnerability
         try:
-            result = _result(line, ns, ew)
+            result = _result(line, ns, ew, vulnerability)
         except BridgeError as error:
             parsed.problems.append(line_problem(source, line.line, str(error)))
             continue
         parsed.results.append((result, Origin(source, line.line)))
         if line.ns_points or line.ew_points:
             out.points[result.key] = FilePoints(line.ns_points, line.ew_points, line.line)
-        checked = _score_disagreement(line, result)
+        checked = _score_disagreement(line, result, vulnerability)
         if checked:
             out.notes.append(f"{source}:{line.line}: {checked}")
     for (team, opponents, board), imps in file.board_imps.items():
         out.board_imps[(_name(names, team, ""), _name(names, opponents, ""), board)] = imps
-    for hand in file.hands:
-        try:
-            parsed.boards.append((_board(hand), Origin(source, hand.line)))
-        except BridgeError as error:
-            parsed.problems.append(line_problem(source, hand.line, str(error)))
     return out
 
 
@@ -169,7 +172,9 @@ def _name(names: dict[tuple[str, str], str], number: str, direction: str) -> str
     return names.get((number, direction)) or names.get((number, "")) or number
 
 
-def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
+def _result(
+    line: TravellerLine, ns: str, ew: str, vulnerability: Vulnerability | None = None
+) -> TableResult:
     board, where = line.board, f"board {line.board} {ns} v {ew}"
     artificial = _ARTIFICIAL.match(line.score)
     if artificial:
@@ -187,7 +192,7 @@ def _result(line: TravellerLine, ns: str, ew: str) -> TableResult:
     if contract:
         text = f"{contract} {line.played_by}".strip()
         if not line.tricks.strip() and re.fullmatch(r"[+\-]?\d+", line.score.strip()):
-            return _from_score(line, ns, ew, text, where)
+            return _from_score(line, ns, ew, text, where, vulnerability)
         if not line.tricks.strip().isdigit():
             raise RecordError(
                 f"{where}: TRICKS {line.tricks!r} for {contract!r}: expected the tricks "
@@ -214,15 +219,23 @@ def _parse_result(text: str, tricks: int) -> Result:
     return parse_result(text, tricks=tricks)
 
 
-def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) -> TableResult:
-    """A line without TRICKS: the one trick count whose score by the Laws is the file's SCORE."""
+def _from_score(
+    line: TravellerLine,
+    ns: str,
+    ew: str,
+    text: str,
+    where: str,
+    vulnerability: Vulnerability | None,
+) -> TableResult:
+    """A line without TRICKS: the one trick count whose score by the Laws (on the board's
+    ``vulnerability``) is the file's SCORE."""
     score = int(line.score.strip())
     fits = []
     for tricks in range(14):
         candidate = TableResult(
             line.board, ns, ew, result=parse_result(text, tricks=tricks), section=line.section
         )
-        if candidate.ns_score() == score:
+        if candidate.ns_score(vulnerability) == score:
             fits.append(candidate)
     if len(fits) != 1:
         raise RecordError(
@@ -232,26 +245,22 @@ def _from_score(line: TravellerLine, ns: str, ew: str, text: str, where: str) ->
     return fits[0]
 
 
-def _score_disagreement(line: TravellerLine, result: TableResult) -> str:
+def _score_disagreement(
+    line: TravellerLine, result: TableResult, vulnerability: Vulnerability | None = None
+) -> str:
     """The file's own SCORE against the Laws' score of its contract, when they differ."""
     if result.result is None or result.result.contract is None:
         return ""
     written = line.score.strip().lstrip("+")
     if not re.fullmatch(r"-?\d+", written):
         return ""
-    ours = result.ns_score()
+    ours = result.ns_score(vulnerability)
     if ours is None or ours == int(written):
         return ""
     return (
         f"board {line.board} {result.ns} v {result.ew}: {result.describe()} scores {ours:+d} "
         f"for NS by the Laws, the file says {int(written):+d}"
     )
-
-
-def _board(hand: HandRecord) -> Board:
-    from bridgescore.deal import Deal
-
-    return Board(hand.board, Deal.from_pbn(hand.deal))
 
 
 # -------------------------------------------------------------- cross-check

@@ -37,7 +37,7 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.event import TableResult, natural_key
-from bridgescore.session.parsed import Parsed, line_problem
+from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
     match = VugraphMatch()
     parsed = match.parsed
     rooms: dict[int, list[tuple[BoardRecord, TableResult]]] = defaultdict(list)
-    hands: dict[int, tuple[Board, Origin]] = {}
+    stated = BoardsStated(source, parsed)
     for record in read_records(text=text, format="lin"):
         line = record.source.line
         errors = [problem for problem in record.problems if not problem.notice]
@@ -169,9 +169,12 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
                     "vugraph archive, whose qx| tags (o5 open room, c5 closed) split each board"
                 )
             ns, ew = _seats(record)
-            rooms[record.board].append((record, TableResult(record.board, ns, ew, _result(record))))
-            if record.deal is not None and record.board not in hands:
-                hands[record.board] = (Board(record.board, record.deal), Origin(source, line))
+            result = TableResult(record.board, ns, ew, _result(record))
+            # md| gives the dealer, sv| the vulnerability: the board as the archive deals it.
+            dealer, vulnerable = record.dealer, record.vulnerability
+            dealt = Board(record.board, record.deal, dealer_seat=dealer, vulnerable=vulnerable)
+            if stated.add(dealt, line):
+                rooms[record.board].append((record, result))
         except BridgeError as error:
             parsed.problems.append(line_problem(source, line, str(error)))
     for board, tables in sorted(rooms.items()):
@@ -189,7 +192,6 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
         parsed.results.extend(
             (result, Origin(source, record.source.line)) for record, result in tables
         )
-    parsed.boards.extend(hands[board] for board in sorted(hands))
     return match
 
 

@@ -235,7 +235,7 @@ async def table_check(request: Request) -> Response:
         data, entry = _checked_entry(live, section, table, form)
     except BridgeError as error:
         return _entry_refused(request, access, form, error)
-    score = ns_score(data)
+    score = ns_score(data, live.vulnerability(entry.board))
     return render(
         request,
         "confirm.html",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.session.event import TableResult
 
@@ -215,13 +216,15 @@ def result_text(data: Mapping[str, Any]) -> str:
     return f"{data['contract']}{data['declarer']}{data['result']}"
 
 
-def ns_score(data: Mapping[str, Any]) -> int:
-    """The North-South score of a result (Law 77, the board's vulnerability).
+def ns_score(data: Mapping[str, Any], vulnerability: Vulnerability | None = None) -> int:
+    """The North-South score of a result (Law 77, the board's ``vulnerability``; ``None``:
+    its number's).
 
     >>> ns_score({"board": 5, "contract": "4SX", "declarer": "N", "result": "+1"})
     990
     """
-    score = TableResult.played(data["board"], "NS", "EW", result_text(data)).ns_score()
+    played = TableResult.played(data["board"], "NS", "EW", result_text(data))
+    score = played.ns_score(vulnerability)
     return 0 if score is None else score
 
 
