@@ -462,7 +462,7 @@ def report_command(
         str | None,
         typer.Option(
             "--html",
-            metavar="PATH",
+            metavar="<path>",
             help="A .html file: one self-contained page. A folder (an existing one, DIR/, "
             "or a new name without a suffix): a static site with the ranking, each board's "
             "traveller and hand record, each pair's scorecard.",
