@@ -300,7 +300,7 @@ def directorpair_names(request: Request) -> Response:
 
 
 def _names_context(live: LiveEvent, error: str = "") -> dict[str, Any]:
-    seats = 4 if live.movement.kind == "teams" else 2
+    seats = MAX_PLAYERS if live.movement.kind == "teams" else 2
     players = live.players()
     return {
         "pairs": live.movement.pairs,
