@@ -169,3 +169,16 @@ def test_html_ending_in_a_slash_is_a_site_whatever_its_suffix(tmp_path: Path) ->
     site = tmp_path / "site.2026"
     assert run("report", event, "--html", f"{site}/")[0] == 0
     assert (site / "index.html").is_file()
+
+
+def test_html_page_carries_each_known_boards_hand_record(tmp_path: Path) -> None:
+    event = scored_event(tmp_path)
+    hands = tmp_path / "hands.pbn"
+    hands.write_text(HANDS, encoding="utf-8")
+    assert run("import", event, hands)[0] == 0
+    page = tmp_path / "club.html"
+    assert run("report", event, "--html", page)[0] == 0
+    text = page.read_text(encoding="utf-8")
+    # Board 1's hand record: North's spades, and par 7NT by NS (every trick theirs), +1520.
+    record = text[text.index('id="record-1"') :]
+    assert "AKQJ" in record and "7NT" in record and "+1520" in record

@@ -494,10 +494,10 @@ def report_command(
     from bridgescore.cli.session_files import (
         check_html_target,
         check_pdf_target,
+        write_page,
         write_pdf,
         write_site,
     )
-    from bridgescore.session.html_report import html_report
     from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
 
     html = None if html_given is None else Path(html_given)
@@ -530,7 +530,7 @@ def report_command(
     if html is not None and site:
         write_site(event, scored, html)
     elif html is not None:
-        _write(html, html_report(scored))
+        write_page(event, scored, html)
     if csv_file is not None:
         _write(csv_file, travellers_csv(scored))
     if pdf is not None:

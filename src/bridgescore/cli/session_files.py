@@ -24,6 +24,7 @@ __all__ = [
     "check_pdf_target",
     "export_extras",
     "read_hand_records",
+    "write_page",
     "write_pdf",
     "write_site",
 ]
@@ -106,6 +107,16 @@ def write_site(event: Path, scored: Any, directory: Path) -> None:
         write_pages(results_site(scored, _boards_of(event)), directory)
     except OSError as error:
         raise fail(f"cannot write the site into {str(directory)!r}: {error.strerror}", 2) from None
+
+
+def write_page(event: Path, scored: Any, out: Path) -> None:
+    """The report as one HTML page (with the event's hand records) to ``out``."""
+    from bridgescore.session.html_report import html_report
+
+    try:
+        out.write_text(html_report(scored, _boards_of(event)), encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {str(out)!r}: {error.strerror}", 2) from None
 
 
 def write_pdf(event: Path, scored: Any, out: Path) -> None:
