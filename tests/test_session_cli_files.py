@@ -8,6 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
@@ -182,3 +183,17 @@ def test_html_page_carries_each_known_boards_hand_record(tmp_path: Path) -> None
     # Board 1's hand record: North's spades, and par 7NT by NS (every trick theirs), +1520.
     record = text[text.index('id="record-1"') :]
     assert "AKQJ" in record and "7NT" in record and "+1520" in record
+
+
+def test_pdf_without_chromium_says_so_after_the_ranking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = scored_event(tmp_path)
+    monkeypatch.setenv("BRIDGESCORE_CHROMIUM", str(tmp_path / "no-such-browser"))
+    out = tmp_path / "report.pdf"
+    code, stdout, err = run("report", event, "--pdf", out)
+    assert code == 2
+    assert f"error: cannot print {str(out)!r}: PDF needs headless Chromium" in err
+    assert "write the page with --html 'report.html'" in err
+    assert "Rank" in stdout  # the ranking was printed first
+    assert not out.exists()

@@ -1,8 +1,8 @@
 """The files ``bridgescore session`` writes and attaches: the report's HTML page, site
 and PDF, the hand records ``session new --boards`` imports, the USEBIO export's extras.
 
-Helpers of :mod:`bridgescore.cli.session` (kept apart so that module stays one
-screenful of commands); each checks or writes one thing and exits through
+Helpers of :mod:`bridgescore.cli.session`, kept apart from its commands (that module is
+long enough); each checks or writes one thing and exits through
 :func:`~bridgescore.cli.common.fail` with a message naming the path.
 """
 
@@ -121,11 +121,19 @@ def write_page(event: Path, scored: Any, out: Path) -> None:
 
 def write_pdf(event: Path, scored: Any, out: Path) -> None:
     """The printed report of ``scored`` (with the event's hand records) to ``out``."""
+    from bridgescore.boardset.pdf import chromium_path
     from bridgescore.session.paper import write_pdf_report
 
+    if chromium_path() is None:
+        raise fail(
+            f"cannot print {str(out)!r}: PDF needs headless Chromium (Debian: apt-get install "
+            f"chromium); write the page with --html {out.with_suffix('.html').name!r} and "
+            "print it from a browser",
+            2,
+        )
     try:
         write_pdf_report(scored, out, _boards_of(event))
-    except BridgeError as error:  # PdfUnavailableError: no Chromium, or it failed
+    except BridgeError as error:  # PdfUnavailableError: Chromium failed
         raise fail(f"cannot print {str(out)!r}: {error}", 2) from None
 
 
