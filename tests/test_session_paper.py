@@ -95,8 +95,11 @@ def page_count(path: Path) -> int:
 
 
 def lines_matching(text: str, *cells: str) -> list[str]:
-    pattern = re.compile(r"^\s*" + r"\s+".join(re.escape(c) for c in cells) + r"\s*$")
-    return [line for line in text.splitlines() if pattern.match(line)]
+    """The lines holding ``cells`` side by side, whole: a traveller printed beside its
+    hand record shares its lines with the hands."""
+    cells_pattern = r"\s+".join(re.escape(c) for c in cells)
+    pattern = re.compile(r"(?:^|\s)" + cells_pattern + r"(?:\s|$)")
+    return [line for line in text.splitlines() if pattern.search(line)]
 
 
 @needs_pdf

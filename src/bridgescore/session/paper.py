@@ -35,8 +35,14 @@ _PAGE = """
   @bottom-right { content: "page " counter(page) " of " counter(pages);
     font: 8pt "DejaVu Sans", sans-serif; color: #555; } }
 @media print {
-  body { margin: 0; max-width: none; font-size: 10pt; }
+  body { margin: 0; max-width: none; font-size: 9pt; }
   section.traveller { break-inside: avoid; }
+  /* The hand record beside its traveller: two boards fit a page. */
+  section.traveller:has(> .record) { display: grid; column-gap: 1.2em; align-items: start;
+    grid-template-columns: minmax(0, 26em) auto; }
+  section.traveller > h3, section.traveller > p.meta { grid-column: 1 / -1; }
+  section.traveller > .record { grid-column: 1; margin: 0; }
+  section.traveller > table { grid-column: 2; margin: 0; }
   h2 { break-after: avoid; }
   tr { break-inside: avoid; }
 }
