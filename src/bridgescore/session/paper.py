@@ -2,9 +2,10 @@
 
 The page is the one HTML report (:func:`~bridgescore.session.html_report.html_report`:
 the ranking, each board's traveller and, where the deal is known, its hand record
-with the double-dummy table and par), with print rules added: A4, each board kept
-on one page where it fits, and a running header (the event's title) and footer
-(page n of m) in the page margins (CSS page-margin boxes, which Chromium prints).
+with the double-dummy table and par), with print rules added: A4, each hand record
+beside its traveller and a board never split across pages (two boards a page), and a
+running header (the event's title) and footer (page n of m) in the page margins (CSS
+page-margin boxes, which Chromium prints).
 :func:`write_pdf_report` prints it through headless Chromium
 (:func:`bridgescore.boardset.pdf.html_to_pdf`).
 
