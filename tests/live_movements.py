@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bridgescore.movement.model import Movement, Row
 
 
@@ -38,3 +40,13 @@ def club_mitchell(tables: int, boards: int, rounds: int = 3) -> Movement:
                 Row(round_number, table, f"{table}N", f"{ew}E", tuple(range(first, first + boards)))
             )
     return Movement("mitchell", tables, rounds, boards, tuple(rows))
+
+
+def not_played_before(live: Any, table: int, round_number: int) -> None:
+    """The director marks every board of ``table``'s rounds before ``round_number``
+    not played (a director's decision, left out of the scoring), so that the table
+    may enter that round: a table moves through its rounds in order."""
+    for row in live.movement.rows:
+        if row.table == table and row.round < round_number:
+            for board in row.boards:
+                live.adjust(live.movement.section, table, row.round, board, "not played")

@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,15 +55,16 @@ class Server:
 
 
 @contextlib.contextmanager
-def live_server(event: Path, *options: str) -> Iterator[Server]:
-    """``bridgescore session live EVENT --port 0`` in a subprocess, yielding once it listens.
+def live_server(event: Path, *options: str, prefix: Sequence[str] = ()) -> Iterator[Server]:
+    """``bridgescore session live EVENT --port 0`` in a subprocess, yielding once it listens
+    (run by ``prefix``, such as an ``unshare`` command, when given).
 
     The command binds and listens before it prints where it serves, so the line is
     the synchronisation: a connection made after it waits in the listen queue.
     Its output is drained on a thread (a full pipe would stall the server).
     """
     process = subprocess.Popen(
-        [*CLI, "session", "live", str(event), "--port", "0", *options],
+        [*prefix, *CLI, "session", "live", str(event), "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,

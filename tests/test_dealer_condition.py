@@ -81,8 +81,8 @@ FEATURES: list[tuple[str, Callable[[Seat, Strain], Ref]]] = [
     ("aces({seat})", lambda seat, suit: lambda d: sum(c.rank == 14 for c in d[seat].cards)),
     (
         "c13({seat})",
-        lambda seat, suit: lambda d: sum(
-            {14: 6, 13: 4, 12: 2, 11: 1}.get(c.rank, 0) for c in d[seat].cards
+        lambda seat, suit: (
+            lambda d: sum({14: 6, 13: 4, 12: 2, 11: 1}.get(c.rank, 0) for c in d[seat].cards)
         ),
     ),
     (
@@ -182,9 +182,9 @@ def exact_shape(deal: Deal, seat: Seat) -> tuple[int, int, int, int]:
         ("shape(north, x5x4)", lambda s: s[1] == 5 and s[3] == 4),
         (
             "shape(north, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)",
-            lambda s: sorted(s) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
-            and s[0] != 5
-            and s[1] != 5,
+            lambda s: (
+                sorted(s) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]) and s[0] != 5 and s[1] != 5
+            ),
         ),
         ("shape(north, any 0xxx)", lambda s: 0 in s),
         ("shape(north, any 55xx)", lambda s: sorted(s)[2:] == [5, 5]),
@@ -258,3 +258,64 @@ def test_errors_point_at_the_offending_token(
 def test_a_condition_must_be_text() -> None:
     with pytest.raises(ConditionError, match="must be text"):
         parse_condition(12)  # type: ignore[arg-type]
+
+
+# ---- bounds: text from a web form cannot exhaust the parser or the evaluator ----------
+
+
+def north_hcp_at_least(points: int) -> list[bool]:
+    """The reference: North's high-card points (4-3-2-1, counted here) at least ``points``."""
+    weights = {14: 4, 13: 3, 12: 2, 11: 1}
+    return [
+        sum(weights.get(card.rank, 0) for card in deal[Seat.NORTH].cards) >= points
+        for deal in DEALS
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # The attack: 1,900 '!' made the parser recurse until Python gave up.
+        ("!" * 1900 + "hcp(north) > 3", "nest at most 50 deep"),
+        ("(" * 1900 + "1" + ")" * 1900, "nest at most 50 deep"),
+        ("-" * 1900 + "hcp(north) > 3", "nest at most 50 deep"),
+        ("1 ? " * 900 + "1" + " : 2" * 900, "nest at most 50 deep"),
+        # A flat chain parses in a loop but evaluates one operation inside the next.
+        ("hcp(north)" + " + hcp(north)" * 2000 + " > 3", "at most 200 deep"),
+        # Each use of a name counts in full: 2**40 additions from 40 short lines.
+        (
+            "a0 = hcp(north)\n"
+            + "".join(f"a{i + 1} = a{i} + a{i}\n" for i in range(40))
+            + "a40 > 1",
+            "at most 10,000",
+        ),
+    ],
+    ids=["not", "brackets", "minus", "selection", "chain", "doubling"],
+)
+def test_conditions_past_the_bounds_are_refused_naming_them(text: str, said: str) -> None:
+    with pytest.raises(ConditionError) as caught:
+        parse_condition(text)
+    message = str(caught.value)
+    assert said in message
+    # The message quotes a short part of a long condition, not all of it.
+    assert len(message) < 600
+
+
+def test_conditions_within_the_bounds_are_read_and_right() -> None:
+    # 48 '!' (even: the test itself), inside the condition's own level and the bracket's.
+    nested = "!" * 48 + "(hcp(north) >= 10)"
+    assert evaluate(nested, OWNERS).tolist() == north_hcp_at_least(10)
+    # 198 additions and a comparison, 200 deep: (north's hcp) * 199 >= 1990.
+    chain = "hcp(north)" + " + hcp(north)" * 198 + " >= 1990"
+    assert evaluate(chain, OWNERS).tolist() == north_hcp_at_least(10)
+
+
+def test_the_nesting_bound_is_a_bridge_error_on_the_command_line_too() -> None:
+    from typer.testing import CliRunner
+
+    from bridgescore.cli.app import app
+
+    result = CliRunner().invoke(app, ["deal", "--where", "!" * 1900 + "hcp(north) > 3"])
+    assert result.exit_code != 0
+    assert "nest at most 50 deep" in result.output
+    assert "RecursionError" not in result.output

@@ -56,7 +56,11 @@ GETATTR_ONLY = {"AttributeError"}
 
 # Exception classes that are not BridgeErrors on purpose: the web's own answers,
 # which its exception handlers turn into HTTP 429 / 503 responses before a user sees them.
-WEB_ANSWERS = {("web/limits.py", "SolverBusy"), ("web/api.py", "FeatureMissing")}
+WEB_ANSWERS = {
+    ("web/limits.py", "SolverBusy"),
+    ("web/api.py", "FeatureMissing"),
+    ("web/upload.py", "UploadRefused"),  # no room for an upload: 409 or 503, not bad input
+}
 
 
 def _name(node: ast.expr) -> str | None:

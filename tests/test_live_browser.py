@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from live_pages_helpers import enter_by_api, new_event, token_of
-from live_serving import live_server
+from live_serving import CLI, live_server
 from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium
 
 ROOT = Path(__file__).parent.parent
@@ -125,6 +126,57 @@ def test_a_table_enters_its_round_on_a_phone(
     assert [(r["board"], r["score_ns"]) for r in rounds[0]["results"]] == [(1, 450), (2, -100)]
 
 
+def test_a_phone_sees_its_own_traveller_after_a_board_and_no_other(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    created = new_event(tmp_path / "club.db")
+    # A hand record for every board (one deal, North holding AKQ2 of spades), so the
+    # phone shows the deal under the traveller.
+    deal = "N:AKQ2.K53.J84.Q72 JT9.AQJ2.K52.J83 8765.876.AQ3.AK4 43.T94.T976.T965"
+    hands = tmp_path / "hands.pbn"
+    hands.write_text("".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b in range(1, 7)))
+    imported = subprocess.run(
+        [*CLI, "session", "import", str(tmp_path / "club.db"), str(hands)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    with live_server(tmp_path / "club.db", "--no-access-log") as server:
+        base = server.base
+        # Table 2 has entered board 3 already: not table 1's to see.
+        enter_by_api(base, created, 2, {"round": 1, "board": 3, "contract": "PASS"})
+        page = new_page(browser, PHONE, is_mobile=True, has_touch=True)
+        page.goto(f"{base}/table?token={token_of(created, 1)}")
+        expect(page.locator("h1")).to_have_text("Table 1")
+        expect(page.locator("#traveller")).to_have_count(0)
+        # Board 1, nobody vulnerable: 4S by N making 11 tricks: 120 + 30 + 300 = NS +450.
+        fill_board(page.locator("#board-1"), "4", "S", "N", "+1")
+        page.locator("#board-1").get_by_role("button", name="Show the score").click()
+        page.locator("#confirm").click()
+        expect(page.locator("#saved")).to_have_text("Board 1 is entered.")
+        lines = page.locator("#traveller-1 tbody tr")
+        expect(lines).to_have_count(1)
+        expect(lines.first.locator("td")).to_have_text(["1N", "1E", "4SN+1", "450", "0", "0"])
+        # The deal with its double-dummy table (solved by DDS) and par.
+        expect(page.locator("#hand-record")).to_contain_text("♠ AKQ2")
+        expect(page.locator("#hand-record table tbody tr")).to_have_count(4)
+        expect(page.locator("#hand-record")).to_contain_text("Par")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(shots / "table-traveller.png"), full_page=True)
+        expect(page.locator("#my-travellers a")).to_have_text(["1"])
+        # Board 3 (table 2's) and board 2 (not yet entered) stay closed to table 1.
+        for board in (2, 3):
+            answer = page.goto(f"{base}/table/traveller/{board}")
+            assert answer is not None and answer.status == 403
+            expect(page.locator("#message")).to_contain_text(f"has not entered board {board}")
+        answer = page.goto(f"{base}/table/traveller/1")
+        assert answer is not None and answer.status == 200
+        expect(page.locator("#traveller-1 tbody tr")).to_have_count(1)
+        # The public ranking shows neither board: each is still due at other tables.
+        page.goto(f"{base}/ranking")
+        expect(page.locator("#unplayed")).to_contain_text("not yet boards 1, 2, 3")
+        expect(page.locator("table.traveller")).to_have_count(0)
+
+
 def test_a_board_entered_twice_asks_for_the_director(
     browser: Any, evening: tuple[str, Any]
 ) -> None:
@@ -164,13 +216,18 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     base, created = evening
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints, top 2: 1N 2, 3N 0, 1E 0, 2E 2.
+    # Table 3 plays its round 1 first (3N v 2E, boards 5 and 6 passed out). Each has one
+    # result where board 1 has two, so Neuberg factors it up to 2 results (2 a beat, top 2):
+    # (0 + 1) x 2/1 - 1 = 1 to each side, 2 to 3N over the two boards.
     body = {"board": 1, "contract": "4S", "declarer": "N"}
     assert enter_by_api(base, created, 1, {**body, "round": 1, "result": "+1"}) == 450
+    for board in (5, 6):
+        assert enter_by_api(base, created, 3, {"round": 1, "board": board, "contract": "PASS"}) == 0
     assert enter_by_api(base, created, 3, {**body, "round": 2, "result": "="}) == 420
     public = new_page(browser, PHONE)
     public.goto(f"{base}/ranking")
     expect(total(public, "1N")).to_have_text("2")
-    expect(total(public, "3N")).to_have_text("0")
+    expect(total(public, "3N")).to_have_text("2")  # 0 on board 1, 1 + 1 on boards 5 and 6
 
     director = new_page(browser, DESKTOP)
     director.goto(f"{base}/director")
@@ -205,14 +262,14 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
         "Ann Smith & Bob Jones"
     )
     expect(total(public, "1N")).to_have_text("0")
-    expect(total(public, "3N")).to_have_text("2")
+    expect(total(public, "3N")).to_have_text("4")  # 2 on board 1, 1 + 1 on boards 5 and 6
     public.screenshot(path=str(shots / "ranking.png"), full_page=True)
 
     director.goto(f"{base}/director/audit")
     rows = director.locator("#audit tbody tr")
-    expect(rows).to_have_count(3)
-    expect(rows.nth(2)).to_contain_text("director")
-    cells = rows.nth(2).locator("td")
+    expect(rows).to_have_count(5)
+    expect(rows.nth(4)).to_contain_text("director")
+    cells = rows.nth(4).locator("td")
     expect(cells.nth(7)).to_have_text("4SN+1")  # old
     expect(cells.nth(8)).to_have_text("4SN-1")  # new
     director.screenshot(path=str(shots / "audit.png"), full_page=True)

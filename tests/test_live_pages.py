@@ -20,6 +20,7 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 
 from fastapi.testclient import TestClient
 
+from live_movements import not_played_before
 from live_pages_helpers import csrf_of, new_event, token_of
 
 # Board 1, nobody vulnerable: 4S by N making 11 tricks: 4 x 30 + 30 + 300 (game) = +450.
@@ -352,6 +353,7 @@ def test_director_corrects_a_result_and_the_ranking_changes(client: TestClient, 
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
     # table 3 in round 2 (3N v 2E) 4SN= = +420. Matchpoints on a top of 2: 1N 2, 3N 0.
     enter(client, event, 1, 1, 1, "4S", "N", "+1")
+    not_played_before(client.app.state.live, 3, 2)  # type: ignore[attr-defined]
     enter(client, event, 3, 2, 1, "4S", "N", "=")
     assert (
         total_of(client.get("/ranking").text, "1N"),
@@ -488,7 +490,34 @@ def test_progress_shows_entered_over_due(client: TestClient, event: Any) -> None
 
 # --------------------------------------------------------------------- never a 5xx
 
-JUNK = ["", "0", "-1", "99999999999999999999", "x" * 500, "\u202e\x00", "4SX", "PASS", "=", "%"]
+JUNK = ["", "0", "-1", "99999999999999999999", "x" * 500, "\u202e\x00", "4SX", "PASS", "=", "%",
+        "\u00b2", "\u0663", "1_0"]  # fmt: skip
+
+
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "1_0", "\uff11"])
+def test_only_ascii_digits_are_a_round_board_or_table(
+    client: TestClient, event: Any, number: str
+) -> None:
+    # '²' passed str.isdigit() and made int() raise: a 500 on each of these forms. The
+    # others int() read as 3, 10 and 1; a number typed on a phone is ASCII digits.
+    csrf = table_client(client, event, 1)
+    for field in ("round", "board"):
+        form = {"csrf": csrf, "round": "1", "board": "1", **FOUR_SPADES_PLUS_ONE, field: number}
+        for path in ("/table/check", "/table/result"):
+            answer = client.post(path, data=form)
+            assert answer.status_code == 422, (path, field, answer.status_code)
+            assert f"{field} must be a whole number from 1 to 9999" in text_of(answer.text)
+    director = TestClient(client.app)
+    csrf = login(director, event.director_password)
+    for field in ("table", "round", "board"):
+        form = {"csrf": csrf, "table": "1", "round": "1", "board": "1", **FOUR_SPADES_PLUS_ONE,
+                field: number}  # fmt: skip
+        # 422 with the form again, or 404 when the form cannot even name the board.
+        answer = director.post("/director/result", data=form)
+        assert answer.status_code in (404, 422), (field, answer.status_code)
+        adjusted = director.post("/director/adjust", data={**form, "award": "Avg"})
+        assert adjusted.status_code in (404, 422), (field, adjusted.status_code)
+    assert stored(client) == []
 
 
 @pytest.mark.parametrize("value", JUNK)

@@ -141,9 +141,13 @@ def test_the_form_read_as_the_json_api_reads_it() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"round": ""}, "round '' is not a round number"),
-        ({"board": "x1"}, "board 'x1' is not a board number"),
-        ({"board": "99999"}, "board '99999' is not a board number"),
+        ({"round": ""}, "round must be a whole number from 1 to 9999, got ''"),
+        ({"board": "x1"}, "board must be a whole number from 1 to 9999, got 'x1'"),
+        ({"board": "99999"}, "board must be a whole number from 1 to 9999, got '99999'"),
+        # str.isdigit() says yes to these; int() raises on the first and reads the others.
+        ({"round": "\u00b2"}, "round must be a whole number from 1 to 9999, got '\u00b2'"),
+        ({"board": "\u0663"}, "board must be a whole number from 1 to 9999, got '\u0663'"),
+        ({"board": "1_0"}, "board must be a whole number from 1 to 9999, got '1_0'"),
         ({"level": "8"}, "level '8': expected a level from 1 to 7, or Pass"),
         ({"strain": "NS"}, "strain 'NS': expected one of C, D, H, S or NT"),
         ({"doubling": "XXX"}, "doubling 'XXX': expected nothing, X or XX"),

@@ -213,6 +213,14 @@ def test_suggest_for_four_pairs_never_offers_one_round(boards: int) -> None:
     found = suggest(pairs=4, boards=boards)
     assert found and found[0].rounds > 1
     assert all(s.rounds > 1 for s in found)
+    # The evening four pairs play: each meets the other three, a third of the boards each.
+    best = found[0]
+    assert (best.kind, best.tables, best.rounds, best.boards_per_round) == (
+        "howell",
+        2,
+        3,
+        boards // 3,
+    )
 
 
 def test_suggest_offers_ten_pairs_eight_rounds_with_a_relay() -> None:

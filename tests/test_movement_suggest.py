@@ -65,17 +65,19 @@ def test_seven_pairs_twenty_boards_with_a_sit_out() -> None:
     # (the 4-table one without pair 8, 3 tables in play): 7 rounds, b = 3 -> 21.
     # Minutes: 20 x 7.5 + 3 x 2 = 156; 21 x 7.5 + 2 x 2 = 161.5; 21 x 7.5 + 6 x 2 = 169.5;
     # 18 x 7.5 + 2 x 2 = 139.
+    # Of the 21-board ones, the complete Howell (everyone meets everyone) comes first
+    # though it takes four changes more.
     found = suggest(pairs=7, boards=20)
     assert _shapes(found) == [
         ("mitchell", 4, 4, 5, 20, 156.0, True, False),
         ("mitchell", 4, 4, 5, 20, 156.0, True, True),
+        ("howell", 3, 7, 3, 21, 169.5, False, False),
         ("mitchell", 4, 3, 7, 21, 161.5, False, False),
         ("mitchell", 4, 3, 7, 21, 161.5, False, True),
-        ("howell", 3, 7, 3, 21, 169.5, False, False),
         ("mitchell", 4, 3, 6, 18, 139.0, False, False),
         ("mitchell", 4, 3, 6, 18, 139.0, False, True),
     ]
-    assert found[4].description == (
+    assert found[2].description == (
         "complete Howell, 3 tables: 7 rounds of 3 boards = 21 boards a pair, one pair sits"
         " out each round; every pair meets every other"
     )

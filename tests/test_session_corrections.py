@@ -290,7 +290,7 @@ def test_parse_table_result_reads_the_fields_after_board_ns_ew() -> None:
         3, "1", "8", "4HW+1"
     )
     # 60 % and 40 % of the board are average plus and average minus (Law 12C2).
-    assert parse_table_result("3", "1", "8", ["60/40"]).describe() == "A+/A-"
+    assert parse_table_result("3", "1", "8", ["60/40"]).describe() == "60/40"
 
 
 def test_audit_entries_read_back_as_written() -> None:

@@ -76,7 +76,8 @@ def test_adjusted_parse() -> None:
     assert Adjusted.parse("A-") == Adjusted(Award.AVERAGE_MINUS, Award.AVERAGE_PLUS)
     # Law 12C2: the sides' scores need not balance.
     assert Adjusted.parse("A+/A+") == Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE_PLUS)
-    assert Adjusted.parse("60 / 50") == Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE)
+    # Written as percentages, the scores are fixed shares of the top (60 % is 60 %).
+    assert Adjusted.parse("60 / 50") == Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE, fixed=True)
     assert repr(Adjusted.parse("A-")) == "Adjusted.parse('A-/A+')"
     for bad in ("A+/A/A", "B+", ""):
         with pytest.raises(NotationError):

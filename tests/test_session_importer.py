@@ -46,8 +46,9 @@ def one(line: str, header: str | None = None) -> TableResult:
         ("1,1,5,3NT by W -2", TableResult.played(1, "1", "5", "3NTW-2")),
         ("1,1,5,pass", TableResult(1, "1", "5", result=Result(None))),
         ("1,1,5,A+", TableResult(1, "1", "5", adjusted=Adjusted.parse("A+"))),
-        ("1,1,5,60/60", TableResult(1, "1", "5",
-                                    adjusted=Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE_PLUS))),
+        # Percentages are fixed shares of the top: 60 % to both, whatever the options.
+        ("1,1,5,60/60", TableResult(1, "1", "5", adjusted=Adjusted(
+            Award.AVERAGE_PLUS, Award.AVERAGE_PLUS, fixed=True))),
         ('1,"Smith - Jones",5,+50', TableResult(1, "Smith - Jones", "5", score=50)),
     ],
 )  # fmt: skip

@@ -30,7 +30,7 @@ from bridgescore.errors import (
 from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.store import EventStore
-from live_movements import three_table_mitchell
+from live_movements import not_played_before, three_table_mitchell
 
 
 def made(tmp_path: Path, **kwargs: Any) -> NewEvent:
@@ -238,6 +238,7 @@ def test_an_arrow_switch_round_is_stored_for_the_pairs_as_they_played(tmp_path: 
     with LiveEvent(new.event) as live:
         # Round 3, table 1: 1N v 2E by their home seats; switched, 2E holds the NS cards.
         # Board 5, NS vulnerable: 3NT by N making = 600 to the pair holding NS: 2E.
+        not_played_before(live, 1, 3)
         assert live.enter_result("A", 1, entry(3, 5, "3NT N ="), who="table 1") == 600
         view = live.table_view("A", 1)["rounds"][2]
         assert (view["ns"], view["ew"], view["arrow_switch"]) == ("1N", "2E", True)
@@ -309,12 +310,13 @@ def test_adjusted_scores(tmp_path: Path) -> None:
     with LiveEvent(new.event) as live:
         live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
         assert live.adjust("A", 1, 1, 1, "Avg+") == "A+/A-"
-        assert live.adjust("A", 1, 1, 2, "40/60") == "A-/A+"
-        assert live.adjust("A", 2, 1, 3, "50/50") == "A/A"
-        assert live.adjust("A", 2, 1, 4, "60/40") == "A+/A-"
+        # Percentages are fixed shares of the top, kept as written.
+        assert live.adjust("A", 1, 1, 2, "40/60") == "40/60"
+        assert live.adjust("A", 2, 1, 3, "50/50") == "50/50"
+        assert live.adjust("A", 2, 1, 4, "60/40") == "60/40"
         assert live.adjust("A", 3, 1, 5, "Avg") == "A/A"
         assert live.adjust("A", 3, 1, 6, "not played") == "not played"
-        with pytest.raises(RecordError, match=r"award: .*'not played'"):
+        with pytest.raises(RecordError, match=r"adjusted: '70/30' .*not played"):
             live.adjust("A", 3, 1, 6, "70/30")
         with pytest.raises(NotThisTableError):
             live.adjust("A", 3, 1, 1, "Avg")
@@ -323,9 +325,9 @@ def test_adjusted_scores(tmp_path: Path) -> None:
     assert log == [
         ("enter", 1, None, "4SN="),
         ("adjust", 1, "4SN=", "A+/A-"),
-        ("adjust", 2, None, "A-/A+"),
-        ("adjust", 3, None, "A/A"),
-        ("adjust", 4, None, "A+/A-"),
+        ("adjust", 2, None, "40/60"),
+        ("adjust", 3, None, "50/50"),
+        ("adjust", 4, None, "60/40"),
         ("adjust", 5, None, "A/A"),
         ("adjust", 6, None, "not played"),
     ]
@@ -463,6 +465,7 @@ def test_the_ranking_is_the_session_score_document(tmp_path: Path) -> None:
     with LiveEvent(new.event) as live:
         assert live.ranking()["ranking"] == []
         live.enter_result("A", 1, entry(1, 1, "4S N +1"), who="table 1")
+        not_played_before(live, 3, 2)
         live.enter_result("A", 3, entry(2, 1, "4S N ="), who="table 3")
         ranking = live.ranking()
         out = CliRunner().invoke(app, ["session", "score", new.event, "--json"])

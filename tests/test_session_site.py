@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -105,3 +106,62 @@ def test_a_file_name_still_writes_one_page(tmp_path: Path) -> None:
         app, ["session", "report", str(event), "--html", str(tmp_path / "r.html")]
     )
     assert result.exit_code == 0 and (tmp_path / "r.html").is_file()
+
+
+def scored_pairs(results: list[tuple[int, str, str, str]]) -> dict[str, str]:
+    """The site of a pairs event of (board, NS, EW, result)."""
+    from bridgescore.session.event import Event, TableResult
+    from bridgescore.session.scorer import score_event
+
+    played = tuple(TableResult.played(*result) for result in results)
+    return results_site(score_event(Event("Club", "pairs", results=played), "mp"))
+
+
+def pair_links(index: str) -> dict[str, str]:
+    """Each participant's name as the ranking shows it -> the page it links to."""
+    return {name: page for page, name in re.findall(r'<a href="(pair-[^"]+)">([^<]+)</a>', index)}
+
+
+def test_names_that_slug_alike_get_numbered_pages_in_order_of_play() -> None:
+    # Names in other scripts have no ASCII letters or digits: each slug is "x". The
+    # rule: pages in the order participants first appear (board by board, NS then EW),
+    # "pair-x.html", then the next free of "pair-x-2.html", "pair-x-3.html", ...
+    # "x 2" is the slug "x-2" itself, so the Greek name after it skips to -3.
+    pages = scored_pairs(
+        [
+            (1, "Ярослав", "x 2", "4SN="),
+            (2, "Ζήτα", "中文", "4SN+1"),
+            (3, "X", "Ωμέγα", "3NTS="),
+        ]
+    )
+    expected = {
+        "Ярослав": "pair-x.html",
+        "x 2": "pair-x-2.html",
+        "Ζήτα": "pair-x-3.html",
+        "中文": "pair-x-4.html",
+        "X": "pair-x-5.html",
+        "Ωμέγα": "pair-x-6.html",
+    }
+    assert pair_links(pages["index.html"]) == expected
+    for name, page in expected.items():
+        assert f"<h1>Pair {name}</h1>" in pages[page]
+
+
+def test_a_thousand_one_hundred_pairs_in_another_script_each_get_their_own_page() -> None:
+    # The attack: 1,100 names that all slug to "x" (cubic time before). Here every
+    # page exists, is different, and is the scorecard of the pair that links to it.
+    letters = "абвгдежзиклмнопрстуфхцчшщэюя"
+    names = ["".join(word) for word in itertools.islice(itertools.product(letters, repeat=3), 1100)]
+    tables = [
+        (board, names[t], names[550 + t], ("4SN=", "4SN+1", "3NTS-1")[t % 3])
+        for board in (1, 2)
+        for t in range(550)
+    ]
+    pages = scored_pairs(tables)
+    links = pair_links(pages["index.html"])
+    assert sorted(links) == sorted(names)
+    assert sorted(links.values()) == sorted(
+        ["pair-x.html", *[f"pair-x-{n}.html" for n in range(2, 1101)]]
+    )
+    for name, page in links.items():
+        assert f"<h1>Pair {name}</h1>" in pages[page]

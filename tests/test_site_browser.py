@@ -120,3 +120,19 @@ def test_upload_then_ranking_board_hand_record_pair(server: str, phone: Any) -> 
     expect(phone.locator("table.results tbody tr")).to_have_count(4)  # 3 boards and the total
     phone.locator('table.results a[href="board-3.html"]').click()  # back to the board
     expect(phone.locator("h1")).to_have_text("Board 3")
+
+
+def test_a_page_of_another_site_cannot_upload(server: str, phone: Any) -> None:
+    # The attack: any page the user visits posts a form to the server's /upload. The
+    # form here is on a page of no site (about:blank), as another site's would be.
+    phone.goto("about:blank")
+    phone.set_content(
+        f'<form id="f" method="post" action="{server}/upload" enctype="multipart/form-data">'
+        '<input name="name" value="forged"><input name="file" value="x"></form>'
+    )
+    with phone.expect_response(lambda answer: answer.url.endswith("/upload")) as caught:
+        phone.evaluate("document.getElementById('f').submit()")
+    assert caught.value.status == 403
+    assert "Sec-Fetch-Site: cross-site" in caught.value.json()["detail"]
+    phone.goto(server + "/session")
+    assert "forged" not in phone.content()

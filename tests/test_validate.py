@@ -17,7 +17,14 @@ from bridgescore.errors import (
     NotationError,
     RecordError,
 )
-from bridgescore.validate import bool_arg, enum_arg, is_number, is_whole_number, whole_number_arg
+from bridgescore.validate import (
+    bool_arg,
+    enum_arg,
+    is_number,
+    is_whole_number,
+    whole_number_arg,
+    whole_number_text,
+)
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, "3", None, 2 + 0j, np.int64(3)])
@@ -160,3 +167,52 @@ def test_enum_arg_refuses_in_words(kind: type[enum.IntEnum], value: object, mess
     with pytest.raises(NotationError) as raised:
         enum_arg(kind, value, "dealer")
     assert str(raised.value) == message
+
+
+# -- whole_number_text: the reader of numbers typed into forms ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"), [("1", 1), ("12", 12), (" 7 ", 7), ("0009", 9), ("9999", 9999)]
+)
+def test_whole_number_text_reads_ascii_digits(text: str, number: int) -> None:
+    assert whole_number_text(text, "board", 1, 9999) == number
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u00b2",  # SUPERSCRIPT TWO: str.isdigit says yes, int() raises
+        "\u0663",  # ARABIC-INDIC DIGIT THREE: int() reads 3
+        "\uff17",  # FULLWIDTH DIGIT SEVEN: int() reads 7
+        "1_0",  # int() reads 10
+        "+3",
+        "-1",
+        "0",
+        "10000",
+        "00001",  # more digits than 9999 has
+        "",
+        "1.0",
+        "0x1",
+        "9" * 5000,  # int() refuses past 4,300 digits, and is slow before that
+    ],
+)
+def test_whole_number_text_refuses_all_but_ascii_digits_in_range(text: str) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        whole_number_text(text, "board", 1, 9999)
+    message = str(raised.value)
+    assert message.startswith("board must be a whole number from 1 to 9999, got ")
+    assert len(message) < 100
+
+
+@given(st.text(max_size=8))
+def test_whole_number_text_agrees_with_a_plain_ascii_reading(text: str) -> None:
+    # An independent reading: strip, then every character one of the ten ASCII digits.
+    stripped = text.strip()
+    plain = 0 < len(stripped) <= 3 and all(c in "0123456789" for c in stripped)
+    expected = int(stripped) if plain and 1 <= int(stripped) <= 500 else None
+    try:
+        found: int | None = whole_number_text(text, "deals", 1, 500)
+    except InvalidArgumentError:
+        found = None
+    assert found == expected

@@ -261,12 +261,14 @@ class GatedLimiter(SolverLimiter):
     "the queue is full" a fact of the test, not a race against how fast DDS is.
     """
 
-    def __init__(self, gate: Any, workers: int, queue: int, retry_after: int = 2) -> None:
-        super().__init__(workers, queue, retry_after)
+    def __init__(
+        self, gate: Any, workers: int, queue: int, retry_after: int = 2, per_client: int = 4
+    ) -> None:
+        super().__init__(workers, queue, retry_after, per_client)
         self.gate = gate
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        return await super().run(run_after, self.gate, function, *args)
+    async def run(self, function: Callable[..., T], *args: Any, client: str | None = None) -> T:
+        return await super().run(run_after, self.gate, function, *args, client=client)
 
 
 @needs_solver
@@ -291,11 +293,66 @@ def test_full_solver_queue_is_503_with_retry_after() -> None:
             app.state.solver.close()
 
 
-async def _admit(limiter: SolverLimiter, gate: Any) -> None:
+async def _admit(limiter: SolverLimiter, gate: Any, client: str | None = None) -> None:
     # Starts a job and returns once it is admitted (admission is synchronous in run()).
-    asyncio.get_running_loop().create_task(limiter.run(gate.wait))
+    asyncio.get_running_loop().create_task(limiter.run(gate.wait, client=client))
     await asyncio.sleep(0)  # one loop turn: the task's first step, where admission happens
     assert limiter.admitted == 1
+
+
+def test_one_client_holds_at_most_its_share_of_the_queue() -> None:
+    # Room for nine jobs, two of them per client: a client asking for five gets two,
+    # and another client still finds room.
+    limiter = SolverLimiter(workers=1, queue=8, retry_after=4, per_client=2)
+
+    with multiprocessing.Manager() as manager:
+        gate = manager.Event()  # admitted jobs wait on it: none finishes before all are seen
+
+        async def burst() -> tuple[list[Any], list[Any]]:
+            greedy = [
+                asyncio.ensure_future(limiter.run(gate.wait, client="10.0.0.7")) for _ in range(5)
+            ]
+            other = [
+                asyncio.ensure_future(limiter.run(gate.wait, client="10.0.0.8")) for _ in range(2)
+            ]
+            asyncio.get_running_loop().call_soon(gate.set)  # after every admission
+            return (
+                await asyncio.gather(*greedy, return_exceptions=True),
+                await asyncio.gather(*other, return_exceptions=True),
+            )
+
+        try:
+            greedy, other = asyncio.run(burst())
+        finally:
+            limiter.close()
+    assert greedy.count(True) == 2 and other == [True, True]
+    refused = [outcome for outcome in greedy if isinstance(outcome, SolverBusy)]
+    assert len(refused) == 3
+    assert all(error.status == 429 and error.retry_after == 4 for error in refused)
+    assert "already has 2 solver jobs" in str(refused[0])
+    assert limiter.admitted == 0 and limiter.held_by("10.0.0.7") == 0
+
+
+@needs_solver
+def test_a_client_past_its_share_is_429_with_retry_after() -> None:
+    deal = vectors(1)[0]["deal"]
+    settings = WebSettings(solver_workers=1, retry_after=3, warm_solver=False)
+    with multiprocessing.Manager() as manager, TestClient(create_app(settings)) as busy_client:
+        gate = manager.Event()
+        app: Any = busy_client.app
+        app.state.solver.close()
+        app.state.solver = GatedLimiter(gate, workers=1, queue=4, retry_after=3, per_client=1)
+        assert busy_client.portal is not None
+        try:
+            # TestClient's requests come from the address "testclient", which holds one job.
+            busy_client.portal.call(_admit, app.state.solver, gate, "testclient")
+            response = busy_client.post("/api/solve", json={"deal": deal})
+            assert response.status_code == 429
+            assert response.headers["retry-after"] == "3"
+            assert "its share of the queue" in response.json()["detail"]
+        finally:
+            gate.set()
+            app.state.solver.close()
 
 
 @needs_solver

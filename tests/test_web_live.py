@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,7 @@ from bridgescore.web.live import (
     redact,
 )
 from fuzzing import FULL
+from live_movements import not_played_before
 from live_serving import THREE_TABLES
 
 
@@ -343,7 +346,9 @@ def test_whatever_the_bytes_the_answer_is_not_a_5xx(
 ) -> None:
     answer = client.post("/api/live/results", content=content, headers=bearer(token(event, 3)))
     assert answer.status_code in (201, 403, 409, 422), answer.text
-    login_answer = client.post("/api/live/director/login", content=content)
+    login_answer = client.post(
+        "/api/live/director/login", content=content, headers={"content-type": "application/json"}
+    )
     assert login_answer.status_code in (401, 422, 429), login_answer.text
 
 
@@ -412,6 +417,80 @@ def test_the_throttle_counts_each_client_apart(event: tuple[Path, NewEvent]) -> 
             "/api/live/director/login", json={"password": created.director_password}
         )
         assert answer.status_code == 200
+
+
+def test_a_login_that_is_not_json_is_415_and_costs_no_try(
+    client: TestClient, event: tuple[Path, NewEvent]
+) -> None:
+    # What a page on another site can make the director's browser send without asking:
+    # a "simple" post, text/plain or a form. Ten of them must not lock the director out.
+    for kind in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] * 4:
+        answer = client.post(
+            "/api/live/director/login",
+            content=b'{"password": "guess"}',
+            headers={"content-type": kind},
+        )
+        assert answer.status_code == 415, answer.text
+        assert "application/json" in answer.json()["detail"]
+    assert client.post("/api/live/director/login", content=b"{}").status_code == 415
+    # JSON with a charset is JSON.
+    right = client.post(
+        "/api/live/director/login",
+        content=json.dumps({"password": event[1].director_password}).encode(),
+        headers={"content-type": "application/json; charset=utf-8"},
+    )
+    assert right.status_code == 200
+
+
+def test_twenty_guesses_at_once_get_five_tries(event: tuple[Path, NewEvent]) -> None:
+    # Every guess is counted before its password is checked: whatever the order the
+    # twenty arrive in and however long scrypt takes, five are tried and fifteen refused.
+    path, created = event
+    app = create_live_app(path, settings=LiveSettings(clock=Clock()))
+    start = threading.Barrier(20)
+    with TestClient(app) as guesser:
+
+        def guess(number: int) -> int:
+            start.wait()
+            body = {"password": f"guess-{number}"}
+            return guesser.post("/api/live/director/login", json=body).status_code
+
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            statuses = sorted(pool.map(guess, range(20)))
+        assert statuses == [401] * 5 + [429] * 15
+        right = guesser.post(
+            "/api/live/director/login", json={"password": created.director_password}
+        )
+        assert right.status_code == 429
+
+
+def test_the_throttle_takes_a_slot_before_the_check() -> None:
+    now = [0.0]
+    throttle = LoginThrottle(3, 60.0, clock=lambda: now[0])
+    assert [throttle.attempt("a") for _ in range(4)] == [None, None, None, 60]
+    assert throttle.attempt("b") is None  # each address apart
+    throttle.succeeded("a")  # a right password gives every slot back
+    assert throttle.attempt("a") is None
+
+
+def test_the_api_logout_ends_the_director_s_token(
+    client: TestClient, event: tuple[Path, NewEvent]
+) -> None:
+    director_token = login(client, event)
+    other = login(client, event)
+    assert client.get("/api/live/audit", headers=bearer(director_token)).status_code == 200
+    answer = client.post("/api/live/director/logout", headers=bearer(director_token))
+    assert answer.status_code == 204
+    after = client.get("/api/live/audit", headers=bearer(director_token))
+    assert after.status_code == 401
+    assert (
+        client.post("/api/live/director/logout", headers=bearer(director_token)).status_code == 401
+    )
+    # Only that login ends; a table's token may not log the director out.
+    assert client.get("/api/live/audit", headers=bearer(other)).status_code == 200
+    table = client.post("/api/live/director/logout", headers=bearer(token(event, 1)))
+    assert table.status_code == 403
+    assert client.post("/api/live/director/logout").status_code == 401
 
 
 def test_the_throttle_forgets_a_client_that_logs_in() -> None:
@@ -529,6 +608,14 @@ BEFORE = {"1N": 2, "3N": 4, "2N": 0, "1E": 2, "2E": 0, "3E": 4}
 AFTER = {"1N": 0, "3N": 2, "2N": 4, "1E": 4, "2E": 2, "3E": 0}
 
 
+def _open_board_1(client: TestClient) -> None:
+    # Tables 3 and 2 play board 1 in rounds 2 and 3: their earlier boards are marked not
+    # played (left out of the scoring), as a table enters its rounds in order.
+    live = client.app.state.live  # type: ignore[attr-defined]
+    not_played_before(live, 3, 2)
+    not_played_before(live, 2, 3)
+
+
 def _totals(document: dict[str, Any]) -> dict[str, Any]:
     return {line["name"]: line["total"] for line in document["ranking"]}
 
@@ -536,6 +623,7 @@ def _totals(document: dict[str, Any]) -> dict[str, Any]:
 def test_the_ranking_is_session_score_json_and_changes_after_a_correction(
     client: TestClient, event: tuple[Path, NewEvent]
 ) -> None:
+    _open_board_1(client)
     for table, round_number, contract, declarer, result in BOARD_1:
         answer = post(
             client, token(event, table), round=round_number, board=1, contract=contract,
@@ -558,6 +646,7 @@ def test_the_public_ranking_is_scored_at_most_once_a_second(
     client: TestClient, event: tuple[Path, NewEvent], clock: Clock
 ) -> None:
     # Board 1's three results, from the table's own API (each one makes the ranking fresh).
+    _open_board_1(client)
     for table, round_number, contract, declarer, result in BOARD_1:
         post(
             client, token(event, table), round=round_number, board=1, contract=contract,
@@ -639,6 +728,13 @@ def test_no_schema_or_docs_pages_are_served(client: TestClient) -> None:
         ("POST /login?password=s3cr3t#x", "POST /login?password=[redacted]#x"),
         ("Authorization: Bearer s3cr3t", "Authorization: Bearer [redacted]"),
         ("GET /tokens/list?page=2", "GET /tokens/list?page=2"),
+        # The server reads a parameter's name percent-decoded: so does the redaction.
+        ("GET /table?%74oken=s3cr3t HTTP/1.1", "GET /table?%74oken=[redacted] HTTP/1.1"),
+        ("GET /t?round=2&T%4FKEN=s3cr3t", "GET /t?round=2&T%4FKEN=[redacted]"),
+        ("GET /t?%2574oken=s3cr3t", "GET /t?%2574oken=[redacted]"),
+        ("GET /t?pass%77ord=s3cr3t&x=1", "GET /t?pass%77ord=[redacted]&x=1"),
+        ("GET /t?x=1%26token%3Ds3cr3t", "GET /t?x=[redacted]"),
+        ("GET /t?%74oken%3Ds3cr3t&round=1", "GET /t?[redacted]&round=1"),
     ],
 )
 def test_redact(line: str, shown: str) -> None:

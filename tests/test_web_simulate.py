@@ -36,7 +36,7 @@ def client() -> Iterator[TestClient]:
 
 def test_simulate_is_documented_in_the_schema(client: TestClient) -> None:
     operation = client.get("/openapi.json").json()["paths"]["/api/simulate"]["post"]
-    assert set(operation["responses"]) == {"200", "413", "422", "503"}
+    assert set(operation["responses"]) == {"200", "413", "422", "429", "503"}
     body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     assert body.endswith("/SimulateRequest")
     answer = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
@@ -51,6 +51,49 @@ def test_the_servers_deal_limit_is_a_422_with_the_limit(client: TestClient) -> N
     )
     allowed = client.post("/api/simulate", json={"contracts": ["4H S"], "deals": 12})
     assert allowed.status_code == 200 and allowed.json()["deals"] == 12
+
+
+def test_a_simulation_past_the_searches_of_a_minute_is_refused_naming_them() -> None:
+    # The attack: 500 deals x 4 contracts ran for minutes. A contract on a deal is one
+    # double-dummy search, the opening leads against it two more (docs/web.md).
+    contracts = ["4S N", "3NT N", "4H N", "5D N"]
+    settings = WebSettings(solver_workers=1, warm_solver=False)
+    with TestClient(create_app(settings)) as fresh:
+        plain = fresh.post("/api/simulate", json={"contracts": contracts, "deals": 500})
+        assert plain.status_code == 422
+        assert plain.json()["detail"].startswith(
+            f"this simulation needs {500 * 4:,} double-dummy searches "
+            "(500 deals x 4 contract(s)): this server runs at most 1,200 a request"
+        )
+        body = {"contracts": contracts, "deals": 101, "lead": "E"}
+        leads = fresh.post("/api/simulate", json=body)
+        assert leads.status_code == 422
+        assert f"needs {101 * 4 * 3:,} double-dummy searches" in leads.json()["detail"]
+        assert "opening leads against 4 of them" in leads.json()["detail"]
+        # The form says the same on its page.
+        page = fresh.get("/simulate", params={"contracts": ", ".join(contracts), "deals": 500})
+        assert page.status_code == 200 and "needs 2,000 double-dummy searches" in page.text
+
+
+def test_a_condition_nested_past_the_bound_is_a_422_naming_it(client: TestClient) -> None:
+    # The attack: 1,900 '!' made the condition parser recurse until Python gave up (500).
+    body = {"contracts": ["4S N"], "where": "!" * 1900 + "hcp(north) > 3", "deals": 1}
+    response = client.post("/api/simulate", json=body)
+    assert response.status_code == 422
+    assert "nest at most 50 deep" in response.json()["detail"]
+    page = client.get("/simulate", params={"contracts": "4S N", "where": body["where"]})
+    assert page.status_code == 200 and "nest at most 50 deep" in page.text
+
+
+def test_the_searches_limit_admits_what_it_names() -> None:
+    # A server allowing 12 searches: 4 deals of one contract with its leads (3 each)
+    # run; 5 deals are refused.
+    settings = WebSettings(solver_workers=1, warm_solver=False, max_simulate_searches=12)
+    body = {"contracts": ["4H S"], "predeal": [WEST], "seed": 5, "lead": "W"}
+    with TestClient(create_app(settings)) as small:
+        assert small.post("/api/simulate", json={**body, "deals": 4}).status_code == 200
+        refused = small.post("/api/simulate", json={**body, "deals": 5})
+        assert refused.status_code == 422 and "needs 15 double-dummy" in refused.json()["detail"]
 
 
 def test_one_deal_gives_null_standard_errors_not_a_server_error(client: TestClient) -> None:
@@ -144,3 +187,13 @@ def test_every_deal_is_in_the_trick_distribution(client: TestClient) -> None:
     # The page's plot has a bar for every trick count, 0 to 13.
     svg = base64.b64decode(response.json()["plot"].split(",", 1)[1]).decode()
     assert all(f'id="tricks-0-{k}"' in svg for k in range(14))
+
+
+@pytest.mark.parametrize(("field", "text"), [("deals", "\u00b2"), ("seed", "1_0"), ("deals", "")])
+def test_the_forms_numbers_are_ascii_digits(client: TestClient, field: str, text: str) -> None:
+    params = {"contracts": "4H S", "where": WHERE, "deals": "4", "seed": "3", field: text}
+    page = client.get("/simulate", params=params)
+    # The form again, saying which field is wrong, and no report under it.
+    assert page.status_code == 200
+    assert f"{field} must be a whole number from" in html.unescape(page.text)
+    assert "trick" not in page.text.split("</form>", 1)[1].lower()

@@ -33,8 +33,10 @@ __all__ = [
     "NotationError",
     "PredealError",
     "RecordError",
+    "RoundOpenError",
     "ScoringMethodError",
     "SessionClosedError",
+    "StorageError",
     "ToolError",
 ]
 
@@ -125,6 +127,20 @@ class AlreadyEnteredError(RecordError):
 
 class SessionClosedError(RecordError):
     """A result entered after the director closed the session."""
+
+
+class StorageError(BridgeError, OSError):
+    """An event file that cannot be written now: the disk is full, or the file (or its
+    folder) is read-only. Nothing of the change was stored (a live session answers 507).
+
+    Also an :class:`OSError`, as the failing write is one.
+    """
+
+
+class RoundOpenError(RecordError):
+    """A table's result for a round while one of its earlier rounds still has a board
+    with no result and no director's decision: a table moves through its rounds in
+    order (a live session answers it with 409)."""
 
 
 class PredealError(BridgeError):

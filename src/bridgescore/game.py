@@ -22,7 +22,7 @@ from bridgescore.auction import Auction
 from bridgescore.core import Contract, Seat, Side, Vulnerability, dealer_of_board
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import IllegalPlayError, NotationError
-from bridgescore.notation import Result
+from bridgescore.notation import Result, means_passed_out
 from bridgescore.play import Play
 from bridgescore.scoring import LAW_2017, Rules, ScoreBreakdown, score_breakdown
 from bridgescore.validate import enum_arg
@@ -192,7 +192,7 @@ def _final_contract(
     stated: Contract | None = None
     passed = False
     if isinstance(contract, str):
-        if contract.strip().upper() in ("PASS", "P", "AP", "PASSED OUT"):
+        if means_passed_out(contract):
             passed = True
         else:
             stated = Contract.parse(contract)

@@ -15,7 +15,7 @@ from bridgescore.core import DECLARER_PATTERN, DOUBLING_PATTERN, Contract, Seat,
 from bridgescore.errors import NotationError
 from bridgescore.validate import is_whole_number
 
-__all__ = ["Result", "parse_result"]
+__all__ = ["PASSED_OUT", "Result", "means_passed_out", "parse_result"]
 
 TRICKS_IN_A_DEAL = 13
 
@@ -110,7 +110,22 @@ _TRANSLATE = str.maketrans(
         "＝": "=",
     }
 )
-_PASSED_OUT = re.compile(r"(?:PASS(?:ED)?(?:\s*OUT)?|P|AP|ALL\s*PASS|PASSOUT)", re.I)
+#: A passed-out board as people and files write it, one rule for every reader of results
+#: (parse_result, the traveller CSV, USEBIO, the live API and its pages): ``PASS``, ``P``,
+#: ``PASSED``, ``PASS OUT``, ``PASSED OUT``, ``PASSOUT``, ``PO``, ``AP``, ``ALL PASS``,
+#: in any case, with spaces around.
+PASSED_OUT = re.compile(r"\s*(?:PASS(?:ED)?(?:\s*OUT)?|PO|P|AP|ALL\s*PASS)\s*", re.I)
+
+
+def means_passed_out(text: object) -> bool:
+    """Whether ``text`` says the board was passed out (:data:`PASSED_OUT`).
+
+    >>> [means_passed_out(t) for t in ("PASS", "passed out", "AP", "PassOut", "4S", "")]
+    [True, True, True, True, False, False]
+    """
+    return isinstance(text, str) and PASSED_OUT.fullmatch(text) is not None
+
+
 _OUTCOMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "made",
@@ -142,7 +157,7 @@ def parse_result(text: str, *, tricks: int | None = None) -> Result:
             f"empty result {source!r}: expected a contract and its outcome, "
             "such as '4SX+1' or '3NT='"
         )
-    if _PASSED_OUT.fullmatch(clean):
+    if means_passed_out(clean):
         if tricks is not None:
             raise NotationError(f"{source!r} is a passed-out board; it cannot take tricks")
         return Result(None)

@@ -6,6 +6,8 @@ The checks that tell the two apart live here and nowhere else: :func:`is_number`
 and :func:`is_whole_number` answer yes or no; :func:`whole_number_arg` and
 :func:`bool_arg` return the value or raise a :class:`~bridgescore.BridgeError`
 (of the class the caller names) whose message quotes it in words.
+:func:`whole_number_text` is the one reader of a small whole number written as text
+(a web form's field, a query parameter): ASCII digits only, bounded.
 
 :func:`enum_arg` is the one rule by which every public function reads a seat,
 strain, vulnerability or side: the member itself, its text, or its number.
@@ -22,7 +24,14 @@ import numpy as np
 
 from bridgescore.errors import ArgumentTypeError, BridgeError, InvalidArgumentError, NotationError
 
-__all__ = ["bool_arg", "enum_arg", "is_number", "is_whole_number", "whole_number_arg"]
+__all__ = [
+    "bool_arg",
+    "enum_arg",
+    "is_number",
+    "is_whole_number",
+    "whole_number_arg",
+    "whole_number_text",
+]
 
 _Member = TypeVar("_Member", bound=enum.IntEnum)
 
@@ -90,6 +99,41 @@ def whole_number_arg(
     if is_whole_number(value, low, high, numpy=numpy):
         return int(value)
     raise error(f"{name} must be a whole number{_range_words(low, high)}, got {value!r}")
+
+
+def whole_number_text(
+    text: str,
+    name: str,
+    low: int,
+    high: int,
+    *,
+    error: type[BridgeError] = InvalidArgumentError,
+) -> int:
+    """The whole number from ``low`` to ``high`` that ``text`` writes in ASCII digits
+    (spaces around it allowed), else ``error`` naming ``name``, the range and the text.
+
+    ``int()`` is no reader for text from a client: it takes ``'²'``-like characters
+    that ``str.isdigit`` calls digits only to raise on them, reads other scripts'
+    digits (``'٣'`` is 3) and underscores (``'1_0'``), and spends time quadratic in
+    the length. Here only ``0``-``9`` count, and no more of them than ``high`` has.
+
+    >>> whole_number_text(" 12 ", "board", 1, 9999)
+    12
+    >>> whole_number_text("²", "round", 1, 9999)
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidArgumentError: round must be a whole number from 1 to 9999, got '²'
+    """
+    shown = text if len(text) <= 20 else text[:17] + "..."
+    digits = text.strip()
+    if (
+        digits.isascii()
+        and digits.isdigit()
+        and len(digits) <= len(str(high))
+        and low <= int(digits) <= high
+    ):
+        return int(digits)
+    raise error(f"{name} must be a whole number{_range_words(low, high)}, got {shown!r}")
 
 
 def bool_arg(

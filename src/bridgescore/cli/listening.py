@@ -1,6 +1,8 @@
 """Listening for a server command (``serve``, ``session live``): the sockets bound
 before the server says where it serves, the warning for an address other machines
-reach, and the run that ends quietly on Ctrl+C."""
+reach, and the run that ends quietly on Ctrl+C, every connection under the guard of
+:mod:`bridgescore.web.connections` and forwarded addresses trusted only from a proxy
+the user names."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ import typer
 from bridgescore.cli.common import fail
 
 __all__ = [
+    "BehindProxy",
     "Host",
     "announce",
     "is_loopback",
     "listening_sockets",
+    "proxy_address",
     "run_server",
     "web_extra_missing",
 ]
@@ -25,6 +29,33 @@ __all__ = [
 Host = Annotated[
     str, typer.Option(help="Address to listen on; the default serves this machine only.")
 ]
+
+
+BehindProxy = Annotated[
+    str | None,
+    typer.Option(
+        "--behind-proxy",
+        metavar="ADDRESS",
+        help="The IP address of the reverse proxy in front (such as 127.0.0.1): the "
+        "client's address and scheme are read from its X-Forwarded-For and "
+        "X-Forwarded-Proto headers, and from no one else's.",
+    ),
+]
+
+
+def proxy_address(text: str | None) -> str | None:
+    """``--behind-proxy``'s address, checked: one IP address (never ``*``: trusting
+    every sender's X-Forwarded-For lets anyone claim any address)."""
+    if text is None:
+        return None
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise fail(
+            f"--behind-proxy {text!r} is not an IP address: expected the proxy's address "
+            "as it connects to this server, such as 127.0.0.1",
+            2,
+        ) from None
 
 
 def web_extra_missing(command: str, error: ImportError) -> typer.Exit:
@@ -108,14 +139,34 @@ def announce(host: str, port: int, warning: str, what: str = "") -> None:
     typer.echo(f"bridgescore: {serving} http://{shown}:{port}/ (Ctrl+C to stop)", err=True)
 
 
-def run_server(config: Any, listeners: list[socket.socket]) -> None:
+def run_server(
+    config: Any,
+    listeners: list[socket.socket],
+    *,
+    behind_proxy: str | None = None,
+    guard: Any = None,
+) -> None:
     """Run uvicorn with ``config`` on ``listeners`` until Ctrl+C, then close them.
+
+    Every connection runs under ``guard`` (a :class:`~bridgescore.web.connections.
+    ConnectionGuard`; the default limits when None): a request must arrive whole
+    within its read timeout, and one address holds a bounded number of connections.
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from ``behind_proxy``
+    (uvicorn would trust them from 127.0.0.1 whoever asked), whose connections are
+    not capped.
 
     Exits 3 when the server never started: uvicorn has logged why (the app's startup
     failed), and 3 is uvicorn's own exit code for that.
     """
     import uvicorn
 
+    from bridgescore.web.connections import ConnectionGuard
+
+    config.proxy_headers = behind_proxy is not None
+    config.forwarded_allow_ips = [behind_proxy] if behind_proxy is not None else []
+    if guard is None:
+        guard = ConnectionGuard(trusted=[behind_proxy] if behind_proxy else [])
+    config.http = guard.protocol()
     server = uvicorn.Server(config)
     try:
         server.run(sockets=listeners)

@@ -10,9 +10,11 @@ import typer
 
 from bridgescore.cli.common import fail
 from bridgescore.cli.listening import (
+    BehindProxy,
     Host,
     announce,
     listening_sockets,
+    proxy_address,
     run_server,
     web_extra_missing,
 )
@@ -51,6 +53,21 @@ def live_command(
         bool,
         typer.Option(help="Log every request (tokens and passwords are always redacted)."),
     ] = True,
+    behind_proxy: BehindProxy = None,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=10_000,
+            help="Connections one address may hold open at once (a phone's browser opens "
+            "up to six); raise it when many phones share one address without a proxy.",
+        ),
+    ] = 32,
+    read_timeout: Annotated[
+        float,
+        # For tests: a request slower than this is dropped (docs/live-server.md).
+        typer.Option(min=0.01, max=300.0, hidden=True),
+    ] = 15.0,
 ) -> None:
     """Serve the live session: table entry, the director's pages, the live ranking.
 
@@ -61,10 +78,13 @@ def live_command(
     Examples:
       bridgescore session live club.db
       bridgescore session live club.db --host 0.0.0.0 --port 8080
+      bridgescore session live club.db --behind-proxy 127.0.0.1
     """
+    proxy = proxy_address(behind_proxy)
     try:
         import uvicorn
 
+        from bridgescore.web.connections import ConnectionGuard
         from bridgescore.web.live import create_live_app
     except ImportError as error:
         raise web_extra_missing("session live", error) from None
@@ -95,6 +115,7 @@ def live_command(
         limit_concurrency=500,
     )
     try:
-        run_server(config, listeners)
+        guard = ConnectionGuard(read_timeout, connections_per_address, [proxy] if proxy else [])
+        run_server(config, listeners, behind_proxy=proxy, guard=guard)
     finally:
         app.state.live.close()

@@ -114,6 +114,7 @@ class GeneratorOptions:
     relay: bool = False
     arrow_switch: bool = False
     boards: int | None = None
+    teams: int | None = None  # a teams round robin's teams
 
 
 _KIND_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Teams", "custom": "Movement"}
@@ -275,6 +276,33 @@ def _generate_howell(given: GeneratorOptions) -> Movement:
             boards_per_round=per_round,
             rounds=given.rounds,
             boards=boards,
+        )
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+def _generate_round_robin(given: GeneratorOptions) -> Movement:
+    from bridgescore.movement.teams import round_robin
+
+    extra = [
+        name
+        for name, value in (
+            ("--tables", given.tables),
+            ("--pairs", given.pairs),
+            ("--relay", given.relay or None),
+            ("--arrow-switch", given.arrow_switch or None),
+        )
+        if value is not None
+    ]
+    if extra:
+        raise fail(f"{extra[0]} is not an option of a teams round robin: give --teams", code=2)
+    if given.teams is None:
+        raise fail("a teams round robin needs --teams (the number of teams)", code=2)
+    if given.boards_per_round is None:
+        raise fail("a teams round robin needs --boards-per-round (the boards of a match)", code=2)
+    try:
+        return round_robin(
+            given.teams, boards_per_round=given.boards_per_round, rounds=given.rounds
         )
     except BridgeError as error:
         raise fail(error, code=2) from None
@@ -554,6 +582,13 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
     kind = source.lower()
     if kind == "mitchell":
         return _generate_mitchell(given)
+    if kind == "teams":
+        return _generate_round_robin(given)
+    if given.teams is not None:
+        raise fail(
+            f"--teams is an option of a teams round robin (--movement teams), not of {source!r}",
+            code=2,
+        )
     if kind == "howell":
         if given.relay or given.arrow_switch:
             option = "--relay" if given.relay else "--arrow-switch"

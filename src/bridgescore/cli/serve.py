@@ -46,6 +46,18 @@ def serve_command(
         int,
         typer.Option(min=0, help="Solve requests that may wait before others get 503."),
     ] = 16,
+    solver_per_client: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Solve jobs one client address may have running or waiting (429 past)."
+        ),
+    ] = 4,
+    max_uploads: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Uploaded events the --events directory may hold (409 past; none dropped)."
+        ),
+    ] = 200,
 ) -> None:
     """Serve the score calculator, deal analyser and JSON API (docs at /docs).
 
@@ -65,6 +77,8 @@ def serve_command(
         events=_directory("--events", events),
         solver_workers=solver_workers,
         solver_queue=solver_queue,
+        solver_per_client=solver_per_client,
+        max_uploaded_events=max_uploads,
     )
     listeners = listening_sockets(host, port)
     port = listeners[0].getsockname()[1]

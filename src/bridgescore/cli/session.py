@@ -102,11 +102,19 @@ def new_command(
         str,
         typer.Option(
             "--movement",
-            help="mitchell, howell, or a movement file (.json as 'movement ... --json' "
-            "writes it, or .asc).",
+            help="mitchell, howell, teams (a round robin of --teams teams, each match at two "
+            "tables), or a movement file (.json as 'movement ... --json' writes it, or .asc).",
         ),
     ],
     tables: NamedTables = None,
+    teams: Annotated[
+        int | None,
+        typer.Option(
+            "--teams",
+            help="--movement teams: the teams of the round robin (2 to 40). Ranked in "
+            "victory points, match by match.",
+        ),
+    ] = None,
     boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
@@ -157,7 +165,8 @@ def new_command(
 
     The movement is checked first: one with a pair at two tables in a round, or a board
     played twice by a pair, is refused (exit 2). An existing event file is never
-    overwritten (exit 1). A teams movement makes a teams event. With --cards the table
+    overwritten (exit 1). A teams movement makes a teams event, ranked in victory points
+    unless 'session score --method imps' asks otherwise. With --cards the table
     cards carry the links as QR codes: print them now, since the links cannot be shown
     again.
     """
@@ -177,7 +186,9 @@ def new_command(
         None if boards is None else read_hand_records(str(boards), read_input_bytes(str(boards)))
     )
 
-    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    given = GeneratorOptions(
+        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams
+    )
     chosen = _movement_for(movement, given)
     if event.exists() or event.is_symlink():
         raise fail(

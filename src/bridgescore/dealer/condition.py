@@ -26,6 +26,15 @@ sense; ``shape(seat, any 4333 + 5xxx - any 0xxx)``, ``hascard(seat, AS)``,
 give ``hcp`` and ``pt0`` ... ``pt9`` other card weights, wherever they are written.
 Division truncates towards zero as in C; comparisons and logic give 0 or 1.
 
+A condition is bounded, so that text from anyone (a web form) cannot exhaust the
+parser or the evaluator: brackets, ``!``, ``-`` and ``? :`` nest at most
+``MAX_NESTING`` deep (the parser recurses on them), an expression is at most
+``MAX_DEPTH`` operations deep (the evaluator recurses on them: a chain of 300
+``+`` is 300 deep) and holds at most ``MAX_OPERATIONS`` operations, counting each
+use of a defined name in full (``b = a + a`` doubles ``a``); the bounds live in
+:mod:`bridgescore.dealer.syntax`. Past a bound the
+:class:`~bridgescore.errors.ConditionError` names it.
+
 Only the whole-seat features a condition uses are ever computed, and a condition's
 top-level ``&&`` terms are kept apart (:attr:`Condition.terms`) so the dealer can
 test each as soon as the seats it names are dealt and never complete a deal that
@@ -41,8 +50,24 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
-from bridgescore.dealer.hand import WEIGHTS, HandView, rank_table
-from bridgescore.dealer.syntax import Token, card_number, condition_error, shape_patterns, tokens
+from bridgescore.dealer.hand import HandView, rank_table
+from bridgescore.dealer.syntax import (
+    COMMANDS,
+    MAX_DEPTH,
+    MAX_NESTING,
+    MAX_OPERATIONS,
+    NOT_HERE,
+    SEATS,
+    SUITS,
+    Token,
+    card_number,
+    condition_error,
+    count_slot,
+    function_name,
+    is_keyword,
+    shape_patterns,
+    tokens,
+)
 from bridgescore.dealer.valuation import cccc, quality, random_below
 from bridgescore.errors import ConditionError
 
@@ -50,22 +75,6 @@ __all__ = ["Condition", "HandView", "Term", "parse_condition"]  # HandView re-ex
 
 IntArray = npt.NDArray[np.int32]
 Array = npt.NDArray[np.int32] | npt.NDArray[np.bool_]
-
-_SEATS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
-_SUITS = {
-    "club": Strain.CLUBS,
-    "diamond": Strain.DIAMONDS,
-    "heart": Strain.HEARTS,
-    "spade": Strain.SPADES,
-}
-_PLURAL_OK = {"hcp", "control", "ten", "jack", "queen", "king", "ace", "loser"}
-# dealer's alternative counts pt0 ... pt9, by their readable names; ``altcount N`` redefines one.
-_ALT_NAMES = ("ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13")
-_NOT_HERE = (
-    "is not available in a condition here: it needs a double-dummy solve of every candidate "
-    "deal, millions of them; deal with the condition and use simulate --contract for tricks "
-    "and scores (and --json for IMPs)"
-)
 
 Evaluator = Callable[[HandView], Array]
 _LARGEST = 2**31 - 1
@@ -77,6 +86,16 @@ class _Expr:
     seats: frozenset[Seat]
     is_bool: bool
     constant: int | None = None
+    depth: int = 1  # operations inside one another, this one included
+    size: int = 1  # operations evaluated, this one included
+
+
+def _above(*operands: _Expr) -> dict[str, int]:
+    """The depth and size of an operation on ``operands``."""
+    return {
+        "depth": 1 + max(operand.depth for operand in operands),
+        "size": 1 + sum(operand.size for operand in operands),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +203,7 @@ def _binary(op: str, left: _Expr, right: _Expr) -> _Expr:
         lambda view: apply(a(view), b(view)),  # type: ignore[arg-type]
         left.seats | right.seats,
         op in ("==", "!=", "<", "<=", ">", ">="),
+        **_above(left, right),
     )
 
 
@@ -196,6 +216,7 @@ class _Parser:
         # Declared card weights ("hcp" or 0..9 -> a 52-card table). Filled while parsing and
         # read when evaluating, so, as in dealer, a declaration counts wherever it is written.
         self.counts: dict[str | int, npt.NDArray[np.int32]] = {}
+        self.nesting = 0  # expressions and unary operators being read, one inside another
 
     # -- token helpers -------------------------------------------------------
     @property
@@ -215,6 +236,35 @@ class _Parser:
         shown = "the end" if token.kind == "end" else repr(token.text)
         return condition_error(self.text, token.start, len(token.text), f"{shown}: {message}")
 
+    def deeper(self, token: Token) -> None:
+        """Count one more level of nesting at ``token``; refuse past ``MAX_NESTING``."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.fail(
+                token,
+                f"nested too deep: brackets, '!', '-' and '? :' may nest at most "
+                f"{MAX_NESTING} deep in a condition",
+            )
+
+    def bounded(self, expr: _Expr, token: Token) -> _Expr:
+        """``expr``, refused if it is deeper than ``MAX_DEPTH`` or larger than
+        ``MAX_OPERATIONS``; ``token`` is where it grew."""
+        if expr.depth > MAX_DEPTH:
+            raise self.fail(
+                token,
+                f"the expression is {MAX_DEPTH + 1} operations deep here: a condition may "
+                f"hold operations at most {MAX_DEPTH} deep (split a long chain with brackets "
+                "or definitions)",
+            )
+        if expr.size > MAX_OPERATIONS:
+            raise self.fail(
+                token,
+                f"the expression holds more than {MAX_OPERATIONS:,} operations here (each "
+                f"use of a defined name counts in full): a condition may hold at most "
+                f"{MAX_OPERATIONS:,}",
+            )
+        return expr
+
     def expect(self, text: str, what: str) -> Token:
         if not self.at(text):
             raise self.fail(self.token, f"expected {what}")
@@ -230,7 +280,7 @@ class _Parser:
             following = self.tokens[self.position + 1]
             if token.kind == "word" and following.text == "=" and following.kind == "op":
                 name = token.text.lower()
-                if _is_keyword(name):
+                if is_keyword(name):
                     raise self.fail(token, "is a reserved word and cannot be defined")
                 self.position += 2
                 self.names[name] = self.expression()
@@ -240,8 +290,8 @@ class _Parser:
                 continue
             if self.at("condition"):
                 self.advance()
-            elif token.kind == "word" and token.text.lower() in _COMMANDS:
-                raise self.fail(token, _COMMANDS[token.text.lower()])
+            elif token.kind == "word" and token.text.lower() in COMMANDS:
+                raise self.fail(token, COMMANDS[token.text.lower()])
             if condition is not None:
                 raise self.fail(token, "expected the end of the condition (one condition only)")
             condition_start = self.position
@@ -299,34 +349,49 @@ class _Parser:
 
     # -- expressions ---------------------------------------------------------
     def expression(self) -> _Expr:
+        self.deeper(self.token)
+        try:
+            return self.selection()
+        finally:
+            self.nesting -= 1
+
+    def selection(self) -> _Expr:
         condition = self.disjunction()
         if not self.at("?"):
             return condition
-        self.advance()
+        mark = self.advance()
         yes = self.expression()
         self.expect(":", "':' of a '? :' selection")
         no = self.expression()
         test, a, b = _as_bool(condition), _as_int(yes), _as_int(no)
-        return _Expr(
+        selected = _Expr(
             lambda view: np.where(test(view), a(view), b(view)).astype(np.int32),
             condition.seats | yes.seats | no.seats,
             False,
+            **_above(condition, yes, no),
         )
+        return self.bounded(selected, mark)
 
     def disjunction(self) -> _Expr:
         left = self.equality_chain_and()
         while self.at("||", "or"):
-            self.advance()
+            mark = self.advance()
             right = self.equality_chain_and()
-            left = _Expr(_either(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+            either = _either(_as_bool(left), _as_bool(right))
+            left = self.bounded(
+                _Expr(either, left.seats | right.seats, True, **_above(left, right)), mark
+            )
         return left
 
     def equality_chain_and(self) -> _Expr:
         left = self.equality_chain()
         while self.at("&&", "and"):
-            self.advance()
+            mark = self.advance()
             right = self.equality_chain()
-            left = _Expr(_both(_as_bool(left), _as_bool(right)), left.seats | right.seats, True)
+            both = _both(_as_bool(left), _as_bool(right))
+            left = self.bounded(
+                _Expr(both, left.seats | right.seats, True, **_above(left, right)), mark
+            )
         return left
 
     def equality_chain(self) -> _Expr:
@@ -337,26 +402,35 @@ class _Parser:
             return self.unary()
         left = self.level(depth + 1)
         while self.token.kind == "op" and self.token.text in _LEVELS[depth]:
-            op = self.advance().text
-            left = _binary(op, left, self.level(depth + 1))
+            mark = self.advance()
+            left = self.bounded(_binary(mark.text, left, self.level(depth + 1)), mark)
         return left
 
     def unary(self) -> _Expr:
-        if self.at("!", "not"):
-            self.advance()
+        if not self.at("!", "not", "-"):
+            return self.primary()
+        mark = self.advance()
+        self.deeper(mark)
+        try:
             operand = self.unary()
+        finally:
+            self.nesting -= 1
+        if mark.text != "-":
             test = _as_bool(operand)
-            return _Expr(lambda view: np.logical_not(test(view)), operand.seats, True)
-        if self.token.kind == "op" and self.token.text == "-":
-            self.advance()
-            operand = self.unary()
-            if operand.constant is not None:
-                return _constant(-operand.constant)
-            value = _as_int(operand)
-            return _Expr(
-                lambda view: np.negative(value(view).astype(np.int32)), operand.seats, False
+            negated = _Expr(
+                lambda view: np.logical_not(test(view)), operand.seats, True, **_above(operand)
             )
-        return self.primary()
+            return self.bounded(negated, mark)
+        if operand.constant is not None:
+            return _constant(-operand.constant)
+        value = _as_int(operand)
+        minus = _Expr(
+            lambda view: np.negative(value(view).astype(np.int32)),
+            operand.seats,
+            False,
+            **_above(operand),
+        )
+        return self.bounded(minus, mark)
 
     def primary(self) -> _Expr:
         token = self.token
@@ -375,7 +449,7 @@ class _Parser:
             return self.names[word]
         if self.at("("):
             return self.call(token, word)
-        if _function_name(word) is not None:
+        if function_name(word) is not None:
             raise self.fail(self.token, f"expected '(' after the function {word}")
         raise self.fail(
             token,
@@ -388,23 +462,23 @@ class _Parser:
     def seat(self) -> Seat:
         token = self.advance()
         word = token.text.lower()
-        if word in _SEATS:
-            return _SEATS[word]
+        if word in SEATS:
+            return SEATS[word]
         raise self.fail(token, "is not a seat: expected north, east, south or west")
 
     def suit(self) -> Strain:
         token = self.advance()
         word = token.text.lower()
         single = word[:-1] if word.endswith("s") else word
-        if single in _SUITS:
-            return _SUITS[single]
+        if single in SUITS:
+            return SUITS[single]
         raise self.fail(token, "is not a suit: expected spades, hearts, diamonds or clubs")
 
     def call(self, name: Token, word: str) -> _Expr:
-        function = _function_name(word)
+        function = function_name(word)
         if function is None:
             if word in ("trick", "tricks", "score", "imp", "imps"):
-                raise self.fail(name, _NOT_HERE)
+                raise self.fail(name, NOT_HERE)
             raise self.fail(name, "is not a function (see the list in docs/simulate.md)")
         self.expect("(", "'('")
         if function == "rnd":
@@ -422,8 +496,8 @@ class _Parser:
         elif function == "hascard":
             self.expect(",", "',' then a card such as 'AS'")
             expr = self.hascard(seat)
-        elif function in _SUITS:
-            suit = _SUITS[function]
+        elif function in SUITS:
+            suit = SUITS[function]
             expr = _Expr(lambda view: view.length(seat, suit), frozenset({seat}), False)
         else:
             suit: Strain | None = None  # type: ignore[no-redef]
@@ -444,13 +518,17 @@ class _Parser:
         salt = sum(1 for token in earlier if token.text.lower() == "rnd")
         value = _as_int(bound)
         # It reads the whole deal, so it is tested once every seat is dealt.
-        return _Expr(
-            lambda view: random_below(view, value(view), salt), frozenset(Seat) | bound.seats, False
+        drawn = _Expr(
+            lambda view: random_below(view, value(view), salt),
+            frozenset(Seat) | bound.seats,
+            False,
+            **_above(bound),
         )
+        return self.bounded(drawn, name)
 
     def feature(self, function: str, seat: Seat, suit: Strain | None) -> _Expr:
         if function == "loser":
-            suits = [suit] if suit is not None else list(_SUITS.values())
+            suits = [suit] if suit is not None else list(SUITS.values())
 
             def losers(view: HandView) -> IntArray:
                 total = view.losers(seat, suits[0])
@@ -459,7 +537,7 @@ class _Parser:
                 return total
 
             return _Expr(losers, frozenset({seat}), False)
-        slot = _count_slot(function)
+        slot = count_slot(function)
         if slot is None:
             return _Expr(lambda view: view.weight(seat, function, suit), frozenset({seat}), False)
         counts = self.counts
@@ -501,54 +579,6 @@ class _Parser:
                 continue
             break
         return _Expr(lambda view: allowed[view.shape_index(seat)], frozenset({seat}), True)
-
-
-_COMMANDS = {
-    name: "is a dealer command, not part of a condition: "
-    + {
-        "predeal": "use --predeal (in Python, the predeal argument) instead",
-        "produce": "use --count (or --deals) instead",
-        "generate": "the number of tries is not limited by a command here",
-        "action": "bridgescore prints the deals itself (see --format)",
-        "dealer": "the dealer does not affect dealing",
-        "vulnerable": "use --vul in simulate instead",
-    }[name]
-    for name in ("predeal", "produce", "generate", "action", "dealer", "vulnerable")
-}
-
-
-def _count_slot(function: str) -> str | int | None:
-    # The declarable count a function reads: "hcp", or alternative count 0..9.
-    if function == "hcp":
-        return "hcp"
-    if function in _ALT_NAMES:
-        return _ALT_NAMES.index(function)
-    if function.startswith("pt") and function[2:].isdigit():
-        return int(function[2:])
-    return None
-
-
-def _function_name(word: str) -> str | None:
-    if word in ("shape", "hascard", "cccc", "quality", "rnd"):
-        return word
-    single = word[:-1] if word.endswith("s") else word
-    if single in _SUITS:
-        return single
-    if word in WEIGHTS or word == "loser":
-        return word
-    if single in _PLURAL_OK:
-        return single
-    return None
-
-
-def _is_keyword(word: str) -> bool:
-    return (
-        _function_name(word) is not None
-        or word in _SEATS
-        or word in ("and", "or", "not", "any", "condition", "pointcount", "altcount")
-        or word in ("trick", "tricks", "score", "imp", "imps")
-        or word in _COMMANDS
-    )
 
 
 def parse_condition(text: str) -> Condition:

@@ -1,4 +1,5 @@
-"""The words of the ``dealer`` condition language: tokens, error carets, card and shape literals.
+"""The words of the ``dealer`` condition language: tokens, error carets, card and shape
+literals, and the names of its seats, suits, functions and keywords.
 
 :mod:`bridgescore.dealer.condition` parses conditions from these tokens; a
 :class:`~bridgescore.errors.ConditionError` quotes the condition with a caret
@@ -14,12 +15,52 @@ from itertools import permutations
 
 import numpy as np
 
-from bridgescore.dealer.hand import SHAPE_STRIDES
+from bridgescore.core import Seat, Strain
+from bridgescore.dealer.hand import SHAPE_STRIDES, WEIGHTS
 from bridgescore.errors import ConditionError
 
-__all__ = ["Token", "card_number", "condition_error", "shape_patterns", "tokens"]
+__all__ = [
+    "COMMANDS",
+    "MAX_DEPTH",
+    "MAX_NESTING",
+    "MAX_OPERATIONS",
+    "NOT_HERE",
+    "SEATS",
+    "SUITS",
+    "Token",
+    "card_number",
+    "condition_error",
+    "count_slot",
+    "function_name",
+    "is_keyword",
+    "shape_patterns",
+    "tokens",
+]
 
 _RANK_CHARS = "23456789TJQKA"
+# Each bracket level costs the parser about a dozen Python frames, and each operation
+# level one or two frames of the evaluator: these keep both well inside Python's
+# recursion limit (1,000 frames) with room for the caller's stack. Real conditions
+# nest a few levels deep and hold tens of operations.
+MAX_NESTING = 50
+MAX_DEPTH = 200
+MAX_OPERATIONS = 10_000
+
+SEATS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+SUITS = {
+    "club": Strain.CLUBS,
+    "diamond": Strain.DIAMONDS,
+    "heart": Strain.HEARTS,
+    "spade": Strain.SPADES,
+}
+_PLURAL_OK = {"hcp", "control", "ten", "jack", "queen", "king", "ace", "loser"}
+# dealer's alternative counts pt0 ... pt9, by their readable names; ``altcount N`` redefines one.
+_ALT_NAMES = ("ten", "jack", "queen", "king", "ace", "top2", "top3", "top4", "top5", "c13")
+NOT_HERE = (
+    "is not available in a condition here: it needs a double-dummy solve of every candidate "
+    "deal, millions of them; deal with the condition and use simulate --contract for tricks "
+    "and scores (and --json for IMPs)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +94,24 @@ def tokens(text: str) -> list[Token]:
     return found
 
 
+# A condition may be kilobytes long (a web form allows 2,000 characters, a file more):
+# the message quotes at most this much of it, and of the line around the caret.
+_QUOTED = 80
+
+
 def condition_error(text: str, start: int, width: int, message: str) -> ConditionError:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
-    caret = " " * (start - line_start) + "^" * max(1, width)
+    column = start - line_start
+    # The caret's window: the whole line when short, else the part around the caret.
+    shift = max(0, min(column - _QUOTED // 2, len(line) - _QUOTED))
+    shown = line[shift : shift + _QUOTED]
+    caret = " " * (column - shift) + "^" * max(1, min(width, _QUOTED - (column - shift)))
+    whole = text.strip()
+    quoted = repr(whole if len(whole) <= _QUOTED else whole[: _QUOTED - 3] + "...")
     return ConditionError(
-        f"condition {text.strip()!r}, column {start - line_start + 1}: {message}\n"
-        f"  {line}\n  {caret}"
+        f"condition {quoted}, column {column + 1}: {message}\n  {shown}\n  {caret}"
     )
 
 
@@ -98,3 +149,51 @@ def _complete(pattern: list[str]) -> Iterator[list[int]]:
     slot = pattern.index("x")
     for length in range(14):
         yield from _complete([*pattern[:slot], str(length), *pattern[slot + 1 :]])
+
+
+COMMANDS = {
+    name: "is a dealer command, not part of a condition: "
+    + {
+        "predeal": "use --predeal (in Python, the predeal argument) instead",
+        "produce": "use --count (or --deals) instead",
+        "generate": "the number of tries is not limited by a command here",
+        "action": "bridgescore prints the deals itself (see --format)",
+        "dealer": "the dealer does not affect dealing",
+        "vulnerable": "use --vul in simulate instead",
+    }[name]
+    for name in ("predeal", "produce", "generate", "action", "dealer", "vulnerable")
+}
+
+
+def count_slot(function: str) -> str | int | None:
+    # The declarable count a function reads: "hcp", or alternative count 0..9.
+    if function == "hcp":
+        return "hcp"
+    if function in _ALT_NAMES:
+        return _ALT_NAMES.index(function)
+    if function.startswith("pt") and function[2:].isdigit():
+        return int(function[2:])
+    return None
+
+
+def function_name(word: str) -> str | None:
+    if word in ("shape", "hascard", "cccc", "quality", "rnd"):
+        return word
+    single = word[:-1] if word.endswith("s") else word
+    if single in SUITS:
+        return single
+    if word in WEIGHTS or word == "loser":
+        return word
+    if single in _PLURAL_OK:
+        return single
+    return None
+
+
+def is_keyword(word: str) -> bool:
+    return (
+        function_name(word) is not None
+        or word in SEATS
+        or word in ("and", "or", "not", "any", "condition", "pointcount", "altcount")
+        or word in ("trick", "tricks", "score", "imp", "imps")
+        or word in COMMANDS
+    )

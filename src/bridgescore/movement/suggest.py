@@ -20,8 +20,9 @@ pair plays (rounds times boards a round) are within an eighth of ``B`` (at least
 board) either way; a movement of a single round (one opponent all evening) is dropped
 while any longer one fits. Time: the boards at ``minutes_per_board``, and :data:`CHANGE_MINUTES`
 for each change of round. Best fit first: nearest ``B``; then a movement played to its
-end before one cut short; then the shorter session; then Mitchell before Howell, the
-skip before the relay, two winners before one.
+end before one cut short; then a complete Howell (every pair meets every other); then the
+shorter session; then Mitchell before Howell, the skip before the relay, two winners
+before one.
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
             f" got {minutes_per_board!r}"
         )
     slack = max(1, boards // 8)
-    found: list[tuple[tuple[int, bool, float, int, bool, bool], Suggestion]] = []
+    found: list[tuple[tuple[int, bool, bool, float, int, bool, bool], Suggestion]] = []
     for shape in _shapes(pairs, boards):
         for per_round in range(2, boards + slack + 1):
             rounds = _nearest_rounds(boards, per_round, shape)
@@ -190,6 +191,10 @@ def suggest(*, pairs: int, boards: int, minutes_per_board: float = 7.5) -> list[
             key = (
                 abs(played - boards),
                 rounds != shape.most_rounds,
+                # Where every pair can meet every other in as many boards, that is the
+                # evening a small club plays (one winner, no one missed), a change or
+                # two longer or not.
+                not (shape.name == "complete Howell" and rounds == shape.most_rounds),
                 float(minutes),
                 0 if shape.kind == "mitchell" else 1,
                 shape.relay,

@@ -68,9 +68,10 @@ def _match_rows(
     return rows
 
 
-def round_robin(teams: int, *, boards_per_round: int) -> Movement:
+def round_robin(teams: int, *, boards_per_round: int, rounds: int | None = None) -> Movement:
     """Every team meets every other once: ``T - 1`` rounds (``T`` for an odd number, one
-    bye a round), each match at two tables on that round's boards.
+    bye a round), each match at two tables on that round's boards. ``rounds``: play only
+    the first rounds of it (fewer than it has; default all).
 
     >>> movement = round_robin(4, boards_per_round=8)
     >>> [(row.table, row.ns, row.ew, row.boards[0]) for row in movement.rows_in_round(1)]
@@ -86,6 +87,8 @@ def round_robin(teams: int, *, boards_per_round: int) -> Movement:
     # no two teams meet twice, and each team meets every other once in n - 1 rounds.
     size = teams + teams % 2
     turning = size - 1
+    if rounds is not None:
+        turning_rounds = whole_number_arg(rounds, "rounds", 1, turning)
     rows: list[Row] = []
     sitouts: list[Sitout] = []
     for shift in range(turning):
@@ -107,13 +110,14 @@ def round_robin(teams: int, *, boards_per_round: int) -> Movement:
                 home, away = (first, second) if k % 2 else (second, first)
             matches.append((str(home + 1), str(away + 1)))
         rows.extend(_match_rows(number, matches, boards_per_round))
+    played = turning if rounds is None else turning_rounds
     return Movement(
         kind="teams",
         tables=2 * (teams // 2),
-        rounds=turning,
+        rounds=played,
         boards_per_round=boards_per_round,
-        rows=tuple(rows),
-        sitouts=tuple(sitouts),
+        rows=tuple(row for row in rows if row.round <= played),
+        sitouts=tuple(sitout for sitout in sitouts if sitout.round <= played),
     )
 
 

@@ -21,7 +21,7 @@ Optional ``dealer`` (``N``, ``E``, ``S``, ``W``) and ``vulnerable`` (``None``, `
 (Law 2); a blank cell follows the number. A line giving a board another dealer or
 vulnerability than an earlier line gave it is a problem naming both lines.
 
-The field readers (:func:`scored_result`, :func:`is_whole`, :data:`PASSED`) also
+The field readers (:func:`scored_result`, :func:`is_whole`) also
 read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
 so a score means the same in both files. A bad line is a
 :class:`~bridgescore.session.parsed.Problem` naming the file and line; the
@@ -42,13 +42,13 @@ from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import BridgeError, MovementError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
-from bridgescore.notation import Result, parse_result
+from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Origin
 
-__all__ = ["PASSED", "is_whole", "parse_csv", "parse_table_result", "scored_result"]
+__all__ = ["is_whole", "parse_csv", "parse_table_result", "scored_result"]
 
 _COLUMNS = (
     "board",
@@ -96,8 +96,6 @@ _BY_COUNT = {
 _SCORE_RE = re.compile(
     r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s*)?(?P<sign>[+\-−]?)\s*(?P<points>\d{1,9})\s*$", re.I
 )
-# A passed-out board, however a traveller writes it.
-PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|AP|ALL\s*PASS)\s*$", re.I)
 
 
 def parse_csv(
@@ -298,7 +296,7 @@ def _row(row: dict[str, str]) -> TableResult:
 def _played(
     board: int, ns: str, ew: str, contract: str, declarer: str, result: str, where: tuple[str, str]
 ) -> TableResult:
-    if PASSED.match(contract) or Adjusted.looks_like(contract):
+    if means_passed_out(contract) or Adjusted.looks_like(contract):
         if declarer or result:
             raise RecordError(
                 f"board {board}: {contract!r} takes no declarer or result, got "
@@ -341,7 +339,7 @@ def scored_result(board: int, ns: str, ew: str, text: str, where: tuple[str, str
     >>> scored_result(1, "3", "8", "EW 100", ("", "")).score
     -100
     """
-    if PASSED.match(text):
+    if means_passed_out(text):
         return TableResult(board, ns, ew, result=Result(None), section=where[0], variant=where[1])
     if Adjusted.looks_like(text) or "/" in text:
         return TableResult(
@@ -356,8 +354,9 @@ def scored_result(board: int, ns: str, ew: str, text: str, where: tuple[str, str
     if match is None:
         raise RecordError(
             f"score {text!r} of board {board} is not a score: expected NS points such as "
-            "+620 or -100 (or 'NS 620', 'EW 100', Pass, A+, A, A-, or a result with its "
-            "declarer such as 4SXN+1)"
+            "+620 or -100 (or 'NS 620', 'EW 100', Pass, an adjusted score A+, A, A-, "
+            "A+/A+, 60/40, 50/50, 40/60, or a result with its declarer such as 4SXN+1; "
+            "a board not played has no line)"
         )
     points = int(match["points"])
     negative = match["sign"] in ("-", "−")

@@ -144,7 +144,10 @@ def ranked_as(session: ScoredEvent) -> str:
 
 
 def last_column(session: ScoredEvent) -> str:
-    """The ranking's last column: the percentage, or the points per board."""
+    """The ranking's last column: the percentage, or the points per board; ``""``: none,
+    for a ranking in victory points (a match's VPs are not spread over its boards)."""
+    if session.ranking_unit == "VP":
+        return ""
     return "%" if session.scoring_method.shows_percent else "Per board"
 
 
@@ -175,6 +178,7 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     (when known), boards, total and :func:`last_column`, numbers as
     :func:`ranking_numbers` prints them."""
     numbers = ranking_numbers(session)
+    last = last_column(session)
     has_section = any(s.section for s in session.standings)
     headers = (
         "Rank",
@@ -183,10 +187,10 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
         *(["Players"] if session.members else []),
         "Boards",
         f"Total {session.ranking_unit}",
-        last_column(session),
+        *([last] if last else []),
     )
     # Boards, the total and the last column: the numbers.
-    numeric = frozenset(range(len(headers) - 3, len(headers)))
+    numeric = frozenset(range(len(headers) - (3 if last else 2), len(headers)))
     return [
         RankingTable(
             _DIRECTIONS.get(direction, "Overall"),
@@ -198,7 +202,7 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
                     s.name,
                     *([players_text(session, s.name)] if session.members else []),
                     str(s.boards),
-                    *numbers[s],
+                    *numbers[s][: 2 if last else 1],
                 )
                 for s in session.standings
                 if s.direction == direction

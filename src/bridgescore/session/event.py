@@ -38,6 +38,7 @@ from bridgescore.errors import NotationError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score, score_array
+from bridgescore.session.weighted import Weighted
 from bridgescore.validate import whole_number_arg
 
 __all__ = [
@@ -60,25 +61,34 @@ class Adjusted:
     """An artificial adjusted score: one :class:`Award` for each side (Law 12C2).
 
     The sides' awards need not balance. Text: ``A+`` (NS average plus, EW
-    average minus), ``A``, ``A-``, or both sides written out: ``A+/A+``, ``60/40``.
+    average minus), ``A``, ``A-``, or both sides written out: ``A+/A+``, ``A-/A+``.
+    Written as percentages (``60/40``, ``50/50``, ``40/60``; ``60`` alone is
+    ``60/40``) the scores are ``fixed``: those percentages of the top whatever
+    the scoring options, where an average plus follows the club's choice (the
+    session-percentage variant). In IMPs both are the same (+3, 0, -3).
 
     >>> Adjusted.parse("A+")
     Adjusted.parse('A+/A-')
+    >>> Adjusted.parse("60/40").fixed, str(Adjusted.parse("40%"))
+    (True, '40/60')
     """
 
     ns: Award
     ew: Award
+    fixed: bool = False
 
     @classmethod
     def parse(cls, text: str) -> Adjusted:
         parts = [part for part in re.split(r"\s*/\s*", str(text).strip()) if part]
+        fixed = bool(parts) and all(_PERCENT.fullmatch(part) for part in parts)
         if len(parts) == 1:
             ns = Award.parse(parts[0])
-            return cls(ns, ns.mirror)
+            return cls(ns, ns.mirror, fixed)
         if len(parts) == 2:
-            return cls(Award.parse(parts[0]), Award.parse(parts[1]))
+            return cls(Award.parse(parts[0]), Award.parse(parts[1]), fixed)
         raise NotationError(
-            f"not an adjusted score: {text!r}: expected A+, A, A- or NS/EW awards such as 'A+/A+'"
+            f"not an adjusted score: {text!r}: expected A+, A or A-, NS/EW awards such as "
+            "'A+/A+', or fixed percentages 60/40, 50/50 or 40/60"
         )
 
     @staticmethod
@@ -87,19 +97,27 @@ class Adjusted:
         return bool(re.match(r"\s*A(?:VE?|VG)?\s*[+\-=/]|\s*A(?:VE?|VG)?\s*$", text, re.I))
 
     def __str__(self) -> str:
+        if self.fixed:
+            return f"{_PERCENTS[self.ns]}/{_PERCENTS[self.ew]}"
         return f"{self.ns}/{self.ew}"
 
     def __repr__(self) -> str:
         return f"Adjusted.parse({str(self)!r})"
 
 
+# Fixed artificial scores are written as the percentage of the top each side gets.
+_PERCENT = re.compile(r"(?:60|50|40)\s*%?")
+_PERCENTS = {Award.AVERAGE_PLUS: "60", Award.AVERAGE: "50", Award.AVERAGE_MINUS: "40"}
+
+
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """One result on a traveller. Exactly one of ``result``, ``score``, ``adjusted`` is set.
+    """One result on a traveller. Exactly one of ``result``, ``score``, ``adjusted``,
+    ``weighted`` is set.
 
     ``section`` names the section (for events scored per section); ``variant``
     separates the versions of a fouled board (Law 87), which are compared only
-    among themselves.
+    among themselves. ``weighted``: the director's weighted score (Law 12C1c).
     """
 
     board: int
@@ -110,6 +128,7 @@ class TableResult:
     adjusted: Adjusted | None = None
     section: str = ""
     variant: str = ""
+    weighted: Weighted | None = None
     # The board, whether a section or fouled-board version is named, and what happened,
     # packed in one int (see _packed): scoring a whole event reads it with one pass over
     # the results instead of eight.
@@ -124,11 +143,11 @@ class TableResult:
                 )
         if self.ns == self.ew:
             raise RecordError(f"board {self.board}: pair {self.ns!r} cannot sit both NS and EW")
-        given = sum(x is not None for x in (self.result, self.score, self.adjusted))
+        given = sum(x is not None for x in (self.result, self.score, self.adjusted, self.weighted))
         if given != 1:
             raise RecordError(
                 f"board {self.board} {self.ns} v {self.ew}: give exactly one of a result, "
-                "a score or an adjusted score"
+                "a score, an adjusted score or a weighted score"
             )
         contract = None if self.result is None else self.result.contract
         if contract is not None and contract.declarer is None:
@@ -162,9 +181,11 @@ class TableResult:
 
     @property
     def kind(self) -> str:
-        """``played``, ``score`` or ``adjusted``."""
+        """``played``, ``score``, ``adjusted`` or ``weighted``."""
         if self.result is not None:
             return "played"
+        if self.weighted is not None:
+            return "weighted"
         return "score" if self.score is not None else "adjusted"
 
     @property
@@ -177,7 +198,7 @@ class TableResult:
         return self.adjusted is not None
 
     def ns_score(self, vulnerability: Vulnerability | None = None) -> int | None:
-        """The NS-view score, or ``None`` for an artificial adjusted score.
+        """The NS-view score, or ``None`` for an adjusted score (artificial or weighted).
 
         ``vulnerability`` is the board's (:attr:`Board.vulnerability
         <bridgescore.formats.board.Board.vulnerability>` of the event's board); ``None``:
@@ -207,9 +228,12 @@ class TableResult:
         return vulnerability.is_vulnerable(contract.declarer)
 
     def describe(self) -> str:
-        """The table's outcome as text: ``4SN+1``, ``+450``, ``Pass`` or ``A+/A-``."""
+        """The table's outcome as text: ``4SN+1``, ``+450``, ``Pass``, ``A+/A-`` or a
+        weighted score, ``1/2 4SN=; 1/2 4SN-1``."""
         if self.result is not None:
             return str(self.result)
+        if self.weighted is not None:
+            return str(self.weighted)
         if self.score is not None:
             return f"{self.score:+d}" if self.score else "0"
         return str(self.adjusted)
@@ -300,7 +324,8 @@ def _packed(result: TableResult) -> int:
 
 
 def _outcome(result: TableResult) -> int:
-    if result.adjusted is not None:
+    # A weighted score is no single score either: the scorer weighs it apart.
+    if result.adjusted is not None or result.weighted is not None:
         return _ARTIFICIAL
     if result.score is not None:
         return _GIVEN + result.score

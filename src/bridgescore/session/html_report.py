@@ -19,6 +19,7 @@ from html import escape
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.formats.board import Board
+from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.report import (
     fmt,
     last_column,
@@ -138,7 +139,7 @@ def html_report(
             *(["Players"] if session.members else []),
             "Boards",
             f"Total {session.ranking_unit}",
-            last_column(session),
+            *([last_column(session)] if last_column(session) else []),
         ]
         parts.append("<table>" + _head(names))
         for s in session.standings:
@@ -150,10 +151,14 @@ def html_report(
                 s.name,
                 *([players_text(session, s.name)] if session.members else []),
                 str(s.boards),
-                *numbers[s],
+                *numbers[s][: 2 if last_column(session) else 1],
             ]
             first_number = (3 if has_section else 2) + (1 if session.members else 0)
             parts.append(_row(cells, first_number))
+        parts.append("</table>")
+    if session.matches:
+        parts.append("<h2>Matches</h2><table>" + _head(list(MATCH_HEADERS)))
+        parts.extend(_row(list(row), 3) for row in match_rows(session.matches))
         parts.append("</table>")
     if session.notes:
         parts.append('<ul class="notes">')

@@ -48,7 +48,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgescore.core import Contract, Seat, Vulnerability
 from bridgescore.deal import Card
@@ -57,24 +57,32 @@ from bridgescore.errors import (
     MovementError,
     NotThisTableError,
     RecordError,
+    RoundOpenError,
     SessionClosedError,
 )
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
-from bridgescore.notation import Result, parse_result
+from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.access import (
     PasswordHash,
     new_password,
     new_token,
     token_digest,
 )
-from bridgescore.session.event import Adjusted, Member, TableResult
+from bridgescore.session.adjustment import read_adjusted, read_reason
+from bridgescore.session.event import Member, TableResult
 from bridgescore.session.livestore import LiveStore
 from bridgescore.session.players import club_name, players_named
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
+from bridgescore.session.visibility import has_entered, open_round, played_boards
+from bridgescore.session.weighted import Weighted
+from bridgescore.session.writable import storage_errors
 from bridgescore.validate import is_whole_number
+
+if TYPE_CHECKING:
+    from bridgescore.session.workflow import ParSource
 
 __all__ = [
     "DEFAULT_URL_BASE",
@@ -94,8 +102,6 @@ DIRECTOR_LOGIN_HOURS = 12
 _QUOTED = 40
 _LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
-_PASS = re.compile(r"P|PASS|PASSED|PASSED OUT|ALL PASS|AP", re.I)
-_NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +324,7 @@ def _checked(data: Mapping[str, object]) -> dict[str, Any]:
     lead = _text(data.get("lead"), "lead")
     if contract_text is None:
         raise RecordError("contract: missing: expected a contract such as 4SX or 3NT, or PASS")
-    if _PASS.fullmatch(contract_text):
+    if means_passed_out(contract_text):
         for field, value in (("declarer", declarer), ("result", result), ("lead", lead)):
             if value is not None:
                 raise RecordError(
@@ -425,7 +431,10 @@ class LiveEvent(Closing):
         with self._lock:
             if self._closed:
                 raise RecordError(f"the live event {self.path!r} has been closed")
-            yield self._store
+            # A full disk or a file made read-only mid-session: a StorageError, and the
+            # write's transaction rolled back (nothing of it stored).
+            with storage_errors(self.path):
+                yield self._store
 
     # ------------------------------------------------------------ who is asking
 
@@ -578,12 +587,39 @@ class LiveEvent(Closing):
             ],
         }
 
+    def check_entry(self, section: str, table: int, entry: ResultEntry) -> None:
+        """Whether the table may enter ``entry`` now; the error :meth:`enter_result`
+        would raise (but for a board already entered), without storing anything: the
+        confirmation page asks before it shows the score."""
+        self._check_table(section, table)
+        pairs_at(self.movement, table, entry.round, entry.board)
+        with self._using():
+            self._refuse_now(table, entry.round)
+
+    def _refuse_now(self, table: int, round_number: int) -> None:
+        # Under the lock: the session closed, or an earlier round of this table still open.
+        if self._store.closed:
+            raise SessionClosedError(
+                "the session is closed: results are entered by the director now"
+            )
+        found = open_round(self.movement, table, round_number, self._store.stored_keys())
+        if found is not None:
+            earlier, missing = found
+            listed = ", ".join(str(board) for board in missing)
+            boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
+            raise RoundOpenError(
+                f"round {earlier} is still open at table {table}: {boards} no result "
+                f"yet; enter round {earlier} before round {round_number} (or ask the director)"
+            )
+
     def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
         """Store a table's result (committed before this returns) and log it; returns
         the NS score.
 
         Raises :class:`~bridgescore.errors.NotThisTableError` for a round or board
-        that is not this table's, :class:`~bridgescore.errors.AlreadyEnteredError`
+        that is not this table's, :class:`~bridgescore.errors.RoundOpenError` while
+        an earlier round of the table has a board with no result (a table moves
+        through its rounds in order), :class:`~bridgescore.errors.AlreadyEnteredError`
         when the board is already entered there (changing it is the director's),
         :class:`~bridgescore.errors.SessionClosedError` once the session is closed.
         """
@@ -591,27 +627,36 @@ class LiveEvent(Closing):
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
         with self._using():
-            if self._store.closed:
-                raise SessionClosedError(
-                    "the session is closed: results are entered by the director now"
-                )
+            self._refuse_now(table, entry.round)
             self._store.enter(result, who=who, lead=entry.lead)
             boards = self._store.boards()
         return _score(result, _vulnerability(boards, result.board))
 
     def correct_result(
-        self, section: str, table: int, entry: ResultEntry, *, who: str = "director"
+        self,
+        section: str,
+        table: int,
+        entry: ResultEntry,
+        *,
+        who: str = "director",
+        reason: str = "",
     ) -> int:
         """The director enters or changes a table's result (logged as ``correct``, or
-        ``enter`` when the board had none); returns the NS score. Works after the
-        session is closed."""
+        ``enter`` when the board had none, with the director's ``reason``); returns the
+        NS score. Works after the session is closed."""
         self._check_table(section, table)
+        reason = read_reason(reason)
         ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
         result = entry.table_result(ns, ew)
         with self._using():
             had = self._store.outcome_text(result.key) is not None
             self._store.set_outcome(
-                result.key, result, action="correct" if had else "enter", who=who, lead=entry.lead
+                result.key,
+                result,
+                action="correct" if had else "enter",
+                who=who,
+                reason=reason,
+                lead=entry.lead,
             )
             boards = self._store.boards()
         return _score(result, _vulnerability(boards, result.board))
@@ -622,34 +667,33 @@ class LiveEvent(Closing):
         table: int,
         round: int,
         board: int,
-        award: str,
+        award: str | Weighted,
         *,
         who: str = "director",
+        reason: str = "",
     ) -> str:
-        """Give the board at this table an adjusted score: ``Avg+``, ``Avg``, ``Avg-``
-        (for NS; EW get the mirror), ``60/40``, ``50/50``, ``40/60``, both sides
-        written out (``A+/A+``), or ``not played`` (the board is left out of the
-        scoring). Returns the outcome stored, as the audit log shows it."""
+        """Give the board at this table an adjusted score, logged with the director's
+        ``reason``: an artificial one in the words of
+        :func:`~bridgescore.session.adjustment.read_adjusted` (``A+``, ``60/40``,
+        ``A+/A+``, ``not played``: the board is left out of the scoring; ``Avg+`` is
+        ``A+``), or a :class:`~bridgescore.session.weighted.Weighted` score (Law 12C1c).
+        Returns the outcome stored, as the audit log shows it."""
         self._check_table(section, table)
         round_number = _whole(round, "round")
         board = _whole(board, "board")
+        reason = read_reason(reason)
         ns, ew = pairs_at(self.movement, table, round_number, board)
-        if not isinstance(award, str):
-            raise RecordError(f"award: {_quoted(award)} is not an adjusted score")
         result: TableResult | None
-        if _NOT_PLAYED.fullmatch(award.strip()):
-            result, shown = None, "not played"
+        if isinstance(award, Weighted):
+            result = TableResult(board, ns, ew, weighted=award)
         else:
-            try:
-                adjusted = Adjusted.parse(award)
-            except BridgeError as error:
-                raise RecordError(
-                    f"award: {error} (or 'not played' for a board the table did not play)"
-                ) from None
-            result = TableResult(board, ns, ew, adjusted=adjusted)
-            shown = str(adjusted)
+            adjusted = read_adjusted(award)
+            result = None if adjusted is None else TableResult(board, ns, ew, adjusted=adjusted)
+        shown = "not played" if result is None else result.describe()
         with self._using():
-            self._store.set_outcome(("", board, ns, ew), result, action="adjust", who=who)
+            self._store.set_outcome(
+                ("", board, ns, ew), result, action="adjust", who=who, reason=reason
+            )
         return shown
 
     # -------------------------------------------------------------- director
@@ -710,19 +754,20 @@ class LiveEvent(Closing):
             for e in entries
         ]
 
-    def score(self) -> Any:
+    def score(self, *, pars: ParSource = "none") -> Any:
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
-        an empty ranking (where ``session score`` says there is nothing to score)."""
-        from bridgescore.session.methods import ScoringOptions, default_method
+        an empty ranking (where ``session score`` says there is nothing to score).
+        ``pars="stored"``: the boards' pars from the double-dummy tables in the file."""
+        from bridgescore.session.methods import ScoringOptions
         from bridgescore.session.scorer import SessionScore
-        from bridgescore.session.workflow import score_stored_event
+        from bridgescore.session.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
-                return score_stored_event(self._store)
+                return score_stored_event(self._store, pars=pars)
             kind, members = self._store.kind, self._store.members()
-            method = default_method(kind)
+            method = stored_method(self._store)
             return SessionScore(
                 self._store.name or Path(self.path).stem,
                 kind,
@@ -745,12 +790,80 @@ class LiveEvent(Closing):
         del data["travellers"]
         return data
 
-    def report(self) -> dict[str, Any]:
+    def report(self, *, public: bool = False) -> dict[str, Any]:
         """The ranking and the travellers: ``bridgescore session report EVENT --json``
-        without pars."""
+        without pars; ``public``: only the travellers of :meth:`played_boards`."""
         from bridgescore.session.report import as_dict
 
-        return as_dict(self.score())
+        return as_dict(self.public_score() if public else self.score())
+
+    def public_score(self) -> Any:
+        """:meth:`score` with the travellers of :meth:`played_boards` only: what the
+        public pages (the ranking, the report, the results site) may show."""
+        played = self.played_boards()
+        scored = self.score()
+        return replace(
+            scored, travellers=tuple(t for t in scored.travellers if t.board.number in played)
+        )
+
+    def played_boards(self) -> frozenset[int]:
+        """The boards that every table due to play them has a result (or a director's
+        decision) for. Another board's results are hidden from the public, as a
+        Bridgemate hides them: a player must not read a board before playing it."""
+        with self._using():
+            return played_boards(self.movement, self._store.stored_keys())
+
+    def has_entered(self, section: str, table: int, board: int) -> bool:
+        """Whether ``table`` has a result (or a director's decision) for ``board``: from
+        then on it may see the board's traveller."""
+        self._check_table(section, table)
+        with self._using():
+            return has_entered(self.movement, table, board, self._store.stored_keys())
+
+    def traveller(self, board: int) -> dict[str, Any]:
+        """One board's traveller as the JSON report writes it
+        (:func:`~bridgescore.session.report.traveller_dict`): each line so far with its
+        points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
+        and par when the event has the hand record. A board no one has entered yet has
+        no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
+        does not have."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.report import traveller_dict
+        from bridgescore.session.scorer import Traveller
+
+        record = self.hand_record(board)
+        scored = self.score(pars="stored")
+        found = next((t for t in scored.travellers if t.board.number == board), None)
+        if found is None:
+            from bridgescore.formats.board import Board
+
+            known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
+            found = Traveller(
+                record or Board(board),
+                "",
+                (),
+                par=None if known is None else known.score,
+                par_text="" if known is None else known.text,
+            )
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def hand_record(self, board: int) -> Any:
+        """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
+        double-dummy table and par, as the results site shows it), or ``None`` when the
+        event has no deal for it. A missing double-dummy table is solved once (DDS,
+        when installed) and kept in the event file."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.site import hand_record
+
+        if not any(board in row.boards for row in self.movement.rows):
+            raise RecordError(f"board {_quoted(board)} is not a board of this event")
+        with self._using():
+            record = self._store.boards().get(board)
+            if record is not None and record.deal is not None and record.dd_table is None:
+                for number, table in board_pars({board: record}).solved.items():
+                    self._store.set_dd_table(number, table)
+                record = self._store.boards().get(board)
+        return None if record is None else hand_record(record)
 
     def set_pair_name(self, pair: str, name: str | Sequence[str]) -> None:
         """Name the players of a pair (or team): ``["Ann Smith", "Bob Jones"]`` (players.py)."""

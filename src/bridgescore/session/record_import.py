@@ -22,8 +22,8 @@ from bridgescore.formats import check_record
 from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
-from bridgescore.notation import Result, parse_result
-from bridgescore.session.csv_import import PASSED, is_whole, scored_result
+from bridgescore.notation import Result, means_passed_out, parse_result
+from bridgescore.session.csv_import import is_whole, scored_result
 from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
@@ -252,7 +252,7 @@ def _table_row(board: int, values: dict[str, str]) -> TableResult:
     where = (values.get("section", ""), "")
     contract = values.get("contract", "")
     result = values.get("result", "")
-    if contract and not PASSED.match(contract):
+    if contract and not means_passed_out(contract):
         if not is_whole(result):
             raise RecordError(f"board {board}: Result {result!r} is not a number of tricks 0-13")
         played = parse_result(

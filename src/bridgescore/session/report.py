@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bridgescore.session.display import (
@@ -27,6 +28,7 @@ from bridgescore.session.display import (
     report_title,
 )
 from bridgescore.session.event import Member
+from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 
@@ -45,6 +47,7 @@ __all__ = [
     "ranking_text",
     "report_title",
     "score_text",
+    "traveller_dict",
     "traveller_text",
     "travellers_csv",
     "travellers_text",
@@ -76,6 +79,9 @@ def ranking_text(session: SessionScore) -> str:
     for table in ranking_tables(session):
         lines += ["", table.caption]
         lines.extend(_table(table.headers, table.rows, table.numeric))
+    if session.matches:
+        lines += ["", "Matches"]
+        lines.extend(_table(MATCH_HEADERS, match_rows(session.matches), {3, 4}))
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
@@ -151,7 +157,11 @@ def line_dict(line: Line) -> dict[str, Any]:
     }
 
 
-def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
+def traveller_dict(traveller: Traveller) -> dict[str, Any]:
+    """One board's traveller as JSON (the JSON report's, and the live session's
+    ``GET /api/live/traveller/{board}``): the board, its deal and double-dummy table
+    when known (``dd_table``: ``{"N": {"NT": 7, "S": 8, ...}, ...}``), par, and each
+    line (:func:`line_dict`, with the ``contract`` and ``declarer`` of a played one)."""
     board = traveller.board
     return {
         "board": board.number,
@@ -159,12 +169,24 @@ def _traveller_dict(traveller: Traveller) -> dict[str, Any]:
         "dealer": board.dealer.letter,
         "vulnerability": board.vulnerability.to_pbn(),
         "deal": None if board.deal is None else board.deal.to_pbn(),
+        "dd_table": None if board.dd_table is None else board.dd_table.as_dict(),
         "top": traveller.top,
         "datum": traveller.datum,
         "par": traveller.par,
         "par_contracts": traveller.par_text or None,
-        "results": [line_dict(line) for line in traveller.lines],
+        "results": [{**line_dict(line), **_played_by(line)} for line in traveller.lines],
     }
+
+
+def _played_by(line: Line) -> dict[str, str | None]:
+    # The contract without its declarer (4SX) and the declarer apart, as a table enters them.
+    played = line.result.result
+    contract = None if played is None else played.contract
+    if contract is None:
+        return {"contract": "PASS" if played is not None else None, "declarer": None}
+    declarer = contract.declarer
+    undeclared = replace(contract, declarer=None)
+    return {"contract": str(undeclared), "declarer": None if declarer is None else declarer.letter}
 
 
 def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None) -> dict[str, Any]:
@@ -207,8 +229,13 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
             _standing_dict(s, session.members.get(s.name, ()) if session.members else None)
             for s in session.standings
         ],
-        "travellers": [_traveller_dict(t) for t in session.travellers],
+        "travellers": [traveller_dict(t) for t in session.travellers],
         "notes": list(session.notes),
+        **(
+            {"matches": [m.as_dict() for m in session.matches]}
+            if session.ranking_unit == "VP"
+            else {}
+        ),
     }
 
 

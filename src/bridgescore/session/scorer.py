@@ -32,10 +32,11 @@ import numpy.typing as npt
 
 from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, round_half_away
+from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
-from bridgescore.movement.vp import victory_points
 from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
+from bridgescore.session.matches import Match, scored_match
 from bridgescore.session.methods import (
     SCORING_METHODS,
     BoardScores,
@@ -44,6 +45,7 @@ from bridgescore.session.methods import (
     methods_for,
     scoring_method,
 )
+from bridgescore.session.weighing import parts_of, weigh, weigh_match, weighted_cells
 
 __all__ = [
     "METHODS",
@@ -123,6 +125,8 @@ class SessionScore:
     scored_by: ScoringMethod | None = None  # set by score_event; else found by name
     # The players of each pair or team, when the event knows them (the event's members).
     members: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
+    # Scored in victory points: each match, its IMPs and VPs (else empty).
+    matches: tuple[Match, ...] = ()
 
     @property
     def scoring_method(self) -> ScoringMethod:
@@ -171,9 +175,12 @@ def score_event(
         raise ScoringMethodError(_misfit(event, chosen))
     if not event.results:
         raise RecordError(f"{event.name or 'the event'} has no results to score")
-    score_kind = _score_teams if chosen.kind == "teams" else _score_pairs
+    matches: list[Match] = []
     with _cyclic_gc_paused():
-        travellers, standings, notes = score_kind(event, chosen, options, pars)
+        if chosen.kind == "teams":
+            travellers, standings, notes = _score_teams(event, chosen, options, pars, matches)
+        else:
+            travellers, standings, notes = _score_pairs(event, chosen, options, pars)
     return SessionScore(
         event.name,
         event.kind,
@@ -185,6 +192,7 @@ def score_event(
         tuple(notes),
         chosen,
         event.members,
+        tuple(matches),
     )
 
 
@@ -401,11 +409,17 @@ def _score_pairs(
     valid = np.zeros(table.shape, dtype=bool)
     table[group, position] = columns.score_array
     valid[group, position] = columns.real
-    compared = method.compare(BoardScores(table, valid, np.array(sizes, dtype=np.int64)), options)
+    board_scores = BoardScores(table, valid, np.array(sizes, dtype=np.int64))
+    compared = method.compare(board_scores, options)
+    weighed = columns.real.copy()
+    cells = weighted_cells(results, group, position, event.boards)
+    if cells:
+        weigh(method, options, board_scores, compared, list(cells.values()))
+        weighed[list(cells)] = True
     tops = np.array([(size - 1) * options.unit for size in sizes], dtype=np.float64)
     line_tops = tops[group]
-    ns_points = np.where(columns.real, compared[group, position], 0.0)
-    ew_points = np.where(columns.real, method.ew_from_ns(ns_points, line_tops), 0.0)
+    ns_points = np.where(weighed, compared[group, position], 0.0)
+    ew_points = np.where(weighed, method.ew_from_ns(ns_points, line_tops), 0.0)
     _award_points(method, options, columns, line_tops, ns_points, ew_points)
 
     # Travellers: one per board (and section), its lines in the order the scorer has
@@ -513,11 +527,14 @@ def _award_points(
                 entry[1] += round(top_list[index] * TENTHS)
     for index in artificial:
         result = results[index]
-        assert result.adjusted is not None
+        if result.adjusted is None:
+            continue  # a weighted score, weighed with the field
         pair: list[float] = []
         for who, award in ((result.ns, result.adjusted.ns), (result.ew, result.adjusted.ew)):
             own = earned.get((result.section, who))
-            share = Fraction(own[0], own[1]) if own and own[1] else None
+            # A fixed 60/40 is 60 % of the top, whatever the pair's own share.
+            fixed = result.adjusted.fixed
+            share = Fraction(own[0], own[1]) if own and own[1] and not fixed else None
             pair.append(method.award(award, float(tops[index]), share, options))
         ns_points[index], ew_points[index] = pair
 
@@ -772,8 +789,13 @@ def _ranked(
 
 
 def _score_teams(
-    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
+    event: Event,
+    method: ScoringMethod,
+    options: ScoringOptions,
+    pars: Mapping[int, BoardPar],
+    matches: list[Match],
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
+    """The travellers, standings and notes; scored in VPs, the matches go to ``matches``."""
     columns = _Columns.of(event, options)
     results, names, sections = columns.results, columns.names, columns.sections
     # A table is its (section, board, NS team, EW team), ordered as text sorts them; a
@@ -807,7 +829,8 @@ def _score_teams(
         values[compare] = compared[:, 0]
     for row in np.flatnonzero(has_other & ~compare).tolist():
         here, there = results[tables[row]], results[other[row]]
-        values[row] = _team_award(method, options, here, there)
+        vulnerability = event.board(here.board).vulnerability
+        values[row] = _team_award(method, options, here, there, vulnerability)
     ew_values = np.where(has_other, method.ew_from_ns(values, 0.0), 0.0)
 
     # Each match board is counted once, from the table where the first team sat NS.
@@ -817,7 +840,7 @@ def _score_teams(
     )
     kept = tables[counted]
     if method.victory_points:
-        standings = _vp_standings(columns, kept, values[counted])
+        standings = _vp_standings(columns, kept, values[counted], matches)
     else:
         standings = _team_standings(
             columns,
@@ -903,28 +926,43 @@ def _team_standings(
 
 
 def _vp_standings(
-    columns: _Columns, tables: npt.NDArray[np.intp], imps_won: npt.NDArray[np.float64]
+    columns: _Columns,
+    tables: npt.NDArray[np.intp],
+    imps_won: npt.NDArray[np.float64],
+    found: list[Match],
 ) -> list[Standing]:
     """Teams ranked by victory points: each match's IMP margin on the WBF scale.
 
     A match is every board two teams played against each other in a section; ``tables``
     are the tables each match board is counted at (the first team NS), ``imps_won``
-    that team's IMPs on the board.
+    that team's IMPs on the board. Each match is added to ``found``.
     """
     ns, ew = columns.ns_code[tables], columns.ew_code[tables]
     section = columns.section_code[tables]
     match_key = (section * len(columns.names) + ns) * len(columns.names) + ew
     matches, first, which = np.unique(match_key, return_index=True, return_inverse=True)
     in_order = np.argsort(first, kind="stable")
-    margins = np.bincount(which, weights=imps_won, minlength=len(matches))[in_order]
     boards = np.bincount(which, minlength=len(matches))[in_order]
-    ns_vp, ew_vp = [], []
-    for margin, count in zip(margins.tolist(), boards.tolist(), strict=True):
-        # IMPs and adjusted IMPs are whole, so the margin is too.
-        whole = round(margin)
-        ns_vp.append(victory_points(whole, boards=count))
-        ew_vp.append(victory_points(-whole, boards=count))
+    # Each team's IMPs: a board's IMPs go to the team that won them.
+    home_won = np.bincount(which, weights=np.maximum(imps_won, 0), minlength=len(matches))
+    away_won = np.bincount(which, weights=np.maximum(-imps_won, 0), minlength=len(matches))
     at = tables[first[in_order]]
+    names, sections = columns.names, columns.sections
+    scored = [
+        scored_match(sections[s], names[h], names[a], n, home, away)
+        for s, h, a, n, home, away in zip(
+            columns.section_code[at].tolist(),
+            columns.ns_code[at].tolist(),
+            columns.ew_code[at].tolist(),
+            boards.tolist(),
+            home_won[in_order].tolist(),
+            away_won[in_order].tolist(),
+            strict=True,
+        )
+    ]
+    found.extend(scored)
+    ns_vp = [match.home_vp for match in scored]
+    ew_vp = [match.away_vp for match in scored]
     return _team_standings(
         columns,
         columns.ns_code[at],
@@ -980,9 +1018,17 @@ class _TeamLines(_LineSource):
 
 
 def _team_award(
-    method: ScoringMethod, options: ScoringOptions, here: TableResult, there: TableResult
+    method: ScoringMethod,
+    options: ScoringOptions,
+    here: TableResult,
+    there: TableResult,
+    vulnerability: Vulnerability,
 ) -> float:
-    """What the NS team at ``here`` gets when a table of the match has an artificial score."""
+    """What the NS team at ``here`` gets when a table of the match has an adjusted score
+    (a weighted one's results scored with the board's ``vulnerability``)."""
+    if here.adjusted is None and there.adjusted is None:  # weighted, and no artificial
+        here_parts, there_parts = parts_of(here, vulnerability), parts_of(there, vulnerability)
+        return weigh_match(method, options, here_parts, there_parts)
     awards: list[Award] = []
     if here.adjusted is not None:
         awards.append(here.adjusted.ns)  # the team sat NS here

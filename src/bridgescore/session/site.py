@@ -38,7 +38,7 @@ from bridgescore.session.report import (
     players_text,
     ranking_numbers,
 )
-from bridgescore.session.scorer import Line, SessionScore, Traveller
+from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = ["hand_record", "results_site", "write_site"]
 
@@ -90,6 +90,25 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "x"
 
 
+def _unique_page(who: _Who, used: set[str], tried: dict[str, int]) -> str:
+    """A page name for ``who`` that no other participant has: its slug, then ``-2``,
+    ``-3``, ... (names in other scripts all slug to ``x``).
+
+    ``tried`` remembers the last suffix tried for each slug, so each participant costs
+    a few set look-ups however many share a slug: linear in the participants.
+    """
+    base = "pair-" + (_slug(who.section) + "-" if who.section else "") + _slug(who.name)
+    count = tried.get(base, 0)
+    while True:
+        count += 1
+        page = f"{base}.html" if count == 1 else f"{base}-{count}.html"
+        # A slug may itself end in "-2" (a pair named "x 2"): the set settles that too.
+        if page not in used:
+            tried[base] = count
+            used.add(page)
+            return page
+
+
 def _board_page(traveller: Traveller) -> str:
     section = f"-{_slug(traveller.section)}" if traveller.section else ""
     return f"board-{traveller.board.number}{section}.html"
@@ -139,20 +158,21 @@ class _Site:
         self.imps = session.unit == "IMP"
         self.pages: dict[str, str] = {}
         self.pair_pages: dict[_Who, str] = {}
+        # Each participant's lines, in traveller order, so a scorecard reads its own
+        # lines rather than every line of the event (1,100 pairs: a million lines each).
+        self.lines_of: dict[_Who, list[tuple[Traveller, Line]]] = {}
+        self.standings_of: dict[_Who, list[Standing]] = {}
+        for standing in session.standings:
+            self.standings_of.setdefault(_Who(standing.section, standing.name), []).append(standing)
+        used: set[str] = set()
+        tried: dict[str, int] = {}
         for traveller in session.travellers:
             for line in traveller.lines:
-                for name in (line.result.ns, line.result.ew):
-                    self._pair_page(_Who(line.result.section, name))
-
-    def _pair_page(self, who: _Who) -> str:
-        if who not in self.pair_pages:
-            base = "pair-" + (_slug(who.section) + "-" if who.section else "") + _slug(who.name)
-            name, count = base, 1
-            while f"{name}.html" in self.pair_pages.values():
-                count += 1
-                name = f"{base}-{count}"
-            self.pair_pages[who] = f"{name}.html"
-        return self.pair_pages[who]
+                for name in dict.fromkeys((line.result.ns, line.result.ew)):
+                    who = _Who(line.result.section, name)
+                    if who not in self.pair_pages:
+                        self.pair_pages[who] = _unique_page(who, used, tried)
+                    self.lines_of.setdefault(who, []).append((traveller, line))
 
     def _pair_link(self, section: str, name: str) -> str:
         page = self.pair_pages.get(_Who(section, name))
@@ -197,7 +217,7 @@ class _Site:
                     *([(escape(players_text(session, s.name)), False)] if session.members else []),
                     (str(s.boards), True),
                     (total, True),
-                    (value, True),
+                    *([(value, True)] if last else []),
                 ]
                 rows.append((cells, ""))
             sections = any(s.section for s in session.standings if s.direction == direction)
@@ -208,7 +228,7 @@ class _Site:
                 *([("Players", False)] if session.members else []),
                 ("Boards", True),
                 (f"Total {session.ranking_unit}", True),
-                (last, True),
+                *([(last, True)] if last else []),
             ]
             body.append(_table(head, rows))
         if session.notes:
@@ -284,8 +304,7 @@ class _Site:
         unit = session.unit
         kind = "Team" if session.kind == "teams" else "Pair"
         body = [f"<h1>{kind} {escape(who.label)}</h1>"]
-        standing = [s for s in session.standings if s.name == who.name and s.section == who.section]
-        for s in standing:
+        for s in self.standings_of.get(who, ()):
             direction = {"NS": " North-South", "EW": " East-West"}.get(s.direction, "")
             earned = (
                 fmt(s.percent) + " %"
@@ -300,11 +319,9 @@ class _Site:
         total = 0.0
         total_par = 0
         has_par = False
-        for traveller in session.travellers:
-            for line in traveller.lines:
-                seat = _seat_of(line, who)
-                if seat is None:
-                    continue
+        for traveller, line in self.lines_of.get(who, ()):
+            seat = _seat_of(line, who)
+            if seat is not None:
                 mine = line.ns if seat == "NS" else line.ew
                 opponent = line.result.ew if seat == "NS" else line.result.ns
                 score = line.ns_score if seat == "NS" or line.ns_score is None else -line.ns_score

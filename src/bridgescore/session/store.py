@@ -56,6 +56,8 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.weighted import Weighted
+from bridgescore.session.writable import check_writable, storage_errors
 
 __all__ = [
     "EVENT_CHANGE",
@@ -214,6 +216,8 @@ def encode_outcome(result: TableResult) -> str:
         return f"R:{result.result}"
     if result.score is not None:
         return f"S:{result.score:+d}"
+    if result.weighted is not None:
+        return f"W:{result.weighted}"
     return f"A:{result.adjusted}"
 
 
@@ -235,6 +239,10 @@ def decode_outcome(
     if tag == "A":
         return TableResult(
             board, ns, ew, adjusted=Adjusted.parse(body), section=section, variant=variant
+        )
+    if tag == "W":
+        return TableResult(
+            board, ns, ew, weighted=Weighted.parse(body), section=section, variant=variant
         )
     raise RecordError(f"stored outcome {text!r} of board {board} is not readable")
 
@@ -288,6 +296,8 @@ class EventStore(Closing):
         folder = Path(self.path).parent
         if not memory and state == "missing" and not folder.is_dir():
             raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
+        if mode == "write" and state == "sqlite":
+            check_writable(self.path)
         try:
             # check_same_thread off: a live session's server calls one store from its
             # worker threads, one at a time under LiveEvent's lock.
@@ -303,7 +313,8 @@ class EventStore(Closing):
                     uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
                 )
             try:
-                self._open(new=state in ("missing", "empty"))
+                with storage_errors(self.path):
+                    self._open(new=state in ("missing", "empty"))
             except BaseException:
                 self._db.close()
                 raise

@@ -186,6 +186,13 @@ def _line(
     lead: str,
 ) -> TravellerLine:
     contract = played_by = tricks = ""
+    if result.weighted is not None:
+        # USEBIO has artificial scores and played results, but nothing weighted: written
+        # as either, it would read back as another result.
+        raise RecordError(
+            f"board {result.board} {ns} v {ew}: the weighted score {result.weighted} cannot "
+            "be written to USEBIO, which has no weighted scores"
+        )
     if result.adjusted is not None:
         percent = {Award.AVERAGE_PLUS: "60", Award.AVERAGE: "50", Award.AVERAGE_MINUS: "40"}
         score = f"A{percent[result.adjusted.ns]}{percent[result.adjusted.ew]}"

@@ -31,7 +31,7 @@ from bridgescore.formats.usebio import (
     dealt_board,
     read_usebio,
 )
-from bridgescore.notation import Result, parse_result
+from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
@@ -57,7 +57,6 @@ _METHODS = {
     "IMP": "imps",
     "BAM": "bam",
 }
-_PASSED = re.compile(r"^\s*(?:P|PASS|PASSED(?:\s*OUT)?|PASSOUT|PO|AP|ALL\s*PASS)\s*$", re.I)
 _ARTIFICIAL = re.compile(r"^\s*A\s*(?P<ns>\d{2})\s*(?P<ew>\d{2})\s*$", re.I)
 _SUFFIX = re.compile(r"^(?P<number>.+?)\s*(?P<direction>NS|EW)$", re.I)
 
@@ -187,7 +186,7 @@ def _result(
             ) from None
         return TableResult(board, ns, ew, adjusted=awards, section=line.section)
     contract = line.contract.strip()
-    if _PASSED.match(contract):
+    if means_passed_out(contract):
         return TableResult(board, ns, ew, result=Result(None), section=line.section)
     if contract:
         text = f"{contract} {line.played_by}".strip()

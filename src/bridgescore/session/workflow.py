@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.errors import BridgeError
+from bridgescore.session.matches import with_rounds
 from bridgescore.session.methods import (
     ScoringMethod,
     ScoringOptions,
@@ -31,13 +32,26 @@ from bridgescore.session.pars import board_pars
 from bridgescore.session.scorer import BoardPar, SessionScore, score_event
 from bridgescore.session.store import EventStore
 
-__all__ = ["ParSource", "score_stored_event"]
+__all__ = ["ParSource", "score_stored_event", "stored_method"]
 
 ParSource = Literal["none", "stored", "solve"]
 """Where board pars come from: nowhere; only double-dummy tables already in the
 event file (never starts the solver, never writes); or those plus DDS for every
 board with a deal, the solved tables cached in the file (unless the event is
 open read-only: then they are solved again next time, and a note says so)."""
+
+
+def stored_method(store: EventStore) -> ScoringMethod:
+    """The method an event is scored by when none is asked for: the one the event
+    remembers (named by an imported USEBIO file); else, for a teams event made from a
+    movement (``session new --movement teams``), victory points, match by match, as a
+    round robin is ranked; else the usual one for its kind."""
+    if store.method is not None:
+        return scoring_method(store.method)
+    movement = store.movement
+    if movement is not None and movement.kind == "teams":
+        return scoring_method("vp")
+    return default_method(store.kind)
 
 
 def score_stored_event(
@@ -51,8 +65,7 @@ def score_stored_event(
     """Score the event in ``store`` by ``method``.
 
     An event no imported file named takes its file's name (``club.db``: ``club``).
-    The default method is the one the event remembers (named by an imported
-    USEBIO file), else the usual one for its kind.
+    The default method is :func:`stored_method`'s.
 
     With ``pars="solve"``, boards whose par cannot be found (no DDS installed)
     are reported in the result's notes, not raised. Raises a
@@ -61,9 +74,7 @@ def score_stored_event(
     """
     chosen = None if method is None else scoring_method(method)
     event = store.load()
-    if chosen is None and store.method is not None:
-        chosen = scoring_method(store.method)
-    chosen = chosen or default_method(event.kind)
+    chosen = chosen or stored_method(store)
     found: dict[int, BoardPar] | None = None
     notes: list[str] = []
     if pars != "none" and event.boards:
@@ -86,6 +97,8 @@ def score_stored_event(
                 # Without solving, boards lacking a table are by design, not news.
                 notes.extend(lookup.notes)
     scored = score_event(event, chosen, options, pars=found)
+    if scored.matches:
+        scored = replace(scored, matches=with_rounds(scored.matches, store.movement))
     if event.kind == "teams" and (store.segment or store.carry_over):
         from bridgescore.session.vugraph import with_carried_over
 

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FeatureMissing",
+    "client_address",
     "deal_info",
     "made_exactly",
     "par_payload",
@@ -62,6 +63,11 @@ _BAD_INPUT: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorDetail, "description": "The request body is over 64 KB."},
 }
 _SOLVER: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": ErrorDetail,
+        "description": "This client already holds its share of the solver queue "
+        "(see `Retry-After`).",
+    },
     503: {
         "model": ErrorDetail,
         "description": "The solver queue is full (see `Retry-After`), or DDS is not installed.",
@@ -200,6 +206,14 @@ def _limiter(request: Request) -> SolverLimiter:
     return limiter
 
 
+def client_address(request: Request) -> str:
+    """The address of the socket the request came on: whose share of the solver it uses.
+
+    ``serve`` reads no forwarded headers, so a client cannot choose it.
+    """
+    return request.client.host if request.client is not None else ""
+
+
 async def _solve(request: Request, text: str) -> tuple[Deal, DDTable]:
     deal = _parse_deal(text)  # validated here so bad deals never take a worker
     try:
@@ -208,7 +222,7 @@ async def _solve(request: Request, text: str) -> tuple[Deal, DDTable]:
         raise FeatureMissing(
             f"double-dummy solving needs the DDS extra: pip install 'bridgescore[dds]' ({error})"
         ) from None
-    dd = await _limiter(request).run(jobs.solve_pbn, deal.to_pbn())
+    dd = await _limiter(request).run(jobs.solve_pbn, deal.to_pbn(), client=client_address(request))
     return deal, DDTable.parse(dd)
 
 

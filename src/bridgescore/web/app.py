@@ -23,8 +23,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
-from bridgescore.web import api, jobs, pages, upload
+from bridgescore.web import api, jobs, pages, results, upload
 from bridgescore.web import simulate as simulate_web
+from bridgescore.web.guards import SameSiteOnly, SecurityHeaders
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS
 
@@ -42,20 +43,28 @@ class WebSettings:
     ``studies`` and ``events`` are the only directories the server lists or
     reads; requests name entries the server found there itself, never paths.
     ``solver_workers`` defaults to one per core; ``solver_queue`` is how many
-    more solve requests may wait before new ones get 503. ``warm_solver`` starts
-    the solver processes with the app, so the first solve is not slow.
-    ``max_simulate_deals`` caps the deals of one simulation request.
+    more solve requests may wait before new ones get 503, and ``solver_per_client``
+    how many of those jobs (running or waiting) one client address may hold: more
+    get 429. ``warm_solver`` starts the solver processes with the app, so the first
+    solve is not slow. ``max_upload`` caps an uploaded file's bytes and
+    ``max_uploaded_events`` the events uploads may store (more are refused; nothing
+    is dropped). ``max_simulate_deals`` caps the deals of one simulation request and
+    ``max_simulate_searches`` its double-dummy searches
+    (:func:`bridgescore.web.simulate.searches`).
     """
 
     studies: Path | None = None
     events: Path | None = None
     solver_workers: int | None = None
     solver_queue: int = 16
+    solver_per_client: int = 4
     retry_after: int = 2
     warm_solver: bool = True
     max_body: int = MAX_BODY_BYTES
     max_upload: int = upload.MAX_UPLOAD_BYTES
+    max_uploaded_events: int = upload.MAX_UPLOADED_EVENTS
     max_simulate_deals: int = MAX_WEB_DEALS
+    max_simulate_searches: int = simulate_web.MAX_WEB_SEARCHES
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -134,7 +143,7 @@ async def _solver_busy(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, SolverBusy)
     return JSONResponse(
         {"detail": str(error)},
-        status_code=503,
+        status_code=error.status,
         headers={"Retry-After": str(error.retry_after)},
     )
 
@@ -146,7 +155,12 @@ async def _feature_missing(request: Request, error: Exception) -> JSONResponse:
 def create_app(settings: WebSettings | None = None) -> FastAPI:
     """The bridgescore web app: the page, the JSON API and their limits."""
     settings = settings or WebSettings()
-    limiter = SolverLimiter(settings.solver_workers, settings.solver_queue, settings.retry_after)
+    limiter = SolverLimiter(
+        settings.solver_workers,
+        settings.solver_queue,
+        settings.retry_after,
+        settings.solver_per_client,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -172,6 +186,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.solver = limiter
+    app.state.sites = results.SiteCache()
+    app.state.imports = upload.ImportQueue(settings.max_uploaded_events)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(BridgeError, _bridge_error)
@@ -180,10 +196,15 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(upload.router)
+    app.include_router(results.router)
     app.include_router(simulate_web.api_router)
     app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # The last added runs first: headers on every answer, then cross-site changes refused
+    # before their bodies are read, then the body limits.
     app.add_middleware(
         upload.UploadBodyLimit, limit=settings.max_body, upload_limit=settings.max_upload
     )
+    app.add_middleware(SameSiteOnly)
+    app.add_middleware(SecurityHeaders)
     return app

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import multiprocessing
@@ -120,11 +121,18 @@ async def _reply(send: Send, status: int, detail: str) -> None:
 
 
 class SolverBusy(Exception):
-    """Every solver worker is busy and the waiting queue is full (or a worker died)."""
+    """Every solver worker is busy and the waiting queue is full (or a worker died).
 
-    def __init__(self, retry_after: int, reason: str = "the solver is busy") -> None:
+    ``status`` is the answer's HTTP status: 503, or 429 when the client asking
+    already holds its share of the queue.
+    """
+
+    def __init__(
+        self, retry_after: int, reason: str = "the solver is busy", status: int = 503
+    ) -> None:
         super().__init__(f"{reason}; retry after {retry_after} s")
         self.retry_after = retry_after
+        self.status = status
 
 
 def _init_worker() -> None:
@@ -137,22 +145,34 @@ def _init_worker() -> None:
 
 
 class SolverLimiter:
-    """At most ``workers`` jobs at once (one per core), at most ``queue`` more waiting.
+    """At most ``workers`` jobs at once (one per core), at most ``queue`` more waiting,
+    and at most ``per_client`` of them from any one client.
 
     Jobs are picklable module-level functions run in a process pool created on
     first use, so a DDS call never blocks the event loop or holds its GIL. A job
-    counts against the limit until its worker has really finished it, even if
-    the client that asked for it has gone away.
+    counts against the limits until its worker has really finished it, even if
+    the client that asked for it has gone away (so hanging up and asking again
+    gains nothing). The share per client keeps one client from filling the queue:
+    with the defaults (two workers, 16 waiting, 4 per client) at least five
+    clients always find room.
 
     >>> SolverLimiter(workers=2, queue=8).capacity
     10
     """
 
-    def __init__(self, workers: int | None = None, queue: int = 16, retry_after: int = 2) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        queue: int = 16,
+        retry_after: int = 2,
+        per_client: int = 4,
+    ) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.queue = max(0, queue)
         self.retry_after = retry_after
+        self.per_client = max(1, per_client)
         self._admitted = 0
+        self._by_client: dict[str, int] = {}
         self._lock = threading.Lock()
         self._executor: Executor | None = None
 
@@ -175,26 +195,49 @@ class SolverLimiter:
             )
         return self._executor
 
-    def _release(self, _: object) -> None:
+    def held_by(self, client: str) -> int:
+        """Jobs running or waiting now for ``client``."""
+        return self._by_client.get(client, 0)
+
+    def _release(self, client: str | None, _: object = None) -> None:
         with self._lock:
             self._admitted -= 1
+            if client is not None:
+                left = self._by_client[client] - 1
+                if left:
+                    self._by_client[client] = left
+                else:
+                    del self._by_client[client]
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """Run ``function(*args)`` in a worker; raise :class:`SolverBusy` if the queue is full."""
+    async def run(self, function: Callable[..., T], *args: Any, client: str | None = None) -> T:
+        """Run ``function(*args)`` in a worker for ``client`` (an address; None: no share).
+
+        Raises :class:`SolverBusy`: 503 when the queue is full, 429 when ``client``
+        already holds ``per_client`` jobs.
+        """
         with self._lock:
+            if client is not None and self._by_client.get(client, 0) >= self.per_client:
+                raise SolverBusy(
+                    self.retry_after,
+                    f"this client already has {self.per_client} solver jobs running or "
+                    "waiting, its share of the queue",
+                    status=429,
+                )
             if self._admitted >= self.capacity:
                 raise SolverBusy(self.retry_after)
             self._admitted += 1
+            if client is not None:
+                self._by_client[client] = self._by_client.get(client, 0) + 1
         try:
             # The pool itself runs at most ``workers`` jobs; the rest wait in its queue.
             job = self._pool().submit(function, *args)
         except BrokenProcessPool:
-            self._release(None)
+            self._release(client)
             raise self._replace_pool() from None
         except BaseException:
-            self._release(None)
+            self._release(client)
             raise
-        job.add_done_callback(self._release)
+        job.add_done_callback(functools.partial(self._release, client))
         try:
             return await asyncio.wrap_future(job)
         except BrokenProcessPool:
@@ -225,18 +268,23 @@ class SolverLimiter:
 
 
 class LoginThrottle:
-    """At most ``failures`` wrong passwords per client in any ``window`` seconds.
+    """At most ``failures`` password tries per client in any ``window`` seconds,
+    counting every try that did not log in.
 
-    A client that reaches the limit is refused (before its password is even
-    checked, so a right guess gains nothing) until its oldest counted failure
-    leaves the window. ``clock`` gives seconds; tests pass their own. At most
-    ``max_clients`` clients are remembered: past that, the ones whose failures
-    have all expired are forgotten first, then the oldest.
+    :meth:`attempt` takes a try's slot before the password is checked, counted as a
+    failure from that moment: twenty guesses sent at once find five slots and fifteen
+    refusals, however long each check takes. A right password gives the slot back
+    (:meth:`succeeded` forgets the client). A client that has used its slots is
+    refused (before its password is even checked, so a right guess gains nothing)
+    until its oldest counted try leaves the window. ``clock`` gives seconds; tests
+    pass their own. At most ``max_clients`` clients are remembered: past that, the
+    ones whose failures have all expired are forgotten first, then the oldest.
 
     >>> now = [0.0]
     >>> throttle = LoginThrottle(2, 60.0, clock=lambda: now[0])
-    >>> throttle.failed("10.0.0.7"); throttle.failed("10.0.0.7")
-    >>> throttle.retry_after("10.0.0.7")
+    >>> throttle.attempt("10.0.0.7"), throttle.attempt("10.0.0.7")
+    (None, None)
+    >>> throttle.attempt("10.0.0.7")
     60
     >>> now[0] = 60.0
     >>> throttle.retry_after("10.0.0.7") is None
@@ -279,18 +327,34 @@ class LoginThrottle:
             release = times[len(times) - self.failures] + self.window
             return max(1, math.ceil(release - now))
 
+    def attempt(self, client: str) -> int | None:
+        """Take a slot for one password try from ``client``: None if it may try now
+        (the try counts as a failure unless :meth:`succeeded` follows), else the whole
+        seconds it must wait. The check and the count are one step under the lock."""
+        with self._lock:
+            now = self.clock()
+            times = self._recent(client, now)
+            if len(times) >= self.failures:
+                release = times[len(times) - self.failures] + self.window
+                return max(1, math.ceil(release - now))
+            self._count(client, times, now)
+            return None
+
     def failed(self, client: str) -> None:
         """Count a wrong password from ``client``."""
         with self._lock:
             now = self.clock()
-            times = self._recent(client, now)
-            if client not in self._seen:
-                self._make_room(now)
-                self._seen[client] = times
-            times.append(now)
-            # Only the latest ``failures`` matter for the limit.
-            while len(times) > self.failures:
-                times.popleft()
+            self._count(client, self._recent(client, now), now)
+
+    def _count(self, client: str, times: deque[float], now: float) -> None:
+        # Called under the lock.
+        if client not in self._seen:
+            self._make_room(now)
+            self._seen[client] = times
+        times.append(now)
+        # Only the latest ``failures`` matter for the limit.
+        while len(times) > self.failures:
+            times.popleft()
 
     def succeeded(self, client: str) -> None:
         """Forget ``client``'s failures: it knows the password."""

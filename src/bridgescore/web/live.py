@@ -8,26 +8,37 @@ the HTML pages (:mod:`bridgescore.web.live_pages`) too:
   the boards already entered.
 - ``POST /api/live/results`` (a table's token): one board's result, 201 with
   ``score_ns`` once it is on disk; 403 for a round or board that is not this
-  table's, 409 for a board already entered there (changing it is the director's job).
-- ``POST /api/live/director/login``: the director's password for a session token;
-  repeated failures from one client are refused with 429 for a while.
-- ``PUT /api/live/results`` (the director's token): enter or change any table's result.
+  table's, 409 for a board already entered there (changing it is the director's job)
+  or for a round while an earlier round of the table still has a board to enter.
+- ``POST /api/live/director/login``: the director's password (an ``application/json``
+  body; 415 otherwise) for a session token; each try takes one of a client's five
+  slots before the password is checked, and past them it is refused with 429 for a while.
+- ``POST /api/live/director/logout`` (the director's token): 204, and the token is
+  refused from then on.
+- ``PUT /api/live/results`` (the director's token): enter or change any table's result,
+  or give it an adjusted score (``adjusted``: ``60/40``, ``A+``, ``not played``...;
+  ``weighted``: results with weights), always with an optional ``reason``; an unknown key
+  is refused (422) and changes nothing.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
-  prints; 403 to anyone but the director while the director hides the ranking.
+  prints (without travellers); 403 to anyone but the director while the director
+  hides the ranking.
+- ``GET /api/live/traveller/{board}`` (a table's token or the director's): the board's
+  traveller so far, with the hand record when the event has it; a table sees it once
+  it has entered the board (403 before), the director always.
 
 Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
 on their own, so no other site can make a visitor's browser act on the API, and
 without CORS headers no other site's script can read its answers. Every answer
 carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
 (:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
-tokens out of the access log. Nothing here is ever a 5xx for a client's input.
+tokens out of the access log. Nothing here is ever a 5xx for a client's input; a
+write the disk cannot take is a 507 saying that nothing was stored.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -40,7 +51,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
+from urllib.parse import unquote_plus
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
@@ -51,9 +63,13 @@ from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
     NotThisTableError,
+    RoundOpenError,
     SessionClosedError,
+    StorageError,
 )
+from bridgescore.session.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.weighted import Weighted
 from bridgescore.validate import is_whole_number
 from bridgescore.web import live_pages
 from bridgescore.web.limits import (
@@ -65,6 +81,7 @@ from bridgescore.web.limits import (
     Scope,
     Send,
 )
+from bridgescore.web.live_common import enter_table_result, in_turn, log_director_in, message
 
 __all__ = [
     "LIVE_MAX_BODY",
@@ -97,18 +114,48 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 
-_SECRET_IN_QUERY = re.compile(r"(?i)([?&][^=&#\s\"]*(?:token|password)[^=&#\s\"]*=)[^&#\s\"]*")
+_QUERY = re.compile(r"\?([^#\s\"]*)")
+_SECRET_NAME = re.compile(r"(?i)token|password")
 _BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',]+")
+
+
+def _decoded(text: str) -> str:
+    # Decoded as often as it changes (a few times at most): the name a server reads
+    # after one decoding, and whatever a second decoding would make of it, are both seen.
+    for _ in range(4):
+        plain = unquote_plus(text, errors="replace")
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_query(found: re.Match[str]) -> str:
+    fields = []
+    for field in found[1].split("&"):
+        name, equals, value = field.partition("=")
+        # The decoded name decides (``%74oken`` is ``token`` to the server), and a value
+        # that itself holds a token or password (``x=1%26token%3D...``) goes too.
+        if not equals and _SECRET_NAME.search(_decoded(name)):
+            fields.append("[redacted]")  # ``%74oken%3Ds3cr3t``: the secret is in the name
+            continue
+        if equals and (_SECRET_NAME.search(_decoded(name)) or _SECRET_NAME.search(_decoded(value))):
+            value = "[redacted]"
+        fields.append(name + equals + value)
+    return "?" + "&".join(fields)
 
 
 def redact(text: str) -> str:
     """``text`` with the values of token and password query parameters (and bearer
-    credentials) replaced by ``[redacted]``.
+    credentials) replaced by ``[redacted]``, however the name is spelt: a parameter
+    whose name, percent-decoded, holds ``token`` or ``password`` (any case) is one.
 
     >>> redact('GET /table?token=abc123&round=2 HTTP/1.1')
     'GET /table?token=[redacted]&round=2 HTTP/1.1'
+    >>> redact('GET /table?%74oken=abc123 HTTP/1.1')
+    'GET /table?%74oken=[redacted] HTTP/1.1'
     """
-    return _BEARER.sub(r"\1[redacted]", _SECRET_IN_QUERY.sub(r"\1[redacted]", text))
+    return _BEARER.sub(r"\1[redacted]", _QUERY.sub(_redact_query, text))
 
 
 class RedactSecrets(logging.Filter):
@@ -343,23 +390,6 @@ JsonObject = Annotated[dict[str, Any], Depends(json_object)]
 router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
-_T = TypeVar("_T")
-
-
-async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
-    """Run ``work`` (a call on the event file) on the app's one worker thread, in the
-    order the requests came.
-
-    The event takes one writer at a time. Thirty phones sending at once, each on a
-    thread of its own waiting for the event's lock, were served in whatever order the
-    lock happened to be taken, and a few waited for most of the others (p99 ten times
-    the p50); one thread taking the work first come, first served keeps every wait
-    near the queue's length times one result.
-    """
-    worker: ThreadPoolExecutor = request.app.state.worker
-    return await asyncio.get_running_loop().run_in_executor(worker, work)
-
-
 @router.get("/table")
 async def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
@@ -376,13 +406,16 @@ async def enter_result(
 ) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
-    entry = ResultEntry.parse(body)
-    live = _live(request)
-    score = await in_turn(
-        request, partial(live.enter_result, section, table, entry, who=f"table {table}")
-    )
-    _ranking_cache(request).invalidate()
+    score = await enter_table_result(request, section, table, ResultEntry.parse(body))
     return _json({"score_ns": score}, 201)
+
+
+#: The keys a director's PUT body may hold; any other is refused (422), changing nothing.
+PUT_KEYS = (
+    "table", "section", "round", "board", "contract", "declarer", "result", "lead",
+    "adjusted", "weighted", "reason",
+)  # fmt: skip
+_RESULT_KEYS = ("contract", "declarer", "result", "lead")
 
 
 @router.put("/results")
@@ -391,48 +424,136 @@ async def correct_result(
     _: DirectorAccess,
     body: JsonObject,
 ) -> Response:
-    """The director enters or changes any table's result (audited)."""
+    """The director enters or changes any table's result, or gives it an adjusted score
+    (``adjusted``: artificial, ``weighted``: weighted), with a ``reason`` (audited)."""
     live = _live(request)
+    unknown = [key for key in body if key not in PUT_KEYS]
+    if unknown:
+        raise _Refused(422, f"unknown key {_shown(unknown[0])}: expected {', '.join(PUT_KEYS)}")
     section, table, rest = _director_target(live, body)
-    entry = ResultEntry.parse(rest)
+    reason = read_reason(rest.pop("reason", None))
+    decision = _decision(rest)
     try:
-        score = await in_turn(
-            request, partial(live.correct_result, section, table, entry, who="director")
-        )
+        if decision is None:
+            entry = ResultEntry.parse(rest)
+            score = await in_turn(
+                request,
+                partial(live.correct_result, section, table, entry, who="director", reason=reason),
+            )
+            answer: dict[str, Any] = {"score_ns": score}
+        else:
+            key, award = decision
+            # Checked by adjust as a table's round and board are: a RecordError names them.
+            round_number: Any = rest.get("round")
+            board: Any = rest.get("board")
+            shown = await in_turn(
+                request,
+                partial(
+                    live.adjust, section, table, round_number, board, award,
+                    who="director", reason=reason,
+                ),
+            )  # fmt: skip
+            answer = {"score_ns": None, key: shown}
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise _Refused(422, str(error)) from None
     _ranking_cache(request).invalidate()
-    return _json({"score_ns": score})
+    return _json(answer)
+
+
+def _decision(rest: dict[str, Any]) -> tuple[str, str | Weighted] | None:
+    """The adjusted score a director's body gives instead of a contract (``("adjusted",
+    "60/40")``, ``("weighted", Weighted)``), or ``None`` for a result; 422 for a body
+    giving two of them."""
+    given = [key for key in ("adjusted", "weighted") if key in rest]
+    if not given:
+        return None
+    extra = [key for key in (*given[1:], *_RESULT_KEYS) if key in rest]
+    if extra:
+        raise _Refused(
+            422,
+            f"{given[0]} and {extra[0]} given together: give a contract with its declarer and "
+            "result, or 'adjusted', or 'weighted'",
+        )
+    if given[0] == "adjusted":
+        award = rest["adjusted"]
+        read_adjusted(award)  # refused (422) here, before the queue, naming the words
+        return ("adjusted", award)
+    return ("weighted", read_weighted(rest["weighted"]))
 
 
 @router.post("/director/login")
-def director_login(request: Request, body: JsonObject) -> Response:
-    """The director's password for a session token; throttled per client."""
-    throttle: LoginThrottle = request.app.state.login_throttle
-    client = request.client.host if request.client else "unknown"
-    wait = throttle.retry_after(client)
-    if wait is not None:
+async def director_login(request: Request) -> Response:
+    """The director's password for a session token; throttled per client.
+
+    Only an ``application/json`` body is read (415 otherwise, not counted as a try): a
+    page on another site can make a browser post ``text/plain`` here without asking,
+    and those posts must not use up the director's tries.
+    """
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
         raise _Refused(
-            429,
-            f"too many wrong passwords from this address: try again in {wait} s",
-            {"Retry-After": str(wait)},
+            415,
+            f"the login takes a JSON body: send 'Content-Type: application/json', "
+            f"not {_shown(kind or 'none')}",
         )
+    body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
         raise _Refused(422, f"password: {_shown(password)} is not a password: expected a string")
-    live = _live(request)
-    if not live.check_director_password(password):
-        throttle.failed(client)
+    outcome = await log_director_in(request, password)
+    if outcome.wait is not None:
+        raise _Refused(
+            429,
+            f"too many wrong passwords from this address: try again in {outcome.wait} s",
+            {"Retry-After": str(outcome.wait)},
+        )
+    if outcome.token is None:
         raise _Refused(401, "wrong password")
-    throttle.succeeded(client)
-    return _json({"token": live.open_director_session()})
+    return _json({"token": outcome.token})
+
+
+@router.post("/director/logout", status_code=204)
+async def director_logout(request: Request, _: DirectorAccess) -> Response:
+    """End the director's session: the token is refused (401) from now on."""
+    token = _bearer(request) or ""
+    await run_in_threadpool(_live(request).end_director_session, token)
+    return Response(status_code=204)
 
 
 @router.get("/audit")
 def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
     return _json(_live(request).audit())
+
+
+@router.get("/traveller/{board}")
+async def traveller(request: Request, board: str) -> Response:
+    """One board's traveller: a table's once it has entered the board (403 before, as
+    a Bridgemate shows it), the director's always; 401 without a token."""
+    token = _bearer(request)
+    if token is None:
+        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
+    live = _live(request)
+    found = live.table_for_token(token)
+    if found is None and not await run_in_threadpool(live.director_for_token, token):
+        raise _Refused(
+            401, "the token is not this session's table or director token", _UNAUTHORISED
+        )
+    boards = {b for row in live.movement.rows for b in row.boards}
+    # 0 is no board: anything that is not a whole number is not found.
+    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    if number not in boards:
+        raise _Refused(404, f"board {_shown(board)} is not a board of this event")
+    if found is not None:
+        section, table = found
+        if not await in_turn(request, partial(live.has_entered, section, table, number)):
+            raise _Refused(
+                403,
+                f"table {table} has not entered board {number}: its traveller is shown to "
+                "the table once the table has entered it",
+            )
+    return _json(await in_turn(request, partial(live.traveller, number)))
 
 
 @router.get("/ranking")
@@ -466,6 +587,18 @@ def _answer(status: int) -> Callable[[Request, Exception], Any]:
         return JSONResponse({"detail": str(error)}, status_code=status)
 
     return handler
+
+
+async def _not_stored(request: Request, error: Exception) -> Response:
+    # 507 Insufficient Storage: the server's state, not the client's input, and a phone
+    # must be told plainly that what it sent is not kept, so that it sends it again.
+    text = (
+        f"This was NOT stored, and nothing else has changed: {error}. Tell the director; "
+        "once the server can write again, send it again."
+    )
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": text}, status_code=507)
+    return message(request, 507, "Not stored", text)
 
 
 def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
@@ -511,7 +644,9 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(NotThisTableError, _answer(403))
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
+    app.add_exception_handler(RoundOpenError, _answer(409))
     app.add_exception_handler(BridgeError, _answer(422))
+    app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(live_pages.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)

@@ -9,17 +9,22 @@ that changes something carries :func:`csrf_token` of the cookie's secret.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from bridgescore.session.live import LiveEvent
+from bridgescore.session.live import LiveEvent, ResultEntry
 
 __all__ = [
     "DIRECTOR_COOKIE",
@@ -28,18 +33,24 @@ __all__ = [
     "REFRESH_SECONDS",
     "SCAN_AGAIN",
     "TABLE_COOKIE",
+    "LoginOutcome",
     "changed",
+    "client_address",
     "csrf_ok",
     "csrf_token",
     "director_token",
+    "enter_table_result",
     "forbidden",
+    "in_turn",
     "live_of",
+    "log_director_in",
     "message",
     "pair_names",
     "read_form",
     "render",
     "see",
     "set_cookie",
+    "table_who",
 ]
 
 HERE = Path(__file__).parent
@@ -169,3 +180,74 @@ def director_token(request: Request) -> str | None:
     if token and live_of(request).director_for_token(token):
         return token
     return None
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from: the socket's, or the one a proxy named with
+    ``session live --behind-proxy`` forwards (uvicorn trusts that proxy alone)."""
+    return request.client.host if request.client else "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class LoginOutcome:
+    """A director's login try: the new session ``token`` when the password was right,
+    ``wait`` (seconds) when this address has used up its tries, else neither (wrong)."""
+
+    token: str | None = None
+    wait: int | None = None
+
+
+async def log_director_in(request: Request, password: str) -> LoginOutcome:
+    """The one road of a director's login, from the page's form and from the JSON API.
+
+    The try takes its slot in ``app.state.login_throttle`` before the password is
+    checked, so concurrent guesses cannot pass the limit; scrypt (tens of milliseconds
+    of CPU, by design) runs on a worker thread, so a burst of logins never holds up the
+    phones' requests on the event loop.
+    """
+    throttle = getattr(request.app.state, "login_throttle", None)
+    client = client_address(request)
+    if throttle is not None:
+        wait = throttle.attempt(client)
+        if wait is not None:
+            return LoginOutcome(wait=wait)
+    live = live_of(request)
+    if not await run_in_threadpool(live.check_director_password, password):
+        return LoginOutcome()
+    if throttle is not None:
+        throttle.succeeded(client)
+    return LoginOutcome(token=await run_in_threadpool(live.open_director_session))
+
+
+_T = TypeVar("_T")
+
+
+async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
+    """Run ``work`` (a call on the event file) on the app's one worker thread, in the
+    order the requests came.
+
+    The event takes one writer at a time. Thirty phones sending at once, each on a
+    thread of its own waiting for the event's lock, were served in whatever order the
+    lock happened to be taken, and a few waited for most of the others (p99 ten times
+    the p50); one thread taking the work first come, first served keeps every wait
+    near the queue's length times one result.
+    """
+    worker: ThreadPoolExecutor = request.app.state.worker
+    return await asyncio.get_running_loop().run_in_executor(worker, work)
+
+
+def table_who(section: str, table: int) -> str:
+    """Who a table is in the audit log: ``table 3`` (``table B3`` in section B)."""
+    return f"table {table}" if section == "A" else f"table {section}{table}"
+
+
+async def enter_table_result(request: Request, section: str, table: int, entry: ResultEntry) -> int:
+    """The one road of a table's result, from its phone's form or the JSON API: the
+    event's checks and store (:meth:`LiveEvent.enter_result`) in the worker's queue,
+    the audit's "who" (:func:`table_who`), then the cached ranking forgotten. Returns
+    the NS score; the event's errors pass through for each caller to answer."""
+    live = live_of(request)
+    work = partial(live.enter_result, section, table, entry, who=table_who(section, table))
+    score = await in_turn(request, work)
+    changed(request)
+    return score

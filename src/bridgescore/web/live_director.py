@@ -18,7 +18,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, StorageError
+from bridgescore.session.adjustment import ADJUSTED_WORDS, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.session.players import MAX_PLAYERS
 from bridgescore.web.live_common import (
@@ -30,6 +31,7 @@ from bridgescore.web.live_common import (
     director_token,
     forbidden,
     live_of,
+    log_director_in,
     message,
     pair_names,
     read_form,
@@ -37,7 +39,7 @@ from bridgescore.web.live_common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live_view import FORM, entry_data, form_of
+from bridgescore.web.live_view import FORM, entry_data, form_number, form_of
 
 __all__ = ["AWARDS", "router"]
 
@@ -46,17 +48,9 @@ router = APIRouter(include_in_schema=False)
 DIRECTOR_COOKIE_AGE = 12 * 3600
 
 #: The adjusted scores the director may award (what LiveEvent.adjust reads) and their words.
-AWARDS = {
-    "Avg+": "Average plus to NS, average minus to EW",
-    "Avg": "Average to both",
-    "Avg-": "Average minus to NS, average plus to EW",
-    "A+/A+": "Average plus to both",
-    "A-/A-": "Average minus to both",
-    "60/40": "60 % to NS, 40 % to EW",
-    "50/50": "50 % to both",
-    "40/60": "40 % to NS, 60 % to EW",
-    "not played": "Not played (the board is left out)",
-}
+AWARDS = ADJUSTED_WORDS
+#: The rows of the weighted-score form (a weighted score has 2 to 6 parts; 3 is plenty).
+WEIGHTED_ROWS = 3
 
 
 def _login_page(request: Request, status: int = 200, error: str | None = None) -> HTMLResponse:
@@ -106,27 +100,17 @@ async def director_login(request: Request) -> Response:
     expected = request.cookies.get(LOGIN_COOKIE, "")
     if not expected or not hmac.compare_digest(form.get("csrf", "").encode(), expected.encode()):
         return forbidden(request)
-    throttle = getattr(request.app.state, "login_throttle", None)
-    client = request.client.host if request.client else "unknown"
-    if throttle is not None:
-        wait = throttle.retry_after(client)
-        if wait is not None:
-            refused = _login_page(
-                request, 429, f"Too many wrong passwords from this address: wait {wait} s."
-            )
-            refused.headers["Retry-After"] = str(wait)
-            return refused
-    live = live_of(request)
-    if not live.check_director_password(form.get("password", "")):
-        if throttle is not None:
-            throttle.failed(client)
+    outcome = await log_director_in(request, form.get("password", ""))
+    if outcome.wait is not None:
+        refused = _login_page(
+            request, 429, f"Too many wrong passwords from this address: wait {outcome.wait} s."
+        )
+        refused.headers["Retry-After"] = str(outcome.wait)
+        return refused
+    if outcome.token is None:
         return _login_page(request, 401, "Wrong password.")
-    if throttle is not None:
-        throttle.succeeded(client)
     response = see("/director")
-    set_cookie(
-        response, request, DIRECTOR_COOKIE, live.open_director_session(), DIRECTOR_COOKIE_AGE
-    )
+    set_cookie(response, request, DIRECTOR_COOKIE, outcome.token, DIRECTOR_COOKIE_AGE)
     response.delete_cookie(LOGIN_COOKIE, path="/")
     return response
 
@@ -203,8 +187,8 @@ def _result_page(
     live = live_of(request)
     section = form.get("section", "A") or "A"
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
-    except ValueError:
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
+    except BridgeError:
         return message(
             request,
             404,
@@ -247,7 +231,15 @@ def _result_page(
         draft=form if error is not None or line is None else form_of(str(line["result"])),
         awards=AWARDS,
         form=FORM,
+        weighted_rows=range(1, WEIGHTED_ROWS + 1),
+        history=_history(live, board, row),
     )
+
+
+def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The audit log's entries for this board at this table, oldest first, with reasons."""
+    pairs = {row["ns"], row["ew"]}
+    return [e for e in live.audit() if e["board"] == board and {e["ns"], e["ew"]} == pairs]
 
 
 @router.post("/director/result", response_class=HTMLResponse)
@@ -262,7 +254,15 @@ async def director_change(request: Request) -> Response:
         data = entry_data(form, with_table=True)
         table = data.pop("table")
         entry = ResultEntry.parse(data)
-        live.correct_result(form.get("section", "A") or "A", table, entry, who="director")
+        live.correct_result(
+            form.get("section", "A") or "A",
+            table,
+            entry,
+            who="director",
+            reason=form.get("reason", ""),
+        )
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
@@ -283,11 +283,52 @@ async def director_adjust(request: Request) -> Response:
             error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
         )  # fmt: skip
     try:
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
-            form.get("section", "A") or "A", table, round_number, board, award, who="director"
+            form.get("section", "A") or "A",
+            table,
+            round_number,
+            board,
+            award,
+            who="director",
+            reason=form.get("reason", ""),
         )
     except ValueError as error:  # BridgeError is a ValueError; int() of junk too
+        return _result_page(request, token, form, status=422, error=str(error))
+    changed(request)
+    return see(f"/director/results#t{table}r{round_number}")
+
+
+@router.post("/director/weigh", response_class=HTMLResponse)
+async def director_weigh(request: Request) -> Response:
+    """Give a weighted score (Law 12C1c): the form's rows, each a weight and a result."""
+    form, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    parts = []
+    for number in range(1, WEIGHTED_ROWS + 1):
+        fields = {
+            key: form.get(f"{key}-{number}", "").strip()
+            for key in ("weight", "contract", "declarer", "result")
+        }
+        if any(fields.values()):
+            parts.append({key: value or None for key, value in fields.items()})
+    try:
+        weighted = read_weighted(parts)
+        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        live_of(request).adjust(
+            form.get("section", "A") or "A",
+            table,
+            round_number,
+            board,
+            weighted,
+            who="director",
+            reason=form.get("reason", ""),
+        )
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
+    except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
     return see(f"/director/results#t{table}r{round_number}")

@@ -31,25 +31,29 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
+from markupsafe import Markup
 
 from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
     NotThisTableError,
+    RoundOpenError,
     SessionClosedError,
+    StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.session.methods import SCORING_METHODS
+from bridgescore.validate import whole_number_text
 from bridgescore.web import live_director
 from bridgescore.web.live_common import (
     HEADERS,
     REFRESH_SECONDS,
     SCAN_AGAIN,
     TABLE_COOKIE,
-    changed,
     csrf_ok,
     csrf_token,
     director_token,
+    enter_table_result,
     forbidden,
     live_of,
     message,
@@ -61,6 +65,7 @@ from bridgescore.web.live_common import (
 )
 from bridgescore.web.live_view import (
     FORM,
+    MAX_FORM_NUMBER,
     contract_words,
     current_round,
     entered_boards,
@@ -148,10 +153,17 @@ def _table_view(
         # Between rounds: the last round is complete and nothing of the next is entered.
         switched = current is not None and bool(current.get("arrow_switch"))
         moves = move_lines(table, done[-1], arrow_switch=switched)
+    played = sorted({board for r in rounds for board in entered_boards(r)})
+    shown: int | None = _board_number(saved)
+    shown = shown if shown in played else None
     return render(
         request,
         "table.html",
         status,
+        played=played,
+        # Right after a board is entered, its traveller (as a Bridgemate shows it).
+        saved_traveller=None if shown is None else live.traveller(shown),
+        record_html=None if shown is None else _record_html(live, shown),
         label=_table_label(section, table),
         section=section,
         table=table,
@@ -165,26 +177,32 @@ def _table_view(
         closed=live.closed,
         error=error,
         draft=draft or {},
-        saved=saved if saved.isdigit() else "",
+        # "Board N is entered." only for a board this table has entered.
+        saved="" if shown is None else str(shown),
         csrf=csrf_token(secret),
         form=FORM,
         score_text=score_words,
     )
 
 
+def _board_number(text: str) -> int:
+    """The board a query or path names, or 0 (no board) for anything but a plain whole
+    number of the forms' range (``²``, a thousand digits): not found, never a 500."""
+    try:
+        return whole_number_text(text, "board", 1, MAX_FORM_NUMBER)
+    except BridgeError:
+        return 0
+
+
 def _checked_entry(
     live: LiveEvent, section: str, table: int, form: Mapping[str, str]
 ) -> tuple[dict[str, Any], ResultEntry]:
+    """The form as the JSON API's body and its entry, checked as the API checks it
+    (:meth:`LiveEvent.check_entry`): the table's round and board, the rounds in order."""
     data = entry_data(form)
     entry = ResultEntry.parse(data)
-    view = live.table_view(section, table)
-    for round_view in view["rounds"]:
-        if round_view["round"] == entry.round and entry.board in round_view["boards"]:
-            return data, entry
-    raise NotThisTableError(
-        f"board {entry.board} in round {entry.round} is not played at table {table}: "
-        "check the round and board on your card"
-    )
+    live.check_entry(section, table, entry)
+    return data, entry
 
 
 async def _table_form(
@@ -209,6 +227,8 @@ def _entry_refused(
     secret, section, table = access
     if isinstance(error, NotThisTableError):
         return _table_view(request, secret, section, table, status=403, error=str(error))
+    if isinstance(error, RoundOpenError):
+        return _table_view(request, secret, section, table, status=409, error=str(error))
     return _table_view(request, secret, section, table, status=422, error=str(error), draft=form)
 
 
@@ -266,15 +286,14 @@ async def table_result(request: Request) -> Response:
     if refused is not None:
         return refused
     _, section, table = access
-    live = live_of(request)
-    if live.closed:
-        return _session_closed(request)
     try:
-        _, entry = _checked_entry(live, section, table, form)
-        who = f"table {table}" if section == "A" else f"table {section}{table}"
-        live.enter_result(section, table, entry, who=who)
+        # The JSON API's road: the same checks, queue, audit and ranking cache.
+        entry = ResultEntry.parse(entry_data(form))
+        await enter_table_result(request, section, table, entry)
     except SessionClosedError:
         return _session_closed(request)
+    except StorageError:
+        raise  # the app's 507 page: not the form's fault
     except AlreadyEnteredError:
         return message(
             request,
@@ -286,8 +305,42 @@ async def table_result(request: Request) -> Response:
         )
     except BridgeError as error:
         return _entry_refused(request, access, form, error)
-    changed(request)
     return see(f"/table?saved={entry.board}")
+
+
+def _record_html(live: LiveEvent, board: int) -> Markup | None:
+    """The board's hand record as the results site draws it, or None without a deal."""
+    from bridgescore.boardset.handrecord import board_html
+
+    record = live.hand_record(board)
+    return None if record is None else Markup(board_html(record, anchor=f"record-{board}"))
+
+
+@router.get("/table/traveller/{board}", response_class=HTMLResponse)
+def table_traveller(request: Request, board: str) -> Response:
+    """A board's traveller and hand record, for a table that has entered the board."""
+    access = _table_access(request)
+    if access is None:
+        return _unknown_table(request)
+    _, section, table = access
+    live = live_of(request)
+    number = _board_number(board)
+    if not live.has_entered(section, table, number):
+        return message(
+            request,
+            403,
+            "Not yet",
+            f"This table has not entered board {board}: a board's traveller is shown to a "
+            "table once it has entered the board.",
+            back="/table",
+        )
+    return render(
+        request,
+        "table_traveller.html",
+        label=_table_label(section, table),
+        t=live.traveller(number),
+        record_html=_record_html(live, number),
+    )
 
 
 # ------------------------------------------------------------------------ public
@@ -304,9 +357,12 @@ def ranking_page(request: Request) -> Response:
     problem: str | None = None
     if any(r["entered"] for line in live.progress() for r in line["rounds"]):
         try:
-            view = live.report()
+            # A board still to be played somewhere is the director's to see, no one else's.
+            view = live.report(public=not director)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
+    boards = {board for row in live.movement.rows for board in row.boards}
+    unplayed = [] if director else sorted(boards - live.played_boards())
     method = SCORING_METHODS.get(view["method"]) if view else None
     return render(
         request,
@@ -318,6 +374,7 @@ def ranking_page(request: Request) -> Response:
         names=pair_names(live),
         closed=live.closed,
         hidden=live.ranking_hidden,
+        unplayed=unplayed,
         refresh=None if live.closed else str(REFRESH_SECONDS),
     )
 
@@ -340,7 +397,7 @@ def report_page(request: Request) -> Response:
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        text = html_report(live_of(request).score())
+        text = html_report(live_of(request).public_score())
     except BridgeError as error:
         return message(request, 422, "No report", str(error), back="/ranking")
     return HTMLResponse(text, headers=HEADERS)
@@ -354,7 +411,7 @@ def results_page(request: Request, page: str) -> Response:
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        pages = results_site(live_of(request).score())
+        pages = results_site(live_of(request).public_score())
     except BridgeError as error:
         return message(request, 422, "No results site", str(error), back="/ranking")
     text = pages.get(page)
@@ -362,6 +419,14 @@ def results_page(request: Request, page: str) -> Response:
         return message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=HEADERS)
+
+
+@router.get("/live/hand-record.css")
+def hand_record_stylesheet() -> Response:
+    """The hand record's style, as the results site has it."""
+    from bridgescore.boardset.handrecord import hand_record_css
+
+    return Response(hand_record_css(), media_type="text/css")
 
 
 @router.get("/live/style.css")

@@ -17,15 +17,19 @@ from typing import Any
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
+from bridgescore.notation import means_passed_out
 from bridgescore.session.event import TableResult
+from bridgescore.validate import whole_number_text
 
 __all__ = [
     "FORM",
     "LEVELS",
+    "MAX_FORM_NUMBER",
     "RESULTS",
     "STRAINS",
     "current_round",
     "entry_data",
+    "form_number",
     "form_of",
     "move_lines",
     "result_text",
@@ -129,11 +133,14 @@ def _field(form: Mapping[str, str], name: str) -> str:
     return str(form.get(name, "")).strip()
 
 
-def _number(form: Mapping[str, str], name: str) -> int:
-    text = _field(form, name)
-    if not text.isdigit() or len(text) > 4:
-        raise BridgeError(f"{name} {text!r} is not a {name} number: expected a whole number")
-    return int(text)
+#: The largest table, round or board number a form may name (a club's numbers are far smaller).
+MAX_FORM_NUMBER = 9999
+
+
+def form_number(form: Mapping[str, str], name: str) -> int:
+    """The table, round or board number a form's field ``name`` holds (ASCII digits,
+    1 to :data:`MAX_FORM_NUMBER`), else a :class:`~bridgescore.BridgeError` naming it."""
+    return whole_number_text(str(form.get(name, "")), name, 1, MAX_FORM_NUMBER)
 
 
 def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str, Any]:
@@ -149,11 +156,11 @@ def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str
     """
     data: dict[str, Any] = {}
     if with_table:
-        data["table"] = _number(form, "table")
-    data["round"] = _number(form, "round")
-    data["board"] = _number(form, "board")
+        data["table"] = form_number(form, "table")
+    data["round"] = form_number(form, "round")
+    data["board"] = form_number(form, "board")
     level = _field(form, "level").upper()
-    if level == PASS:
+    if means_passed_out(level):  # the one rule for a passed-out board (notation.PASSED_OUT)
         data["contract"] = PASS
     else:
         if level not in LEVELS:

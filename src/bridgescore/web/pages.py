@@ -20,21 +20,16 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, views
+from bridgescore.web.guards import SECURITY_HEADERS
 
 __all__ = ["error_page", "list_entries", "router", "templates"]
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
 
-# Pages only load their own script and style; nothing inline runs.
-_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
+# Every answer gets these from the app's middleware too; pages set them themselves so
+# that a page is safe whichever app serves it.
+_HEADERS = SECURITY_HEADERS
 
 
 def _page(request: Request, template: str, **context: Any) -> HTMLResponse:

@@ -3,8 +3,11 @@
 A simulation goes to a solver worker as JSON text (the condition, predeals,
 contracts, seed and deal count), never as code, and shares the bounded queue of
 :class:`~bridgescore.web.limits.SolverLimiter`: when it is full the answer is 503
-with ``Retry-After``. Web simulations are capped at ``WebSettings.max_simulate_deals``
-deals (at most :data:`~bridgescore.web.schemas.MAX_WEB_DEALS`).
+with ``Retry-After``, and 429 when the client already holds its share. Web
+simulations are capped at ``WebSettings.max_simulate_deals`` deals (at most
+:data:`~bridgescore.web.schemas.MAX_WEB_DEALS`) and, since a request's time is its
+double-dummy searches, at ``WebSettings.max_simulate_searches`` searches
+(:func:`searches`; at most :data:`MAX_WEB_SEARCHES`, about a minute of solving).
 
 With ``"plot": "svg"`` (or ``"png"``) the worker also draws the report's plot
 (:func:`bridgescore.simulation.plot.render_report`) and the answer carries it as a
@@ -17,17 +20,37 @@ import base64
 import importlib.util
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
-from bridgescore.web.api import FeatureMissing
+from bridgescore.validate import whole_number_text
+from bridgescore.web.api import MAX_SEED, FeatureMissing, client_address
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS, ErrorDetail, SimulateRequest, SimulateResponse
 
-__all__ = ["MAX_WEB_DEALS", "SimulateRequest", "api_router", "page_router", "run_simulation_json"]
+if TYPE_CHECKING:
+    from bridgescore.simulation.spec import Simulation
+
+__all__ = [
+    "LEAD_SEARCHES",
+    "MAX_WEB_DEALS",
+    "MAX_WEB_SEARCHES",
+    "SimulateRequest",
+    "api_router",
+    "page_router",
+    "run_simulation_json",
+    "searches",
+]
+
+# Measured (2 cores, DDS on both, 40 deals): one contract's tricks take about 0.04 s a
+# deal; analysing every opening lead against it (DDS's all-cards search) about 0.08 s
+# more, twice a plain search. 100 deals x 4 contracts with leads, 1,200 searches, ran
+# in 47 s on the machine where the attack was found: about the minute a request may take.
+LEAD_SEARCHES = 2
+MAX_WEB_SEARCHES = 1_200
 
 api_router = APIRouter(prefix="/api", tags=["api"])
 page_router = APIRouter(include_in_schema=False)
@@ -35,6 +58,11 @@ page_router = APIRouter(include_in_schema=False)
 _ANSWERS: dict[int | str, dict[str, Any]] = {
     422: {"model": ErrorDetail, "description": "The input is not valid; `detail` says why."},
     413: {"model": ErrorDetail, "description": "The request body is over 64 KB."},
+    429: {
+        "model": ErrorDetail,
+        "description": "This client already holds its share of the solver queue "
+        "(see `Retry-After`).",
+    },
     503: {
         "model": ErrorDetail,
         "description": "The solver queue is full (see `Retry-After`), or DDS is not installed.",
@@ -108,6 +136,42 @@ def _deal_limit(request: Request) -> int:
     return int(request.app.state.settings.max_simulate_deals)
 
 
+def searches(simulation: Simulation) -> int:
+    """The double-dummy searches a simulation costs, in units of one contract on one deal:
+    each contract once a deal, each contract whose opening leads are analysed
+    :data:`LEAD_SEARCHES` more.
+
+    >>> from bridgescore.core import Seat
+    >>> from bridgescore.simulation.spec import Simulation, parse_contracts
+    >>> contracts = parse_contracts(["4S", "3NT"], ["N", "S"])
+    >>> searches(Simulation(deals=100, seed=1, contracts=contracts))
+    200
+    >>> searches(Simulation(deals=100, seed=1, contracts=contracts, lead=Seat.WEST))  # v 3NT S
+    400
+    """
+    contracts = len(simulation.contracts)
+    leads = len(simulation.lead_contracts())
+    return int(simulation.deals) * (contracts + LEAD_SEARCHES * leads)
+
+
+def _check_work(request: Request, simulation: Simulation) -> None:
+    limit = int(request.app.state.settings.max_simulate_searches)
+    needed = searches(simulation)
+    if needed <= limit:
+        return
+    leads = len(simulation.lead_contracts())
+    asked = f"{simulation.deals:,} deals x {len(simulation.contracts)} contract(s)" + (
+        f", with the opening leads against {leads} of them (each {1 + LEAD_SEARCHES} searches)"
+        if leads
+        else ""
+    )
+    raise InvalidArgumentError(
+        f"this simulation needs {needed:,} double-dummy searches ({asked}): this server "
+        f"runs at most {limit:,} a request, about a minute of solving; ask for fewer deals, "
+        "contracts or lead analyses"
+    )
+
+
 async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
     limit = _deal_limit(request)
     if body.deals > limit:
@@ -116,11 +180,14 @@ async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
         )
     limiter: SolverLimiter = request.app.state.solver
     simulation = _simulation(body)
+    _check_work(request, simulation)
     if body.plot is not None and not can_plot():
         raise FeatureMissing(
             "plots need matplotlib, which is not installed: pip install 'bridgescore[study]'"
         )
-    answer = await limiter.run(run_simulation_json, simulation.to_json(), body.plot)
+    answer = await limiter.run(
+        run_simulation_json, simulation.to_json(), body.plot, client=client_address(request)
+    )
     report: dict[str, Any] = _no_nan(json.loads(answer))
     return report
 
@@ -134,7 +201,9 @@ async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
 async def api_simulate(body: SimulateRequest, request: Request) -> dict[str, Any]:
     """Deal under a condition and solve the contracts: the ``simulate --json`` report.
 
-    A request may hold a solver worker for up to a minute (``serve`` limits the deals).
+    A request may hold a solver worker for up to a minute: ``serve`` limits the deals
+    (500) and the double-dummy searches (1,200: a contract on a deal is one, the
+    opening leads against it two more), and refuses more with 422 naming the limit.
     """
     return await _run(request, body)
 
@@ -145,8 +214,8 @@ async def simulate_page(
     where: str = "",
     predeal: str = "",
     contracts: str = "",
-    deals: int = 100,
-    seed: int = 1,
+    deals: str = "100",
+    seed: str = "1",
     vulnerability: str = "None",
     lead: str = "",
 ) -> HTMLResponse:
@@ -161,8 +230,10 @@ async def simulate_page(
                 contracts=[c.strip() for c in contracts.split(",") if c.strip()],
                 where=where,
                 predeal=predeal.split(),
-                deals=min(max(deals, 1), _deal_limit(request)),
-                seed=max(seed, 0),
+                # The form's numbers are text: read by the one reader of numbers in forms.
+                # More deals than the server allows are the most it allows, as the form says.
+                deals=min(whole_number_text(deals, "deals", 1, 10**9), _deal_limit(request)),
+                seed=whole_number_text(seed, "seed", 0, MAX_SEED),
                 vulnerability=vulnerability,
                 lead=lead.strip() or None,
                 plot="svg" if can_plot() else None,

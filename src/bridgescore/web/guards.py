@@ -1,0 +1,181 @@
+"""What every answer of ``serve`` carries, and which requests it refuses outright.
+
+:class:`SameSiteOnly` refuses a request that changes something (``POST``, ``PUT``,
+``PATCH``, ``DELETE``) when the browser says it comes from another site: a
+``Sec-Fetch-Site`` other than ``same-origin`` or ``none`` (typed by the user), or,
+from a browser too old to send that header, an ``Origin`` other than this server's
+own. Any page the user visits could otherwise post to ``/upload`` and store events;
+a command-line client sends neither header and is not affected. Forms need no token
+for this: browsers have sent one header or the other on every cross-site post for
+years.
+
+:class:`SecurityHeaders` adds :data:`SECURITY_HEADERS` to every answer that lacks
+them, ``/docs`` and errors included. The API documentation (Swagger UI) starts
+from a short inline script, so its pages get a policy allowing exactly that
+script, by its SHA-256, and nothing else inline.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+
+from bridgescore.web.limits import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["SECURITY_HEADERS", "SameSiteOnly", "SecurityHeaders", "docs_policy"]
+
+_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src {scripts}; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+# Pages only load their own script and style; nothing inline runs, and no other site
+# may frame them (frame-ancestors, and X-Frame-Options for browsers before CSP 2).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": _POLICY.format(scripts="'self'"),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_FETCHED_HERE = frozenset({b"same-origin", b"none"})
+_INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
+
+
+def docs_policy(page: bytes) -> str:
+    """The Content-Security-Policy of an API documentation page: this server's scripts
+    and the page's own inline scripts, each named by its SHA-256.
+
+    >>> docs_policy(b"<script>go()</script>").split("; ")[3]
+    "script-src 'self' 'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"
+    """
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode("ascii") + "'"
+        for script in _INLINE_SCRIPT.findall(page)
+    ]
+    return _POLICY.format(scripts=" ".join(["'self'", *hashes]))
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            found: bytes = value
+            return found
+    return None
+
+
+def _own_origin(scope: Scope) -> bytes:
+    host = _header(scope, b"host") or b""
+    scheme: str = scope.get("scheme", "http")
+    return scheme.encode("ascii") + b"://" + host.lower()
+
+
+class SameSiteOnly:
+    """ASGI middleware: a changing request from another site is a 403 with a message."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in _CHANGING:
+            reason = self._cross_site(scope)
+            if reason is not None:
+                await _refuse(send, reason)
+                return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _cross_site(scope: Scope) -> str | None:
+        fetched = _header(scope, b"sec-fetch-site")
+        if fetched is not None:
+            # The browser's own word, which no page can set, comes first: under this
+            # server's Referrer-Policy (no-referrer) a browser sends "Origin: null" even
+            # for a form posted from its own page.
+            if fetched.lower() in _FETCHED_HERE:
+                return None
+            return (
+                f"refused: the browser says this request comes from another site "
+                f"(Sec-Fetch-Site: {fetched.decode('latin-1')[:40]}); use this server's "
+                "own pages, or a client that sends no Origin"
+            )
+        origin = _header(scope, b"origin")
+        if origin is not None and origin.lower() != _own_origin(scope):
+            return (
+                f"refused: the request comes from the page of another site "
+                f"(Origin: {origin.decode('latin-1')[:80]}); use this server's own pages, "
+                "or a client that sends no Origin"
+            )
+        return None
+
+
+async def _refuse(send: Send, detail: str) -> None:
+    body = json.dumps({"detail": detail}, separators=(",", ":")).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *_ENCODED,
+    ]
+    await send({"type": "http.response.start", "status": 403, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+_ENCODED = [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS.items()]
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every answer lacking them.
+
+    Answers under ``/docs`` that are HTML get :func:`docs_policy` instead of the
+    pages' policy: the body is read whole first (a few kilobytes).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        if path == "/docs" or (path.startswith("/docs/") and not path.startswith("/docs/assets")):
+            await self._docs(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = _added(list(message.get("headers", ())), _ENCODED)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+    async def _docs(self, scope: Scope, receive: Receive, send: Send) -> None:
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def collect(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+                return
+            if message["type"] != "http.response.body":
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if message.get("more_body", False) or start is None:
+                return
+            page = b"".join(chunks)
+            policy = docs_policy(page).encode()
+            own = [(b"content-security-policy", policy)]
+            headers = _added(_added(list(start.get("headers", ())), own), _ENCODED)
+            await send({**start, "headers": headers})
+            await send({"type": "http.response.body", "body": page})
+
+        await self.app(scope, receive, collect)
+
+
+def _added(
+    headers: list[tuple[bytes, bytes]], extra: list[tuple[bytes, bytes]]
+) -> list[tuple[bytes, bytes]]:
+    present = {name.lower() for name, _ in headers}
+    return headers + [(name, value) for name, value in extra if name not in present]

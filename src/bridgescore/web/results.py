@@ -1,0 +1,119 @@
+"""The results site of each listed event (``GET /results/{event}/{page}``), built once
+per version of its event file.
+
+Building a site scores the event and writes every page (one per board and per
+pair: 1,100 pairs make over a thousand pages), so a page view must not do it:
+:class:`SiteCache` keeps the pages built for each event file and builds them again
+only when the file changes (its size, time or identity, the WAL's included). It
+keeps a few events' sites (:data:`CACHED_SITES`, and at most :data:`CACHED_CHARACTERS`
+characters in all, besides the last one built), dropping the least recently read. A
+2 MB upload of 1,100 pairs makes a site of 50 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from bridgescore.errors import BridgeError
+from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
+
+__all__ = ["CACHED_CHARACTERS", "CACHED_SITES", "SiteCache", "router"]
+
+CACHED_SITES = 8
+CACHED_CHARACTERS = 64_000_000
+
+router = APIRouter(include_in_schema=False)
+
+# What says an event file changed: each of the database and its write-ahead log, as
+# (inode, size, modification time in ns), or None when absent.
+Stamp = tuple[tuple[int, int, int] | None, ...]
+
+
+def _stamp(path: Path) -> Stamp:
+    found: list[tuple[int, int, int] | None] = []
+    for part in (path, path.with_name(path.name + "-wal")):
+        try:
+            status = os.stat(part)
+        except OSError:
+            found.append(None)
+        else:
+            found.append((status.st_ino, status.st_size, status.st_mtime_ns))
+    return tuple(found)
+
+
+class SiteCache:
+    """The results sites of event files, each built once per version of its file.
+
+    ``builds`` counts the sites built (tests read it). Thread-safe: page views run
+    in the server's threads; one lock also means one build at a time, so a burst
+    of views of a new event builds its site once.
+    """
+
+    def __init__(self, size: int = CACHED_SITES, characters: int = CACHED_CHARACTERS) -> None:
+        self.size = max(1, size)
+        self.characters = characters
+        self.builds = 0
+        self._sites: OrderedDict[Path, tuple[Stamp, dict[str, str], int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def pages(self, path: Path) -> dict[str, str]:
+        """The site's pages (name -> text) for the event file at ``path``.
+
+        Raises :class:`~bridgescore.errors.BridgeError` for an event that cannot be
+        read or scored (nothing is kept then, so a fixed file is tried again).
+        """
+        with self._lock:
+            stamp = _stamp(path)
+            kept = self._sites.get(path)
+            if kept is not None and kept[0] == stamp:
+                self._sites.move_to_end(path)
+                return kept[1]
+            built = _build(path)
+            self.builds += 1
+            # Stamped as the file was before reading: a write during the build is seen
+            # as a change at the next view, never hidden.
+            size = sum(len(text) for text in built.values())
+            self._sites[path] = (stamp, built, size)
+            self._sites.move_to_end(path)
+            while len(self._sites) > 1 and (
+                len(self._sites) > self.size
+                or sum(site[2] for site in self._sites.values()) > self.characters
+            ):
+                self._sites.popitem(last=False)
+            return built
+
+
+def _build(path: Path) -> dict[str, str]:
+    from bridgescore.session.site import results_site
+    from bridgescore.session.store import EventStore
+    from bridgescore.session.workflow import score_stored_event
+
+    # Scored as `session report --html` scores it (the event's method, its name or
+    # else its file's); a page view never solves or writes.
+    with EventStore(path, mode="read") as store:
+        scored = score_stored_event(store, pars="stored")
+    return results_site(scored)
+
+
+@router.get("/results/{event}/{page}", response_class=HTMLResponse)
+def results_page(request: Request, event: str, page: str) -> Response:
+    """A page of an event's results site (ranking, boards with hand records, scorecards)."""
+    path = _events(request).get(event)  # a name the server listed, never a path
+    if path is None:
+        return _not_found(request, "session", event)
+    cache: SiteCache = request.app.state.sites
+    try:
+        pages = cache.pages(path)
+    except BridgeError as error:
+        return _page(request, "missing.html", active="session", name=f"{event}: {error}")
+    text = pages.get(page)
+    if text is None:
+        return _not_found(request, "session", f"{event}/{page}")
+    media = "text/css" if page.endswith(".css") else "text/html"
+    return Response(text, media_type=media, headers=_HEADERS)

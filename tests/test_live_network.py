@@ -1,0 +1,246 @@
+"""``bridgescore session live`` attacked as a player on the club's Wi-Fi would: real
+sockets against a real server in a subprocess (issue 36).
+
+Half-open connections, connections past an address's share, rotated X-Forwarded-For
+headers, twenty guesses at once. Loopback has a whole /8: the attacker's sockets come
+from 127.0.0.2 or 127.0.0.3 where the test needs it to be another machine than the
+phone's (127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app as cli_app
+from bridgescore.session.live import create_event
+from live_serving import THREE_TABLES, live_server
+
+pytest.importorskip("uvicorn", reason="session live needs the web extra")
+
+# A bound on a hang (a connection the server never closes), not a wait for an event.
+HANG_BOUND = 60.0
+
+HALF_REQUESTS = [
+    b"",  # connected, nothing sent
+    b"GET /ranking HTTP/1.1\r\nHost: club\r\n",  # headers never finished
+    b"POST /api/live/results HTTP/1.1\r\nHost: club\r\nContent-Length: 90\r\n\r\n{",  # half a body
+]
+
+
+def address(base: str) -> tuple[str, int]:
+    parts = urlsplit(base)
+    assert parts.hostname is not None and parts.port is not None
+    return parts.hostname, parts.port
+
+
+def half_open(server: tuple[str, int], source: str, count: int) -> list[socket.socket]:
+    """``count`` connections from ``source``, each with a request begun and never ended."""
+    sockets = []
+    for index in range(count):
+        connection = socket.create_connection(server, source_address=(source, 0))
+        connection.sendall(HALF_REQUESTS[index % len(HALF_REQUESTS)])
+        sockets.append(connection)
+    return sockets
+
+
+def wait_closed(connection: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (EOF or a reset);
+    fails the test if it is still open after HANG_BOUND seconds."""
+    connection.settimeout(HANG_BOUND)
+    received = b""
+    try:
+        while chunk := connection.recv(4096):
+            received += chunk
+    except TimeoutError:
+        pytest.fail(f"the server kept a half-open connection for {HANG_BOUND:.0f} s")
+    except ConnectionResetError:
+        pass
+    finally:
+        connection.close()
+    return received
+
+
+def still_open(connection: socket.socket) -> bool:
+    """Whether the server has neither closed nor written to ``connection`` (asked now)."""
+    try:
+        return connection.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        return True
+    except ConnectionResetError:
+        return False
+
+
+def phone(base: str, source: str = "127.0.0.1") -> httpx.Client:
+    return httpx.Client(
+        base_url=base, timeout=HANG_BOUND, transport=httpx.HTTPTransport(local_address=source)
+    )
+
+
+def test_six_hundred_half_open_connections_neither_stop_the_phones_nor_stay(
+    tmp_path: Path,
+) -> None:
+    # Before: uvicorn kept every one of them open for ever and counted it against its
+    # limit of 500 connections, so every phone got 503 for as long as they stayed.
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    table = created.tables[0].token
+    with live_server(path, "--no-access-log", "--read-timeout", "1") as server:
+        attacker = half_open(address(server.base), "127.0.0.1", 600)
+        # A phone on another address, and one on the attacker's own (a shared NAT).
+        for source in ("127.0.0.2", "127.0.0.1"):
+            with phone(server.base, source) as client:
+                assert client.get("/api/live/ranking").status_code == 200
+                answer = client.get("/api/live/table", headers={"Authorization": f"Bearer {table}"})
+                assert answer.status_code == 200
+        # Each one is closed by the server: dropped when a newer one took its place, or
+        # when its request was not whole after the read timeout. None is answered.
+        assert [wait_closed(connection) for connection in attacker] == [b""] * 600
+        with phone(server.base) as client:
+            body = {"round": 1, "board": 1, "contract": "3NT", "declarer": "S", "result": "="}
+            entered = client.post(
+                "/api/live/results", json=body, headers={"Authorization": f"Bearer {table}"}
+            )
+            assert entered.status_code == 201 and entered.json() == {"score_ns": 400}
+
+
+def test_an_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    options = ("--no-access-log", "--connections-per-address", "4", "--read-timeout", "300")
+    with live_server(path, *options) as server:
+        where = address(server.base)
+        first = half_open(where, "127.0.0.3", 4)
+        # A fifth from the same address takes the place of the oldest still waiting.
+        fifth = half_open(where, "127.0.0.3", 1)
+        assert wait_closed(first[0]) == b""
+        assert [still_open(connection) for connection in first[1:] + fifth] == [True] * 4
+        # Other addresses are not affected.
+        with phone(server.base) as client:
+            assert client.get("/api/live/ranking").status_code == 200
+        for connection in first[1:] + fifth:
+            connection.close()
+
+
+def test_rotating_x_forwarded_for_gains_no_guesses(tmp_path: Path) -> None:
+    # Before: uvicorn read X-Forwarded-For from 127.0.0.1 whoever sent it, so each guess
+    # with a new forged address was a new client to the throttle.
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    with live_server(path, "--no-access-log") as server, phone(server.base) as client:
+        statuses = [
+            client.post(
+                "/api/live/director/login",
+                json={"password": f"guess-{n}"},
+                headers={"X-Forwarded-For": f"198.51.100.{n}"},
+            ).status_code
+            for n in range(7)
+        ]
+        assert statuses == [401] * 5 + [429] * 2
+
+
+def test_behind_a_named_proxy_each_forwarded_client_counts_apart(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    with (
+        live_server(path, "--no-access-log", "--behind-proxy", "127.0.0.1") as server,
+        phone(server.base) as proxy,
+    ):
+
+        def login(password: str, client: str) -> int:
+            headers = {"X-Forwarded-For": client}
+            body = {"password": password}
+            return proxy.post("/api/live/director/login", json=body, headers=headers).status_code
+
+        assert [login("guess", "198.51.100.7") for _ in range(6)] == [401] * 5 + [429]
+        # The director's phone, through the same proxy, is another client.
+        assert login(created.director_password, "198.51.100.8") == 200
+
+
+def test_twenty_concurrent_guesses_over_http_get_five_tries(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    start = threading.Barrier(20)
+    with live_server(path, "--no-access-log") as server:
+
+        def guess(number: int) -> int:
+            with phone(server.base) as client:
+                start.wait()
+                body = {"password": f"guess-{number}"}
+                return client.post("/api/live/director/login", json=body).status_code
+
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            statuses = sorted(pool.map(guess, range(20)))
+        assert statuses == [401] * 5 + [429] * 15
+        with phone(server.base) as client:
+            body = {"password": created.director_password}
+            assert client.post("/api/live/director/login", json=body).status_code == 429
+
+
+@pytest.mark.parametrize("proxy", ["*", "proxy.example", "127.0.0.0/8", ""])
+def test_behind_proxy_takes_one_ip_address(tmp_path: Path, proxy: str) -> None:
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    result = CliRunner().invoke(cli_app, ["session", "live", str(path), "--behind-proxy", proxy])
+    assert result.exit_code == 2
+    assert f"--behind-proxy {proxy!r} is not an IP address" in result.output
+
+
+def test_a_head_without_end_is_431_and_closed(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    with live_server(path, "--no-access-log", "--read-timeout", "300") as server:
+        connection = socket.create_connection(address(server.base))
+        connection.sendall(b"GET /ranking HTTP/1.1\r\nHost: club\r\n")
+        # One header of 64 KiB, sent until the server stops taking it (closed while we
+        # were still sending: also refused).
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            connection.sendall(b"X-Padding: " + b"a" * 65536)
+        answer = wait_closed(connection)
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 431 ")
+        with phone(server.base) as client:
+            assert client.get("/api/live/ranking").status_code == 200
+
+
+class Connection:
+    """What the guard asks of a connection: its address, whether it is still waiting
+    for its request, and being dropped."""
+
+    def __init__(self, key: str, waiting: bool) -> None:
+        self.key = key
+        self.waiting = waiting
+        self.dropped = False
+
+    def receiving(self) -> bool:
+        return self.waiting
+
+    def drop(self) -> None:
+        self.dropped = True
+
+
+def test_the_guard_makes_room_from_the_oldest_waiting_connection_only() -> None:
+    from bridgescore.web.connections import ConnectionGuard
+
+    guard = ConnectionGuard(per_address=2, trusted=["127.0.0.1"])
+    busy, waiting, newer = (Connection("192.0.2.1", w) for w in (False, True, False))
+    admit = guard.admit  # typed for GuardedHTTP; a Connection answers the same questions
+    assert admit(busy) and admit(waiting)
+    # The third takes the place of the waiting one, never of the busy one.
+    assert admit(newer)
+    assert (busy.dropped, waiting.dropped) == (False, True)
+    # Both left are busy: the next is refused, and nothing is dropped for it.
+    assert not admit(Connection("192.0.2.1", True))
+    assert not busy.dropped and not newer.dropped
+    # Another address, and the trusted proxy's, are counted apart or not at all.
+    assert admit(Connection("192.0.2.2", True))
+    assert all(admit(Connection("127.0.0.1", False)) for _ in range(5))
+    guard.release(busy)
+    assert admit(Connection("192.0.2.1", True))
