@@ -240,10 +240,12 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     director.screenshot(path=str(shots / "director.png"), full_page=True)
 
     director.goto(f"{base}/director/names")
-    director.locator('input[name="name-1N"]').fill("Ann Smith & Bob Jones")
-    director.locator('input[name="name-3N"]').fill("Cate Brown & Dan Green")
+    director.locator('input[name="player-1N-1"]').fill("Ann Smith")
+    director.locator('input[name="player-1N-2"]').fill("Bob Jones")
+    director.locator('input[name="player-3N-1"]').fill("Cate Brown")
+    director.locator('input[name="player-3N-2"]').fill("Dan Green")
     director.locator("#save-names").click()
-    expect(director.locator('input[name="name-1N"]')).to_have_value("Ann Smith & Bob Jones")
+    expect(director.locator('input[name="player-1N-2"]')).to_have_value("Bob Jones")
 
     director.goto(f"{base}/director/results")
     director.locator('#t1r1 a.result[data-board="1"]').click()

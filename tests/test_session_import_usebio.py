@@ -23,7 +23,8 @@ from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.scorer import score_event
 from bridgescore.session.store import EventStore
-from bridgescore.session.usebio_import import cross_check, export_usebio, read_usebio_event
+from bridgescore.session.usebio_export import export_usebio
+from bridgescore.session.usebio_import import cross_check, read_usebio_event
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"

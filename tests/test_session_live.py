@@ -417,7 +417,7 @@ def test_pair_names(tmp_path: Path) -> None:
         live.set_pair_name("1N", "Ann Smith & Bob Jones")
         with pytest.raises(MovementError, match="pair '9N' is not in the movement"):
             live.set_pair_name("9N", "Nobody")
-        with pytest.raises(RecordError, match="expected a name"):
+        with pytest.raises(RecordError, match="expected 1 to 6 names"):
             live.set_pair_name("1E", "  ")
         assert live.pair_names() == {"1N": "Ann Smith & Bob Jones"}
 

@@ -30,7 +30,7 @@ from bridgescore.cli.movement import (
     Rounds,
     named_movement,
 )
-from bridgescore.cli.outputs import check_output_directory, check_output_path
+from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.words import WORD_SETTINGS, check_words
 from bridgescore.errors import BridgeError
 
@@ -121,6 +121,21 @@ def new_command(
     name: Annotated[
         str | None, typer.Option(help="The event's name (default: the file's).")
     ] = None,
+    club: Annotated[
+        str | None,
+        typer.Option(
+            help="The club's name (the USEBIO export's CLUB_NAME; the director "
+            "may change it on the names page)."
+        ),
+    ] = None,
+    boards: Annotated[
+        Path | None,
+        typer.Option(
+            "--boards",
+            help="Hand records to attach now (a PBN, JSON or LIN file of deals, as "
+            "'session import EVENT FILE' attaches them).",
+        ),
+    ] = None,
     relay: Relay = False,
     arrow_switch: ArrowSwitch = False,
     url_base: Annotated[
@@ -155,11 +170,21 @@ def new_command(
     cards carry the links as QR codes: print them now, since the links cannot be shown
     again.
     """
+    from bridgescore.cli.session_files import attach_boards, read_hand_records
     from bridgescore.session.live import create_event
+    from bridgescore.session.players import club_name
 
     for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
         if path is not None:
             check_output_path(path, option)
+    try:
+        club = None if club is None else club_name(club)
+    except BridgeError as error:
+        raise fail(f"--club: {error}", 2) from None
+    # The hand records are read (and refused) before the event is made.
+    hands = (
+        None if boards is None else read_hand_records(str(boards), read_input_bytes(str(boards)))
+    )
 
     given = GeneratorOptions(
         tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams
@@ -172,12 +197,19 @@ def new_command(
         )
     try:
         made = create_event(event, chosen, name=name, url_base=url_base)
+        if club is not None:
+            with _open(event, "write") as store:
+                store.set_info(club=club)
     except BridgeError as error:
         raise fail(error, 2) from None
     if as_json:
         echo_json(made.as_dict())
     else:
         _show_new_event(event, name, chosen, made)
+    if hands is not None:
+        attached = attach_boards(event, hands)
+        if not as_json:
+            typer.echo(f"{attached} hand record(s) attached from {boards}")
     if cards is not None or cards_html is not None:
         _write_table_cards(chosen, made, name or event.stem, cards, cards_html, as_json=as_json)
 
@@ -237,8 +269,8 @@ def import_command(
         typer.Argument(
             help="CSV travellers, PBN (pairs, teams, online teams; UTF-8, Windows-1252 or "
             "Latin-1) or JSON board records (as 'bridgescore convert' writes them), USEBIO "
-            "XML files and BBO vugraph archives (.lin: both rooms of a teams match), each "
-            "recognised by its content."
+            "XML files, BBO vugraph archives (.lin: both rooms of a teams match) and CSV "
+            "files of names (pair,player,player), each recognised by its content."
         ),
     ],
     name: Annotated[
@@ -437,12 +469,23 @@ def score_command(
 def report_command(
     event: EventPath,
     method: Method = None,
-    html: Annotated[
-        Path | None,
+    html_given: Annotated[
+        str | None,
         typer.Option(
             "--html",
-            help="A .html file: one self-contained page. A directory (DIR/): a static site "
-            "with the ranking, each board's traveller and hand record, each pair's scorecard.",
+            metavar="<path>",
+            help="A .html file: one self-contained page. A folder (an existing one, DIR/, "
+            "or a new name without a suffix): a static site with the ranking, each board's "
+            "traveller and hand record, each pair's scorecard.",
+        ),
+    ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            "--pdf",
+            help="Print the report to this PDF (headless Chromium): the ranking, every "
+            "traveller, the hand records with DD table and par; the event's name on "
+            "every page.",
         ),
     ] = None,
     csv_file: Annotated[
@@ -459,14 +502,19 @@ def report_command(
     as_json: Json = False,
 ) -> None:
     """The full report: travellers (with par when deals are known) and the ranking."""
-    from bridgescore.session.html_report import html_report
+    from bridgescore.cli.session_files import (
+        check_html_target,
+        check_pdf_target,
+        write_page,
+        write_pdf,
+        write_site,
+    )
     from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
 
-    site = html is not None and (html.is_dir() or html.suffix.lower() not in (".html", ".htm"))
-    if html is not None and site:
-        check_output_directory(html, "--html")
-    elif html is not None:
-        check_output_path(html, "--html")
+    html = None if html_given is None else Path(html_given)
+    site = html_given is not None and check_html_target(html_given) == "site"
+    if pdf is not None:
+        check_pdf_target(pdf)
     if csv_file is not None:
         check_output_path(csv_file, "--csv")
     scored = _score(
@@ -484,20 +532,22 @@ def report_command(
     # The report first: a file that still fails to be written loses nothing computed.
     if as_json:
         echo_json(as_dict(scored))
-    elif html is None and csv_file is None:
+    elif html is None and csv_file is None and pdf is None:
         typer.echo(travellers_text(scored))
         typer.echo("")
         typer.echo(ranking_text(scored))
     else:
         typer.echo(ranking_text(scored))
     if html is not None and site:
-        _write_site(event, scored, html)
+        write_site(event, scored, html)
     elif html is not None:
-        _write(html, html_report(scored))
+        write_page(event, scored, html)
     if csv_file is not None:
         _write(csv_file, travellers_csv(scored))
+    if pdf is not None:
+        write_pdf(event, scored, pdf)
     if not as_json:
-        for path in (html, csv_file):
+        for path in (html, csv_file, pdf):
             if path is not None:
                 typer.echo(f"wrote {path}")
 
@@ -512,11 +562,14 @@ def export_command(
 ) -> None:
     """Write the event as a USEBIO 1.2 results file, each line with its MPs or IMPs.
 
-    Pairs keep their names (a pair named 1NS is written as pair 1, direction
-    NS); hand records are written in a HANDSET. Importing the file back gives
-    the same event.
+    A pair named by its number and home direction (a live Mitchell's 1N and
+    1E, an imported 1NS) is written as its PAIR_NUMBER and DIRECTION; each
+    player is a PLAYER, the club (session new --club) the CLUB_NAME, an opening
+    lead entered at the table the line's LEAD; hand records are written in a
+    HANDSET. Importing the file back gives the same ranking.
     """
-    from bridgescore.session.usebio_import import export_usebio
+    from bridgescore.cli.session_files import export_extras
+    from bridgescore.session.usebio_export import export_usebio
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")
@@ -526,8 +579,9 @@ def export_command(
             stored = store.method
         except BridgeError as error:
             raise fail(error) from None
+    club, leads = export_extras(event)
     try:
-        text = export_usebio(loaded, method or stored)
+        text = export_usebio(loaded, method or stored, club=club, leads=leads)
     except BridgeError as error:
         raise fail(error) from None
     if str(output) == "-":
@@ -634,17 +688,6 @@ def log_command(event: EventPath, as_json: Json = False) -> None:
         typer.echo(f"{event}: no result has been changed")
     for entry in entries:
         typer.echo(str(entry))
-
-
-def _write_site(event: Path, scored: Any, directory: Path) -> None:
-    from bridgescore.session.site import results_site, write_site
-
-    with _open(event) as store:
-        boards = store.load().boards  # with the DD tables solved while scoring
-    try:
-        write_site(results_site(scored, boards), directory)
-    except OSError as error:
-        raise fail(f"cannot write the site into {str(directory)!r}: {error.strerror}", 2) from None
 
 
 def _write(path: Path, text: str) -> None:

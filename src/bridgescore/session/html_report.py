@@ -14,8 +14,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
+from bridgescore.boardset.handrecord import board_html, hand_record_css
+from bridgescore.formats.board import Board
 from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.report import (
     fmt,
@@ -27,6 +30,7 @@ from bridgescore.session.report import (
     score_text,
 )
 from bridgescore.session.scorer import SessionScore, Traveller
+from bridgescore.session.site import hand_record
 
 __all__ = ["html_report"]
 
@@ -40,6 +44,7 @@ th { background: #f0f0f0; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .meta { color: #555; font-size: .9em; }
 .notes { color: #a40; }
+.record { max-width: 30em; margin: .3em 0 .6em; }
 """
 
 
@@ -55,7 +60,9 @@ def _head(names: list[str]) -> str:
     return "<tr>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"
 
 
-def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
+def _traveller(session: SessionScore, traveller: Traveller, known: Board | None) -> list[str]:
+    """The board's traveller; with ``known`` (the event's board, its deal and DD table),
+    its hand record too."""
     board = traveller.board
     title = f"Board {board.number}" + (
         f" (section {traveller.section})" if traveller.section else ""
@@ -71,7 +78,11 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
         f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(title)}</h3>',
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
     ]
-    if board.deal is not None:
+    record = None if known is None else hand_record(known)
+    if record is not None:
+        anchor = f"record-{board.number}{traveller.section}"
+        out.append(f'<div class="record">{board_html(record, anchor=anchor)}</div>')
+    elif board.deal is not None:
         out.append(f'<p class="meta">Deal {escape(board.deal.to_pbn())}</p>')
     unit, signed = session.unit, session.scoring_method.signed
     names = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
@@ -93,17 +104,25 @@ def _traveller(session: SessionScore, traveller: Traveller) -> list[str]:
             cells.append(fmt(line.imps_vs_par, signed=True))
         out.append(_row(cells, 3))
     out.append("</table>")
-    return out
+    return ['<section class="traveller">', *out, "</section>"]
 
 
-def html_report(session: SessionScore) -> str:
-    """The whole event as one HTML document (UTF-8)."""
+def html_report(
+    session: SessionScore, boards: Mapping[int, Board] | None = None, *, style: str = ""
+) -> str:
+    """The whole event as one HTML document (UTF-8).
+
+    ``boards`` (the event's, by number) adds each known deal's hand record (hands,
+    DD table, par) to its traveller; ``style`` is more CSS, after the page's own
+    (the printed report's page rules).
+    """
     heading = report_title(session)
+    css = _STYLE + (hand_record_css() if boards else "") + style
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(heading)}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{escape(heading)}</title><style>{css}</style></head><body>",
         f"<h1>{escape(heading)}</h1>",
         "<h2>Ranking</h2>",
     ]
@@ -147,6 +166,7 @@ def html_report(session: SessionScore) -> str:
         parts.append("</ul>")
     parts.append("<h2>Travellers</h2>")
     for traveller in session.travellers:
-        parts.extend(_traveller(session, traveller))
+        known = None if boards is None else boards.get(traveller.board.number)
+        parts.extend(_traveller(session, traveller, known))
     parts.append('<p class="meta">Scored by bridgescore.</p></body></html>')
     return "\n".join(parts) + "\n"

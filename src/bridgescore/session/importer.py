@@ -1,6 +1,7 @@
 """Importing files into an event: each file's reader picked by its content.
 
-CSV traveller lines are read by :mod:`bridgescore.session.csv_import`. PBN and
+CSV traveller lines are read by :mod:`bridgescore.session.csv_import`; a CSV of
+names (``pair,player,player``) by :mod:`bridgescore.session.players_csv`. PBN and
 JSON records: the file is read by :func:`bridgescore.formats.read_records` into
 board records, the one reading of the tags every command shares (tag
 inheritance, ``#`` values, a board's second table without its Board, Dealer,
@@ -49,6 +50,7 @@ from bridgescore.formats.sources import (
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
 from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.parsed import Parsed, line_problem, stated_note
+from bridgescore.session.players_csv import looks_like_players, parse_players
 from bridgescore.session.record_import import parse_records
 from bridgescore.session.store import AddReport, EventStore
 from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
@@ -156,7 +158,7 @@ def import_data(
         report.problems.append(line_problem(name, 0, str(error)))
         return report
     report.files += 1
-    if not (parsed.results or parsed.boards or parsed.problems):
+    if not (parsed.results or parsed.boards or parsed.problems or parsed.members):
         report.problems.append(line_problem(name, 0, str(no_boards(name))))
     report.problems.extend(parsed.problems)
     report.disagreements.extend(str(check) for check in parsed.checks)
@@ -191,6 +193,7 @@ def _parse_file(
             )
         info = {"kind": imported.kind, "method": imported.method}
         info["name"] = None if store.name or not imported.name else imported.name
+        info["club"] = None if store.club or not imported.club else imported.club
         return imported.parsed, info
     text = _text(data)
     kind = _format_of(name, text)
@@ -201,6 +204,8 @@ def _parse_file(
         report.notes.extend(match.describe(name))
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
+    if kind == "csv" and looks_like_players(text):
+        return parse_players(text.splitlines(), name, movement=store.movement), {}
     if kind == "csv" and not is_board_set(text):
         return parse_csv(text.splitlines(), name, movement=store.movement), {}
     records = list(read_text(text, kind, name))

@@ -43,7 +43,7 @@ import re
 import secrets
 import statistics
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -73,6 +73,7 @@ from bridgescore.session.access import (
 from bridgescore.session.adjustment import read_adjusted, read_reason
 from bridgescore.session.event import Member, TableResult
 from bridgescore.session.livestore import LiveStore
+from bridgescore.session.players import club_name, players_named
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store import Closing
 from bridgescore.session.visibility import has_entered, open_round, played_boards
@@ -864,23 +865,31 @@ class LiveEvent(Closing):
                 record = self._store.boards().get(board)
         return None if record is None else hand_record(record)
 
-    def set_pair_name(self, pair: str, name: str) -> None:
-        """Name a pair (or team) of the movement: ``"Ann Smith & Bob Jones"``."""
+    def set_pair_name(self, pair: str, name: str | Sequence[str]) -> None:
+        """Name the players of a pair (or team): ``["Ann Smith", "Bob Jones"]`` (players.py)."""
         if pair not in self.movement.pairs:
             raise MovementError(
                 f"pair {_quoted(pair)} is not in the movement: expected one of "
                 f"{', '.join(self.movement.pairs)}"
             )
-        if not isinstance(name, str) or not name.strip() or len(name) > 200:
-            raise RecordError(f"name {_quoted(name)}: expected a name of 1 to 200 characters")
         with self._using():
-            self._store.set_members({pair: (Member(name.strip()),)})
+            self._store.set_members({pair: players_named(name)})
+
+    def players(self) -> dict[str, tuple[Member, ...]]:
+        with self._using():
+            return self._store.members()
 
     def pair_names(self) -> dict[str, str]:
-        """Each named pair's name."""
+        return {pair: " & ".join(map(str, players)) for pair, players in self.players().items()}
+
+    @property
+    def club(self) -> str:
         with self._using():
-            members = self._store.members()
-        return {pair: " & ".join(str(m) for m in players) for pair, players in members.items()}
+            return self._store.club
+
+    def set_club(self, club: str) -> None:
+        with self._using():
+            self._store.set_info(club=club_name(club))
 
     def hide_ranking(self, hidden: bool = True) -> None:
         with self._using():

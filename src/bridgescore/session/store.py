@@ -393,6 +393,11 @@ class EventStore(Closing):
         return self._meta("name") or ""
 
     @property
+    def club(self) -> str:
+        """The club that ran the event (``session new --club``), or ``""``."""
+        return self._meta("club") or ""
+
+    @property
     def kind(self) -> EventKind:
         kind = self._meta("kind") or "pairs"
         return "teams" if kind == "teams" else "pairs"
@@ -429,13 +434,18 @@ class EventStore(Closing):
         return int(text) if text and text.isdigit() else None
 
     def set_info(
-        self, *, name: str | None = None, kind: str | None = None, method: str | None = None
+        self,
+        *,
+        name: str | None = None,
+        kind: str | None = None,
+        method: str | None = None,
+        club: str | None = None,
     ) -> None:
-        """Set the event's name, kind (pairs or teams) or default scoring method."""
+        """Set the event's name, kind (pairs or teams), default scoring method or club."""
         _check_kind(kind)
         self._writing()
         with self._db:
-            self._set_meta({"name": name, "kind": kind, "method": method})
+            self._set_meta({"name": name, "kind": kind, "method": method, "club": club})
 
     def _set_meta(self, info: Mapping[str, str | None]) -> None:
         for key, value in info.items():

@@ -10,14 +10,7 @@ scorer gave each line are kept aside and compared with ours
 (:func:`cross_check`). Each participant's ``PLAYER`` elements (name and
 membership number) become the event's members of that pair or team.
 
-Export: any event, as :func:`bridgescore.formats.usebio.write_usebio` writes it.
-
->>> from bridgescore.session.event import Event, TableResult
->>> event = Event("Club", "pairs", results=(TableResult.played(1, "1NS", "1EW", "4SN="),))
->>> text = export_usebio(event)
->>> imported = read_usebio_event(text.encode(), "club.xml")
->>> [str(r.result) for r, _ in imported.parsed.results], imported.method
-(['4SN='], 'mp')
+Export, the other way: :mod:`bridgescore.session.usebio_export`.
 """
 
 from __future__ import annotations
@@ -32,24 +25,21 @@ from bridgescore.compare.scalar import Award
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.usebio import (
-    HandRecord,
     Participant,
-    Player,
     TravellerLine,
     UsebioFile,
     dealt_board,
     read_usebio,
-    write_usebio,
 )
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.event import Adjusted, Event, Member, TableResult, natural_key
+from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store import Origin
 
 if TYPE_CHECKING:
     from bridgescore.session.scorer import Method
 
-__all__ = ["FilePoints", "UsebioImport", "cross_check", "export_usebio", "read_usebio_event"]
+__all__ = ["FilePoints", "UsebioImport", "cross_check", "read_usebio_event"]
 
 # EVENT_TYPE and BOARD_SCORING_METHOD values, as real files spell them.
 _METHODS = {
@@ -66,15 +56,6 @@ _METHODS = {
     "IMPS": "imps",
     "IMP": "imps",
     "BAM": "bam",
-}
-_EVENT_TYPES = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
-_SCORING_NAMES = {
-    "mp": "MATCH_POINTS",
-    "butler": "BUTLER_IMPS",
-    "cross-imps": "CROSS_IMPS",
-    "imps": "IMPS",
-    "bam": "BAM",
-    "vp": "IMPS",  # the boards of a VP match are scored in IMPs
 }
 _ARTIFICIAL = re.compile(r"^\s*A\s*(?P<ns>\d{2})\s*(?P<ew>\d{2})\s*$", re.I)
 _SUFFIX = re.compile(r"^(?P<number>.+?)\s*(?P<direction>NS|EW)$", re.I)
@@ -97,6 +78,7 @@ class UsebioImport:
     name: str = ""
     kind: str = "pairs"
     method: str | None = None
+    club: str = ""  # the file's CLUB_NAME
     points: dict[tuple[str, int, str, str], FilePoints] = field(default_factory=dict)
     board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -125,7 +107,7 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     parsed = Parsed()
     parsed.problems.extend(line_problem(source, p.line, p.message) for p in file.problems)
     kind = file.kind
-    out = UsebioImport(parsed, file.description, kind, method_of(file))
+    out = UsebioImport(parsed, file.description, kind, method_of(file), file.club_name.strip())
     named = {
         _METHODS.get(t.strip().upper().replace(" ", "_")) for t in (file.event_type, file.scoring)
     }
@@ -384,136 +366,3 @@ def _teams_check(imported: UsebioImport, scored: object, tolerance: float) -> li
                 f"{team}, bridgescore {shown}"
             )
     return out
-
-
-# ------------------------------------------------------------------- export
-
-
-def _direction_of(event: Event) -> dict[str, str]:
-    """Each pair's one direction, for the pairs that kept one ("" for the others)."""
-    seen: dict[str, set[str]] = {}
-    for result in event.results:
-        seen.setdefault(result.ns, set()).add("NS")
-        seen.setdefault(result.ew, set()).add("EW")
-    return {name: next(iter(d)) if len(d) == 1 else "" for name, d in seen.items()}
-
-
-def _split(name: str, direction: str) -> tuple[str, str]:
-    """ "1NS" sitting NS -> ("1", "NS"); any other name is its own number."""
-    match = _SUFFIX.match(name)
-    if match and direction and match["direction"].upper() == direction:
-        return match["number"], direction
-    return name, ""
-
-
-def export_usebio(
-    event: Event, method: str | None = None, *, club: str = "", date: str = ""
-) -> str:
-    """The event as a USEBIO 1.2 file, with each line's points by ``method``.
-
-    ``method`` defaults to ``mp`` for pairs and ``imps`` for teams; lines the
-    method cannot score (an event with no comparisons) are written without points.
-    """
-    from bridgescore.session.scorer import score_event
-
-    teams = event.kind == "teams"
-    method = method or ("imps" if teams else "mp")
-    file = UsebioFile(
-        event_type="TEAMS" if teams else _EVENT_TYPES.get(method, "PAIRS"),
-        scoring=_SCORING_NAMES.get(method, method.upper()),
-        description=event.name,
-        club_name=club,
-        date=date,
-        program="bridgescore",
-    )
-    points: dict[tuple[str, int, str, str], tuple[float | None, float | None]] = {}
-    team_imps: dict[tuple[str, str, int], float] = {}
-    standings: dict[str, tuple[str, float | None, float]] = {}
-    if event.results:
-        scored = score_event(event, _method(method))
-        for traveller in scored.travellers:
-            for line in traveller.lines:
-                points[line.result.key] = (line.ns, line.ew)
-                if line.ns is not None:
-                    team_imps[(line.result.ns, line.result.ew, line.result.board)] = line.ns
-        for standing in scored.standings:
-            standings[standing.name] = (standing.rank, standing.percent, standing.total)
-    directions = _direction_of(event)
-    numbers = {name: _split(name, d) for name, d in directions.items()}
-    file.winner_type = "" if teams else ("2" if all(directions.values()) else "1")
-    for name in event.participants():
-        rank, percent, total = standings.get(name, ("", None, 0.0))
-        score = f"{total:g}" if teams else ("" if percent is None else f"{percent:.2f}")
-        players = tuple(Player(m.name, m.number) for m in event.members.get(name, ()))
-        if teams:
-            file.participants.append(Participant(name, "", name, players, rank, score))
-        else:
-            number, direction = numbers[name]
-            file.participants.append(Participant(number, direction, "", players, rank, score))
-    for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
-        ns_points, ew_points = points.get(result.key, (None, None))
-        ns = result.ns if teams else numbers[result.ns][0]
-        ew = result.ew if teams else numbers[result.ew][0]
-        ns_score = event.ns_score(result)
-        file.lines.append(_line(result, ns, ew, ns_points, ew_points, ns_score))
-    if teams:
-        for (team, opponents, board), value in team_imps.items():
-            if natural_key(team) <= natural_key(opponents):
-                file.board_imps[(team, opponents, board)] = f"{value:g}"
-    for board_number in sorted(event.boards):
-        dealt = event.boards[board_number]
-        # The dealer and vulnerability are written where the event's files stated them.
-        dealer = "" if dealt.dealer_seat is None else dealt.dealer_seat.letter
-        vulnerable = "" if dealt.vulnerable is None else dealt.vulnerable.to_pbn()
-        if dealt.deal is not None or dealer or vulnerable:
-            deal = "" if dealt.deal is None else dealt.deal.to_pbn()
-            file.hands.append(HandRecord(board_number, deal, 0, dealer, vulnerable))
-    return write_usebio(file)
-
-
-def _shown(value: float | None) -> str:
-    return "" if value is None else f"{round(value, 2):g}"
-
-
-def _line(
-    result: TableResult,
-    ns: str,
-    ew: str,
-    ns_points: float | None,
-    ew_points: float | None,
-    ns_score: int | None,
-) -> TravellerLine:
-    contract = played_by = tricks = ""
-    if result.weighted is not None:
-        # USEBIO has artificial scores and played results, but nothing weighted: written
-        # as either, it would read back as another result.
-        raise RecordError(
-            f"board {result.board} {ns} v {ew}: the weighted score {result.weighted} cannot "
-            "be written to USEBIO, which has no weighted scores"
-        )
-    if result.adjusted is not None:
-        percent = {Award.AVERAGE_PLUS: "60", Award.AVERAGE: "50", Award.AVERAGE_MINUS: "40"}
-        score = f"A{percent[result.adjusted.ns]}{percent[result.adjusted.ew]}"
-    elif result.score is not None:
-        score = str(result.score)
-    elif result.result is not None and result.result.contract is not None:
-        played = result.result
-        assert played.contract is not None
-        contract = str(played.contract.with_declarer(None))
-        played_by = str(played.contract.declarer)
-        tricks = str(played.tricks)
-        score = str(ns_score)
-    else:
-        contract, score = "PASS", "0"
-    return TravellerLine(
-        result.board,
-        ns,
-        ew,
-        contract=contract,
-        played_by=played_by,
-        tricks=tricks,
-        score=score,
-        ns_points=_shown(ns_points),
-        ew_points=_shown(ew_points),
-        section=result.section,
-    )

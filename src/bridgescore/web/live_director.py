@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from bridgescore.errors import BridgeError, StorageError
 from bridgescore.session.adjustment import ADJUSTED_WORDS, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.players import MAX_PLAYERS
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
     LOGIN_COOKIE,
@@ -335,28 +336,49 @@ async def director_weigh(request: Request) -> Response:
 
 @router.get("/director/names", response_class=HTMLResponse)
 def directorpair_names(request: Request) -> Response:
-    """Every pair with a field for its players' names."""
-    return _director_page(
-        request,
-        "director_names.html",
-        lambda live: {"pairs": live.movement.pairs, "names": pair_names(live)},
-    )
+    """The club's name, and every pair (team) with a field for each player's name."""
+    return _director_page(request, "director_names.html", _names_context)
+
+
+def _names_context(live: LiveEvent, error: str = "") -> dict[str, Any]:
+    seats = MAX_PLAYERS if live.movement.kind == "teams" else 2
+    players = live.players()
+    return {
+        "pairs": live.movement.pairs,
+        "seats": range(1, seats + 1),
+        "players": {pair: [m.name for m in named] for pair, named in players.items()},
+        "club": live.club,
+        "error": error,
+    }
 
 
 @router.post("/director/names", response_class=HTMLResponse)
 async def director_setpair_names(request: Request) -> Response:
+    """Save the club's name and the players' names: a blank field leaves what was there
+    (names are added or changed, never erased); ``name-PAIR`` (one text, ``A & B``) too."""
     form, refused = await _director_form(request)
     if refused is not None:
         return refused
     live = live_of(request)
-    names = pair_names(live)
-    pairs = set(live.movement.pairs)
-    for key, value in form.items():
-        pair = key.removeprefix("name-")
-        text = " ".join(value.split())[:120]
-        # A blank field leaves the pair as it was: names are added or changed, never erased.
-        if key.startswith("name-") and pair in pairs and text and text != names.get(pair):
-            live.set_pair_name(pair, text)
+    stored = {pair: [m.name for m in named] for pair, named in live.players().items()}
+    try:
+        club = " ".join(form.get("club", "").split())
+        if club and club != live.club:
+            live.set_club(club)
+        for pair in live.movement.pairs:
+            seats = (form.get(f"player-{pair}-{i}", "") for i in range(1, MAX_PLAYERS + 1))
+            typed = [name for name in seats if name.strip()]
+            if not typed and form.get(f"name-{pair}", "").strip():
+                typed = form[f"name-{pair}"].split("&")
+            names = [" ".join(name.split()) for name in typed]
+            if names and names != stored.get(pair):
+                live.set_pair_name(pair, names)
+    except BridgeError as error:
+        token = director_token(request) or ""
+        return render(
+            request, "director_names.html", status=422, csrf=csrf_token(token),
+            **_names_context(live, str(error)),
+        )  # fmt: skip
     changed(request)
     return see("/director/names")
 

@@ -1,0 +1,205 @@
+"""session/usebio_export.py and ``session export``: a live event written as USEBIO 1.2.
+
+USEBIO numbers a two-winner Mitchell's pairs within their direction (NS pair 1 and
+EW pair 1, each a PAIR with PAIR_NUMBER and DIRECTION; a traveller line names them
+by number, its side telling which); a Howell's pairs by number alone. Each player is
+one PLAYER, the club the CLUB_NAME, an opening lead the line's LEAD. Scores are the
+Laws' (Law 77): board 1 none vulnerable, board 2 NS, 3 EW, 4 both, 5 NS, 6 EW.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+from bridgescore.errors import BridgeError
+from bridgescore.movement.howell import howell
+from bridgescore.movement.model import Movement
+from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+from bridgescore.session.store import EventStore
+from bridgescore.session.usebio_export import pair_numbers
+from live_movements import three_table_mitchell
+
+runner = CliRunner()
+
+# Each board's results in the order its tables play it: (contract, declarer, result, lead).
+RESULTS: dict[int, list[tuple[str, str, str, str | None]]] = {
+    1: [("4S", "N", "+1", "HK"), ("4S", "N", "=", None), ("3NT", "S", "+1", "D2")],
+    2: [("4S", "N", "=", "C3"), ("4S", "N", "-1", None), ("3NT", "E", "-2", "SA")],
+    3: [("2H", "E", "=", None), ("3H", "E", "=", "SQ"), ("2S", "N", "-1", None)],
+    4: [("3NT", "N", "=", None), ("3NT", "N", "-1", None), ("4HX", "E", "-2", "CA")],
+    5: [("1NT", "S", "+1", None), ("2S", "N", "=", None), ("PASS", "", "", None)],
+    6: [("4H", "W", "=", "D5"), ("4H", "W", "-1", None), ("5DX", "N", "-2", None)],
+}
+
+
+def play_all(path: str, movement: Movement) -> dict[tuple[int, str, str], str]:
+    """Enter every board of ``movement``, round by round; the leads entered, by
+    (board, NS, EW)."""
+    seen: dict[int, int] = {}
+    leads: dict[tuple[int, str, str], str] = {}
+    with LiveEvent(path) as live:
+        for row in sorted(movement.rows, key=lambda r: (r.round, r.table)):
+            for board in row.boards:
+                contract, declarer, result, lead = RESULTS[board][seen.get(board, 0)]
+                seen[board] = seen.get(board, 0) + 1
+                if contract == "PASS":
+                    entry = ResultEntry(row.round, board, "PASS", None, None)
+                else:
+                    entry = ResultEntry(row.round, board, contract, declarer, result, lead)
+                live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
+                if lead is not None:
+                    leads[(board, row.ns, row.ew)] = lead
+    return leads
+
+
+def live_event(tmp_path: Path, movement: Movement, names: dict[str, list[str]]) -> Any:
+    made = create_event(tmp_path / "club.db", movement, name="Club night")
+    with LiveEvent(made.event) as live:
+        live.set_club("Riverside Bridge Club")
+        for pair, players in names.items():
+            live.set_pair_name(pair, players)
+    return made
+
+
+def exported(tmp_path: Path, event: str) -> ET.Element:
+    out = tmp_path / "club.xml"
+    answer = runner.invoke(app, ["session", "export", event, str(out)])
+    assert answer.exit_code == 0, answer.output
+    return ET.fromstring(out.read_text(encoding="utf-8").split("\n", 2)[2])
+
+
+def ranking(event: str | Path) -> list[tuple[Any, ...]]:
+    answer = runner.invoke(app, ["session", "score", str(event), "--json"])
+    assert answer.exit_code == 0, answer.output
+    data = json.loads(answer.output)
+    return [
+        (s["rank"], s["name"], s["direction"], s["total"], s["percent"]) for s in data["ranking"]
+    ]
+
+
+MITCHELL_NAMES = {
+    "1N": ["Ann Archer", "Bob Baker"],
+    "1E": ["Cate Cole", "Dan Dale"],
+    "2N": ["Eve East", "Fay Fox"],
+    "2E": ["Gus Gray", "Hal Hart"],
+    "3N": ["Ida Ives", "Jon Jay"],
+    "3E": ["Kim Kent", "Lou Lamb"],
+}
+
+
+def test_pair_numbers_of_a_mitchell_and_of_a_howell() -> None:
+    assert pair_numbers(["1N", "1E", "2N", "2E"]) == {
+        "1N": ("1", "NS"), "1E": ("1", "EW"), "2N": ("2", "NS"), "2E": ("2", "EW"),
+    }  # fmt: skip
+    assert pair_numbers(["1NS", "1EW"]) == {"1NS": ("1", "NS"), "1EW": ("1", "EW")}
+    assert pair_numbers(["1", "2", "3"]) == {"1": ("1", ""), "2": ("2", ""), "3": ("3", "")}
+    # One name that is not a number and direction: every pair is its own number.
+    assert pair_numbers(["1N", "Smith"]) == {"1N": ("1N", ""), "Smith": ("Smith", "")}
+
+
+def test_mitchell_export_numbers_directions_players_club_and_leads(tmp_path: Path) -> None:
+    movement = three_table_mitchell()
+    made = live_event(tmp_path, movement, MITCHELL_NAMES)
+    leads = play_all(made.event, movement)
+    root = exported(tmp_path, made.event)
+    assert root.findtext("CLUB/CLUB_NAME") == "Riverside Bridge Club"
+    pairs = {
+        (p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION")): [
+            player.findtext("PLAYER_NAME") for player in p.findall("PLAYER")
+        ]
+        for p in root.iter("PAIR")
+    }
+    assert pairs == {
+        ("1", "NS"): ["Ann Archer", "Bob Baker"],
+        ("1", "EW"): ["Cate Cole", "Dan Dale"],
+        ("2", "NS"): ["Eve East", "Fay Fox"],
+        ("2", "EW"): ["Gus Gray", "Hal Hart"],
+        ("3", "NS"): ["Ida Ives", "Jon Jay"],
+        ("3", "EW"): ["Kim Kent", "Lou Lamb"],
+    }
+    lines = {}
+    for board in root.iter("BOARD"):
+        number = int(board.findtext("BOARD_NUMBER") or 0)
+        for line in board.iter("TRAVELLER_LINE"):
+            ns, ew = line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER")
+            lines[(number, ns, ew)] = line
+    assert len(lines) == 18
+    # Board 1, round 1 at table 1: 1N v 1E, 4S by N making 11 tricks, not vulnerable:
+    # 4 x 30 + 300 + 30 = 450, led the king of hearts.
+    first = lines[(1, "1", "1")]
+    assert [first.findtext(k) for k in ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")] == [
+        "4S", "N", "HK", "11", "450",
+    ]  # fmt: skip
+    # Board 2 (NS vulnerable), round 3 at table 2: 2N v 3E, 3NT by E two down, EW not
+    # vulnerable: +100 to NS, led the ace of spades.
+    third = lines[(2, "2", "3")]
+    assert [third.findtext(k) for k in ("CONTRACT", "PLAYED_BY", "LEAD", "SCORE")] == [
+        "3NT", "E", "SA", "100",
+    ]  # fmt: skip
+    written = {
+        (board, ns, ew): line.findtext("LEAD")
+        for (board, ns, ew), line in lines.items()
+        if line.find("LEAD") is not None
+    }
+    assert written == {(b, ns[:-1], ew[:-1]): lead for (b, ns, ew), lead in leads.items()}
+
+
+def test_mitchell_export_reads_back_to_the_same_ranking(tmp_path: Path) -> None:
+    movement = three_table_mitchell()
+    made = live_event(tmp_path, movement, MITCHELL_NAMES)
+    play_all(made.event, movement)
+    exported(tmp_path, made.event)
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(tmp_path / "club.xml")])
+    assert answer.exit_code == 0, answer.output
+    # The file's pair 1 NS is the live event's 1N; EW pair 1 its 1E.
+    live_names = {"1NS": "1N", "1EW": "1E", "2NS": "2N", "2EW": "2E", "3NS": "3N", "3EW": "3E"}
+    read_back = [(rank, live_names[name], *rest) for rank, name, *rest in ranking(again)]
+    assert read_back == ranking(made.event)
+    with EventStore(again, mode="read") as store:
+        assert store.club == "Riverside Bridge Club"  # the file's CLUB_NAME, kept
+    assert len(read_back) == 6 and {line[2] for line in read_back} == {"NS", "EW"}
+    answer = runner.invoke(app, ["session", "score", str(again), "--json"])
+    (first,) = [s for s in json.loads(answer.output)["ranking"] if s["name"] == "1NS"]
+    assert first["players"] == [
+        {"name": "Ann Archer", "number": None},
+        {"name": "Bob Baker", "number": None},
+    ]
+
+
+def test_howell_export_has_no_directions_and_reads_back(tmp_path: Path) -> None:
+    movement = howell(tables=2, boards_per_round=2)
+    names = {pair: [f"Player {pair}a", f"Player {pair}b"] for pair in movement.pairs}
+    made = live_event(tmp_path, movement, names)
+    play_all(made.event, movement)
+    root = exported(tmp_path, made.event)
+    pairs = [
+        (p.findtext("PAIR_NUMBER"), p.find("DIRECTION"), len(p.findall("PLAYER")))
+        for p in root.iter("PAIR")
+    ]
+    assert pairs == [("1", None, 2), ("2", None, 2), ("3", None, 2), ("4", None, 2)]
+    assert root.findtext("CLUB/CLUB_NAME") == "Riverside Bridge Club"
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(tmp_path / "club.xml")])
+    assert answer.exit_code == 0, answer.output
+    assert ranking(again) == ranking(made.event)
+
+
+def test_player_names_and_club_are_checked(tmp_path: Path) -> None:
+    made = create_event(tmp_path / "club.db", three_table_mitchell(), name="Club")
+    with LiveEvent(made.event) as live:
+        live.set_pair_name("1N", "Ann Archer & Bob Baker")  # one text: split at '&'
+        assert [m.name for m in live.players()["1N"]] == ["Ann Archer", "Bob Baker"]
+        assert live.pair_names()["1N"] == "Ann Archer & Bob Baker"
+        with pytest.raises(BridgeError, match="expected 1 to 6 names"):
+            live.set_pair_name("1E", ["", " "])
+        with pytest.raises(BridgeError, match="club name"):
+            live.set_club("x" * 121)
+        assert live.club == ""
