@@ -5,7 +5,8 @@ our ``--where`` / ``--predeal``): a simple HCP range, a shape with suit lengths
 in two hands, and a compound condition after a predeal (a 1NT opening facing a
 given hand). For each, three contestants deal the same number of deals:
 
-- ``dealer (C)``: Debian's ``dealer`` (``apt-get install dealer``), ``produce N``,
+- ``dealer (C)``: Debian's ``dealer`` (``apt-get install dealer``), ``produce N``
+  (with ``generate`` raised above its default cap of 10,000,000 candidates),
   ``action printoneline``, seed 1, output to /dev/null;
 - ``bridgescore deal``: the whole command as a user runs it (a fresh process,
   start-up included), PBN lines to /dev/null;
@@ -51,7 +52,10 @@ class Race:
 
     def dealer_script(self, count: int) -> str:
         lines = [f"predeal {text}" for text in self.dealer_predeal]
-        lines += [f"condition {self.where}", f"produce {count}", "action printoneline"]
+        # dealer stops after 10,000,000 candidate deals unless told more ("generate"):
+        # a rare condition would give it fewer deals to write than ours.
+        lines += [f"condition {self.where}", f"generate {max(10_000_000, 1000 * count)}"]
+        lines += [f"produce {count}", "action printoneline"]
         return "\n".join(lines) + "\n"
 
     def command(self, count: int) -> list[str]:

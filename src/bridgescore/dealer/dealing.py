@@ -102,6 +102,7 @@ _RANKS = "23456789TJQKA"
 _PBN_SUIT_ORDER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _SPOT = (np.arange(52) % 13 <= 7).astype(np.int8)  # ranks 2..9
 _SUIT_OF = np.arange(52) // 13
+_NO_DEALS = np.empty((0, 52), dtype=np.int8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,11 +612,12 @@ def deal_many(
     >>> deal_many(3, seed=deals.seed) == deals
     True
     """
-    from bridgescore.deal import Deal  # only here: `bridgescore deal` does not need it
+    # Only here: `bridgescore deal` does not need the Deal values.
+    from bridgescore.deal import deals_from_array
 
     if seed is None:
         seed = fresh_seed()
-    deals = Deals(seed=seed)
-    for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
-        deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
-    return deals
+    # The deals made in one go: the cycle collector, paused meanwhile, runs once after.
+    chunks = list(iter_deal_chunks(count, seed=seed, where=where, predeal=predeal))
+    owners = np.concatenate(chunks) if len(chunks) > 1 else chunks[0] if chunks else _NO_DEALS
+    return Deals(deals_from_array(owners), seed=seed)
