@@ -392,7 +392,7 @@ def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat,
     hands = plan.sampler.draw(rng.bit_generator.random_raw(BATCH))
     tried = hands.shape[1]
     if terms:
-        hands = hands[:, _test(terms, MaskHandView({seat: hands}, tried))]
+        hands = hands.compress(_test(terms, MaskHandView({seat: hands}, tried)), axis=1)
     return {seat: hands}, tried
 
 
