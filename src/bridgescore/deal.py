@@ -145,6 +145,7 @@ class Card:
 
 
 _CARDS = tuple(Card(Strain(i // 13), i % 13 + 2) for i in range(52))
+_SINGLE_CARD_SETS = tuple(frozenset({card}) for card in _CARDS)
 
 
 def _parse_hand(text: str, who: str) -> frozenset[Card]:
@@ -507,7 +508,10 @@ def deals_from_array(owners: npt.ArrayLike) -> list[Deal]:
     bad = np.flatnonzero((dealt.reshape(-1, 5)[:, :4] != 13).any(axis=1))
     if bad.size:
         Deal.from_array(values[bad[0]])  # raises, naming the card or the hand
-    card = _CARDS.__getitem__
+    # A hand's set as the union of its cards' one-card sets: a union reuses the hashes
+    # the sets keep, where building it from the cards calls Card.__hash__ 13 times.
+    single = _SINGLE_CARD_SETS.__getitem__
+    union = frozenset[Card]().union
     deals: list[Deal] = []
     # Deals hold no reference cycles, yet the cycle collector would run every few
     # hundred new objects and walk all the deals made so far (formats/batches.py
@@ -522,10 +526,10 @@ def deals_from_array(owners: npt.ArrayLike) -> list[Deal]:
             deals.extend(
                 Deal(
                     (
-                        Hand(frozenset(map(card, row[:13]))),
-                        Hand(frozenset(map(card, row[13:26]))),
-                        Hand(frozenset(map(card, row[26:39]))),
-                        Hand(frozenset(map(card, row[39:]))),
+                        Hand(union(*map(single, row[:13]))),
+                        Hand(union(*map(single, row[13:26]))),
+                        Hand(union(*map(single, row[26:39]))),
+                        Hand(union(*map(single, row[39:]))),
                     )
                 )
                 for row in rows.tolist()
