@@ -612,12 +612,10 @@ def deal_many(
     >>> deal_many(3, seed=deals.seed) == deals
     True
     """
-    # Only here: `bridgescore deal` does not need the Deal values.
-    from bridgescore.deal import deals_from_array
+    from bridgescore.deal import deals_from_array  # only here: `deal` makes no Deal values
 
     if seed is None:
         seed = fresh_seed()
-    # The deals made in one go: the cycle collector, paused meanwhile, runs once after.
-    chunks = list(iter_deal_chunks(count, seed=seed, where=where, predeal=predeal))
-    owners = np.concatenate(chunks) if len(chunks) > 1 else chunks[0] if chunks else _NO_DEALS
-    return Deals(deals_from_array(owners), seed=seed)
+    # All made in one go: the cycle collector, paused meanwhile, runs once after.
+    chunks = [_NO_DEALS, *iter_deal_chunks(count, seed=seed, where=where, predeal=predeal)]
+    return Deals(deals_from_array(np.concatenate(chunks)), seed=seed)
