@@ -20,7 +20,9 @@ from bridgescore.cli.app import app
 from bridgescore.core import Seat, Strain
 from bridgescore.dealer.dealing import deal_many
 from bridgescore.simulation import Simulation, parse_contracts, run_simulation, simulate
+from bridgescore.simulation import tasks as simulation_tasks
 from bridgescore.solver import lead_tricks
+from fuzzing import FULL
 
 runner = CliRunner()
 WHERE = "spades(south) >= 5 && hcp(south) + hcp(north) >= 24"
@@ -118,15 +120,26 @@ def test_cli_json_shape_and_same_deals_as_deal() -> None:
     assert first["tricks"] == [spades.count(k) for k in range(14)]
 
 
-def test_processes_and_text_report() -> None:
+@pytest.mark.slow
+def test_processes_and_text_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three slices, the last one short, as 1,200 deals make at the real slice size
+    # (500). By default the slices are made small, so the same cut costs 60 solves
+    # instead of 1,200 (twice); BRIDGESCORE_FULL=1 runs the real size.
+    deals = 1200 if FULL else 60
+    if not FULL:
+        monkeypatch.setattr(simulation_tasks, "SLICE", 25)
     simulation = Simulation(
-        deals=1200, seed=4, contracts=parse_contracts(["3NT"], ["S"]), where="hcp(south) >= 16"
+        deals=deals, seed=4, contracts=parse_contracts(["3NT"], ["S"]), where="hcp(south) >= 16"
     )
     alone, slices = run_simulation(simulation, processes=1, keep_deals=True)
+    size = simulation_tasks.SLICE
+    assert [(s.task.start, s.task.stop) for s in slices] == [
+        (0, size), (size, 2 * size), (2 * size, deals)
+    ]  # fmt: skip
     pooled, _ = run_simulation(simulation, processes=2)
     assert alone.contracts == pooled.contracts
     owners = np.concatenate([s.owners for s in slices])
-    expected = np.concatenate(list(bs_chunks(1200, 4, "hcp(south) >= 16")))
+    expected = np.concatenate(list(bs_chunks(deals, 4, "hcp(south) >= 16")))
     assert np.array_equal(owners, expected)
 
 
