@@ -155,15 +155,18 @@ def test_dask_local_cluster_gives_the_same_report() -> None:
         deals=40, seed=9, contracts=parse_contracts(["4H"], ["N"]), where="hearts(north) >= 5"
     )
     here, _ = run_simulation(simulation)
+    # A worker thread: this is the road of a Client handed in. Worker processes, the
+    # spec sent to them as text, are tests/test_simulate_cluster.py's (a real
+    # `dask scheduler` and `dask worker`s); a process LocalCluster here cost 20 s of CPU.
     with (
         distributed.LocalCluster(
-            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
         there, slices = run_simulation(simulation, scheduler=client, keep_deals=True)
     assert there.contracts == here.contracts
-    # The workers dealt exactly the library's deals (sent the spec as text, not code).
+    # The workers dealt exactly the library's deals.
     owners = np.concatenate([s.owners for s in slices])
     assert np.array_equal(owners, np.concatenate(bs_chunks(40, 9, "hearts(north) >= 5")))
 
