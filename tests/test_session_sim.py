@@ -156,7 +156,7 @@ def test_the_sim_file_scores_as_any_event(tmp_path: Path) -> None:
     assert code == 0, err
     assert "Outliers (most likely entered the wrong way round): 1" in text
     assert "cam: board 1 cam/3N v cam/2E: 4SE= (-420), where 4 of 6 scored +420" in text
-    assert "\nBath - matchpoints" in text and "\ncam - matchpoints" in text
+    assert "\ncounty, Bath - matchpoints" in text and "\ncounty, cam - matchpoints" in text
     code, scored, err = run("score", out, "--json")
     assert code == 0, err
     ranking = json.loads(scored)["ranking"]

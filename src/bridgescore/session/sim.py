@@ -357,7 +357,8 @@ def sim_text(sim: SimScore) -> str:
     """The field's ranking, each club's ranking and the outliers, as text."""
     parts = [ranking_text(sim.scored)]
     for club in sim.clubs:
-        own = replace(sim.scored, name=club, standings=sim.club_rankings[club], notes=())
+        title = f"{sim.scored.name}, {club}"
+        own = replace(sim.scored, name=title, standings=sim.club_rankings[club], notes=())
         parts.append(ranking_text(own))
     lines = [f"Outliers (most likely entered the wrong way round): {len(sim.outliers)}"]
     lines.extend(f"  {outlier}" for outlier in sim.outliers)
