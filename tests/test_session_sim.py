@@ -25,8 +25,13 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
+from bridgescore.core import Vulnerability
+from bridgescore.deal import Deal
+from bridgescore.errors import RecordError
+from bridgescore.formats.board import Board
 from bridgescore.session.event import Event, TableResult
-from bridgescore.session.sim import SimClub, find_outliers, merge_clubs
+from bridgescore.session.sim import SimClub, find_outliers, merge_clubs, score_sim
+from bridgescore.session.store import EventStore
 
 runner = CliRunner()
 
@@ -157,6 +162,12 @@ def test_the_sim_file_scores_as_any_event(tmp_path: Path) -> None:
     assert "Outliers (most likely entered the wrong way round): 1" in text
     assert "cam: board 1 cam/3N v cam/2E: 4SE= (-420), where 4 of 6 scored +420" in text
     assert "\ncounty, Bath - matchpoints" in text and "\ncounty, cam - matchpoints" in text
+    with EventStore(out, mode="read") as store:
+        # The deals Acol and Bath knew; cam's boards were matched by number.
+        assert {n: b.deal for n, b in store.boards().items()} == {
+            n: Deal.from_pbn(DEAL) for n in (1, 2, 3)
+        }
+        assert store.results()[0].section == "Acol"
     code, scored, err = run("score", out, "--json")
     assert code == 0, err
     ranking = json.loads(scored)["ranking"]
@@ -225,3 +236,44 @@ def test_an_outlier_needs_half_the_field_and_a_lone_negation() -> None:
     assert find_outliers(board(420, 420, 50, 100, -420)) == ()
     # A passed-out board's 0 is its own negation.
     assert find_outliers(board(0, 0, 0, 50)) == ()
+
+
+def test_a_board_of_another_vulnerability_is_refused() -> None:
+    def club(name: str, vulnerable: Vulnerability) -> SimClub:
+        results = (TableResult.played(1, "1N", "1E", "Pass"),)
+        event = Event(boards={1: Board(1, vulnerable=vulnerable)}, results=results)
+        return SimClub(name, f"{name}.db", event)
+
+    try:
+        merge_clubs([club("a", Vulnerability.NONE), club("b", Vulnerability.BOTH)])
+    except RecordError as error:
+        assert str(error).startswith("board 1 is not the same board in a.db and b.db: its vul")
+    else:
+        raise AssertionError("a board of two vulnerabilities was merged")
+
+
+def test_a_club_ranks_its_lines_tied_only_where_the_field_ties_them() -> None:
+    # Each club's pairs 1 and 2 play board 1 (1 NS) and board 2 (2 NS): no fixed
+    # directions, so one ranking; 3 results a board, top 4, no Neuberg.
+    # Board 1, X +420, Y +420, Z -50: each +420 gets 2 + 1 = 3, -50 gets 0.
+    # Board 2, the pairs swapped: X 2 v 1 +100, Y 2 v 1 +110, Z 2 v 1 +100:
+    # +110 gets 4; +100s 1 each. Totals: X/1 3 + 3 = 6, X/2 1 + 1 = 2; Y/1 3 + 0 = 3,
+    # Y/2 1 + 4 = 5; Z/1 0 + 3 = 3, Z/2 4 + 1 = 5. Field: X/1 6 (1), Y/2 and Z/2 5 (2=),
+    # Y/1 and Z/1 3 (4=), X/2 2 (6).
+    clubs = [
+        SimClub(name, f"{name}.db", Event(results=(
+            TableResult(1, "1", "2", score=first), TableResult(2, "2", "1", score=second)
+        )))
+        for name, first, second in (("X", 420, 100), ("Y", 420, 110), ("Z", -50, 100))
+    ]  # fmt: skip
+    sim = score_sim(merge_clubs(clubs))
+    assert [(s.rank, s.name, s.total) for s in sim.scored.standings] == [
+        ("1", "X/1", 6.0), ("2=", "Y/2", 5.0), ("2=", "Z/2", 5.0),
+        ("4=", "Y/1", 3.0), ("4=", "Z/1", 3.0), ("6", "X/2", 2.0),
+    ]  # fmt: skip
+    rankings = sim.club_rankings
+    assert {club: [(s.rank, s.name) for s in lines] for club, lines in rankings.items()} == {
+        "X": [("1", "X/1"), ("2", "X/2")],
+        "Y": [("1", "Y/2"), ("2", "Y/1")],
+        "Z": [("1", "Z/2"), ("2", "Z/1")],
+    }  # fmt: skip

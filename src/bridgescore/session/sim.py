@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -213,24 +214,22 @@ def _club_rankings(
     standings: Sequence[Standing], clubs: Sequence[str]
 ) -> dict[str, tuple[Standing, ...]]:
     """Each club's lines in the field's order, ranked again within the club (each
-    direction apart in a Mitchell), ties sharing the first place of the tie."""
-    rankings: dict[str, list[Standing]] = {club: [] for club in clubs}
-    places: dict[tuple[str, str], list[object]] = {}
+    direction apart in a Mitchell). Lines tie in the club exactly when they tie in the
+    field (the field's rank is made on exact shares): a tie shares its first place."""
+    lines: dict[str, list[Standing]] = {club: [] for club in clubs}
     for standing in standings:
-        key = (standing.section, standing.direction)
-        order = places.setdefault(key, [])
-        value = standing.percent if standing.percent is not None else standing.total
-        order.append(value)
-        rankings[standing.section].append(standing)
+        lines[standing.section].append(standing)
     ranked: dict[str, tuple[Standing, ...]] = {}
-    for club, lines in rankings.items():
+    for club, own in lines.items():
+        ties = [(standing.direction, standing.rank.rstrip("=")) for standing in own]
+        tied = Counter(ties)
+        first: dict[tuple[str, str], int] = {}
+        place: Counter[str] = Counter()
         out = []
-        for standing in lines:
-            values = places[(club, standing.direction)]
-            value = standing.percent if standing.percent is not None else standing.total
-            first = values.index(value) + 1
-            tied = values.count(value) > 1
-            out.append(replace(standing, rank=f"{first}{'=' if tied else ''}"))
+        for standing, tie in zip(own, ties, strict=True):
+            place[standing.direction] += 1
+            first.setdefault(tie, place[standing.direction])
+            out.append(replace(standing, rank=f"{first[tie]}{'=' if tied[tie] > 1 else ''}"))
         ranked[club] = tuple(out)
     return ranked
 
@@ -369,10 +368,12 @@ def sim_text(sim: SimScore) -> str:
 def sim_dict(sim: SimScore) -> dict[str, Any]:
     """The sim as JSON: the field's ranking (as 'session score --json'), ``clubs`` (each
     club's ranking) and ``outliers``."""
-    data = as_dict(sim.scored)
+    # Without travellers: as_dict would draw every line of the field, to be thrown away.
+    field_only = replace(sim.scored, travellers=())
+    data = as_dict(field_only)
     del data["travellers"]
     data["clubs"] = {
-        club: as_dict(replace(sim.scored, standings=sim.club_rankings[club]))["ranking"]
+        club: as_dict(replace(field_only, standings=sim.club_rankings[club]))["ranking"]
         for club in sim.clubs
     }
     data["outliers"] = [outlier.as_dict() for outlier in sim.outliers]
