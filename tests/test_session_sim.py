@@ -208,6 +208,8 @@ def test_one_event_or_a_missing_one_is_refused(tmp_path: Path) -> None:
     assert code == 2 and "two clubs or more, got 1" in err
     code, _, err = run("sim", tmp_path / "out.db", acol, tmp_path / "none.db")
     assert code == 2 and "no event file" in err and "none.db" in err
+    code, _, err = run("sim", tmp_path / "no" / "out.db", acol, acol)
+    assert code == 2 and "OUT" in err and "does not exist" in err
 
 
 def test_two_events_of_one_club_are_refused() -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
 
 __all__ = ["sim_command"]
@@ -37,6 +38,9 @@ def sim_command(
 
     if len(events) < 2:
         raise fail(f"a sim needs the events of two clubs or more, got {len(events)}", 2)
+    if not (out.exists() or out.is_symlink()):
+        # An existing OUT is refused by write_sim (exit 1); a folder that takes no file now.
+        check_output_path(out, "OUT")
     for event in events:
         if not event.is_file():
             raise fail(f"no event file {str(event)!r}: expected a club's event file", 2)
