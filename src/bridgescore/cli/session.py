@@ -702,6 +702,11 @@ from bridgescore.cli.live import live_command  # noqa: E402
 
 app.command("live")(live_command)
 
+# `session sim` (a simultaneous pairs across clubs): its own module, a subcommand here.
+from bridgescore.cli.sim import sim_command  # noqa: E402
+
+app.command("sim")(sim_command)
+
 # Replacing a lost link, password or copy: their own module, subcommands here.
 from bridgescore.cli.recovery import (  # noqa: E402
     backup_command,
