@@ -517,7 +517,18 @@ def test_only_ascii_digits_are_a_round_board_or_table(
         assert answer.status_code in (404, 422), (field, answer.status_code)
         adjusted = director.post("/director/adjust", data={**form, "award": "Avg"})
         assert adjusted.status_code in (404, 422), (field, adjusted.status_code)
+        weighed = director.post("/director/weigh", data={**form, **HALF_AND_HALF})
+        assert weighed.status_code in (404, 422), (field, weighed.status_code)
     assert stored(client) == []
+
+
+# A weighted score (Law 12C1c) on the director's form: half 4S=, half 4S-1.
+WEIGHED_KEYS = ("weight", "contract", "declarer", "result")
+HALF_AND_HALF = {
+    f"{key}-{row}": value
+    for row, values in ((1, ("1/2", "4S", "N", "=")), (2, ("1/2", "4S", "N", "-1")))
+    for key, value in zip(WEIGHED_KEYS, values, strict=True)
+}
 
 
 @pytest.mark.parametrize("value", JUNK)
@@ -533,8 +544,9 @@ def test_junk_in_any_field_is_never_a_5xx(client: TestClient, event: Any, value:
     for field in ("table", "round", "board", "section", "level", "result", "award"):
         form = {"csrf": csrf, "table": "1", "round": "1", "board": "1", "award": "A",
                 **FOUR_SPADES_PLUS_ONE, field: value}  # fmt: skip
-        for path in ("/director/result", "/director/adjust"):
-            assert director.post(path, data=form).status_code < 500, (path, field, value)
+        for path in ("/director/result", "/director/adjust", "/director/weigh"):
+            answer = director.post(path, data={**form, **HALF_AND_HALF})
+            assert answer.status_code < 500, (path, field, value)
         query = {"table": "1", "round": "1", "board": "1", field: value}
         assert director.get("/director/result", params=query).status_code < 500
     assert client.post("/table/check", content=b"\xff\xfe", headers={

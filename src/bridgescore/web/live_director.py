@@ -22,6 +22,7 @@ from bridgescore.errors import BridgeError, StorageError
 from bridgescore.session.adjustment import ADJUSTED_WORDS, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
 from bridgescore.session.players import MAX_PLAYERS
+from bridgescore.session.weighted import Weighted
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,
     LOGIN_COOKIE,
@@ -275,28 +276,14 @@ async def director_adjust(request: Request) -> Response:
     form, refused = await _director_form(request)
     if refused is not None:
         return refused
-    token = request.cookies.get(DIRECTOR_COOKIE, "")
     award = form.get("award", "")
     if award not in AWARDS:
+        token = request.cookies.get(DIRECTOR_COOKIE, "")
         return _result_page(
             request, token, form, status=422,
             error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
         )  # fmt: skip
-    try:
-        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
-        live_of(request).adjust(
-            form.get("section", "A") or "A",
-            table,
-            round_number,
-            board,
-            award,
-            who="director",
-            reason=form.get("reason", ""),
-        )
-    except ValueError as error:  # BridgeError is a ValueError; int() of junk too
-        return _result_page(request, token, form, status=422, error=str(error))
-    changed(request)
-    return see(f"/director/results#t{table}r{round_number}")
+    return _decide(request, form, lambda: award)
 
 
 @router.post("/director/weigh", response_class=HTMLResponse)
@@ -305,7 +292,6 @@ async def director_weigh(request: Request) -> Response:
     form, refused = await _director_form(request)
     if refused is not None:
         return refused
-    token = request.cookies.get(DIRECTOR_COOKIE, "")
     parts = []
     for number in range(1, WEIGHTED_ROWS + 1):
         fields = {
@@ -314,21 +300,31 @@ async def director_weigh(request: Request) -> Response:
         }
         if any(fields.values()):
             parts.append({key: value or None for key, value in fields.items()})
+    return _decide(request, form, lambda: read_weighted(parts))
+
+
+def _decide(
+    request: Request, form: dict[str, str], decision: Callable[[], str | Weighted]
+) -> Response:
+    """The one road of a director's decision from the result page (an adjusted or a
+    weighted score): the table, round and board read by the forms' one number parser,
+    the decision stored with the reason, and the form shown again with the message
+    when anything in it is wrong (a full disk is the app's 507, not the form's fault)."""
     try:
-        weighted = read_weighted(parts)
-        table, round_number, board = (int(form.get(key, "")) for key in ("table", "round", "board"))
+        table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
             form.get("section", "A") or "A",
             table,
             round_number,
             board,
-            weighted,
+            decision(),
             who="director",
             reason=form.get("reason", ""),
         )
     except StorageError:
-        raise  # the app's 507 page: not the form's fault
+        raise
     except BridgeError as error:
+        token = request.cookies.get(DIRECTOR_COOKIE, "")
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
     return see(f"/director/results#t{table}r{round_number}")
