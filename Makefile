@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/usebio.py
 	$(BIN)/python benchmarks/boards.py
 	$(BIN)/python benchmarks/scorepad.py
+	$(BIN)/python benchmarks/live.py
 
 # The browser tests drive Debian's chromium through Playwright's Python package
 # (no downloaded browser). Installed once, as root or through sudo.
