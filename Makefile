@@ -16,14 +16,17 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/bridgescore demo
 
-# Tests run in random order (pytest-randomly) on one process per core (pytest-xdist),
-# a module per process so its module-scoped fixtures are built once. On the 2-core
-# machine, 2026-11-23, shared and loaded by other developers: 206 s against 602 s
-# on one process (pytest's own figures, both in random order).
+# Tests run in random order (pytest-randomly) on one process per core (pytest-xdist).
+# worksteal, not loadfile: each worker starts on half the tests, a module at a time, and
+# one that runs out takes half of what the other has left. With loadfile a whole module
+# was the unit, and xdist hands out the modules with the most tests first, so a long
+# module of a few tests (a Dask cluster's, a simulation's) often came last while the
+# other core sat idle. A module split by a steal builds its module fixtures twice; that
+# happens a handful of times a run. docs/testing.md says what runs at which size.
 test: $(STAMP) chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto --dist loadfile
+	$(BIN)/pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -41,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/usebio.py
 	$(BIN)/python benchmarks/boards.py
 	$(BIN)/python benchmarks/scorepad.py
+	$(BIN)/python benchmarks/dealing.py
 	$(BIN)/python benchmarks/live.py
 
 # The browser tests drive Debian's chromium through Playwright's Python package

@@ -18,7 +18,7 @@ from scipy import stats
 
 import bridgescore as bs
 from bridgescore import BridgeError, Card, Deal, Hand, InvalidDealError, Seat, Strain
-from bridgescore.deal import random_deal_array
+from bridgescore.deal import deals_from_array, random_deal_array
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError
 
 RANKS = "23456789TJQKA"
@@ -255,6 +255,46 @@ def test_malformed_non_text_and_constructor() -> None:
         Deal.from_array(np.full(52, 4))
     with pytest.raises(InvalidDealError, match="has 52 cards: expected 13"):
         Deal.from_array(np.zeros(52, dtype=int))
+
+
+def test_many_deals_from_their_owner_arrays() -> None:
+    # Owners written out by hand: the card index is suit * 13 + rank - 2, clubs first.
+    one_suit_each = [3] * 13 + [2] * 13 + [1] * 13 + [0] * 13
+    # Card 13 s + r goes to seat (s + r) % 4: North holds the club deuce, six, ten and ace.
+    by_rank = [index % 4 for index in range(52)]
+    deals = deals_from_array(np.array([one_suit_each, by_rank, one_suit_each], dtype=np.int8))
+    spread = "N:J73.Q84.K95.AT62 Q84.K95.AT62.J73 K95.AT62.J73.Q84 AT62.J73.Q84.K95"
+    assert deals == [Deal.from_pbn(t) for t in (ONE_SUIT_EACH, spread, ONE_SUIT_EACH)]
+    assert deals_from_array(np.empty((0, 52), dtype=np.int64)) == []
+
+
+def test_many_deals_refuse_a_row_that_is_not_a_deal() -> None:
+    good = Deal.from_pbn(SAMPLE).to_array()
+    fourteen = good.copy()
+    fourteen[fourteen == 1] = 0  # East's cards go to North
+    stranger = good.copy()
+    stranger[5] = 7
+    with pytest.raises(InvalidDealError, match="has 26 cards: expected 13"):
+        deals_from_array(np.stack([good, fourteen]))
+    with pytest.raises(InvalidDealError, match="C7 has owner 7: expected a seat 0 to 3"):
+        deals_from_array(np.stack([good, good, stranger]))
+    with pytest.raises(InvalidDealError, match=r"shaped \(n, 52\) of whole numbers"):
+        deals_from_array(good)
+    with pytest.raises(InvalidDealError, match="whole numbers"):
+        deals_from_array(np.zeros((2, 52)))
+
+
+def test_hand_and_deal_checks_name_what_is_wrong() -> None:
+    with pytest.raises(InvalidDealError, match="'SA' is not a Card"):
+        Hand(frozenset({Card.parse("HK"), "SA"}))  # type: ignore[arg-type]
+    north, east, south, west = Deal.from_pbn(SAMPLE).hands
+    short = Hand(north.cards - {Card.parse("SK")})
+    with pytest.raises(
+        InvalidDealError, match=r"North's hand .* has 12 cards: expected 13 \(not dealt: SK\)"
+    ):
+        Deal((short, east, south, west))
+    with pytest.raises(InvalidDealError, match="West's hand 'x' is not a Hand"):
+        Deal((north, east, south, "x"))  # type: ignore[arg-type]
 
 
 VALID = Deal.from_pbn(SAMPLE).to_pbn()

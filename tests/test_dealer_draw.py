@@ -28,6 +28,7 @@ from bridgescore.dealer.draw import (
     owner_hands,
 )
 from bridgescore.dealer.hand import WEIGHTS, HandView
+from bridgescore.dealer.pbn import cards_by_seat
 from bridgescore.errors import ConditionError
 
 
@@ -183,6 +184,19 @@ def test_pbn_lines_are_the_deal_values_text(seed: int, n: int) -> None:
     expected = "".join(Deal.from_array(row).to_pbn() + "\n" for row in owners)
     assert pbn_lines(owners) == expected.encode("ascii")
     assert pbn_strings(owners) == expected.splitlines()
+
+
+def test_cards_by_seat_lists_each_seat_cards_in_order() -> None:
+    owners = np.concatenate(
+        [random_deal_array(3, 200), [[3] * 13 + [2] * 13 + [1] * 13 + [0] * 13]]
+    )
+    expected = [
+        [card for seat in range(4) for card in range(52) if row[card] == seat] for row in owners
+    ]
+    assert cards_by_seat(owners).tolist() == expected
+    assert cards_by_seat(owners[-1:]).tolist() == [
+        [*range(39, 52), *range(26, 39), *range(13, 26), *range(13)]
+    ]
 
 
 def test_pbn_lines_of_more_deals_than_a_block() -> None:

@@ -20,7 +20,9 @@ from bridgescore.cli.app import app
 from bridgescore.core import Seat, Strain
 from bridgescore.dealer.dealing import deal_many
 from bridgescore.simulation import Simulation, parse_contracts, run_simulation, simulate
+from bridgescore.simulation import tasks as simulation_tasks
 from bridgescore.solver import lead_tricks
+from fuzzing import FULL
 
 runner = CliRunner()
 WHERE = "spades(south) >= 5 && hcp(south) + hcp(north) >= 24"
@@ -101,7 +103,9 @@ def test_equal_cards_are_grouped() -> None:
     assert sum(len(name) - 1 for name in names) == 13
 
 
-def test_cli_json_shape_and_same_deals_as_deal() -> None:
+def test_cli_json_shape_and_same_deals_as_deal(
+    reference: tuple[list[bs.Deal], list[bs.DDTable]],
+) -> None:
     args = ["simulate", "--deals", "30", "--seed", "12", "--where", WHERE, "--contract", "4S"]
     args += ["--by", "S", "--contract", "3NT", "--by", "N", "--vul", "NS", "--json"]
     result = runner.invoke(app, args)
@@ -111,22 +115,36 @@ def test_cli_json_shape_and_same_deals_as_deal() -> None:
     first = data["contracts"][0]
     assert set(first) >= {"contract", "declarer", "tricks", "make", "mean_tricks", "mean_score"}
     assert len(first["tricks"]) == 14 and sum(first["tricks"]) == 30
-    # The deals simulated are those `deal` prints for the same seed and condition.
+    # The deals simulated are those `deal` prints for the same seed and condition: the
+    # first 30 of the reference's 40 (deal n of a seed does not depend on the count),
+    # whose tables are solved once for the module.
     dealt = runner.invoke(app, ["deal", "-n", "30", "--seed", "12", "--where", WHERE])
-    tables = bs.solve_many(dealt.stdout.splitlines())
-    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables]
+    deals, tables = reference
+    assert dealt.stdout.splitlines() == [deal.to_pbn() for deal in deals[:30]]
+    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables[:30]]
     assert first["tricks"] == [spades.count(k) for k in range(14)]
 
 
-def test_processes_and_text_report() -> None:
+@pytest.mark.slow
+def test_processes_and_text_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three slices, the last one short, as 1,200 deals make at the real slice size
+    # (500). By default the slices are made small, so the same cut costs 60 solves
+    # instead of 1,200 (twice); BRIDGESCORE_FULL=1 runs the real size.
+    deals = 1200 if FULL else 60
+    if not FULL:
+        monkeypatch.setattr(simulation_tasks, "SLICE", 25)
     simulation = Simulation(
-        deals=1200, seed=4, contracts=parse_contracts(["3NT"], ["S"]), where="hcp(south) >= 16"
+        deals=deals, seed=4, contracts=parse_contracts(["3NT"], ["S"]), where="hcp(south) >= 16"
     )
     alone, slices = run_simulation(simulation, processes=1, keep_deals=True)
+    size = simulation_tasks.SLICE
+    assert [(s.task.start, s.task.stop) for s in slices] == [
+        (0, size), (size, 2 * size), (2 * size, deals)
+    ]  # fmt: skip
     pooled, _ = run_simulation(simulation, processes=2)
     assert alone.contracts == pooled.contracts
     owners = np.concatenate([s.owners for s in slices])
-    expected = np.concatenate(list(bs_chunks(1200, 4, "hcp(south) >= 16")))
+    expected = np.concatenate(list(bs_chunks(deals, 4, "hcp(south) >= 16")))
     assert np.array_equal(owners, expected)
 
 
@@ -142,15 +160,18 @@ def test_dask_local_cluster_gives_the_same_report() -> None:
         deals=40, seed=9, contracts=parse_contracts(["4H"], ["N"]), where="hearts(north) >= 5"
     )
     here, _ = run_simulation(simulation)
+    # A worker thread: this is the road of a Client handed in. Worker processes, the
+    # spec sent to them as text, are tests/test_simulate_cluster.py's (a real
+    # `dask scheduler` and `dask worker`s); a process LocalCluster here cost 20 s of CPU.
     with (
         distributed.LocalCluster(
-            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
         there, slices = run_simulation(simulation, scheduler=client, keep_deals=True)
     assert there.contracts == here.contracts
-    # The workers dealt exactly the library's deals (sent the spec as text, not code).
+    # The workers dealt exactly the library's deals.
     owners = np.concatenate([s.owners for s in slices])
     assert np.array_equal(owners, np.concatenate(bs_chunks(40, 9, "hearts(north) >= 5")))
 

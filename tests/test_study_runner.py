@@ -324,14 +324,22 @@ def test_sigkill_then_resume_gives_the_uninterrupted_study(
 def test_local_cluster_gives_the_same_shards_as_the_pool(reference: Path, tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     directory = tmp_path / "study"
+    # Worker threads behind a tcp:// scheduler: the run's own client still reaches the
+    # scheduler over TCP. Worker processes are test_study_cluster.py's (a real
+    # `dask scheduler` and `dask worker`s); two process workers here cost 5 s of CPU.
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,
+            protocol="tcp://",
+            dashboard_address=None,
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
         # By address, as `--scheduler tcp://...` does: the run opens its own client.
         address = cluster.scheduler_address
+        assert address.startswith("tcp://")
         summary = run_study(directory, deals=DEALS, seed=SEED, chunk_size=CHUNK, scheduler=address)
         workers = set(client.scheduler_info()["workers"])
     assert summary.deals_computed == DEALS

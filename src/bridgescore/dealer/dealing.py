@@ -102,6 +102,7 @@ _RANKS = "23456789TJQKA"
 _PBN_SUIT_ORDER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _SPOT = (np.arange(52) % 13 <= 7).astype(np.int8)  # ranks 2..9
 _SUIT_OF = np.arange(52) // 13
+_NO_DEALS = np.empty((0, 52), dtype=np.int8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +392,7 @@ def _candidates(plan: DealingPlan, rng: np.random.Generator) -> tuple[dict[Seat,
     hands = plan.sampler.draw(rng.bit_generator.random_raw(BATCH))
     tried = hands.shape[1]
     if terms:
-        hands = hands[:, _test(terms, MaskHandView({seat: hands}, tried))]
+        hands = hands.compress(_test(terms, MaskHandView({seat: hands}, tried)), axis=1)
     return {seat: hands}, tried
 
 
@@ -611,11 +612,10 @@ def deal_many(
     >>> deal_many(3, seed=deals.seed) == deals
     True
     """
-    from bridgescore.deal import Deal  # only here: `bridgescore deal` does not need it
+    from bridgescore.deal import deals_from_array  # only here: `deal` makes no Deal values
 
     if seed is None:
         seed = fresh_seed()
-    deals = Deals(seed=seed)
-    for owners in iter_deal_chunks(count, seed=seed, where=where, predeal=predeal):
-        deals.extend(Deal.from_pbn(text) for text in pbn_strings(owners))
-    return deals
+    # All made in one go: the cycle collector, paused meanwhile, runs once after.
+    chunks = [_NO_DEALS, *iter_deal_chunks(count, seed=seed, where=where, predeal=predeal)]
+    return Deals(deals_from_array(np.concatenate(chunks)), seed=seed)
