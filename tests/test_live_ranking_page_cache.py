@@ -68,3 +68,28 @@ def test_the_public_page_follows_changes_made_outside_the_server(tmp_path: Path)
             other_store.set_flags(ranking_hidden=True)
         hidden = client.get("/ranking").text
         assert 'id="hidden"' in hidden and 'id="ranking"' not in hidden
+
+
+def test_the_results_site_after_the_close_follows_the_directors_changes(tmp_path: Path) -> None:
+    from bridgescore.session.site import results_site
+
+    path = tmp_path / "club.db"
+    create_event(path, three_table_mitchell(), name="Club")
+    with LiveEvent(path) as live:
+        # Board 1 at two tables (table 3 plays it in round 2): 4S= (+420) beats 3NT= (+400).
+        live.enter_result("A", 1, FOUR_SPADES_MADE, who="table 1")
+        live.correct_result("A", 3, ResultEntry(2, 1, "3NT", "S", "="))
+        live.close_session()
+    with TestClient(create_live_app(path)) as client:
+        first = client.get("/results/index.html")
+        assert first.status_code == 200
+        assert client.get("/results/index.html").text == first.text
+
+        # After the close, from another connection, the director makes 4S one down (-50):
+        # now 3NT= wins the board, and the ranking turns round.
+        with LiveEvent(path) as other:
+            other.correct_result("A", 1, ResultEntry(1, 1, "4S", "N", "-1"), reason="revoke")
+            expected = results_site(other.public_score())["index.html"]
+        after = client.get("/results/index.html").text
+        assert after == expected
+        assert after != first.text

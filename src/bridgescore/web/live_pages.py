@@ -462,12 +462,10 @@ def report_page(request: Request) -> Response:
 @router.get("/results/{page}", response_class=HTMLResponse)
 def results_page(request: Request, page: str) -> Response:
     """A page of the results site (`session report --html DIR/`), after the close."""
-    from bridgescore.session.site import results_site
-
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        pages = results_site(live_of(request).public_score())
+        pages = _published_site(request)
     except BridgeError as error:
         return message(request, 422, "No results site", str(error), back="/ranking")
     text = pages.get(page)
@@ -475,6 +473,20 @@ def results_page(request: Request, page: str) -> Response:
         return message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=HEADERS)
+
+
+def _published_site(request: Request) -> Mapping[str, str]:
+    """The closed session's results site, built once per version of the event file: at
+    the close every phone opens it, and each page of it used to build all of it again."""
+    from bridgescore.session.site import results_site
+
+    live = live_of(request)
+    version = live.version()  # read before building: a change meanwhile builds it again
+    built: tuple[int, Mapping[str, str]] | None = getattr(request.app.state, "results_site", None)
+    if built is None or built[0] != version:
+        built = (version, results_site(live.public_score()))
+        request.app.state.results_site = built
+    return built[1]
 
 
 @router.get("/live/hand-record.css")
