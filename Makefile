@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/scorepad.py
 	$(BIN)/python benchmarks/dealing.py
 	$(BIN)/python benchmarks/sim.py
+	$(BIN)/python benchmarks/live.py
 
 # The browser tests drive Debian's chromium through Playwright's Python package
 # (no downloaded browser). Installed once, as root or through sudo.

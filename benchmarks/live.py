@@ -23,17 +23,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
 import re
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -76,17 +78,31 @@ class Connection:
     """One keep-alive HTTP/1.1 connection; a minimal client, so the load generator
     costs less CPU than the server it measures."""
 
-    def __init__(self, host: str, port: int, token: str | None = None) -> None:
-        self.host, self.port, self.token = host, port, token
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        token: str | None = None,
+        cookie: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.host, self.port, self.token, self.cookie = host, port, token, cookie
+        # Each phone its own address, as on a club's Wi-Fi: the server lets one address
+        # hold only a few dozen connections (web/connections.py).
+        self.source = source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=None if self.source is None else (self.source, 0)
+            )
         assert self.reader is not None
         payload = b"" if body is None else json.dumps(body).encode()
         auth = f"Authorization: Bearer {self.token}\r\n" if self.token else ""
+        if self.cookie:
+            auth += f"Cookie: {self.cookie}\r\n"
         head = (
             f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n{auth}"
             f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
@@ -107,6 +123,11 @@ class Connection:
         if self.writer is not None:
             self.writer.close()
             await self.writer.wait_closed()
+
+
+def phone_address(index: int) -> str:
+    """The loopback address of phone ``index`` (all of 127.0.0.0/8 is this machine)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -172,6 +193,126 @@ async def ranking_after_a_result(
     return latencies
 
 
+@dataclass
+class Crowd:
+    """What the evening with readers measured: each request's seconds, by kind."""
+
+    seconds: float = 0.0
+    entries: list[float] = field(default_factory=list)
+    ranking_reads: list[float] = field(default_factory=list)
+    table_reads: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def evening_with_readers(
+    host: str,
+    port: int,
+    movement: Movement,
+    tokens: dict[int, str],
+    *,
+    readers: int,
+    phones: int,
+    every: float,
+) -> Crowd:
+    """Every table enters its rounds (each a round of ``boards`` results) all at once,
+    as :func:`evening` does, while ``readers`` clients load the public ranking page
+    (``GET /ranking``) and ``phones`` load their table's page (``GET /table`` with the
+    table's cookie), each every ``every`` seconds, until the last result is in."""
+    crowd = Crowd()
+    done = asyncio.Event()
+
+    async def table(number: int) -> None:
+        connection = Connection(host, port, tokens[number], source=phone_address(number))
+        try:
+            for row in movement.rows:
+                if row.table != number:
+                    continue
+                for board in row.boards:
+                    begin = time.perf_counter()
+                    status, data = await connection.request(
+                        "POST", "/api/live/results", body_for(number, row.round, board)
+                    )
+                    crowd.entries.append(time.perf_counter() - begin)
+                    if status != 201:
+                        crowd.errors.append(f"table {number}: {status} {data[:200]!r}")
+        finally:
+            await connection.close()
+
+    async def reader(index: int, path: str, cookie: str | None, times: list[float]) -> None:
+        connection = Connection(host, port, cookie=cookie, source=phone_address(index))
+        # Spread over the interval, as phones are: not all in the same instant.
+        await asyncio.sleep(every * (index % 100) / 100)
+        try:
+            while True:  # at least once, however quick the tables are
+                begin = time.perf_counter()
+                status, data = await connection.request("GET", path)
+                times.append(time.perf_counter() - begin)
+                if status != 200:
+                    crowd.errors.append(f"{path}: {status} {data[:200]!r}")
+                if done.is_set():
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(done.wait(), every)
+        finally:
+            await connection.close()
+
+    table_numbers = sorted(tokens)
+    watchers = [
+        asyncio.create_task(reader(100 + index, "/ranking", None, crowd.ranking_reads))
+        for index in range(readers)
+    ]
+    watchers += [
+        asyncio.create_task(
+            reader(
+                100 + readers + index,
+                "/table",
+                f"bridgescore_table={tokens[table_numbers[index % len(table_numbers)]]}",
+                crowd.table_reads,
+            )
+        )
+        for index in range(phones)
+    ]
+    # The readers are at it before the first result, as they are at a club.
+    await asyncio.sleep(every)
+    start = time.perf_counter()
+    await asyncio.gather(*(table(number) for number in table_numbers))
+    crowd.seconds = time.perf_counter() - start
+    done.set()
+    await asyncio.gather(*watchers)
+    return crowd
+
+
+def recompute(folder: Path, tables: int, rounds: int, boards: int, times: int) -> dict[str, Any]:
+    """A whole evening of ``tables`` tables stored in-process, then the ranking scored
+    from the file ``times`` times: ``LiveEvent.ranking()`` (the JSON API's) and
+    ``LiveEvent.report(public=True)`` (the ranking page's: the ranking and the
+    travellers every table has played)."""
+    movement = mitchell(tables, rounds, boards)
+    path = folder / f"recompute-{tables}.db"
+    create_event(path, movement, name="Benchmark pairs")
+    with LiveEvent(path) as live:
+        for row in movement.rows:
+            for board in row.boards:
+                entry = ResultEntry.parse(body_for(row.table, row.round, board))
+                live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
+        ranking, report = [], []
+        for _ in range(times):
+            begin = time.perf_counter()
+            data = live.ranking()
+            ranking.append(time.perf_counter() - begin)
+            begin = time.perf_counter()
+            live.report(public=True)
+            report.append(time.perf_counter() - begin)
+    return {
+        "tables": tables,
+        "boards": rounds * boards,
+        "results": sum(len(row.boards) for row in movement.rows),
+        "pairs": len(data["ranking"]),
+        "ranking": ranking,
+        "report": report,
+    }
+
+
 def in_process(path: Path, movement: Movement) -> tuple[list[float], list[float]]:
     """Every result through LiveEvent.enter_result in this process, then the ranking."""
     enter = []
@@ -213,75 +354,183 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def spread(values: list[float]) -> dict[str, Any]:
+    """Count, p50 and p99 (seconds) of some latencies."""
+    if not values:
+        return {"count": 0, "p50": None, "p99": None, "max": None}
+    return {
+        "count": len(values),
+        "p50": percentile(values, 0.5),
+        "p99": percentile(values, 0.99),
+        "max": max(values),
+    }
+
+
+def shown(figures: dict[str, Any]) -> str:
+    if not figures["count"]:
+        return "none"
+    return (
+        f"{figures['count']}, p50 {ms(figures['p50'])}, p99 {ms(figures['p99'])},"
+        f" max {ms(figures['max'])}"
+    )
+
+
+@contextlib.contextmanager
+def serving(path: Path) -> Iterator[tuple[str, int]]:
+    """``bridgescore session live`` on the event at ``path``: its host and port."""
+    command = [sys.executable, "-c", "from bridgescore.cli import main; main()",
+               "session", "live", str(path), "--port", "0", "--no-access-log"]  # fmt: skip
+    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stderr is not None
+        line = server.stderr.readline()  # printed once the port listens
+        found = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not found:
+            raise SystemExit(f"the server did not start: {line}{server.stderr.read()}")
+        yield found.group(1), int(found.group(2))
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--boards", type=int, default=3)
     parser.add_argument("--ranking-times", type=int, default=20)
+    parser.add_argument("--readers", type=int, default=100, help="clients on the ranking page")
+    parser.add_argument("--phones", type=int, default=60, help="phones on their table's page")
+    parser.add_argument("--every", type=float, default=0.5, help="seconds between a reader's loads")
+    parser.add_argument("--recompute-tables", type=int, default=60)
+    parser.add_argument("--recompute-times", type=int, default=5)
+    parser.add_argument(
+        "--json", action="store_true", help="print the figures as one JSON document"
+    )
     args = parser.parse_args()
 
     movement = mitchell(args.tables, args.rounds, args.boards)
     results = sum(len(row.boards) for row in movement.rows)
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as work:
         path = Path(work) / "club.db"
         created = create_event(path, movement, name="Benchmark pairs")
         spare = Path(work) / "spare.db"
         shutil.copyfile(path, spare)
+        crowded = Path(work) / "crowded.db"
+        shutil.copyfile(path, crowded)
         tokens = {access.table: access.token for access in created.tables}
 
-        command = [sys.executable, "-c", "from bridgescore.cli import main; main()",
-                   "session", "live", str(path), "--port", "0", "--no-access-log"]  # fmt: skip
-        server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
-        try:
-            assert server.stderr is not None
-            line = server.stderr.readline()  # printed once the port listens
-            found = re.search(r"http://([\d.]+):(\d+)/", line)
-            if not found:
-                raise SystemExit(f"the server did not start: {line}{server.stderr.read()}")
-            host, port = found.group(1), int(found.group(2))
+        with serving(path) as (host, port):
             seconds, latencies, errors = asyncio.run(evening(host, port, movement, tokens))
             ranking = asyncio.run(
                 ranking_after_a_result(
                     host, port, created.director_password, movement, args.ranking_times
                 )
             )
-        finally:
-            server.terminate()
-            server.wait()
+        with serving(crowded) as (host, port):
+            crowd = asyncio.run(
+                evening_with_readers(
+                    host, port, movement, tokens,
+                    readers=args.readers, phones=args.phones, every=args.every,
+                )
+            )  # fmt: skip
         enter, ranking_direct = in_process(spare, movement)
         commits = bare_commits(Path(work))
+        big = recompute(
+            Path(work), args.recompute_tables, args.rounds, args.boards, args.recompute_times
+        )
 
-    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
-    direct50 = statistics.median(enter)
+    figures = {
+        "when": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        "machine": f"{platform.machine()} {os.cpu_count()} cores",
+        "load_average": [round(x, 2) for x in (*load_before, *os.getloadavg())],
+        "tables": args.tables,
+        "rounds": args.rounds,
+        "boards": args.boards,
+        "results": results,
+        "alone": {"seconds": seconds, "errors": len(errors), **spread(latencies)},
+        "ranking_after_a_result": spread(ranking),
+        "with_readers": {
+            "readers": args.readers,
+            "phones": args.phones,
+            "every": args.every,
+            "seconds": crowd.seconds,
+            "errors": len(crowd.errors),
+            "entries": spread(crowd.entries),
+            "ranking_page": spread(crowd.ranking_reads),
+            "table_page": spread(crowd.table_reads),
+        },
+        "in_process_enter": spread(enter),
+        "in_process_ranking": spread(ranking_direct),
+        "bare_commit": spread(commits),
+        "recompute": {
+            **{key: big[key] for key in ("tables", "boards", "results", "pairs")},
+            "ranking": spread(big["ranking"]),
+            "report": spread(big["report"]),
+        },
+    }
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
+    report(figures, errors + crowd.errors)
+
+
+def report(figures: dict[str, Any], errors: list[str]) -> None:
+    """The figures in words, each beside its target."""
+    alone, crowd, big = figures["alone"], figures["with_readers"], figures["recompute"]
+    load = " ".join(f"{x:.1f}" for x in figures["load_average"][:3])
     print(
-        f"live session benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
-        f"{platform.machine()} {os.cpu_count()} cores, load average "
-        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}"
+        f"live session benchmark, {figures['when']}, {figures['machine']},"
+        f" load average {load} (at the start)"
     )
     print(
-        f"{args.tables} tables x {args.rounds} rounds x {args.boards} boards = {results} results,"
-        f" all tables at once"
+        f"{figures['tables']} tables x {figures['rounds']} rounds x {figures['boards']} boards ="
+        f" {figures['results']} results, all tables at once"
     )
     print(
-        f"  over HTTP: {len(latencies)} results in {seconds:.2f} s ({len(latencies) / seconds:.0f}"
-        f"/s), p50 {ms(p50)}, p99 {ms(p99)} (target < 100 ms), max {ms(max(latencies))},"
-        f" {len(errors)} errors"
+        f"  alone over HTTP: {alone['count']} results in {alone['seconds']:.2f} s"
+        f" ({alone['count'] / alone['seconds']:.0f}/s), p50 {ms(alone['p50'])},"
+        f" p99 {ms(alone['p99'])} (target < 100 ms), max {ms(alone['max'])},"
+        f" {alone['errors']} errors"
     )
-    commit50 = statistics.median(commits)
+    commit50 = figures["bare_commit"]["p50"]
+    tables = figures["tables"]
     print(
         f"  bare SQLite commit (WAL, synchronous=FULL): p50 {ms(commit50)}, p99"
-        f" {ms(percentile(commits, 0.99))}; {args.tables} tables x commit p50 ="
-        f" {ms(args.tables * commit50)}; HTTP p50 / that = {p50 / (args.tables * commit50):.2f}x"
+        f" {ms(figures['bare_commit']['p99'])}; {tables} tables x commit p50 ="
+        f" {ms(tables * commit50)}; HTTP p50 / that = {alone['p50'] / (tables * commit50):.2f}x"
+    )
+    direct = figures["in_process_enter"]
+    print(
+        f"  in-process LiveEvent.enter_result: p50 {ms(direct['p50'])}, p99"
+        f" {ms(direct['p99'])}; HTTP p50 / in-process p50 = {alone['p50'] / direct['p50']:.1f}x"
+    )
+    after = figures["ranking_after_a_result"]
+    print(
+        f"  ranking after a result (GET /api/live/ranking, {after['count']} times): p50"
+        f" {ms(after['p50'])}, max {ms(after['max'])} (target < 50 ms);"
+        f" in-process LiveEvent.ranking(): p50 {ms(figures['in_process_ranking']['p50'])}"
     )
     print(
-        f"  in-process LiveEvent.enter_result: p50 {ms(direct50)}, p99"
-        f" {ms(percentile(enter, 0.99))}; HTTP p50 / in-process p50 = {p50 / direct50:.1f}x"
+        f"with readers: {crowd['readers']} clients on GET /ranking and {crowd['phones']} phones on"
+        f" GET /table, each every {crowd['every']:g} s, while the tables enter"
+        f" ({crowd['seconds']:.2f} s, {crowd['errors']} errors)"
+    )
+    print(f"  entries (POST /api/live/results): {shown(crowd['entries'])} (target p99 < 100 ms)")
+    print(f"  ranking page (GET /ranking): {shown(crowd['ranking_page'])} (target p99 < 250 ms)")
+    print(f"  table page (GET /table): {shown(crowd['table_page'])}")
+    print(
+        f"recompute: {big['tables']} tables x {big['boards']} boards ({big['results']} results,"
+        f" {big['pairs']} pairs), in-process, {big['ranking']['count']} times:"
     )
     print(
-        f"  ranking after a result (GET /api/live/ranking, {len(ranking)} times): p50"
-        f" {ms(statistics.median(ranking))}, max {ms(max(ranking))} (target < 50 ms);"
-        f" in-process LiveEvent.ranking(): p50 {ms(statistics.median(ranking_direct))}"
+        f"  LiveEvent.ranking(): p50 {ms(big['ranking']['p50'])}, max"
+        f" {ms(big['ranking']['max'])} (target < 50 ms)"
+    )
+    print(
+        f"  LiveEvent.report(public=True) (the ranking page's): p50 {ms(big['report']['p50'])},"
+        f" max {ms(big['report']['max'])}"
     )
     for error in errors[:5]:
         print("  error:", error)

@@ -458,6 +458,15 @@ class LiveEvent(Closing):
                 found = table
         return found
 
+    def version(self) -> int:
+        """A number that changes whenever anything is committed to the event file, by
+        this process or another (SQLite's ``data_version``): a page drawn from the file
+        stays right while it does not change. Read without waiting for the writer."""
+        with self._token_lock:
+            if self._closed:
+                raise RecordError(f"the live event {self.path!r} has been closed")
+            return self._watch.data_version()
+
     def check_director_password(self, password: str) -> bool:
         """Whether ``password`` is the director's (scrypt, constant-time compare)."""
         with self._using():

@@ -25,11 +25,13 @@ says to scan the table card again; a client's input is never a 5xx.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from markupsafe import Markup
 
@@ -46,6 +48,7 @@ from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.validate import whole_number_text
 from bridgescore.web import live_director
 from bridgescore.web.live_common import (
+    DIRECTOR_COOKIE,
     HEADERS,
     REFRESH_SECONDS,
     SCAN_AGAIN,
@@ -76,7 +79,7 @@ from bridgescore.web.live_view import (
     score_words,
 )
 
-__all__ = ["router"]
+__all__ = ["PublicRanking", "router"]
 
 HERE = Path(__file__).parent
 router = APIRouter(include_in_schema=False)
@@ -347,10 +350,20 @@ def table_traveller(request: Request, board: str) -> Response:
 
 
 @router.get("/ranking", response_class=HTMLResponse)
-def ranking_page(request: Request) -> Response:
+async def ranking_page(request: Request) -> Response:
     """The ranking and travellers as results arrive (hidden while the director says)."""
+    if request.cookies.get(DIRECTOR_COOKIE) and await run_in_threadpool(director_token, request):
+        return await run_in_threadpool(_ranking_view, request, True)
+    state = request.app.state
+    drawn: PublicRanking | None = getattr(state, "public_ranking", None)
+    if drawn is None:
+        drawn = state.public_ranking = PublicRanking()
+    return await drawn.page(request)
+
+
+def _ranking_view(request: Request, director: bool) -> HTMLResponse:
+    """The ranking page as the director (every board) or the public sees it."""
     live = live_of(request)
-    director = director_token(request) is not None
     if live.ranking_hidden and not director and not live.closed:
         return render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
     view: dict[str, Any] | None = None
@@ -377,6 +390,49 @@ def ranking_page(request: Request) -> Response:
         unplayed=unplayed,
         refresh=None if live.closed else str(REFRESH_SECONDS),
     )
+
+
+class PublicRanking:
+    """The public ranking page, drawn once per version of the event file
+    (:meth:`~bridgescore.session.live.LiveEvent.version`) however many phones ask.
+
+    Each phone refreshing the page used to score the event and draw its 100-200 KB
+    under the event's lock, and the tables' results waited behind them: at 30 tables
+    with 100 phones on the page a result's p99 was 8 s (docs/performance.md). Now a
+    drawing serves every phone until the file changes. While a newer one is being
+    drawn, phones get the last one (right as of the drawing before), so only a phone
+    asking when no drawing is under way waits for one, and then sees every result
+    stored before it asked.
+    """
+
+    def __init__(self) -> None:
+        self.version: int | None = None
+        self.status = 200
+        self.body = b""
+        self.drawing: asyncio.Future[None] | None = None
+
+    async def page(self, request: Request) -> Response:
+        version = live_of(request).version()
+        if self.version != version:
+            if self.drawing is None:
+                self.drawing = asyncio.ensure_future(self._draw(request, version))
+                await asyncio.shield(self.drawing)
+            elif self.version is None:
+                await asyncio.shield(self.drawing)  # nothing drawn yet to show meanwhile
+        return Response(self.body, self.status, headers=HEADERS, media_type="text/html")
+
+    async def _draw(self, request: Request, version: int) -> None:
+        # The version is read before the drawing: a result stored while it is drawn
+        # makes the next phone draw again, never the reverse.
+        try:
+            response = await run_in_threadpool(_ranking_view, request, False)
+            self.version, self.status, self.body = (
+                version,
+                response.status_code,
+                bytes(response.body),
+            )
+        finally:
+            self.drawing = None
 
 
 def _not_published(request: Request) -> HTMLResponse:
@@ -406,12 +462,10 @@ def report_page(request: Request) -> Response:
 @router.get("/results/{page}", response_class=HTMLResponse)
 def results_page(request: Request, page: str) -> Response:
     """A page of the results site (`session report --html DIR/`), after the close."""
-    from bridgescore.session.site import results_site
-
     if not live_of(request).closed:
         return _not_published(request)
     try:
-        pages = results_site(live_of(request).public_score())
+        pages = _published_site(request)
     except BridgeError as error:
         return message(request, 422, "No results site", str(error), back="/ranking")
     text = pages.get(page)
@@ -419,6 +473,20 @@ def results_page(request: Request, page: str) -> Response:
         return message(request, 404, "No such page", f"There is no page {page!r}.", back="/ranking")
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=HEADERS)
+
+
+def _published_site(request: Request) -> Mapping[str, str]:
+    """The closed session's results site, built once per version of the event file: at
+    the close every phone opens it, and each page of it used to build all of it again."""
+    from bridgescore.session.site import results_site
+
+    live = live_of(request)
+    version = live.version()  # read before building: a change meanwhile builds it again
+    built: tuple[int, Mapping[str, str]] | None = getattr(request.app.state, "results_site", None)
+    if built is None or built[0] != version:
+        built = (version, results_site(live.public_score()))
+        request.app.state.results_site = built
+    return built[1]
 
 
 @router.get("/live/hand-record.css")
