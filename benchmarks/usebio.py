@@ -30,7 +30,7 @@ from typing import Any
 from bridgescore.formats.usebio import read_usebio
 from bridgescore.session.event import Event, TableResult
 from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import export_usebio
 from bridgescore.session.usebio_import import read_usebio_event
 

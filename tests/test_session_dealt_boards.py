@@ -28,7 +28,7 @@ from bridgescore.session.live import LiveEvent, ResultEntry, create_event
 from bridgescore.session.report import as_dict, travellers_text
 from bridgescore.session.scorer import SessionScore
 from bridgescore.session.site import results_site
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.usebio_export import export_usebio
 from bridgescore.session.workflow import score_stored_event
 from live_movements import three_table_mitchell

@@ -20,7 +20,7 @@ from bridgescore.session.frames import (
     travellers_frame,
 )
 from bridgescore.session.scorer import SessionScore, score_event
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.workflow import score_stored_event
 
 RESULTS = (

@@ -24,7 +24,7 @@ from bridgescore.notation import Result
 from bridgescore.session.event import TableResult
 from bridgescore.session.importer import ImportReport, import_data
 from bridgescore.session.record_import import parse_pbn
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

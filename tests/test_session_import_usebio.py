@@ -22,7 +22,7 @@ from bridgescore.notation import parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.scorer import score_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import export_usebio
 from bridgescore.session.usebio_import import cross_check, read_usebio_event
 
@@ -268,7 +268,7 @@ def test_bad_lines_are_reported_with_their_line_numbers(tmp_path: Path) -> None:
 _PAUSING_IMPORT = textwrap.dedent(
     """
     import sys
-    from bridgescore.session import store as store_module
+    from bridgescore.session.store import events as store_module
     from bridgescore.session.importer import import_files
 
     original = store_module.EventStore._add_result

@@ -15,7 +15,7 @@ from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.record_import import parse_pbn
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data"
 

@@ -28,8 +28,8 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
-from bridgescore.session.livestore import LiveStore
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
+from bridgescore.session.store.live import LiveStore
 from live_movements import not_played_before, three_table_mitchell
 
 

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from live_movements import club_mitchell
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"

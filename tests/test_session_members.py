@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.session.event import Member, TableResult
 from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.store.events import EventStore, Origin
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"

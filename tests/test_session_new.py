@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.session.live import LiveEvent
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

@@ -24,7 +24,7 @@ from bridgescore.errors import NotThisTableError, RecordError
 from bridgescore.session.cards import write_cards
 from bridgescore.session.live import NewEvent, create_event
 from bridgescore.session.recovery import backup_event, reissue_table, reset_director_password
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.web.live import create_live_app
 from live_pages_helpers import csrf_of
 from live_serving import THREE_TABLES

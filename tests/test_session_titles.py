@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.session.importer import import_files
 from bridgescore.session.report import column_text
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.web.app import WebSettings, create_app
 
 runner = CliRunner()

@@ -24,7 +24,7 @@ import pytest
 
 from bridgescore.session.event import TableResult
 from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from conftest import HOLD_TIMEOUT, MakeHoldPoints, nth
 
 DATA = Path(__file__).parent / "data"
@@ -36,7 +36,7 @@ SECTIONS = DATA / "session_sections.csv"
 # socket and waits; then run the real command line.
 DRIVER = """
 import json, os, socket, sys
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 original = EventStore._add_result
 written = 0

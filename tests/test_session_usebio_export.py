@@ -22,7 +22,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.movement.howell import howell
 from bridgescore.movement.model import Movement
 from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import pair_numbers
 from live_movements import three_table_mitchell
 

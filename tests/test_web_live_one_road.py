@@ -25,7 +25,7 @@ from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import TableResult
 from bridgescore.session.importer import import_files
 from bridgescore.session.live import ResultEntry
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.web.live import LiveSettings, create_live_app
 from live_pages_helpers import csrf_of, new_event, token_of
 

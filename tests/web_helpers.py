@@ -77,7 +77,7 @@ def make_event(path: Path) -> Path:
     from bridgescore.ddtable import DDTable
     from bridgescore.deal import Deal
     from bridgescore.session.event import Board, TableResult
-    from bridgescore.session.store import EventStore, Origin
+    from bridgescore.session.store.events import EventStore, Origin
 
     deals = vectors(3)
     with EventStore(path) as store:

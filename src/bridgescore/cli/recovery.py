@@ -84,7 +84,7 @@ def _write_card(
     event: Path, section: str, table: int, url: str, pdf: Path, *, as_json: bool
 ) -> None:
     from bridgescore.session.cards import write_cards
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="read") as store:

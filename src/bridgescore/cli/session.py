@@ -87,7 +87,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 def _open(path: Path, mode: str = "read") -> Any:
     """The event store; ``read`` and ``write`` never create a file (mode: OpenMode)."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         return EventStore(path, mode=mode)  # type: ignore[arg-type]

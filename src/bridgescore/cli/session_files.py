@@ -89,7 +89,7 @@ def check_pdf_target(path: Path) -> None:
 
 def _boards_of(event: Path) -> Any:
     """The event's boards, with the DD tables solved while scoring."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="read") as store:
@@ -166,7 +166,7 @@ def read_hand_records(source: str, data: bytes) -> Any:
 
 def attach_boards(event: Path, parsed: Any) -> int:
     """Add the hand records :func:`read_hand_records` read to the new event; how many."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="write") as store:
@@ -180,7 +180,7 @@ def attach_boards(event: Path, parsed: Any) -> int:
 
 def export_extras(event: Path) -> tuple[str, dict[tuple[str, int, str, str], str]]:
     """The club's name and the opening leads a live session kept, for the USEBIO export."""
-    from bridgescore.session.livestore import LiveStore
+    from bridgescore.session.store.live import LiveStore
 
     try:
         with LiveStore(event, mode="read") as store:

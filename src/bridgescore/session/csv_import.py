@@ -46,7 +46,7 @@ from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.seating import pairs_at
-from bridgescore.session.store import Origin
+from bridgescore.session.store.events import Origin
 
 __all__ = ["is_whole", "parse_csv", "parse_table_result", "scored_result"]
 

@@ -52,7 +52,7 @@ from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.parsed import Parsed, line_problem, stated_note
 from bridgescore.session.players_csv import looks_like_players, parse_players
 from bridgescore.session.record_import import parse_records
-from bridgescore.session.store import AddReport, EventStore
+from bridgescore.session.store.events import AddReport, EventStore
 from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
 from bridgescore.session.usebio_import import cross_check, read_usebio_event
 from bridgescore.session.vugraph import parse_vugraph

@@ -3,7 +3,7 @@
 The workflow the live web server (``bridgescore session live``) stands on; it has no
 HTTP in it. :func:`create_event` makes an event file from a movement, with one
 secret token per table and a director password (both shown once, stored hashed:
-see :mod:`~bridgescore.session.access`). :class:`LiveEvent` opens it for the
+see :mod:`~bridgescore.session.store.access`). :class:`LiveEvent` opens it for the
 evening:
 
 - a table, known by its token (:meth:`LiveEvent.table_for_token`), sees its rounds
@@ -64,21 +64,21 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.access import (
+from bridgescore.session.adjustment import read_adjusted, read_reason
+from bridgescore.session.event import Member, TableResult
+from bridgescore.session.players import club_name, players_named
+from bridgescore.session.seating import pairs_at
+from bridgescore.session.store.access import (
     PasswordHash,
     new_password,
     new_token,
     token_digest,
 )
-from bridgescore.session.adjustment import read_adjusted, read_reason
-from bridgescore.session.event import Member, TableResult
-from bridgescore.session.livestore import LiveStore
-from bridgescore.session.players import club_name, players_named
-from bridgescore.session.seating import pairs_at
-from bridgescore.session.store import Closing
+from bridgescore.session.store.events import Closing
+from bridgescore.session.store.live import LiveStore
+from bridgescore.session.store.writable import storage_errors
 from bridgescore.session.visibility import has_entered, open_round, played_boards
 from bridgescore.session.weighted import Weighted
-from bridgescore.session.writable import storage_errors
 from bridgescore.validate import is_whole_number
 
 if TYPE_CHECKING:

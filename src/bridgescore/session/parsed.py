@@ -19,7 +19,7 @@ from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.session.event import Member, TableResult
-from bridgescore.session.store import Origin
+from bridgescore.session.store.events import Origin
 
 __all__ = ["BoardsStated", "Parsed", "line_problem", "stated_note"]
 

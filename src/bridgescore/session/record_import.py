@@ -26,7 +26,7 @@ from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.csv_import import is_whole, scored_result
 from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
-from bridgescore.session.store import Origin
+from bridgescore.session.store.events import Origin
 
 __all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]
 

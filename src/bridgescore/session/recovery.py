@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgescore.errors import NotThisTableError, RecordError
-from bridgescore.session.access import PasswordHash, new_password, new_token, token_digest
-from bridgescore.session.livestore import LiveStore
-from bridgescore.session.store import BUSY_TIMEOUT_SECONDS, EventStore
+from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
+from bridgescore.session.store.events import BUSY_TIMEOUT_SECONDS, EventStore
+from bridgescore.session.store.live import LiveStore
 from bridgescore.validate import is_whole_number
 
 __all__ = [

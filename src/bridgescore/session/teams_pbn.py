@@ -40,7 +40,7 @@ from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.record_import import add_hand_record, reading_problems, table_result
-from bridgescore.session.store import Origin
+from bridgescore.session.store.events import Origin
 
 __all__ = [
     "Disagreement",

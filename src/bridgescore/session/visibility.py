@@ -6,7 +6,7 @@ rounds in order (:func:`open_round`), sees a board's traveller once it has enter
 a result or a director's decision (:func:`played_boards`).
 
 Pure functions of the movement and the keys of the stored outcomes, ``(section, board, NS,
-EW)`` as :meth:`~bridgescore.session.livestore.LiveStore.stored_keys` gives them (a board
+EW)`` as :meth:`~bridgescore.session.store.live.LiveStore.stored_keys` gives them (a board
 not played counts: it is the director's decision). The pairs at a table are those
 :func:`~bridgescore.session.seating.pairs_at` seats there, arrow switches included.
 """

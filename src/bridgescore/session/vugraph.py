@@ -38,11 +38,11 @@ from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.event import TableResult, natural_key
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
-from bridgescore.session.store import Origin
+from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
     from bridgescore.session.scorer import SessionScore
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
 __all__ = ["VugraphMatch", "parse_vugraph", "with_carried_over"]
 

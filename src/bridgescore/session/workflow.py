@@ -4,7 +4,7 @@ The one sequence behind ``bridgescore session score|report`` and the web page's
 Session view, so both score an event file the same way.
 
 >>> from bridgescore.session.event import TableResult
->>> from bridgescore.session.store import EventStore, Origin
+>>> from bridgescore.session.store.events import EventStore, Origin
 >>> with EventStore(":memory:") as store:
 ...     _ = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin()),
 ...                            (TableResult.played(1, "3", "4", "4SN+1"), Origin())])
@@ -30,7 +30,7 @@ from bridgescore.session.methods import (
 )
 from bridgescore.session.pars import board_pars
 from bridgescore.session.scorer import BoardPar, SessionScore, score_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 __all__ = ["ParSource", "score_stored_event", "stored_method"]
 

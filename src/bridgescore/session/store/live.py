@@ -1,9 +1,9 @@
 """The event file of a live session: its secrets, flags and entries, on :class:`EventStore`.
 
-:class:`LiveStore` is the :class:`~bridgescore.session.store.EventStore` a live session
+:class:`LiveStore` is the :class:`~bridgescore.session.store.events.EventStore` a live session
 (:mod:`bridgescore.session.live`) writes through. Beside the results it keeps the table
 tokens' and director logins' digests and the director password's scrypt hash (see
-:mod:`~bridgescore.session.access`: never a secret itself), the "ranking hidden" and
+:mod:`~bridgescore.session.store.access`: never a secret itself), the "ranking hidden" and
 "closed" flags, and the opening leads; and it stores a table's first result of a board
 (:meth:`LiveStore.enter`) and the director's changes (:meth:`LiveStore.set_outcome`),
 each with its audit log entry saying who, in one transaction committed before the
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from bridgescore.errors import AlreadyEnteredError, RecordError
-from bridgescore.session.access import PasswordHash
-from bridgescore.session.audit import AuditEntry, append_entry
 from bridgescore.session.event import TableResult
-from bridgescore.session.store import (
+from bridgescore.session.store.access import PasswordHash
+from bridgescore.session.store.audit import AuditEntry, append_entry
+from bridgescore.session.store.events import (
     EVENT_CHANGE,
     NOT_PLAYED,
     EventStore,
@@ -117,7 +117,8 @@ class LiveStore(EventStore):
         return int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     def set_table_tokens(self, section: str, digests: Mapping[int, str]) -> None:
-        """Keep each table's token digest (:func:`~bridgescore.session.access.token_digest`)."""
+        """Keep each table's token digest
+        (:func:`~bridgescore.session.store.access.token_digest`)."""
         self._writing()
         with self._db:
             self._db.executemany(

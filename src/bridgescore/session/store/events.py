@@ -41,13 +41,6 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.notation import parse_result
-from bridgescore.session.audit import (
-    AUDIT_SCHEMA,
-    AuditEntry,
-    append_entry,
-    read_entries,
-    upgrade_audit,
-)
 from bridgescore.session.event import (
     EVENT_KINDS,
     Adjusted,
@@ -56,8 +49,15 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.store.audit import (
+    AUDIT_SCHEMA,
+    AuditEntry,
+    append_entry,
+    read_entries,
+    upgrade_audit,
+)
+from bridgescore.session.store.writable import check_writable, storage_errors
 from bridgescore.session.weighted import Weighted
-from bridgescore.session.writable import check_writable, storage_errors
 
 __all__ = [
     "EVENT_CHANGE",
@@ -118,7 +118,7 @@ CREATE TABLE IF NOT EXISTS members (
     number TEXT NOT NULL,
     PRIMARY KEY (participant, position)
 );
--- A live session's secrets, as digests only (see session/access.py).
+-- A live session's secrets, as digests only (see session/store/access.py).
 CREATE TABLE IF NOT EXISTS table_tokens (
     section TEXT NOT NULL,
     table_no INTEGER NOT NULL,
