@@ -26,7 +26,7 @@ from bridgescore.errors import (
 )
 from bridgescore.formats import read_records
 from bridgescore.formats.boardset import read_board_set, read_boards
-from bridgescore.session.importer import import_data, import_files
+from bridgescore.session.importers.importer import import_data, import_files
 from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data" / "formats"

@@ -23,7 +23,7 @@ from bridgescore.core import Seat, Vulnerability
 from bridgescore.formats.board import Board
 from bridgescore.session.event import Event, TableResult, ns_scores
 from bridgescore.session.html_report import html_report
-from bridgescore.session.importer import ImportReport, import_files
+from bridgescore.session.importers.importer import ImportReport, import_files
 from bridgescore.session.live import LiveEvent, ResultEntry, create_event
 from bridgescore.session.report import as_dict, travellers_text
 from bridgescore.session.scorer import SessionScore

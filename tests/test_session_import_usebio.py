@@ -20,11 +20,11 @@ from bridgescore.compare.scalar import Award
 from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult
-from bridgescore.session.importer import import_files
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.importers.usebio import cross_check, read_usebio_event
 from bridgescore.session.scorer import score_event
 from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import export_usebio
-from bridgescore.session.usebio_import import cross_check, read_usebio_event
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"
@@ -269,7 +269,7 @@ _PAUSING_IMPORT = textwrap.dedent(
     """
     import sys
     from bridgescore.session.store import events as store_module
-    from bridgescore.session.importer import import_files
+    from bridgescore.session.importers.importer import import_files
 
     original = store_module.EventStore._add_result
     paused = []

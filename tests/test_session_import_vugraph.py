@@ -8,9 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import bridgescore.session.vugraph as vugraph
+import bridgescore.session.importers.vugraph as vugraph
 from bridgescore.cli.app import app
-from bridgescore.session.importer import import_files
+from bridgescore.session.importers.importer import import_files
 from bridgescore.session.scorer import score_event
 from bridgescore.session.store.events import EventStore
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.session.event import Member, TableResult
-from bridgescore.session.importer import import_files
+from bridgescore.session.importers.importer import import_files
 from bridgescore.session.store.events import EventStore, Origin
 
 DATA = Path(__file__).parent / "data"
@@ -130,8 +130,8 @@ def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
     import xml.etree.ElementTree as ET
 
     from bridgescore.session.event import Event
+    from bridgescore.session.importers.usebio import read_usebio_event
     from bridgescore.session.usebio_export import export_usebio
-    from bridgescore.session.usebio_import import read_usebio_event
 
     results = (
         TableResult.played(1, "1NS", "1EW", "4SN=", section="A"),

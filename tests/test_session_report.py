@@ -7,8 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Event
+from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.report import (
     as_dict,
     fmt,

@@ -9,8 +9,8 @@ import pytest
 
 import bridgescore as bs
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
-from bridgescore.session.csv_import import parse_csv
 from bridgescore.session.event import Adjusted, Event, TableResult
+from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.methods import SCORING_METHODS
 from bridgescore.session.scorer import BoardPar, ScoringOptions, SessionScore, score_event
 

@@ -312,7 +312,7 @@ def import_command(
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
     """
-    from bridgescore.session.importer import ImportReport, import_data
+    from bridgescore.session.importers.importer import ImportReport, import_data
 
     # Each file is read once, here: an empty or binary one stops the import before the
     # event is touched, and standard input ('-'), which can be read only once, is kept.
@@ -621,7 +621,7 @@ def correct_command(
     appended to the audit log ('session log'), and every report scores the new
     result. Correcting a result to what is stored changes nothing.
     """
-    from bridgescore.session.csv_import import parse_table_result
+    from bridgescore.session.importers.csv import parse_table_result
 
     check_words(result, context)  # '-2' is a result; '--reasn' is still a mistyped option
     with _open(event, "write") as store:

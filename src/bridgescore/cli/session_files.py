@@ -142,7 +142,7 @@ def read_hand_records(source: str, data: bytes) -> Any:
     as ``session import`` reads them, before the event is made: a file that cannot be
     read, holds results or no deal at all is refused now (exit 2) and nothing is made."""
     from bridgescore.formats import check_input, decode_text, read_text
-    from bridgescore.session.record_import import parse_records
+    from bridgescore.session.importers.records import parse_records
 
     try:
         check_input(data, source)

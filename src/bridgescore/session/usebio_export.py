@@ -11,11 +11,11 @@ number, without a direction (a one-winner event).
 
 Each player of a pair or team is one ``PLAYER``; the club's name is the
 ``CLUB_NAME``; an opening lead a table entered in a live session is the line's
-``LEAD``. Read back by :mod:`bridgescore.session.usebio_import`, the file gives
+``LEAD``. Read back by :mod:`bridgescore.session.importers.usebio`, the file gives
 the same ranking.
 
 >>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.usebio_import import read_usebio_event
+>>> from bridgescore.session.importers.usebio import read_usebio_event
 >>> event = Event("Club", "pairs", results=(TableResult.played(1, "1N", "1E", "4SN="),))
 >>> text = export_usebio(event, club="Riverside BC")
 >>> "<PAIR_NUMBER>1</PAIR_NUMBER>" in text, "<CLUB_NAME>Riverside BC</CLUB_NAME>" in text

@@ -100,7 +100,7 @@ def score_stored_event(
     if scored.matches:
         scored = replace(scored, matches=with_rounds(scored.matches, store.movement))
     if event.kind == "teams" and (store.segment or store.carry_over):
-        from bridgescore.session.vugraph import with_carried_over
+        from bridgescore.session.importers.vugraph import with_carried_over
 
         # A vugraph match's carry-over is in its own scoring: added only when scored so.
         same = chosen.name == (store.method or chosen.name)

@@ -171,7 +171,7 @@ def _import_upload(
 ) -> _Imported:
     """Read the upload into a new event file at ``building`` (runs in a worker thread)."""
     from bridgescore.distributed import hold
-    from bridgescore.session.importer import import_data
+    from bridgescore.session.importers.importer import import_data
     from bridgescore.session.store.events import EventStore
 
     with EventStore(building) as store:

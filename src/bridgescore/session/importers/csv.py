@@ -22,9 +22,9 @@ Optional ``dealer`` (``N``, ``E``, ``S``, ``W``) and ``vulnerable`` (``None``, `
 vulnerability than an earlier line gave it is a problem naming both lines.
 
 The field readers (:func:`scored_result`, :func:`is_whole`) also
-read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.record_import`),
+read the rows of a PBN ``ScoreTable`` (:mod:`bridgescore.session.importers.records`),
 so a score means the same in both files. A bad line is a
-:class:`~bridgescore.session.parsed.Problem` naming the file and line; the
+:class:`~bridgescore.session.importers.parsed.Problem` naming the file and line; the
 rest is read.
 
 >>> parsed = parse_csv(["board,ns,ew,score", "1,1,2,+420", "1,3,4,oops"], "t.csv")
@@ -44,7 +44,7 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.event import Adjusted, TableResult
-from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store.events import Origin
 

@@ -37,7 +37,7 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.event import TableResult, natural_key
-from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:

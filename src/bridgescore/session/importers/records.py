@@ -6,7 +6,7 @@ page share); this module turns each record into what an event holds: the table's
 result, scored as ``bridgescore game`` scores it, with the pairs the record names
 (``PairNS``/``PairEW``, or ``HomeTeam``/``VisitTeam`` with a room), the rows of its
 traveller (PBN ``ScoreTable``, its scores read as a CSV traveller's are) and its
-deal as the board's hand record. See :mod:`bridgescore.session.importer` for the
+deal as the board's hand record. See :mod:`bridgescore.session.importers.importer` for the
 rules.
 """
 
@@ -23,9 +23,9 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.csv_import import is_whole, scored_result
 from bridgescore.session.event import TableResult
-from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.importers.csv import is_whole, scored_result
+from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store.events import Origin
 
 __all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]

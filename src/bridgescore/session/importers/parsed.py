@@ -2,7 +2,7 @@
 
 Every session reader (CSV travellers, PBN and JSON records, online teams PBN,
 USEBIO, LIN vugraph) fills a :class:`Parsed`; the import
-(:mod:`bridgescore.session.importer`) adds it to the event. A bad line is a
+(:mod:`bridgescore.session.importers.importer`) adds it to the event. A bad line is a
 :class:`~bridgescore.formats.record.Problem` naming the file and line (the one problem
 type of every reader); the rest is read.
 

@@ -1,7 +1,7 @@
 """Importing files into an event: each file's reader picked by its content.
 
-CSV traveller lines are read by :mod:`bridgescore.session.csv_import`; a CSV of
-names (``pair,player,player``) by :mod:`bridgescore.session.players_csv`. PBN and
+CSV traveller lines are read by :mod:`bridgescore.session.importers.csv`; a CSV of
+names (``pair,player,player``) by :mod:`bridgescore.session.importers.players_csv`. PBN and
 JSON records: the file is read by :func:`bridgescore.formats.read_records` into
 board records, the one reading of the tags every command shares (tag
 inheritance, ``#`` values, a board's second table without its Board, Dealer,
@@ -11,10 +11,10 @@ result or a ``Score`` (or an auction) and the pair tags ``PairNS``/``PairEW`` (o
 game`` scores it; so is each row of a ``ScoreTable`` (columns ``PairId_NS``,
 ``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Score_NS``, ``Score_EW``,
 ``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given):
-see :mod:`bridgescore.session.record_import`. Online teams PBN
-(:mod:`~bridgescore.session.teams_pbn`), USEBIO
-(:mod:`~bridgescore.session.usebio_import`) and LIN vugraph archives
-(:mod:`~bridgescore.session.vugraph`) have readers of their own.
+see :mod:`bridgescore.session.importers.records`. Online teams PBN
+(:mod:`~bridgescore.session.importers.teams_pbn`), USEBIO
+(:mod:`~bridgescore.session.importers.usebio`) and LIN vugraph archives
+(:mod:`~bridgescore.session.importers.vugraph`) have readers of their own.
 
 Each board is dealt as the file says: its dealer and vulnerability from the file
 (PBN ``Dealer`` and ``Vulnerable``, LIN ``md`` and ``sv``, USEBIO ``DEALER`` and
@@ -24,7 +24,7 @@ how many boards a file deals otherwise than their numbers. Two records of a file
 dealing a board differently are a problem naming both lines; a file dealing a board
 otherwise than the event holds it is a conflict.
 
-A bad line is a :class:`~bridgescore.session.parsed.Problem` naming the file
+A bad line is a :class:`~bridgescore.session.importers.parsed.Problem` naming the file
 and line; the rest is read. Where a file contradicts itself (its Score and ours,
 its auction and its Contract tag) the result is imported and the difference
 listed with the checks.
@@ -48,14 +48,14 @@ from bridgescore.formats.sources import (
     source_name,
 )
 from bridgescore.formats.usebio import UsebioError, looks_like_usebio
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.parsed import Parsed, line_problem, stated_note
-from bridgescore.session.players_csv import looks_like_players, parse_players
-from bridgescore.session.record_import import parse_records
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.importers.parsed import Parsed, line_problem, stated_note
+from bridgescore.session.importers.players_csv import looks_like_players, parse_players
+from bridgescore.session.importers.records import parse_records
+from bridgescore.session.importers.teams_pbn import records_are_online_teams, teams_from_records
+from bridgescore.session.importers.usebio import cross_check, read_usebio_event
+from bridgescore.session.importers.vugraph import parse_vugraph
 from bridgescore.session.store.events import AddReport, EventStore
-from bridgescore.session.teams_pbn import records_are_online_teams, teams_from_records
-from bridgescore.session.usebio_import import cross_check, read_usebio_event
-from bridgescore.session.vugraph import parse_vugraph
 
 __all__ = ["ImportReport", "import_data", "import_files"]
 

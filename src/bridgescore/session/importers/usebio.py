@@ -33,7 +33,7 @@ from bridgescore.formats.usebio import (
 )
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.event import Adjusted, Event, Member, TableResult
-from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
