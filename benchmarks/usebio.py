@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.formats.usebio import read_usebio
-from bridgescore.session.event import Event, TableResult
 from bridgescore.session.importers.importer import import_files
 from bridgescore.session.importers.usebio import read_usebio_event
+from bridgescore.session.scoring.event import Event, TableResult
 from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import export_usebio
 

@@ -429,7 +429,7 @@ def _json_record(data: dict[str, Any]) -> object:
 
 
 def _table_result(score: object) -> object:
-    from bridgescore.session.event import TableResult
+    from bridgescore.session.scoring.event import TableResult
 
     return TableResult(3, "1", "2", score=score)  # type: ignore[arg-type]
 

@@ -12,16 +12,16 @@ import re
 
 import pandas as pd
 
-from bridgescore.session.event import Event, TableResult
 from bridgescore.session.frames import (
     RANKING_COLUMNS,
     TRAVELLER_COLUMNS,
     ranking_frame,
     travellers_frame,
 )
-from bridgescore.session.scorer import SessionScore, score_event
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.scorer import SessionScore, score_event
+from bridgescore.session.scoring.workflow import score_stored_event
 from bridgescore.session.store.events import EventStore, Origin
-from bridgescore.session.workflow import score_stored_event
 
 RESULTS = (
     TableResult.played(1, "1", "2", "4SN="),

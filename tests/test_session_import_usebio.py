@@ -19,10 +19,10 @@ from bridgescore.cli.app import app
 from bridgescore.compare.scalar import Award
 from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
-from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.importers.importer import import_files
 from bridgescore.session.importers.usebio import cross_check, read_usebio_event
-from bridgescore.session.scorer import score_event
+from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResult
+from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore
 from bridgescore.session.usebio_export import export_usebio
 

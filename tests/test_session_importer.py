@@ -11,10 +11,10 @@ from bridgescore.compare.scalar import Award
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.notation import Result
-from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.importers.importer import import_files
 from bridgescore.session.importers.records import parse_pbn
+from bridgescore.session.scoring.event import Adjusted, TableResult
 from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data"

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.movement.teams import round_robin
-from bridgescore.session.event import Event, TableResult
 from bridgescore.session.live import LiveEvent, ResultEntry
-from bridgescore.session.scorer import score_event
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.scorer import score_event
 
 runner = CliRunner()
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.event import Member, TableResult
 from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.events import EventStore, Origin
 
 DATA = Path(__file__).parent / "data"
@@ -129,8 +129,8 @@ def test_a_version_1_file_is_upgraded_in_place(tmp_path: Path) -> None:
 def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
     import xml.etree.ElementTree as ET
 
-    from bridgescore.session.event import Event
     from bridgescore.session.importers.usebio import read_usebio_event
+    from bridgescore.session.scoring.event import Event
     from bridgescore.session.usebio_export import export_usebio
 
     results = (

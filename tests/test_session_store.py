@@ -11,7 +11,7 @@ import pytest
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
-from bridgescore.session.event import Adjusted, Board, TableResult
+from bridgescore.session.scoring.event import Adjusted, Board, TableResult
 from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.store.live import LiveStore
 

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from bridgescore.session.event import TableResult
 from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import EventStore
 from conftest import HOLD_TIMEOUT, MakeHoldPoints, nth
 

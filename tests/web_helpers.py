@@ -76,7 +76,7 @@ def make_event(path: Path) -> Path:
     """A three-board pairs event with hand records, stored like `session import` does."""
     from bridgescore.ddtable import DDTable
     from bridgescore.deal import Deal
-    from bridgescore.session.event import Board, TableResult
+    from bridgescore.session.scoring.event import Board, TableResult
     from bridgescore.session.store.events import EventStore, Origin
 
     deals = vectors(3)

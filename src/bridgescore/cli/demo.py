@@ -143,7 +143,7 @@ def _session_section() -> None:
     """Score the built-in sample event (matchpoints) and print a traveller and the ranking."""
     from bridgescore.session.report import ranking_text, traveller_text
     from bridgescore.session.sample import sample_event
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.scorer import score_event
 
     typer.echo("== A duplicate session: matchpoints for a small club event ==\n")
     scored = score_event(sample_event(), "mp")
@@ -161,9 +161,9 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     from bridgescore.boardset.handrecord import hand_records_html
     from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
-    from bridgescore.session.pars import board_pars
     from bridgescore.session.sample import sample_event
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.pars import board_pars
+    from bridgescore.session.scoring.scorer import score_event
     from bridgescore.session.site import results_site, write_site
 
     typer.echo(f"== A club night: {boards} boards dealt, analysed, printed and published ==\n")

@@ -381,8 +381,8 @@ def _score(
     session_percentage: bool,
     with_par: bool,
 ) -> Any:
-    from bridgescore.session.methods import ScoringOptions, scoring_method
-    from bridgescore.session.workflow import score_stored_event
+    from bridgescore.session.scoring.methods import ScoringOptions, scoring_method
+    from bridgescore.session.scoring.workflow import score_stored_event
 
     try:
         chosen = None if method is None else scoring_method(method)

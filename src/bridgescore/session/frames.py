@@ -1,8 +1,8 @@
 """A scored event as pandas DataFrames (the pandas extra): :func:`ranking_frame` and
 :func:`travellers_frame`, the same columns as the CSV reports, numbers as numbers.
 
->>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.scorer import score_event
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
 >>> scored = score_event(Event("Club", "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"))), "mp")
 >>> ranking_frame(scored)[["name", "total"]].values.tolist()
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bridgescore.display.frame import frame_of
 from bridgescore.session.display import players_text
 from bridgescore.session.report import line_dict
-from bridgescore.session.scorer import SessionScore
+from bridgescore.session.scoring.scorer import SessionScore
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -3,8 +3,8 @@
 No scripts, no external files: the style sheet is inline, every name is escaped,
 so a club can put the file on its website as it is.
 
->>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.scorer import score_event
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
 >>> event = Event("Club <night>", "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
 >>> page = html_report(score_event(event, "mp"))
@@ -19,7 +19,6 @@ from html import escape
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.formats.board import Board
-from bridgescore.session.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.report import (
     fmt,
     last_column,
@@ -29,7 +28,8 @@ from bridgescore.session.report import (
     report_title,
     score_text,
 )
-from bridgescore.session.scorer import SessionScore, Traveller
+from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.scorer import SessionScore, Traveller
 from bridgescore.session.site import hand_record
 
 __all__ = ["html_report"]

@@ -64,9 +64,10 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.adjustment import read_adjusted, read_reason
-from bridgescore.session.event import Member, TableResult
 from bridgescore.session.players import club_name, players_named
+from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
+from bridgescore.session.scoring.event import Member, TableResult
+from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store.access import (
     PasswordHash,
@@ -78,11 +79,10 @@ from bridgescore.session.store.events import Closing
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.writable import storage_errors
 from bridgescore.session.visibility import has_entered, open_round, played_boards
-from bridgescore.session.weighted import Weighted
 from bridgescore.validate import is_whole_number
 
 if TYPE_CHECKING:
-    from bridgescore.session.workflow import ParSource
+    from bridgescore.session.scoring.workflow import ParSource
 
 __all__ = [
     "DEFAULT_URL_BASE",
@@ -674,9 +674,9 @@ class LiveEvent(Closing):
     ) -> str:
         """Give the board at this table an adjusted score, logged with the director's
         ``reason``: an artificial one in the words of
-        :func:`~bridgescore.session.adjustment.read_adjusted` (``A+``, ``60/40``,
+        :func:`~bridgescore.session.scoring.adjustment.read_adjusted` (``A+``, ``60/40``,
         ``A+/A+``, ``not played``: the board is left out of the scoring; ``Avg+`` is
-        ``A+``), or a :class:`~bridgescore.session.weighted.Weighted` score (Law 12C1c).
+        ``A+``), or a :class:`~bridgescore.session.scoring.weighted.Weighted` score (Law 12C1c).
         Returns the outcome stored, as the audit log shows it."""
         self._check_table(section, table)
         round_number = _whole(round, "round")
@@ -756,12 +756,12 @@ class LiveEvent(Closing):
 
     def score(self, *, pars: ParSource = "none") -> Any:
         """The event scored as ``bridgescore session score`` scores it (a
-        :class:`~bridgescore.session.scorer.SessionScore`); before the first result,
+        :class:`~bridgescore.session.scoring.scorer.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score).
         ``pars="stored"``: the boards' pars from the double-dummy tables in the file."""
-        from bridgescore.session.methods import ScoringOptions
-        from bridgescore.session.scorer import SessionScore
-        from bridgescore.session.workflow import score_stored_event, stored_method
+        from bridgescore.session.scoring.methods import ScoringOptions
+        from bridgescore.session.scoring.scorer import SessionScore
+        from bridgescore.session.scoring.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
@@ -827,9 +827,9 @@ class LiveEvent(Closing):
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
-        from bridgescore.session.pars import board_pars
         from bridgescore.session.report import traveller_dict
-        from bridgescore.session.scorer import Traveller
+        from bridgescore.session.scoring.pars import board_pars
+        from bridgescore.session.scoring.scorer import Traveller
 
         record = self.hand_record(board)
         scored = self.score(pars="stored")
@@ -852,7 +852,7 @@ class LiveEvent(Closing):
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
         when installed) and kept in the event file."""
-        from bridgescore.session.pars import board_pars
+        from bridgescore.session.scoring.pars import board_pars
         from bridgescore.session.site import hand_record
 
         if not any(board in row.boards for row in self.movement.rows):

@@ -9,8 +9,8 @@ page-margin boxes, which Chromium prints).
 :func:`write_pdf_report` prints it through headless Chromium
 (:func:`bridgescore.boardset.pdf.html_to_pdf`).
 
->>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.scorer import score_event
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
 >>> event = Event('Club "night"', "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
 >>> page = paper_html(score_event(event, "mp"))
@@ -26,7 +26,7 @@ from pathlib import Path
 from bridgescore.formats.board import Board
 from bridgescore.session.html_report import html_report
 from bridgescore.session.report import report_title
-from bridgescore.session.scorer import SessionScore
+from bridgescore.session.scoring.scorer import SessionScore
 
 __all__ = ["css_string", "paper_html", "write_pdf_report"]
 

@@ -1,6 +1,6 @@
 """Names a director types: each player of a pair or team, and the club's name.
 
-One player is one :class:`~bridgescore.session.event.Member`, as a USEBIO file
+One player is one :class:`~bridgescore.session.scoring.event.Member`, as a USEBIO file
 lists them (one ``PLAYER`` each), so the export writes what was typed. A name given
 as one text for the whole pair (``"Ann Archer & Bob Baker"``) is split at ``&``.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgescore.errors import RecordError
-from bridgescore.session.event import Member
+from bridgescore.session.scoring.event import Member
 
 __all__ = ["MAX_NAME", "MAX_PLAYERS", "club_name", "players_named"]
 

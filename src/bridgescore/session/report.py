@@ -1,7 +1,7 @@
 """Reports of a scored event: plain-text tables, JSON-ready dicts and CSV.
 
->>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.scorer import score_event
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
 >>> event = Event("Club", "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
 >>> print(ranking_text(score_event(event, "mp")).splitlines()[0])
@@ -27,10 +27,10 @@ from bridgescore.session.display import (
     ranking_tables,
     report_title,
 )
-from bridgescore.session.event import Member
-from bridgescore.session.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.methods import SCORING_METHODS
-from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.event import Member
+from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.methods import SCORING_METHODS
+from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = [
     "METHOD_NAMES",

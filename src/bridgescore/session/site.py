@@ -9,8 +9,8 @@ scripts, laid out for phones first.
 Pure: :func:`results_site` returns the pages (file name -> text);
 :func:`write_site` writes them.
 
->>> from bridgescore.session.event import Event, TableResult
->>> from bridgescore.session.scorer import score_event
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
 >>> event = Event("Club", "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
 >>> sorted(results_site(score_event(event, "mp")))[:4]
@@ -38,7 +38,7 @@ from bridgescore.session.report import (
     players_text,
     ranking_numbers,
 )
-from bridgescore.session.scorer import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = ["hand_record", "results_site", "write_site"]
 

@@ -14,7 +14,7 @@ Each player of a pair or team is one ``PLAYER``; the club's name is the
 ``LEAD``. Read back by :mod:`bridgescore.session.importers.usebio`, the file gives
 the same ranking.
 
->>> from bridgescore.session.event import Event, TableResult
+>>> from bridgescore.session.scoring.event import Event, TableResult
 >>> from bridgescore.session.importers.usebio import read_usebio_event
 >>> event = Event("Club", "pairs", results=(TableResult.played(1, "1N", "1E", "4SN="),))
 >>> text = export_usebio(event, club="Riverside BC")
@@ -41,10 +41,10 @@ from bridgescore.formats.usebio import (
     UsebioFile,
     write_usebio,
 )
-from bridgescore.session.event import Event, TableResult, natural_key
+from bridgescore.session.scoring.event import Event, TableResult, natural_key
 
 if TYPE_CHECKING:
-    from bridgescore.session.scorer import Method
+    from bridgescore.session.scoring.scorer import Method
 
 __all__ = ["export_usebio", "pair_numbers"]
 
@@ -104,7 +104,7 @@ def export_usebio(
     ``club`` is the ``CLUB_NAME``; ``leads`` the opening lead of a result (by its
     key, as ``HQ``), written as the line's ``LEAD``.
     """
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.scorer import score_event
 
     teams = event.kind == "teams"
     method = method or ("imps" if teams else "mp")
@@ -165,7 +165,7 @@ def export_usebio(
 
 def _method(name: str) -> Method:
     """A method name checked against the scorer's list (its error names the choices)."""
-    from bridgescore.session.scorer import METHODS
+    from bridgescore.session.scoring.scorer import METHODS
 
     for method in METHODS:
         if method == name:

@@ -67,9 +67,9 @@ from bridgescore.errors import (
     SessionClosedError,
     StorageError,
 )
-from bridgescore.session.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.live import LiveEvent, ResultEntry
-from bridgescore.session.weighted import Weighted
+from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
+from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import is_whole_number
 from bridgescore.web import live_pages
 from bridgescore.web.limits import (

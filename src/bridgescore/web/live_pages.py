@@ -42,7 +42,7 @@ from bridgescore.errors import (
     StorageError,
 )
 from bridgescore.session.live import LiveEvent, ResultEntry
-from bridgescore.session.methods import SCORING_METHODS
+from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.validate import whole_number_text
 from bridgescore.web import live_director
 from bridgescore.web.live_common import (

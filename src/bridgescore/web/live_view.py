@@ -18,7 +18,7 @@ from typing import Any
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.notation import means_passed_out
-from bridgescore.session.event import TableResult
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.validate import whole_number_text
 
 __all__ = [

@@ -90,9 +90,9 @@ class SiteCache:
 
 
 def _build(path: Path) -> dict[str, str]:
+    from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.site import results_site
     from bridgescore.session.store.events import EventStore
-    from bridgescore.session.workflow import score_stored_event
 
     # Scored as `session report --html` scores it (the event's method, its name or
     # else its file's); a page view never solves or writes.

@@ -138,8 +138,8 @@ def session_view(path: Path) -> dict[str, Any]:
     number format per column), and ``last_column`` names that column.
     """
     from bridgescore.session.report import as_dict, last_column, ranking_numbers
+    from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.store.events import EventStore
-    from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path, mode="read") as store:
         scored = score_stored_event(store, pars="stored")

@@ -43,8 +43,8 @@ from bridgescore.errors import BridgeError, MovementError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.event import Adjusted, TableResult
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.scoring.event import Adjusted, TableResult
 from bridgescore.session.seating import pairs_at
 from bridgescore.session.store.events import Origin
 

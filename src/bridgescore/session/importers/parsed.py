@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
-from bridgescore.session.event import Member, TableResult
+from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.events import Origin
 
 __all__ = ["BoardsStated", "Parsed", "line_problem", "stated_note"]

@@ -23,9 +23,9 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.event import TableResult
 from bridgescore.session.importers.csv import is_whole, scored_result
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import Origin
 
 __all__ = ["add_hand_record", "parse_pbn", "parse_records", "reading_problems", "table_result"]

@@ -37,9 +37,9 @@ from bridgescore.compare.scalar import imps
 from bridgescore.core import Vulnerability
 from bridgescore.formats.pbnrecord import read_pbn
 from bridgescore.formats.record import BoardRecord
-from bridgescore.session.event import TableResult
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.importers.records import add_hand_record, reading_problems, table_result
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import Origin
 
 __all__ = [

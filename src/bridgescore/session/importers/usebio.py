@@ -32,12 +32,12 @@ from bridgescore.formats.usebio import (
     read_usebio,
 )
 from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
-    from bridgescore.session.scorer import Method
+    from bridgescore.session.scoring.scorer import Method
 
 __all__ = ["FilePoints", "UsebioImport", "cross_check", "read_usebio_event"]
 
@@ -273,7 +273,7 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
     largest board, across the field or (if that fits) within each section.
     Teams: each board's IMPs against the file's ``IMPS``.
     """
-    from bridgescore.session.scorer import ScoringOptions, score_event
+    from bridgescore.session.scoring.scorer import ScoringOptions, score_event
 
     method = imported.method
     results = tuple(result for result, _ in imported.parsed.results)
@@ -302,7 +302,7 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
 
 def _method(name: str) -> Method:
     """A method name checked against the scorer's list (its error names the choices)."""
-    from bridgescore.session.scorer import METHODS
+    from bridgescore.session.scoring.scorer import METHODS
 
     for method in METHODS:
         if method == name:
@@ -318,7 +318,7 @@ def _number(text: str) -> float | None:
 
 
 def _pairs_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
-    from bridgescore.session.scorer import SessionScore
+    from bridgescore.session.scoring.scorer import SessionScore
 
     assert isinstance(scored, SessionScore)
     out: list[str] = []
@@ -347,7 +347,7 @@ def _pairs_check(imported: UsebioImport, scored: object, tolerance: float) -> li
 
 
 def _teams_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
-    from bridgescore.session.scorer import SessionScore
+    from bridgescore.session.scoring.scorer import SessionScore
 
     assert isinstance(scored, SessionScore)
     ours: dict[tuple[str, str, int], float] = {}

@@ -36,12 +36,12 @@ from bridgescore.formats import BoardRecord, read_records
 from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
-from bridgescore.session.event import TableResult, natural_key
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.scoring.event import TableResult, natural_key
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
-    from bridgescore.session.scorer import SessionScore
+    from bridgescore.session.scoring.scorer import SessionScore
     from bridgescore.session.store.events import EventStore
 
 __all__ = ["VugraphMatch", "parse_vugraph", "with_carried_over"]

@@ -55,7 +55,7 @@ class AuditEntry:
     with ``--replace``; ``enter``: a table's first result, whose ``old`` is ``""``;
     ``adjust``: an adjusted score; ``reissue``, ``password``, ``reopen``: a change to the
     event itself, with board 0 and no pairs), which result (section, board, pairs), the old and
-    the new outcome as :meth:`~bridgescore.session.event.TableResult.describe` shows
+    the new outcome as :meth:`~bridgescore.session.scoring.event.TableResult.describe` shows
     them (``not played`` for a board the director cancelled), where the new one came
     from (``file:line``, or ``""``), the director's reason, and who (``table 3``,
     ``director``; ``""`` before schema 4)."""

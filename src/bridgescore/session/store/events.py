@@ -41,7 +41,7 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.notation import parse_result
-from bridgescore.session.event import (
+from bridgescore.session.scoring.event import (
     EVENT_KINDS,
     Adjusted,
     Event,
@@ -49,6 +49,7 @@ from bridgescore.session.event import (
     Member,
     TableResult,
 )
+from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.session.store.audit import (
     AUDIT_SCHEMA,
     AuditEntry,
@@ -57,7 +58,6 @@ from bridgescore.session.store.audit import (
     upgrade_audit,
 )
 from bridgescore.session.store.writable import check_writable, storage_errors
-from bridgescore.session.weighted import Weighted
 
 __all__ = [
     "EVENT_CHANGE",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from bridgescore.errors import AlreadyEnteredError, RecordError
-from bridgescore.session.event import TableResult
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.access import PasswordHash
 from bridgescore.session.store.audit import AuditEntry, append_entry
 from bridgescore.session.store.events import (

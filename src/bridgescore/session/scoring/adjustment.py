@@ -26,8 +26,8 @@ from typing import Any
 
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.event import Adjusted
-from bridgescore.session.weighted import MAX_PARTS, Weighted, weight_of
+from bridgescore.session.scoring.event import Adjusted
+from bridgescore.session.scoring.weighted import MAX_PARTS, Weighted, weight_of
 
 __all__ = [
     "ADJUSTED_WORDS",

@@ -12,7 +12,7 @@ The sums are exact (fractions; a method's points are read back as the fractions 
 are), rounded once at the end, halves away from zero: matchpoints to 0.1 MP as
 Neuberg's are, IMPs to 0.01.
 
->>> from bridgescore.session.methods import ScoringOptions, scoring_method
+>>> from bridgescore.session.scoring.methods import ScoringOptions, scoring_method
 >>> table = np.array([[620, -100, 0]]); valid = np.array([[True, True, False]])
 >>> scores = BoardScores(table, valid, np.array([3]))
 >>> compared = scoring_method("mp").compare(scores, ScoringOptions())
@@ -37,8 +37,8 @@ from bridgescore.compare.scalar import round_half_away
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
-from bridgescore.session.event import TableResult
-from bridgescore.session.methods import BoardScores, ScoringMethod, ScoringOptions
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
 
 __all__ = ["Part", "WeightedCell", "parts_of", "weigh", "weigh_match", "weighted_cells"]
 

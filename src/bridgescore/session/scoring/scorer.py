@@ -3,12 +3,12 @@
 Pairs events: matchpoints (``mp``, Neuberg'd to the event's full board size),
 Butler IMPs (``butler``) or cross-IMPs (``cross-imps``). Teams events: IMPs
 (``imps``) or board-a-match (``bam``) between the two tables of each match. The
-methods are data (:mod:`bridgescore.session.methods`): the scorer groups the
+methods are data (:mod:`bridgescore.session.scoring.methods`): the scorer groups the
 results, makes one comparison call for the whole event and shapes the answer.
-Pure: takes an :class:`~bridgescore.session.event.Event` (and board pars when
+Pure: takes an :class:`~bridgescore.session.scoring.event.Event` (and board pars when
 known) and returns values.
 
->>> from bridgescore.session.event import Event, TableResult
+>>> from bridgescore.session.scoring.event import Event, TableResult
 >>> event = Event("demo", "pairs", results=(
 ...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
 >>> [(s.name, s.total) for s in score_event(event, "mp").standings]
@@ -35,9 +35,15 @@ from bridgescore.compare.scalar import TENTHS, Award, divide_half_away, imps, ro
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError, ScoringMethodError
 from bridgescore.formats.board import Board
-from bridgescore.session.event import Event, Member, TableResult, natural_key, result_columns
-from bridgescore.session.matches import Match, scored_match
-from bridgescore.session.methods import (
+from bridgescore.session.scoring.event import (
+    Event,
+    Member,
+    TableResult,
+    natural_key,
+    result_columns,
+)
+from bridgescore.session.scoring.matches import Match, scored_match
+from bridgescore.session.scoring.methods import (
     SCORING_METHODS,
     BoardScores,
     ScoringMethod,
@@ -45,7 +51,7 @@ from bridgescore.session.methods import (
     methods_for,
     scoring_method,
 )
-from bridgescore.session.weighing import parts_of, weigh, weigh_match, weighted_cells
+from bridgescore.session.scoring.weighing import parts_of, weigh, weigh_match, weighted_cells
 
 __all__ = [
     "METHODS",
@@ -130,7 +136,8 @@ class SessionScore:
 
     @property
     def scoring_method(self) -> ScoringMethod:
-        """The :class:`~bridgescore.session.methods.ScoringMethod` the event was scored by."""
+        """The event's scoring method
+        (:class:`~bridgescore.session.scoring.methods.ScoringMethod`)."""
         return self.scored_by or scoring_method(self.method)
 
     @property

@@ -4,7 +4,7 @@ A match is every board two teams played against each other in a section. Its IMP
 are each team's IMPs won on those boards (the boards a team lost give the other team
 their IMPs), its VPs the margin on the WBF continuous scale for that many boards
 (:func:`~bridgescore.movement.vp.victory_points`). The scorer makes them
-(:mod:`bridgescore.session.scorer`); an event made from a movement knows each
+(:mod:`bridgescore.session.scoring.scorer`); an event made from a movement knows each
 match's round (:func:`with_rounds`).
 
 >>> match = Match("", "1", "4", 8, 12.0, 11.0, 10.44, 9.56)

@@ -3,7 +3,7 @@
 The director may give a table a weighted score instead of one result: "60 % of 4S
 made, 40 % of 4S one down". Each listed result is scored against the rest of the
 field as if the table had played it, and each side gets the weighted sum
-(:mod:`bridgescore.session.weighing` does the scoring). The weights are exact
+(:mod:`bridgescore.session.scoring.weighing` does the scoring). The weights are exact
 fractions and must sum to exactly 1.
 
 Text: the parts separated by ``;``, each a weight (``1/2``, ``0.6``, ``60%``) and a

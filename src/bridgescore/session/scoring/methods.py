@@ -43,7 +43,7 @@ from bridgescore.compare.scalar import (
     scale_unit,
 )
 from bridgescore.errors import ScoringMethodError
-from bridgescore.session.event import EventKind
+from bridgescore.session.scoring.event import EventKind
 
 __all__ = [
     "SCORING_METHODS",

@@ -38,7 +38,7 @@ from bridgescore.errors import NotationError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score, score_array
-from bridgescore.session.weighted import Weighted
+from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import whole_number_arg
 
 __all__ = [

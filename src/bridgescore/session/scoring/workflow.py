@@ -3,7 +3,7 @@
 The one sequence behind ``bridgescore session score|report`` and the web page's
 Session view, so both score an event file the same way.
 
->>> from bridgescore.session.event import TableResult
+>>> from bridgescore.session.scoring.event import TableResult
 >>> from bridgescore.session.store.events import EventStore, Origin
 >>> with EventStore(":memory:") as store:
 ...     _ = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin()),
@@ -21,15 +21,15 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.errors import BridgeError
-from bridgescore.session.matches import with_rounds
-from bridgescore.session.methods import (
+from bridgescore.session.scoring.matches import with_rounds
+from bridgescore.session.scoring.methods import (
     ScoringMethod,
     ScoringOptions,
     default_method,
     scoring_method,
 )
-from bridgescore.session.pars import board_pars
-from bridgescore.session.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.scoring.pars import board_pars
+from bridgescore.session.scoring.scorer import BoardPar, SessionScore, score_event
 from bridgescore.session.store.events import EventStore
 
 __all__ = ["ParSource", "score_stored_event", "stored_method"]
