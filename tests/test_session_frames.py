@@ -12,7 +12,7 @@ import re
 
 import pandas as pd
 
-from bridgescore.session.frames import (
+from bridgescore.session.reports.frames import (
     RANKING_COLUMNS,
     TRAVELLER_COLUMNS,
     ranking_frame,

@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 
 from bridgescore.deal import Deal
-from bridgescore.session.html_report import html_report
+from bridgescore.session.reports.html import html_report
 from bridgescore.session.scoring.event import Board, Event, TableResult
 from bridgescore.session.scoring.scorer import BoardPar, score_event
 

@@ -21,10 +21,10 @@ from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
 from bridgescore.session.importers.importer import import_files
 from bridgescore.session.importers.usebio import cross_check, read_usebio_event
+from bridgescore.session.reports.usebio import export_usebio
 from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResult
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore
-from bridgescore.session.usebio_export import export_usebio
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"

@@ -130,8 +130,8 @@ def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
     import xml.etree.ElementTree as ET
 
     from bridgescore.session.importers.usebio import read_usebio_event
+    from bridgescore.session.reports.usebio import export_usebio
     from bridgescore.session.scoring.event import Event
-    from bridgescore.session.usebio_export import export_usebio
 
     results = (
         TableResult.played(1, "1NS", "1EW", "4SN=", section="A"),

@@ -1,4 +1,4 @@
-"""session/paper.py and ``session report --pdf``: the report printed through Chromium.
+"""session/reports/paper.py and ``session report --pdf``: the report printed through Chromium.
 
 The event: a 3-table Mitchell (tests/live_movements.py), 2 boards a round, made with
 ``session new --boards`` (a hand record for board 1 only) and played through the live
@@ -144,6 +144,6 @@ def test_pdf_report_has_the_ranking_travellers_hands_and_the_name_on_every_page(
 
 
 def test_paper_html_header_is_the_escaped_title() -> None:
-    from bridgescore.session.paper import css_string
+    from bridgescore.session.reports.paper import css_string
 
     assert css_string('A "B" \\ </style>\n') == '"A \\"B\\" \\\\ \\3c /style\\3e \\a "'

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.report import as_dict, ranking_csv, ranking_text, travellers_csv
+from bridgescore.session.reports.text import as_dict, ranking_csv, ranking_text, travellers_csv
 from bridgescore.session.scoring.event import Event, TableResult
 from bridgescore.session.scoring.methods import ScoringOptions
 from bridgescore.session.scoring.scorer import score_event

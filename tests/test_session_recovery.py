@@ -21,9 +21,9 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
 from bridgescore.errors import NotThisTableError, RecordError
-from bridgescore.session.cards import write_cards
 from bridgescore.session.live import NewEvent, create_event
 from bridgescore.session.recovery import backup_event, reissue_table, reset_director_password
+from bridgescore.session.reports.cards import write_cards
 from bridgescore.session.store.events import EventStore
 from bridgescore.web.live import create_live_app
 from live_pages_helpers import csrf_of

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.site import results_site, write_site
+from bridgescore.session.reports.site import results_site, write_site
 from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, vectors
 
 runner = CliRunner()

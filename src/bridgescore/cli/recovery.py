@@ -83,7 +83,7 @@ def reissue_command(
 def _write_card(
     event: Path, section: str, table: int, url: str, pdf: Path, *, as_json: bool
 ) -> None:
-    from bridgescore.session.cards import write_cards
+    from bridgescore.session.reports.cards import write_cards
     from bridgescore.session.store.events import EventStore
 
     try:

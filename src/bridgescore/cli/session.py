@@ -219,7 +219,7 @@ def _write_table_cards(
 ) -> None:
     """The cards with the tables' links, written after the links are shown: should the
     printing fail, the event and its links are not lost."""
-    from bridgescore.session.cards import write_cards
+    from bridgescore.session.reports.cards import write_cards
 
     links = {(access.section, access.table): access.url for access in made.tables}
     try:
@@ -438,7 +438,7 @@ def score_command(
     as_json: Json = False,
 ) -> None:
     """Score the event and print the ranking."""
-    from bridgescore.session.report import as_dict, ranking_csv, ranking_text
+    from bridgescore.session.reports.text import as_dict, ranking_csv, ranking_text
 
     if csv_file is not None:
         check_output_path(csv_file, "--csv")
@@ -509,7 +509,12 @@ def report_command(
         write_pdf,
         write_site,
     )
-    from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
+    from bridgescore.session.reports.text import (
+        as_dict,
+        ranking_text,
+        travellers_csv,
+        travellers_text,
+    )
 
     html = None if html_given is None else Path(html_given)
     site = html_given is not None and check_html_target(html_given) == "site"
@@ -569,7 +574,7 @@ def export_command(
     HANDSET. Importing the file back gives the same ranking.
     """
     from bridgescore.cli.session_files import export_extras
-    from bridgescore.session.usebio_export import export_usebio
+    from bridgescore.session.reports.usebio import export_usebio
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")

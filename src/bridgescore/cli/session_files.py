@@ -100,8 +100,8 @@ def _boards_of(event: Path) -> Any:
 
 def write_site(event: Path, scored: Any, directory: Path) -> None:
     """The results site of ``scored`` into ``directory``."""
-    from bridgescore.session.site import results_site
-    from bridgescore.session.site import write_site as write_pages
+    from bridgescore.session.reports.site import results_site
+    from bridgescore.session.reports.site import write_site as write_pages
 
     try:
         write_pages(results_site(scored, _boards_of(event)), directory)
@@ -111,7 +111,7 @@ def write_site(event: Path, scored: Any, directory: Path) -> None:
 
 def write_page(event: Path, scored: Any, out: Path) -> None:
     """The report as one HTML page (with the event's hand records) to ``out``."""
-    from bridgescore.session.html_report import html_report
+    from bridgescore.session.reports.html import html_report
 
     try:
         out.write_text(html_report(scored, _boards_of(event)), encoding="utf-8")
@@ -122,7 +122,7 @@ def write_page(event: Path, scored: Any, out: Path) -> None:
 def write_pdf(event: Path, scored: Any, out: Path) -> None:
     """The printed report of ``scored`` (with the event's hand records) to ``out``."""
     from bridgescore.boardset.pdf import chromium_path
-    from bridgescore.session.paper import write_pdf_report
+    from bridgescore.session.reports.paper import write_pdf_report
 
     if chromium_path() is None:
         raise fail(

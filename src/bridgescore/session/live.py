@@ -783,7 +783,7 @@ class LiveEvent(Closing):
 
     def ranking(self) -> dict[str, Any]:
         """Exactly the document ``bridgescore session score EVENT --json`` prints."""
-        from bridgescore.session.report import as_dict
+        from bridgescore.session.reports.text import as_dict
 
         # The travellers are left out before as_dict writes them, not after.
         data = as_dict(replace(self.score(), travellers=()))
@@ -793,7 +793,7 @@ class LiveEvent(Closing):
     def report(self, *, public: bool = False) -> dict[str, Any]:
         """The ranking and the travellers: ``bridgescore session report EVENT --json``
         without pars; ``public``: only the travellers of :meth:`played_boards`."""
-        from bridgescore.session.report import as_dict
+        from bridgescore.session.reports.text import as_dict
 
         return as_dict(self.public_score() if public else self.score())
 
@@ -822,12 +822,12 @@ class LiveEvent(Closing):
 
     def traveller(self, board: int) -> dict[str, Any]:
         """One board's traveller as the JSON report writes it
-        (:func:`~bridgescore.session.report.traveller_dict`): each line so far with its
+        (:func:`~bridgescore.session.reports.text.traveller_dict`): each line so far with its
         points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
-        from bridgescore.session.report import traveller_dict
+        from bridgescore.session.reports.text import traveller_dict
         from bridgescore.session.scoring.pars import board_pars
         from bridgescore.session.scoring.scorer import Traveller
 
@@ -852,8 +852,8 @@ class LiveEvent(Closing):
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
         when installed) and kept in the event file."""
+        from bridgescore.session.reports.site import hand_record
         from bridgescore.session.scoring.pars import board_pars
-        from bridgescore.session.site import hand_record
 
         if not any(board in row.boards for row in self.movement.rows):
             raise RecordError(f"board {_quoted(board)} is not a board of this event")

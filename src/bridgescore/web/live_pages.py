@@ -392,7 +392,7 @@ def _not_published(request: Request) -> HTMLResponse:
 @router.get("/report.html", response_class=HTMLResponse)
 def report_page(request: Request) -> Response:
     """The one-page report (`session report --html FILE.html`), after the close."""
-    from bridgescore.session.html_report import html_report
+    from bridgescore.session.reports.html import html_report
 
     if not live_of(request).closed:
         return _not_published(request)
@@ -406,7 +406,7 @@ def report_page(request: Request) -> Response:
 @router.get("/results/{page}", response_class=HTMLResponse)
 def results_page(request: Request, page: str) -> Response:
     """A page of the results site (`session report --html DIR/`), after the close."""
-    from bridgescore.session.site import results_site
+    from bridgescore.session.reports.site import results_site
 
     if not live_of(request).closed:
         return _not_published(request)

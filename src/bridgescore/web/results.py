@@ -90,8 +90,8 @@ class SiteCache:
 
 
 def _build(path: Path) -> dict[str, str]:
+    from bridgescore.session.reports.site import results_site
     from bridgescore.session.scoring.workflow import score_stored_event
-    from bridgescore.session.site import results_site
     from bridgescore.session.store.events import EventStore
 
     # Scored as `session report --html` scores it (the event's method, its name or

@@ -137,7 +137,8 @@ def session_view(path: Path) -> dict[str, Any]:
     and last column as the reports print them (``total_text``, ``last_text``: one
     number format per column), and ``last_column`` names that column.
     """
-    from bridgescore.session.report import as_dict, last_column, ranking_numbers
+    from bridgescore.session.reports.display import last_column, ranking_numbers
+    from bridgescore.session.reports.text import as_dict
     from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.store.events import EventStore
 

@@ -10,7 +10,7 @@ scorer gave each line are kept aside and compared with ours
 (:func:`cross_check`). Each participant's ``PLAYER`` elements (name and
 membership number) become the event's members of that pair or team.
 
-Export, the other way: :mod:`bridgescore.session.usebio_export`.
+Export, the other way: :mod:`bridgescore.session.reports.usebio`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResu
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.scorer import Method
+    from bridgescore.session.scoring.methods import Method
 
 __all__ = ["FilePoints", "UsebioImport", "cross_check", "read_usebio_event"]
 
@@ -273,7 +273,8 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
     largest board, across the field or (if that fits) within each section.
     Teams: each board's IMPs against the file's ``IMPS``.
     """
-    from bridgescore.session.scoring.scorer import ScoringOptions, score_event
+    from bridgescore.session.scoring.methods import ScoringOptions
+    from bridgescore.session.scoring.scorer import score_event
 
     method = imported.method
     results = tuple(result for result, _ in imported.parsed.results)
@@ -302,7 +303,7 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
 
 def _method(name: str) -> Method:
     """A method name checked against the scorer's list (its error names the choices)."""
-    from bridgescore.session.scoring.scorer import METHODS
+    from bridgescore.session.scoring.methods import METHODS
 
     for method in METHODS:
         if method == name:

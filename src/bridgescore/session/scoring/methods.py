@@ -46,8 +46,10 @@ from bridgescore.errors import ScoringMethodError
 from bridgescore.session.scoring.event import EventKind
 
 __all__ = [
+    "METHODS",
     "SCORING_METHODS",
     "BoardScores",
+    "Method",
     "ScoringMethod",
     "ScoringOptions",
     "default_method",
@@ -150,6 +152,9 @@ class ScoringMethod:
 _REGISTRY: dict[str, ScoringMethod] = {}
 SCORING_METHODS: Mapping[str, ScoringMethod] = MappingProxyType(_REGISTRY)
 """Every scoring method by name, in the order users are offered them."""
+
+Method = str
+"""A scoring method's name, as users type it: one of :data:`METHODS`."""
 
 
 def scoring_method(name: str | ScoringMethod) -> ScoringMethod:
@@ -262,3 +267,6 @@ for _method in (
                   _award_imps, _negated, signed=True, victory_points=True),
 ):  # fmt: skip
     _REGISTRY[_method.name] = _method
+
+METHODS: tuple[Method, ...] = tuple(SCORING_METHODS)
+"""The scoring methods' names, in the order users are offered them."""

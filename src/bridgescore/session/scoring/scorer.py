@@ -44,8 +44,8 @@ from bridgescore.session.scoring.event import (
 )
 from bridgescore.session.scoring.matches import Match, scored_match
 from bridgescore.session.scoring.methods import (
-    SCORING_METHODS,
     BoardScores,
+    Method,
     ScoringMethod,
     ScoringOptions,
     methods_for,
@@ -54,19 +54,12 @@ from bridgescore.session.scoring.methods import (
 from bridgescore.session.scoring.weighing import parts_of, weigh, weigh_match, weighted_cells
 
 __all__ = [
-    "METHODS",
     "Line",
-    "Method",
-    "ScoringOptions",
     "SessionScore",
     "Standing",
     "Traveller",
     "score_event",
 ]
-
-Method = str
-"""A scoring method's name, as users type it: one of :data:`METHODS`."""
-METHODS: tuple[Method, ...] = tuple(SCORING_METHODS)
 
 
 class Line(NamedTuple):
@@ -147,7 +140,7 @@ class SessionScore:
 
     def _repr_html_(self) -> str:
         """The ranking in a notebook: the text report's tables, in HTML."""
-        from bridgescore.session.display import ranking_html
+        from bridgescore.session.reports.display import ranking_html
 
         return ranking_html(self)
 

@@ -16,45 +16,26 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bridgescore.session.display import (
-    column_text,
+from bridgescore.session.reports.display import (
     fmt,
-    last_column,
-    last_value,
-    players_text,
-    ranked_as,
-    ranking_numbers,
     ranking_tables,
     report_title,
 )
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = [
-    "METHOD_NAMES",
     "as_dict",
-    "column_text",
-    "fmt",
-    "last_column",
-    "last_value",
     "line_dict",
-    "players_text",
-    "ranked_as",
     "ranking_csv",
-    "ranking_numbers",
     "ranking_text",
-    "report_title",
     "score_text",
     "traveller_dict",
     "traveller_text",
     "travellers_csv",
     "travellers_text",
 ]
-
-# Each method's title by name (kept for callers; the titles live in the registry).
-METHOD_NAMES = {name: method.title for name, method in SCORING_METHODS.items()}
 
 
 def _table(
@@ -139,7 +120,7 @@ def travellers_text(session: SessionScore) -> str:
 
 def line_dict(line: Line) -> dict[str, Any]:
     """One traveller line as JSON: the pairs, the result, the score and each side's points
-    (the JSON report's and :func:`~bridgescore.session.frames.travellers_frame`'s)."""
+    (the JSON report's and :func:`~bridgescore.session.reports.frames.travellers_frame`'s)."""
     result = line.result
     return {
         "ns": result.ns,

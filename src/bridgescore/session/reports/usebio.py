@@ -44,7 +44,7 @@ from bridgescore.formats.usebio import (
 from bridgescore.session.scoring.event import Event, TableResult, natural_key
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.scorer import Method
+    from bridgescore.session.scoring.methods import Method
 
 __all__ = ["export_usebio", "pair_numbers"]
 
@@ -165,7 +165,7 @@ def export_usebio(
 
 def _method(name: str) -> Method:
     """A method name checked against the scorer's list (its error names the choices)."""
-    from bridgescore.session.scoring.scorer import METHODS
+    from bridgescore.session.scoring.methods import METHODS
 
     for method in METHODS:
         if method == name:

@@ -19,18 +19,18 @@ from html import escape
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.formats.board import Board
-from bridgescore.session.report import (
+from bridgescore.session.reports.display import (
     fmt,
     last_column,
     players_text,
     ranked_as,
     ranking_numbers,
     report_title,
-    score_text,
 )
+from bridgescore.session.reports.site import hand_record
+from bridgescore.session.reports.text import score_text
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scorer import SessionScore, Traveller
-from bridgescore.session.site import hand_record
 
 __all__ = ["html_report"]
 

@@ -31,13 +31,8 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
-from bridgescore.session.report import (
-    METHOD_NAMES,
-    fmt,
-    last_column,
-    players_text,
-    ranking_numbers,
-)
+from bridgescore.session.reports.display import fmt, last_column, players_text, ranking_numbers
+from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
 
 __all__ = ["hand_record", "results_site", "write_site"]
@@ -193,7 +188,7 @@ class _Site:
 
     @property
     def title(self) -> str:
-        return f"{self.session.name or 'Event'} – {METHOD_NAMES[self.session.method]}"
+        return f"{self.session.name or 'Event'} – {SCORING_METHODS[self.session.method].title}"
 
     def _index(self) -> str:
         session = self.session

@@ -1,6 +1,6 @@
 """A scored event on paper: the report as a PDF, the event's name on every page.
 
-The page is the one HTML report (:func:`~bridgescore.session.html_report.html_report`:
+The page is the one HTML report (:func:`~bridgescore.session.reports.html.html_report`:
 the ranking, each board's traveller and, where the deal is known, its hand record
 with the double-dummy table and par), with print rules added: A4, each hand record
 beside its traveller and a board never split across pages (two boards a page), and a
@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bridgescore.formats.board import Board
-from bridgescore.session.html_report import html_report
-from bridgescore.session.report import report_title
+from bridgescore.session.reports.display import report_title
+from bridgescore.session.reports.html import html_report
 from bridgescore.session.scoring.scorer import SessionScore
 
 __all__ = ["css_string", "paper_html", "write_pdf_report"]
