@@ -14,7 +14,7 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 
 from fastapi.testclient import TestClient
 
-from bridgescore.session.live import LiveEvent
+from bridgescore.session.live.event import LiveEvent
 from live_pages_helpers import csrf_of, new_event
 
 

@@ -22,7 +22,9 @@ from bridgescore.cli.app import app
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.formats.board import Board
 from bridgescore.session.importers.importer import ImportReport, import_files
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.reports.html import html_report
 from bridgescore.session.reports.site import results_site
 from bridgescore.session.reports.text import as_dict, travellers_text

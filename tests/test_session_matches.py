@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.movement.teams import round_robin
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.event import Event, TableResult
 from bridgescore.session.scoring.scorer import score_event
 

@@ -32,7 +32,8 @@ from typer.testing import CliRunner
 
 from bridgescore.boardset.pdf import chromium_path
 from bridgescore.cli.app import app
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 
 runner = CliRunner()
 

@@ -21,7 +21,9 @@ from bridgescore.cli.app import app
 from bridgescore.errors import BridgeError
 from bridgescore.movement.howell import howell
 from bridgescore.movement.model import Movement
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.reports.usebio import pair_numbers
 from bridgescore.session.store.events import EventStore
 from live_movements import three_table_mitchell

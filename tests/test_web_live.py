@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
-from bridgescore.session.live import NewEvent, ResultEntry, create_event
+from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.limits import LoginThrottle
 from bridgescore.web.live import (
     LIVE_MAX_BODY,

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore.movement.model import Movement, Row
 from bridgescore.movement.teams import round_robin
-from bridgescore.session.live import NewEvent, create_event
+from bridgescore.session.live.creation import NewEvent, create_event
 from bridgescore.web.live import create_live_app
 
 FOUR_TABLES = Movement(

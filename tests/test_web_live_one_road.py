@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.importers.importer import import_files
-from bridgescore.session.live import ResultEntry
+from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import EventStore
 from bridgescore.web.live import LiveSettings, create_live_app

@@ -171,8 +171,8 @@ def new_command(
     again.
     """
     from bridgescore.cli.session_files import attach_boards, read_hand_records
-    from bridgescore.session.live import create_event
-    from bridgescore.session.players import club_name
+    from bridgescore.session.live.creation import create_event
+    from bridgescore.session.live.players import club_name
 
     for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
         if path is not None:

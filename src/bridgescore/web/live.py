@@ -1,7 +1,7 @@
 """The live club session's server: the JSON API the tables and the director use.
 
 :func:`create_live_app` serves one event file (made by ``bridgescore session new``)
-through :class:`bridgescore.session.live.LiveEvent`, kept at ``app.state.live`` for
+through :class:`bridgescore.session.live.event.LiveEvent`, kept at ``app.state.live`` for
 the HTML pages (:mod:`bridgescore.web.live_pages`) too:
 
 - ``GET /api/live/table`` (a table's token): the table's rounds, pairs, boards and
@@ -67,7 +67,8 @@ from bridgescore.errors import (
     SessionClosedError,
     StorageError,
 )
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import is_whole_number

@@ -1,7 +1,7 @@
 """What the live session's pages share: templates, cookies, CSRF tokens, forms, messages.
 
 The pages (:mod:`bridgescore.web.live_pages`, :mod:`bridgescore.web.live_director`) take
-the :class:`~bridgescore.session.live.LiveEvent` from ``request.app.state.live``.
+the :class:`~bridgescore.session.live.event.LiveEvent` from ``request.app.state.live``.
 Cookies are HttpOnly and SameSite=Strict, and Secure when the request came over HTTPS
 (behind a reverse proxy uvicorn takes the scheme from ``X-Forwarded-Proto``). A form
 that changes something carries :func:`csrf_token` of the cookie's secret.
@@ -24,7 +24,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 
 __all__ = [
     "DIRECTOR_COOKIE",

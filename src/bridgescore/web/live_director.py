@@ -19,8 +19,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, StorageError
-from bridgescore.session.live import LiveEvent, ResultEntry
-from bridgescore.session.players import MAX_PLAYERS
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.live.players import MAX_PLAYERS
 from bridgescore.session.scoring.adjustment import ADJUSTED_WORDS, read_weighted
 from bridgescore.web.live_common import (
     DIRECTOR_COOKIE,

@@ -2,7 +2,7 @@
 
 ``router`` (with the director's pages of :mod:`bridgescore.web.live_director`) is
 included by :func:`bridgescore.web.live.create_live_app`, which keeps the
-:class:`~bridgescore.session.live.LiveEvent` at ``request.app.state.live``.
+:class:`~bridgescore.session.live.event.LiveEvent` at ``request.app.state.live``.
 
 - ``GET /table?token=...`` (the link on a table's card): sets the table's cookie and
   sends the phone on to ``/table``, so the token leaves the address bar. ``/table``
@@ -41,7 +41,8 @@ from bridgescore.errors import (
     SessionClosedError,
     StorageError,
 )
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.validate import whole_number_text
 from bridgescore.web import live_director

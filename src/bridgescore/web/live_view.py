@@ -1,7 +1,7 @@
 """What the live session's pages show, worked out from the movement and the forms.
 
 Pure functions, no I/O: the routes in :mod:`bridgescore.web.live_pages` call them
-with what :class:`~bridgescore.session.live.LiveEvent` returned and render the
+with what :class:`~bridgescore.session.live.event.LiveEvent` returned and render the
 answer. A form field is always text; everything here reads it as such and
 raises :class:`~bridgescore.errors.BridgeError` naming the field and what was
 expected.
@@ -60,7 +60,7 @@ def move_lines(
     table: int, round_view: Mapping[str, Any], *, arrow_switch: bool = False
 ) -> list[str]:
     """What a table is told after a round, from the round's ``next`` in
-    :meth:`LiveEvent.table_view <bridgescore.session.live.LiveEvent.table_view>`:
+    :meth:`LiveEvent.table_view <bridgescore.session.live.event.LiveEvent.table_view>`:
     where its NS and EW pairs go and where its boards go. ``arrow_switch``: the next
     round is played with the other direction's cards.
 

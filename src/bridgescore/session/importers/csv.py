@@ -12,7 +12,7 @@ or an artificial adjusted score (``A+``, ``A``, ``A-``, ``A+/A+``, ``60/40``).
 Table scorers name the table and round instead of the pairs: with a header holding
 ``table`` and ``round`` (``table,round,board,contract,declarer,result``), an event
 made from a movement (``session new``) finds the pairs through it, as they played
-(:func:`~bridgescore.session.seating.pairs_at`). A line the movement contradicts (a
+(:func:`~bridgescore.session.live.seating.pairs_at`). A line the movement contradicts (a
 board not played at that table in that round, other pairs than the movement seats
 there) is a problem naming its line; the other lines are read.
 
@@ -44,8 +44,8 @@ from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
+from bridgescore.session.live.seating import pairs_at
 from bridgescore.session.scoring.event import Adjusted, TableResult
-from bridgescore.session.seating import pairs_at
 from bridgescore.session.store.events import Origin
 
 __all__ = ["is_whole", "parse_csv", "parse_table_result", "scored_result"]

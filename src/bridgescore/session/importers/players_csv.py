@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from bridgescore.errors import BridgeError
 from bridgescore.movement.model import Movement
 from bridgescore.session.importers.parsed import Parsed, line_problem
-from bridgescore.session.players import players_named
+from bridgescore.session.live.players import players_named
 
 __all__ = ["looks_like_players", "parse_players"]
 

@@ -6,7 +6,7 @@ change, in the transaction that makes it, with the old and the new result, the
 time (UTC), where the new result came from and the director's reason. The table
 refuses updates and deletes itself (SQLite triggers), so the log only grows.
 
-A live session (:mod:`bridgescore.session.live`) also logs every result a table
+A live session (:mod:`bridgescore.session.live.event`) also logs every result a table
 enters (action ``enter``, no old result) and every adjusted score (``adjust``),
 each with who did it: ``table 3`` or ``director`` (the ``who`` column, added in
 schema 4; older entries have none).

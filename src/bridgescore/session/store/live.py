@@ -1,7 +1,7 @@
 """The event file of a live session: its secrets, flags and entries, on :class:`EventStore`.
 
 :class:`LiveStore` is the :class:`~bridgescore.session.store.events.EventStore` a live session
-(:mod:`bridgescore.session.live`) writes through. Beside the results it keeps the table
+(:mod:`bridgescore.session.live.event`) writes through. Beside the results it keeps the table
 tokens' and director logins' digests and the director password's scrypt hash (see
 :mod:`~bridgescore.session.store.access`: never a secret itself), the "ranking hidden" and
 "closed" flags, and the opening leads; and it stores a table's first result of a board

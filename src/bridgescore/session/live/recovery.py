@@ -6,7 +6,7 @@ for a moment, and the server reads what was committed:
 
 - :func:`reissue_table` gives one table a new token. The old token is refused at
   once: the server rereads the tokens whenever the file has changed
-  (:meth:`~bridgescore.session.live.LiveEvent.table_for_token`).
+  (:meth:`~bridgescore.session.live.event.LiveEvent.table_for_token`).
 - :func:`reset_director_password` sets a new password, and ends every director
   login made with the old one (a lost password may be a stolen one). Whoever can
   write the event file is the director: the file itself is the proof.
@@ -86,7 +86,7 @@ def reissue_table(
     movement does not have, :class:`~bridgescore.errors.RecordError` for a file that
     is not a live event.
     """
-    from bridgescore.session.live import DEFAULT_URL_BASE, check_url_base, table_url
+    from bridgescore.session.live.creation import DEFAULT_URL_BASE, check_url_base, table_url
 
     with _live_store(path) as store:
         movement = store.movement

@@ -8,7 +8,7 @@ a result or a director's decision (:func:`played_boards`).
 Pure functions of the movement and the keys of the stored outcomes, ``(section, board, NS,
 EW)`` as :meth:`~bridgescore.session.store.live.LiveStore.stored_keys` gives them (a board
 not played counts: it is the director's decision). The pairs at a table are those
-:func:`~bridgescore.session.seating.pairs_at` seats there, arrow switches included.
+:func:`~bridgescore.session.live.seating.pairs_at` seats there, arrow switches included.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bridgescore.movement.model import Movement
-from bridgescore.session.seating import pairs_at
+from bridgescore.session.live.seating import pairs_at
 
 __all__ = ["has_entered", "open_round", "played_boards"]
 

@@ -14,7 +14,7 @@ evening:
 - every result entered, changed or adjusted is in the append-only audit log, with
   who did it.
 
-Results map to pairs through the movement (:func:`~bridgescore.session.seating.pairs_at`):
+Results map to pairs through the movement (:func:`~bridgescore.session.live.seating.pairs_at`):
 in an arrow-switch round the result is stored for the pairs as they played (the
 pair whose home seat is EW held the NS cards). A one-section event stores its
 results without a section name, as an imported one does.
@@ -28,6 +28,7 @@ queue on the lock instead of meeting "database is locked".
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
 >>> m = Movement("mitchell", 1, 1, 2, (Row(1, 1, "1N", "1E", (1, 2)),))
+>>> from bridgescore.session.live.creation import create_event
 >>> made = create_event(os.path.join(folder, "club.db"), m, name="Club")
 >>> with LiveEvent(made.event) as live:
 ...     section, table = live.table_for_token(made.tables[0].token)
@@ -37,471 +38,54 @@ queue on the lock instead of meeting "database is locked".
 
 from __future__ import annotations
 
-import hmac
-import os
-import re
-import secrets
 import statistics
-import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.core import Contract, Seat, Vulnerability
-from bridgescore.deal import Card
+from bridgescore.core import Vulnerability
 from bridgescore.errors import (
-    BridgeError,
-    MovementError,
     NotThisTableError,
     RecordError,
     RoundOpenError,
     SessionClosedError,
 )
 from bridgescore.formats.board import Board
-from bridgescore.movement.flow import NextStop, next_stops
-from bridgescore.movement.model import Movement, Row
-from bridgescore.notation import Result, means_passed_out, parse_result
-from bridgescore.session.players import club_name, players_named
+from bridgescore.movement.flow import NextStop
+from bridgescore.movement.model import Row
+from bridgescore.session.live.entry import ResultEntry, quoted, whole_number
+from bridgescore.session.live.file import LiveFile
+from bridgescore.session.live.seating import pairs_at
+from bridgescore.session.live.visibility import has_entered, open_round, played_boards
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
-from bridgescore.session.scoring.event import Member, TableResult
+from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.scoring.weighted import Weighted
-from bridgescore.session.seating import pairs_at
-from bridgescore.session.store.access import (
-    PasswordHash,
-    new_password,
-    new_token,
-    token_digest,
-)
-from bridgescore.session.store.events import Closing
-from bridgescore.session.store.live import LiveStore
-from bridgescore.session.store.writable import storage_errors
-from bridgescore.session.visibility import has_entered, open_round, played_boards
 from bridgescore.validate import is_whole_number
 
 if TYPE_CHECKING:
     from bridgescore.session.scoring.workflow import ParSource
 
-__all__ = [
-    "DEFAULT_URL_BASE",
-    "LiveEvent",
-    "NewEvent",
-    "ResultEntry",
-    "TableAccess",
-    "check_url_base",
-    "create_event",
-    "table_url",
-]
 
-DEFAULT_URL_BASE = "http://127.0.0.1:8000"
-# A director stays logged in for an evening; a stolen login token is worthless after.
-DIRECTOR_LOGIN_HOURS = 12
-# How much of a rejected field a message quotes: enough to see it, never a whole body.
-_QUOTED = 40
-_LONGEST_FIELD = 20
-_RESULT = re.compile(r"=|[+-][0-9]{1,2}")
+__all__ = ["LiveEvent"]
 
 
-@dataclass(frozen=True, slots=True)
-class TableAccess:
-    """One table's secret: its section and number, its token and the link to its page."""
-
-    section: str
-    table: int
-    token: str
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """What :func:`create_event` made: the event file, the director password (shown
-    once: only its hash is kept) and each table's access."""
-
-    event: str
-    director_password: str
-    tables: tuple[TableAccess, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The ``session new --json`` document."""
-        return {
-            "event": self.event,
-            "director_password": self.director_password,
-            "tables": [
-                {"section": t.section, "table": t.table, "token": t.token, "url": t.url}
-                for t in self.tables
-            ],
-        }
-
-
-def table_url(url_base: str, token: str) -> str:
-    """The link a table's phone opens: ``{url_base}/table?token=...``.
-
-    >>> table_url("https://club.example/", "abc")
-    'https://club.example/table?token=abc'
-    """
-    return f"{url_base.rstrip('/')}/table?token={token}"
-
-
-def check_url_base(url_base: object) -> None:
-    """Refuse a URL base the tables' phones could not open (a :class:`RecordError`)."""
-    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
-        raise RecordError(
-            f"URL base {_quoted(url_base)} is not a web address: expected http://host:port "
-            "or https://host (where the tables' phones reach the live server)"
-        )
-
-
-def create_event(
-    path: str | Path,
-    movement: Movement,
-    *,
-    name: str | None = None,
-    url_base: str = DEFAULT_URL_BASE,
-) -> NewEvent:
-    """Make a new event file at ``path`` from ``movement``, with a token for each table
-    that plays and a director password.
-
-    The file appears whole or not at all (it is written under a temporary name and
-    linked into place), and an existing file is never overwritten: a
-    :class:`~bridgescore.errors.RecordError` names it. A teams movement makes a
-    teams event.
-    """
-    if not isinstance(movement, Movement):
-        raise MovementError(f"expected a Movement, got {type(movement).__name__}")
-    check_url_base(url_base)
-    target = Path(path)
-    if target.exists() or target.is_symlink():
-        raise RecordError(
-            f"{str(target)!r} already exists: an event is made once (choose another file, "
-            "or remove this one if it is no longer wanted)"
-        )
-    if not target.parent.is_dir():
-        raise RecordError(
-            f"cannot create {str(target)!r}: there is no folder {str(target.parent)!r}"
-        )
-    tables = sorted({row.table for row in movement.rows})
-    tokens = {table: new_token() for table in tables}
-    password = new_password()
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
-    try:
-        with LiveStore(temporary, mode="create") as store:
-            store.set_movement(movement)
-            store.set_info(name=name or target.stem)
-            store.set_url_base(url_base)
-            store.set_table_tokens(
-                movement.section, {table: token_digest(token) for table, token in tokens.items()}
-            )
-            store.set_director_password(PasswordHash.make(password))
-        try:
-            # link, not rename: it refuses to replace a file made meanwhile.
-            os.link(temporary, target)
-        except FileExistsError:
-            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-        except OSError:
-            # A file system without hard links (FAT, some network shares): rename, which
-            # could only replace a file made in the instant since the check above.
-            _rename_new(temporary, target)
-    finally:
-        for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
-            leftover.unlink(missing_ok=True)
-    access = tuple(
-        TableAccess(movement.section, table, token, table_url(url_base, token))
-        for table, token in tokens.items()
-    )
-    return NewEvent(str(path), password, access)
-
-
-def _rename_new(temporary: Path, target: Path) -> None:
-    if target.exists():
-        raise RecordError(f"{str(target)!r} already exists: it was made meanwhile")
-    try:
-        os.rename(temporary, target)
-    except OSError as error:
-        raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class ResultEntry:
-    """One board as a table enters it: round, board, contract (``4SX``, ``3NT``,
-    ``PASS``), declarer (``N``/``E``/``S``/``W``; ``None`` for ``PASS``), result
-    (``=``, ``+1``, ``-2``; ``None`` for ``PASS``) and the opening lead (``HQ``).
-
-    Made with :meth:`parse` from a request's JSON, or directly (checked the same way).
-    """
-
-    round: int
-    board: int
-    contract: str
-    declarer: str | None
-    result: str | None
-    lead: str | None = None
-
-    def __post_init__(self) -> None:
-        # One check for both ways in: the normalised fields replace what was given.
-        checked = _checked(self.as_dict())
-        for name, value in checked.items():
-            object.__setattr__(self, name, value)
-
-    @classmethod
-    def parse(cls, data: Mapping[str, object]) -> ResultEntry:
-        """The entry a request body gives; a :class:`~bridgescore.errors.RecordError`
-        naming the field for anything malformed or impossible (``7NT`` ``+1``,
-        ``1S`` ``-8``, a declarer missing for a contract or given for ``PASS``)."""
-        if not isinstance(data, Mapping):
-            raise RecordError(
-                f"a result must be a JSON object with round, board, contract, declarer and "
-                f"result, got {type(data).__name__}"
-            )
-        return cls(
-            data.get("round"),  # type: ignore[arg-type]
-            data.get("board"),  # type: ignore[arg-type]
-            data.get("contract"),  # type: ignore[arg-type]
-            data.get("declarer"),  # type: ignore[arg-type]
-            data.get("result"),  # type: ignore[arg-type]
-            data.get("lead"),  # type: ignore[arg-type]
-        )
-
-    @property
-    def played(self) -> Result:
-        """The result as a value: ``Result.parse('4SN+1')``, or a passed-out board."""
-        if self.declarer is None:
-            return Result(None)
-        return parse_result(f"{self.contract}{self.declarer}{self.result}")
-
-    def table_result(self, ns: str, ew: str, *, section: str = "") -> TableResult:
-        return TableResult(self.board, ns, ew, result=self.played, section=section)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "board": self.board,
-            "contract": self.contract,
-            "declarer": self.declarer,
-            "result": self.result,
-            "lead": self.lead,
-        }
-
-
-def _quoted(value: object) -> str:
-    return repr(value)[:_QUOTED]
-
-
-def _whole(value: object, field: str) -> int:
-    # JSON numbers and digit strings; never a bool (True is an int to Python).
-    number = None
-    if is_whole_number(value):
-        number = value
-    elif isinstance(value, str):
-        text = value.strip()
-        number = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
-    if number is None or number < 1 or number > 999_999:
-        raise RecordError(
-            f"{field}: {_quoted(value)} is not a {field} number: expected a whole number "
-            "from 1 to 999999"
-        )
-    return number
-
-
-def _text(value: object, field: str) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise RecordError(f"{field}: {_quoted(value)} is not text")
-    # No contract, seat, result or card is longer; a message never quotes a whole body.
-    if len(value) > _LONGEST_FIELD:
-        raise RecordError(f"{field}: {_quoted(value)}... is too long to be a {field}")
-    return value.strip() or None
-
-
-def _checked(data: Mapping[str, object]) -> dict[str, Any]:
-    round_number = _whole(data.get("round"), "round")
-    board = _whole(data.get("board"), "board")
-    contract_text = _text(data.get("contract"), "contract")
-    declarer = _text(data.get("declarer"), "declarer")
-    result = _text(data.get("result"), "result")
-    lead = _text(data.get("lead"), "lead")
-    if contract_text is None:
-        raise RecordError("contract: missing: expected a contract such as 4SX or 3NT, or PASS")
-    if means_passed_out(contract_text):
-        for field, value in (("declarer", declarer), ("result", result), ("lead", lead)):
-            if value is not None:
-                raise RecordError(
-                    f"{field}: {_quoted(value)} given for a passed-out board: PASS has no {field}"
-                )
-        return {
-            "round": round_number,
-            "board": board,
-            "contract": "PASS",
-            "declarer": None,
-            "result": None,
-            "lead": None,
-        }
-    try:
-        contract = Contract.parse(contract_text)
-    except BridgeError as error:
-        raise RecordError(f"contract: {error}") from None
-    if contract.declarer is not None:
-        raise RecordError(
-            f"contract: {_quoted(contract_text)} names its declarer: give the contract alone "
-            "(4SX) and the declarer in 'declarer'"
-        )
-    if declarer is None:
-        raise RecordError(f"declarer: missing for {contract}: expected N, E, S or W")
-    if declarer.upper() not in ("N", "E", "S", "W"):
-        raise RecordError(f"declarer: {_quoted(declarer)} is not a seat: expected N, E, S or W")
-    seat = Seat.parse(declarer)
-    if result is None:
-        raise RecordError(f"result: missing for {contract}: expected =, +1, -2 ...")
-    if not _RESULT.fullmatch(result):
-        raise RecordError(
-            f"result: {_quoted(result)} is not a result: expected = (made exactly), +k "
-            "(overtricks) or -k (undertricks)"
-        )
-    outcome = "=" if result in ("=", "+0", "-0", "+00", "-00") else f"{int(result):+d}"
-    try:
-        parse_result(f"{contract}{seat}{outcome}")
-    except BridgeError as error:
-        raise RecordError(f"result: {error}") from None
-    card = None
-    if lead is not None:
-        try:
-            card = str(Card.parse(lead))
-        except BridgeError as error:
-            raise RecordError(f"lead: {error}") from None
-    return {
-        "round": round_number,
-        "board": board,
-        "contract": str(contract),
-        "declarer": str(seat),
-        "result": outcome,
-        "lead": card,
-    }
-
-
-class LiveEvent(Closing):
+class LiveEvent(LiveFile):
     """An event file opened for a live session (made by :func:`create_event`).
 
     Every method may be called from any thread: they run one at a time on one
     connection. Use as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self._lock = threading.RLock()
-        self._store = LiveStore(path, mode="write")
-        try:
-            movement = self._store.movement
-            if movement is None:
-                raise RecordError(
-                    f"{str(path)!r} has no movement: a live session runs on an event made "
-                    "by 'bridgescore session new'"
-                )
-        except BaseException:
-            self._store.close()
-            raise
-        self.path = str(path)
-        self._closed = False
-        self.movement: Movement = movement
-        # The tokens are kept in memory and compared in constant time. They are reread
-        # when another process (``session reissue``) may have changed them: SQLite's
-        # data_version on a reading connection of its own moves with every commit, so
-        # the check never waits for the writer's lock (the server asks on its event loop).
-        self._token_lock = threading.Lock()
-        try:
-            self._watch = LiveStore(path, mode="read")
-        except BaseException:
-            self._store.close()
-            raise
-        self._tokens = self._watch.table_token_digests()
-        self._seen_version = self._watch.data_version()
-        self._stops = next_stops(movement)
-
-    def close(self) -> None:
-        with self._lock:
-            if not self._closed:
-                self._closed = True
-                self._store.close()
-                with self._token_lock:
-                    self._watch.close()
-
-    @contextmanager
-    def _using(self) -> Iterator[LiveStore]:
-        """The store, under the lock; a closed LiveEvent is an error, not a crash."""
-        with self._lock:
-            if self._closed:
-                raise RecordError(f"the live event {self.path!r} has been closed")
-            # A full disk or a file made read-only mid-session: a StorageError, and the
-            # write's transaction rolled back (nothing of it stored).
-            with storage_errors(self.path):
-                yield self._store
-
-    # ------------------------------------------------------------ who is asking
-
-    def table_for_token(self, token: str) -> tuple[str, int] | None:
-        """The (section, table) whose token this is, or ``None``. Every stored digest
-        is compared, in constant time, so the answer's timing tells nothing."""
-        if not isinstance(token, str) or not token:
-            return None
-        digest = token_digest(token)
-        found = None
-        with self._token_lock:
-            if self._closed:
-                return None
-            version = self._watch.data_version()
-            if version != self._seen_version:
-                self._tokens = self._watch.table_token_digests()
-                self._seen_version = version
-            tokens = self._tokens
-        for table, stored in tokens.items():
-            if hmac.compare_digest(digest, stored):
-                found = table
-        return found
-
-    def check_director_password(self, password: str) -> bool:
-        """Whether ``password`` is the director's (scrypt, constant-time compare)."""
-        with self._using():
-            stored = self._store.director_password
-        return stored is not None and isinstance(password, str) and stored.verify(password)
-
-    def open_director_session(self) -> str:
-        """A new director login token (kept hashed), valid for 12 hours."""
-        token = new_token()
-        expires = datetime.now(UTC) + timedelta(hours=DIRECTOR_LOGIN_HOURS)
-        with self._using():
-            self._store.add_director_login(
-                token_digest(token), expires.isoformat(timespec="seconds")
-            )
-        return token
-
-    def end_director_session(self, token: str) -> None:
-        """Log the director out: the login token is refused from now on."""
-        if not isinstance(token, str) or not token:
-            return
-        now = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._using():
-            self._store.expire_director_login(token_digest(token), now)
-
-    def director_for_token(self, token: str) -> bool:
-        """Whether ``token`` is a director login that has not expired."""
-        if not isinstance(token, str) or not token:
-            return False
-        with self._using():
-            expires = self._store.director_login_expiry(token_digest(token))
-        if expires is None:
-            return False
-        return datetime.now(UTC) < datetime.fromisoformat(expires)
-
     # ---------------------------------------------------------------- tables
 
     def _check_table(self, section: str, table: int) -> None:
         if section != self.movement.section:
             raise NotThisTableError(
-                f"section {_quoted(section)} is not this event's: expected "
-                f"{self.movement.section!r}"
+                f"section {quoted(section)} is not this event's: expected {self.movement.section!r}"
             )
         if not is_whole_number(table):
-            raise NotThisTableError(f"table {_quoted(table)} is not a table number")
+            raise NotThisTableError(f"table {quoted(table)} is not a table number")
         if not any(row.table == table for row in self.movement.rows):
             raise NotThisTableError(f"table {table} plays no round in this movement")
 
@@ -679,8 +263,8 @@ class LiveEvent(Closing):
         ``A+``), or a :class:`~bridgescore.session.scoring.weighted.Weighted` score (Law 12C1c).
         Returns the outcome stored, as the audit log shows it."""
         self._check_table(section, table)
-        round_number = _whole(round, "round")
-        board = _whole(board, "board")
+        round_number = whole_number(round, "round")
+        board = whole_number(board, "board")
         reason = read_reason(reason)
         ns, ew = pairs_at(self.movement, table, round_number, board)
         result: TableResult | None
@@ -856,7 +440,7 @@ class LiveEvent(Closing):
         from bridgescore.session.scoring.pars import board_pars
 
         if not any(board in row.boards for row in self.movement.rows):
-            raise RecordError(f"board {_quoted(board)} is not a board of this event")
+            raise RecordError(f"board {quoted(board)} is not a board of this event")
         with self._using():
             record = self._store.boards().get(board)
             if record is not None and record.deal is not None and record.dd_table is None:
@@ -864,69 +448,6 @@ class LiveEvent(Closing):
                     self._store.set_dd_table(number, table)
                 record = self._store.boards().get(board)
         return None if record is None else hand_record(record)
-
-    def set_pair_name(self, pair: str, name: str | Sequence[str]) -> None:
-        """Name the players of a pair (or team): ``["Ann Smith", "Bob Jones"]`` (players.py)."""
-        if pair not in self.movement.pairs:
-            raise MovementError(
-                f"pair {_quoted(pair)} is not in the movement: expected one of "
-                f"{', '.join(self.movement.pairs)}"
-            )
-        with self._using():
-            self._store.set_members({pair: players_named(name)})
-
-    def players(self) -> dict[str, tuple[Member, ...]]:
-        with self._using():
-            return self._store.members()
-
-    def pair_names(self) -> dict[str, str]:
-        return {pair: " & ".join(map(str, players)) for pair, players in self.players().items()}
-
-    @property
-    def club(self) -> str:
-        with self._using():
-            return self._store.club
-
-    def set_club(self, club: str) -> None:
-        with self._using():
-            self._store.set_info(club=club_name(club))
-
-    def hide_ranking(self, hidden: bool = True) -> None:
-        with self._using():
-            self._store.set_flags(ranking_hidden=hidden)
-
-    def close_session(self) -> None:
-        """Close the session: tables can enter nothing more (the director still can)."""
-        with self._using():
-            self._store.set_flags(closed=True)
-
-    def reopen_session(self, *, who: str = "director", reason: str = "") -> bool:
-        """Open a closed session again, logged with ``who`` and ``reason``; False when
-        it was not closed."""
-        with self._using():
-            return self._store.reopen(who=who, reason=reason)
-
-    @property
-    def closed(self) -> bool:
-        with self._using():
-            return self._store.closed
-
-    @property
-    def ranking_hidden(self) -> bool:
-        with self._using():
-            return self._store.ranking_hidden
-
-    @property
-    def name(self) -> str:
-        with self._using():
-            return self._store.name or Path(self.path).stem
-
-    def vulnerability(self, board: int) -> Vulnerability:
-        """The board's vulnerability: its hand record's when the event holds one that
-        states it, else its number's."""
-        with self._using():
-            boards = self._store.boards()
-        return boards[board].vulnerability if board in boards else Vulnerability.from_board(board)
 
 
 def _vulnerability(boards: Mapping[int, Board], number: int) -> Vulnerability | None:
