@@ -25,7 +25,7 @@ def event(tmp_path: Path) -> Any:
 
 @pytest.fixture()
 def client(event: Any, tmp_path: Path) -> Iterator[TestClient]:
-    from bridgescore.web.live import create_live_app
+    from bridgescore.web.live.app import create_live_app
 
     with TestClient(create_live_app(tmp_path / "club.db")) as test_client:
         yield test_client

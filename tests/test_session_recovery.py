@@ -25,7 +25,7 @@ from bridgescore.session.live.creation import NewEvent, create_event
 from bridgescore.session.live.recovery import backup_event, reissue_table, reset_director_password
 from bridgescore.session.reports.cards import write_cards
 from bridgescore.session.store.events import EventStore
-from bridgescore.web.live import create_live_app
+from bridgescore.web.live.app import create_live_app
 from live_pages_helpers import csrf_of
 from live_serving import THREE_TABLES
 

@@ -26,7 +26,7 @@ from bridgescore.session.importers.importer import import_files
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import EventStore
-from bridgescore.web.live import LiveSettings, create_live_app
+from bridgescore.web.live.app import LiveSettings, create_live_app
 from live_pages_helpers import csrf_of, new_event, token_of
 
 DATA = Path(__file__).parent / "data"

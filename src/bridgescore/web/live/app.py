@@ -2,7 +2,7 @@
 
 :func:`create_live_app` serves one event file (made by ``bridgescore session new``)
 through :class:`bridgescore.session.live.event.LiveEvent`, kept at ``app.state.live`` for
-the HTML pages (:mod:`bridgescore.web.live_pages`) too:
+the HTML pages (:mod:`bridgescore.web.live.tables`) too:
 
 - ``GET /api/live/table`` (a table's token): the table's rounds, pairs, boards and
   the boards already entered.
@@ -41,20 +41,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
-import re
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
-from urllib.parse import unquote_plus
+from typing import Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, Response
 
@@ -71,119 +68,37 @@ from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.weighted import Weighted
-from bridgescore.validate import is_whole_number
-from bridgescore.web import live_pages
 from bridgescore.web.limits import (
-    ASGIApp,
     BodySizeLimit,
     LoginThrottle,
-    Message,
-    Receive,
-    Scope,
-    Send,
 )
-from bridgescore.web.live_common import enter_table_result, in_turn, log_director_in, message
+from bridgescore.web.live import tables
+from bridgescore.web.live.access import (
+    NO_TOKEN,
+    UNAUTHORISED,
+    DirectorAccess,
+    JsonObject,
+    Refused,
+    TableAccess,
+    bearer,
+    director_target,
+    is_director,
+    json_object,
+    live_event,
+    quoted_briefly,
+)
+from bridgescore.web.live.common import enter_table_result, in_turn, log_director_in, message
+from bridgescore.web.live.guards import SecurityHeaders, guard_access_log
 
 __all__ = [
     "LIVE_MAX_BODY",
-    "SECURITY_HEADERS",
     "LiveSettings",
     "RankingCache",
-    "RedactSecrets",
     "create_live_app",
-    "director",
-    "redact",
-    "table_of",
 ]
 
 #: A result is a few dozen bytes; a login a password. Anything near this is not a client of ours.
 LIVE_MAX_BODY = 4 * 1024
-
-#: Sent with every answer unless a page sets its own. ``no-referrer`` matters most: a
-#: table's link carries its token, which a Referer header would hand to any other site.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    # Scores and tokens change under the client's feet and must not sit in shared caches.
-    "Cache-Control": "no-store",
-}
-
-_QUERY = re.compile(r"\?([^#\s\"]*)")
-_SECRET_NAME = re.compile(r"(?i)token|password")
-_BEARER = re.compile(r"(?i)(bearer\s+)[^\s\"',]+")
-
-
-def _decoded(text: str) -> str:
-    # Decoded as often as it changes (a few times at most): the name a server reads
-    # after one decoding, and whatever a second decoding would make of it, are both seen.
-    for _ in range(4):
-        plain = unquote_plus(text, errors="replace")
-        if plain == text:
-            break
-        text = plain
-    return text
-
-
-def _redact_query(found: re.Match[str]) -> str:
-    fields = []
-    for field in found[1].split("&"):
-        name, equals, value = field.partition("=")
-        # The decoded name decides (``%74oken`` is ``token`` to the server), and a value
-        # that itself holds a token or password (``x=1%26token%3D...``) goes too.
-        if not equals and _SECRET_NAME.search(_decoded(name)):
-            fields.append("[redacted]")  # ``%74oken%3Ds3cr3t``: the secret is in the name
-            continue
-        if equals and (_SECRET_NAME.search(_decoded(name)) or _SECRET_NAME.search(_decoded(value))):
-            value = "[redacted]"
-        fields.append(name + equals + value)
-    return "?" + "&".join(fields)
-
-
-def redact(text: str) -> str:
-    """``text`` with the values of token and password query parameters (and bearer
-    credentials) replaced by ``[redacted]``, however the name is spelt: a parameter
-    whose name, percent-decoded, holds ``token`` or ``password`` (any case) is one.
-
-    >>> redact('GET /table?token=abc123&round=2 HTTP/1.1')
-    'GET /table?token=[redacted]&round=2 HTTP/1.1'
-    >>> redact('GET /table?%74oken=abc123 HTTP/1.1')
-    'GET /table?%74oken=[redacted] HTTP/1.1'
-    """
-    return _BEARER.sub(r"\1[redacted]", _QUERY.sub(_redact_query, text))
-
-
-class RedactSecrets(logging.Filter):
-    """A logging filter that redacts tokens and passwords from a record's message.
-
-    uvicorn's access log prints each request's path with its query string, and a
-    table's link carries its token there; this filter, on the ``uvicorn.access``
-    logger (and on the handlers ``session live`` configures), keeps it out of logs.
-    """
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
-        elif isinstance(record.args, Mapping):
-            record.args = {
-                k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()
-            }
-        return True
-
-
-def _guard_access_log() -> None:
-    # Whoever runs the app (our CLI, or uvicorn's own command), its access log is filtered.
-    access = logging.getLogger("uvicorn.access")
-    if not any(isinstance(f, RedactSecrets) for f in access.filters):
-        access.addFilter(RedactSecrets())
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,157 +152,6 @@ class RankingCache:
             self._body = None
 
 
-class SecurityHeaders:
-    """ASGI middleware adding :data:`SECURITY_HEADERS` to answers that lack them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", ())}
-                extra = [(k, v) for k, v in self.headers if k not in present]
-                message = {**message, "headers": [*message.get("headers", ()), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
-class _Refused(Exception):
-    """An answer other than success, raised from a dependency or an endpoint."""
-
-    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.headers = headers or {}
-
-
-_NO_TOKEN = (
-    "this needs a token: send 'Authorization: Bearer <token>' with your table's token "
-    "(from its card) or the director's (from POST /api/live/director/login)"
-)
-_UNAUTHORISED = {"WWW-Authenticate": "Bearer"}
-
-
-def _live(request: Request) -> LiveEvent:
-    live: LiveEvent = request.app.state.live
-    return live
-
-
-def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-async def table_of(request: Request) -> tuple[str, int]:
-    """The (section, table) whose token the request carries; 401 without a valid one,
-    403 for the director's token."""
-    # Run on the event loop: a valid table token is found in memory, so the common case
-    # takes no trip through the thread pool; only "is it the director's?" reads the file.
-    token = _bearer(request)
-    if token is None:
-        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
-    live = _live(request)
-    found = live.table_for_token(token)
-    if found is None:
-        if await run_in_threadpool(live.director_for_token, token):
-            raise _Refused(403, "this needs a table's token; the director's is not one")
-        raise _Refused(401, "the token is not a table's token for this session", _UNAUTHORISED)
-    return found
-
-
-def director(request: Request) -> None:
-    """Pass only with a valid director session token: 401 without one, 403 for a table's."""
-    token = _bearer(request)
-    if token is None:
-        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
-    live = _live(request)
-    if live.director_for_token(token):
-        return
-    if live.table_for_token(token) is not None:
-        raise _Refused(403, "only the director may do this; a table's token may not")
-    raise _Refused(
-        401,
-        "the token is not a director's session token (or it has expired): "
-        "log in again at POST /api/live/director/login",
-        _UNAUTHORISED,
-    )
-
-
-def _is_director(request: Request) -> bool:
-    token = _bearer(request)
-    return token is not None and _live(request).director_for_token(token)
-
-
-async def json_object(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, or 422 saying what is wrong with it."""
-    raw = await request.body()
-    if not raw.strip():
-        raise _Refused(422, "the request body is empty: expected a JSON object")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise _Refused(422, "the request body is not UTF-8 text: expected a JSON object") from None
-    except (ValueError, RecursionError) as error:
-        # ValueError covers bad JSON and integers past Python's digit limit;
-        # RecursionError, arrays nested thousands deep.
-        reason = str(error) if isinstance(error, ValueError) else "nested too deeply"
-        raise _Refused(422, f"the request body is not valid JSON ({reason})") from None
-    if not isinstance(data, dict):
-        raise _Refused(
-            422, f"the request body must be a JSON object, got a JSON {_json_kind(data)}"
-        )
-    return data
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if value is True or value is False:
-        return "boolean"
-    if value is None:
-        return "null"
-    return "number"
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, dict[str, Any]]:
-    """The section and table a director's body names, and the rest of the body."""
-    rest = dict(body)
-    table = rest.pop("table", None)
-    section = rest.pop("section", None)
-    if table is None:
-        raise _Refused(422, "table: missing: expected the table number, such as 3")
-    if not is_whole_number(table, 1):
-        raise _Refused(422, f"table: {_shown(table)} is not a table number: expected 1, 2, ...")
-    if section is None:
-        # A live event is one movement, so one section: the body need not name it.
-        section = live.movement.section
-    if not isinstance(section, str) or not section:
-        raise _Refused(422, f"section: {_shown(section)} is not a section name such as 'A'")
-    return section, table, rest
-
-
-TableAccess = Annotated[tuple[str, int], Depends(table_of)]
-DirectorAccess = Annotated[None, Depends(director)]
-JsonObject = Annotated[dict[str, Any], Depends(json_object)]
-
 router = APIRouter(prefix="/api/live", tags=["live session"])
 
 
@@ -395,7 +159,7 @@ router = APIRouter(prefix="/api/live", tags=["live session"])
 async def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
     section, table = access
-    live = _live(request)
+    live = live_event(request)
     return _json(await in_turn(request, partial(live.table_view, section, table)))
 
 
@@ -427,11 +191,13 @@ async def correct_result(
 ) -> Response:
     """The director enters or changes any table's result, or gives it an adjusted score
     (``adjusted``: artificial, ``weighted``: weighted), with a ``reason`` (audited)."""
-    live = _live(request)
+    live = live_event(request)
     unknown = [key for key in body if key not in PUT_KEYS]
     if unknown:
-        raise _Refused(422, f"unknown key {_shown(unknown[0])}: expected {', '.join(PUT_KEYS)}")
-    section, table, rest = _director_target(live, body)
+        raise Refused(
+            422, f"unknown key {quoted_briefly(unknown[0])}: expected {', '.join(PUT_KEYS)}"
+        )
+    section, table, rest = director_target(live, body)
     reason = read_reason(rest.pop("reason", None))
     decision = _decision(rest)
     try:
@@ -457,7 +223,7 @@ async def correct_result(
             answer = {"score_ns": None, key: shown}
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
-        raise _Refused(422, str(error)) from None
+        raise Refused(422, str(error)) from None
     _ranking_cache(request).invalidate()
     return _json(answer)
 
@@ -471,7 +237,7 @@ def _decision(rest: dict[str, Any]) -> tuple[str, str | Weighted] | None:
         return None
     extra = [key for key in (*given[1:], *_RESULT_KEYS) if key in rest]
     if extra:
-        raise _Refused(
+        raise Refused(
             422,
             f"{given[0]} and {extra[0]} given together: give a contract with its declarer and "
             "result, or 'adjusted', or 'weighted'",
@@ -493,63 +259,63 @@ async def director_login(request: Request) -> Response:
     """
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if kind != "application/json":
-        raise _Refused(
+        raise Refused(
             415,
             f"the login takes a JSON body: send 'Content-Type: application/json', "
-            f"not {_shown(kind or 'none')}",
+            f"not {quoted_briefly(kind or 'none')}",
         )
     body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
-        raise _Refused(422, f"password: {_shown(password)} is not a password: expected a string")
+        raise Refused(
+            422, f"password: {quoted_briefly(password)} is not a password: expected a string"
+        )
     outcome = await log_director_in(request, password)
     if outcome.wait is not None:
-        raise _Refused(
+        raise Refused(
             429,
             f"too many wrong passwords from this address: try again in {outcome.wait} s",
             {"Retry-After": str(outcome.wait)},
         )
     if outcome.token is None:
-        raise _Refused(401, "wrong password")
+        raise Refused(401, "wrong password")
     return _json({"token": outcome.token})
 
 
 @router.post("/director/logout", status_code=204)
 async def director_logout(request: Request, _: DirectorAccess) -> Response:
     """End the director's session: the token is refused (401) from now on."""
-    token = _bearer(request) or ""
-    await run_in_threadpool(_live(request).end_director_session, token)
+    token = bearer(request) or ""
+    await run_in_threadpool(live_event(request).end_director_session, token)
     return Response(status_code=204)
 
 
 @router.get("/audit")
 def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
-    return _json(_live(request).audit())
+    return _json(live_event(request).audit())
 
 
 @router.get("/traveller/{board}")
 async def traveller(request: Request, board: str) -> Response:
     """One board's traveller: a table's once it has entered the board (403 before, as
     a Bridgemate shows it), the director's always; 401 without a token."""
-    token = _bearer(request)
+    token = bearer(request)
     if token is None:
-        raise _Refused(401, _NO_TOKEN, _UNAUTHORISED)
-    live = _live(request)
+        raise Refused(401, NO_TOKEN, UNAUTHORISED)
+    live = live_event(request)
     found = live.table_for_token(token)
     if found is None and not await run_in_threadpool(live.director_for_token, token):
-        raise _Refused(
-            401, "the token is not this session's table or director token", _UNAUTHORISED
-        )
+        raise Refused(401, "the token is not this session's table or director token", UNAUTHORISED)
     boards = {b for row in live.movement.rows for b in row.boards}
     # 0 is no board: anything that is not a whole number is not found.
     number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
     if number not in boards:
-        raise _Refused(404, f"board {_shown(board)} is not a board of this event")
+        raise Refused(404, f"board {quoted_briefly(board)} is not a board of this event")
     if found is not None:
         section, table = found
         if not await in_turn(request, partial(live.has_entered, section, table, number)):
-            raise _Refused(
+            raise Refused(
                 403,
                 f"table {table} has not entered board {number}: its traveller is shown to "
                 "the table once the table has entered it",
@@ -560,10 +326,10 @@ async def traveller(request: Request, board: str) -> Response:
 @router.get("/ranking")
 def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
-    live = _live(request)
-    director = _is_director(request)
+    live = live_event(request)
+    director = is_director(request)
     if live.ranking_hidden and not director:
-        raise _Refused(403, "the director has hidden the ranking until the end of the session")
+        raise Refused(403, "the director has hidden the ranking until the end of the session")
     body = _ranking_cache(request).body(fresh=director)
     return Response(body, media_type="application/json")
 
@@ -579,7 +345,7 @@ def _json(data: object, status: int = 200) -> Response:
 
 
 def _refused(request: Request, error: Exception) -> Response:
-    assert isinstance(error, _Refused)
+    assert isinstance(error, Refused)
     return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
 
 
@@ -641,7 +407,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock
     )
-    app.add_exception_handler(_Refused, _refused)
+    app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(NotThisTableError, _answer(403))
     app.add_exception_handler(AlreadyEnteredError, _answer(409))
     app.add_exception_handler(SessionClosedError, _answer(409))
@@ -649,8 +415,8 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(BridgeError, _answer(422))
     app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
-    app.include_router(live_pages.router)
+    app.include_router(tables.router)
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
-    _guard_access_log()
+    guard_access_log()
     return app

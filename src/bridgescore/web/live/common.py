@@ -1,6 +1,6 @@
 """What the live session's pages share: templates, cookies, CSRF tokens, forms, messages.
 
-The pages (:mod:`bridgescore.web.live_pages`, :mod:`bridgescore.web.live_director`) take
+The pages (:mod:`bridgescore.web.live.tables`, :mod:`bridgescore.web.live.director`) take
 the :class:`~bridgescore.session.live.event.LiveEvent` from ``request.app.state.live``.
 Cookies are HttpOnly and SameSite=Strict, and Secure when the request came over HTTPS
 (behind a reverse proxy uvicorn takes the scheme from ``X-Forwarded-Proto``). A form
@@ -54,7 +54,8 @@ __all__ = [
     "table_who",
 ]
 
-HERE = Path(__file__).parent
+# The templates (templates/live/) and the stylesheet sit with the serve app's, in web/.
+HERE = Path(__file__).parents[1]
 templates = Jinja2Templates(directory=HERE / "templates")
 
 TABLE_COOKIE = "bridgescore_table"

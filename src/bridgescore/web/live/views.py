@@ -1,6 +1,6 @@
 """What the live session's pages show, worked out from the movement and the forms.
 
-Pure functions, no I/O: the routes in :mod:`bridgescore.web.live_pages` call them
+Pure functions, no I/O: the routes in :mod:`bridgescore.web.live.tables` call them
 with what :class:`~bridgescore.session.live.event.LiveEvent` returned and render the
 answer. A form field is always text; everything here reads it as such and
 raises :class:`~bridgescore.errors.BridgeError` naming the field and what was

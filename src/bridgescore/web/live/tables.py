@@ -1,7 +1,7 @@
 """The live session's HTML pages: the table page, the director's pages, the public ranking.
 
-``router`` (with the director's pages of :mod:`bridgescore.web.live_director`) is
-included by :func:`bridgescore.web.live.create_live_app`, which keeps the
+``router`` (with the director's pages of :mod:`bridgescore.web.live.director`) is
+included by :func:`bridgescore.web.live.app.create_live_app`, which keeps the
 :class:`~bridgescore.session.live.event.LiveEvent` at ``request.app.state.live``.
 
 - ``GET /table?token=...`` (the link on a table's card): sets the table's cookie and
@@ -45,8 +45,8 @@ from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.validate import whole_number_text
-from bridgescore.web import live_director
-from bridgescore.web.live_common import (
+from bridgescore.web.live import director as director_pages
+from bridgescore.web.live.common import (
     HEADERS,
     REFRESH_SECONDS,
     SCAN_AGAIN,
@@ -64,7 +64,7 @@ from bridgescore.web.live_common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live_view import (
+from bridgescore.web.live.views import (
     FORM,
     MAX_FORM_NUMBER,
     contract_words,
@@ -79,9 +79,10 @@ from bridgescore.web.live_view import (
 
 __all__ = ["router"]
 
-HERE = Path(__file__).parent
+# The templates (templates/live/) and the stylesheet sit with the serve app's, in web/.
+HERE = Path(__file__).parents[1]
 router = APIRouter(include_in_schema=False)
-router.include_router(live_director.router)
+router.include_router(director_pages.router)
 
 #: A table's cookie lasts an evening.
 TABLE_COOKIE_AGE = 12 * 3600

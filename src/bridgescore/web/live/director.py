@@ -4,7 +4,7 @@ scores, pair names, hiding the ranking, closing the session, the audit log.
 The login is the director's password (a form with its own CSRF token, set as a cookie
 too: there is no session yet to derive one from); it opens a director session whose
 token is the ``bridgescore_director`` cookie. Every later form carries
-:func:`~bridgescore.web.live_common.csrf_token` of that token. Wrong passwords count
+:func:`~bridgescore.web.live.common.csrf_token` of that token. Wrong passwords count
 against the client in the server's ``login_throttle`` (the JSON API's too).
 """
 
@@ -23,7 +23,7 @@ from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
 from bridgescore.session.scoring.adjustment import ADJUSTED_WORDS, read_weighted
-from bridgescore.web.live_common import (
+from bridgescore.web.live.common import (
     DIRECTOR_COOKIE,
     LOGIN_COOKIE,
     changed,
@@ -40,7 +40,7 @@ from bridgescore.web.live_common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live_view import FORM, entry_data, form_number, form_of
+from bridgescore.web.live.views import FORM, entry_data, form_number, form_of
 
 __all__ = ["AWARDS", "router"]
 
