@@ -242,8 +242,8 @@ def club_session(repeat: int) -> None:
     tables x 27 boards (810 results), from the event file and from the Event in memory."""
     import tempfile
 
-    from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.store.events import EventStore, Origin
+    from bridgescore.session.workflow import score_stored_event
 
     rng = np.random.default_rng(30)
     event = make_event(27, 30, rng)

@@ -30,9 +30,9 @@ from bridgescore.session.reports.site import results_site
 from bridgescore.session.reports.text import as_dict, travellers_text
 from bridgescore.session.reports.usebio import export_usebio
 from bridgescore.session.scoring.event import Event, TableResult, ns_scores
-from bridgescore.session.scoring.scorer import SessionScore
-from bridgescore.session.scoring.workflow import score_stored_event
+from bridgescore.session.scoring.scored import SessionScore
 from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.workflow import score_stored_event
 from live_movements import three_table_mitchell
 
 # board: (dealer, vulnerability) as the file deals it; by the number (Law 2) they

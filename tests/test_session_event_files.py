@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.errors import RecordError
-from bridgescore.session.scoring.workflow import score_stored_event
 from bridgescore.session.store.events import EventStore
+from bridgescore.session.workflow import score_stored_event
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"

@@ -19,9 +19,10 @@ from bridgescore.session.reports.frames import (
     travellers_frame,
 )
 from bridgescore.session.scoring.event import Event, TableResult
-from bridgescore.session.scoring.scorer import SessionScore, score_event
-from bridgescore.session.scoring.workflow import score_stored_event
+from bridgescore.session.scoring.scored import SessionScore
+from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.workflow import score_stored_event
 
 RESULTS = (
     TableResult.played(1, "1", "2", "4SN="),

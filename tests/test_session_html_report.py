@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 from bridgescore.deal import Deal
 from bridgescore.session.reports.html import html_report
 from bridgescore.session.scoring.event import Board, Event, TableResult
-from bridgescore.session.scoring.scorer import BoardPar, score_event
+from bridgescore.session.scoring.scored import BoardPar
+from bridgescore.session.scoring.scorer import score_event
 
 
 class Collector(HTMLParser):

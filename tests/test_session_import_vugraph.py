@@ -128,7 +128,7 @@ def test_equal_totals_after_the_carry_over_are_tied(tmp_path: Path) -> None:
     path = _archive(tmp_path, "Autumn Cup,Final Segment 1,I,5,6,Lions,0,Tigers,12")
     with EventStore(tmp_path / "ev.db") as store:
         import_files(store, [path])
-        from bridgescore.session.scoring.workflow import score_stored_event
+        from bridgescore.session.workflow import score_stored_event
 
         scored = score_stored_event(store)
     # Net IMPs: Lions 12 - 12 carried by Tigers = 0; Tigers -12 + 12 = 0.
@@ -144,7 +144,7 @@ def test_board_a_match_header_scores_the_match_by_boards_won(tmp_path: Path) -> 
     with EventStore(tmp_path / "ev.db") as store:
         report = import_files(store, [path])
         assert store.method == "bam"
-        from bridgescore.session.scoring.workflow import score_stored_event
+        from bridgescore.session.workflow import score_stored_event
 
         scored = score_stored_event(store)
     assert any("board-a-match" in note for note in report.notes)

@@ -17,7 +17,8 @@ from bridgescore.session.reports.text import (
     travellers_text,
 )
 from bridgescore.session.scoring.event import Event
-from bridgescore.session.scoring.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
 
 DATA = Path(__file__).parent / "data"
 

@@ -12,7 +12,8 @@ from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.scoring.event import Adjusted, Event, TableResult
 from bridgescore.session.scoring.methods import SCORING_METHODS, ScoringOptions
-from bridgescore.session.scoring.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
 
 DATA = Path(__file__).parent / "data"
 

@@ -12,8 +12,8 @@ from bridgescore.deal import Deal
 from bridgescore.errors import ComparisonError, RecordError, ScoringMethodError
 from bridgescore.session.scoring.event import Board, TableResult
 from bridgescore.session.scoring.methods import ScoringOptions
-from bridgescore.session.scoring.workflow import score_stored_event
 from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.workflow import score_stored_event
 
 # Each hand one whole suit. Board 1: N spades, E hearts, S diamonds, W clubs: NS make
 # 7S (+1510 not vulnerable) and nothing beats it. Board 2 (NS vul) is board 1 turned

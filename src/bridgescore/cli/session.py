@@ -382,7 +382,7 @@ def _score(
     with_par: bool,
 ) -> Any:
     from bridgescore.session.scoring.methods import ScoringOptions, scoring_method
-    from bridgescore.session.scoring.workflow import score_stored_event
+    from bridgescore.session.workflow import score_stored_event
 
     try:
         chosen = None if method is None else scoring_method(method)

@@ -91,8 +91,8 @@ class SiteCache:
 
 def _build(path: Path) -> dict[str, str]:
     from bridgescore.session.reports.site import results_site
-    from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.store.events import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     # Scored as `session report --html` scores it (the event's method, its name or
     # else its file's); a page view never solves or writes.

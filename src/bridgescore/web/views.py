@@ -139,8 +139,8 @@ def session_view(path: Path) -> dict[str, Any]:
     """
     from bridgescore.session.reports.display import last_column, ranking_numbers
     from bridgescore.session.reports.text import as_dict
-    from bridgescore.session.scoring.workflow import score_stored_event
     from bridgescore.session.store.events import EventStore
+    from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path, mode="read") as store:
         scored = score_stored_event(store, pars="stored")

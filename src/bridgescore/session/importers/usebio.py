@@ -319,7 +319,7 @@ def _number(text: str) -> float | None:
 
 
 def _pairs_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
-    from bridgescore.session.scoring.scorer import SessionScore
+    from bridgescore.session.scoring.scored import SessionScore
 
     assert isinstance(scored, SessionScore)
     out: list[str] = []
@@ -348,7 +348,7 @@ def _pairs_check(imported: UsebioImport, scored: object, tolerance: float) -> li
 
 
 def _teams_check(imported: UsebioImport, scored: object, tolerance: float) -> list[str]:
-    from bridgescore.session.scoring.scorer import SessionScore
+    from bridgescore.session.scoring.scored import SessionScore
 
     assert isinstance(scored, SessionScore)
     ours: dict[tuple[str, str, int], float] = {}

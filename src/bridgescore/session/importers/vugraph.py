@@ -41,7 +41,7 @@ from bridgescore.session.scoring.event import TableResult, natural_key
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.scorer import SessionScore
+    from bridgescore.session.scoring.scored import SessionScore
     from bridgescore.session.store.events import EventStore
 
 __all__ = ["VugraphMatch", "parse_vugraph", "with_carried_over"]

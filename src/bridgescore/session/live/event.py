@@ -64,7 +64,7 @@ from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import is_whole_number
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.workflow import ParSource
+    from bridgescore.session.workflow import ParSource
 
 
 __all__ = ["LiveEvent"]
@@ -340,12 +340,12 @@ class LiveEvent(LiveFile):
 
     def score(self, *, pars: ParSource = "none") -> Any:
         """The event scored as ``bridgescore session score`` scores it (a
-        :class:`~bridgescore.session.scoring.scorer.SessionScore`); before the first result,
+        :class:`~bridgescore.session.scoring.scored.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score).
         ``pars="stored"``: the boards' pars from the double-dummy tables in the file."""
         from bridgescore.session.scoring.methods import ScoringOptions
-        from bridgescore.session.scoring.scorer import SessionScore
-        from bridgescore.session.scoring.workflow import score_stored_event, stored_method
+        from bridgescore.session.scoring.scored import SessionScore
+        from bridgescore.session.workflow import score_stored_event, stored_method
 
         with self._using():
             if self._store.has_results():
@@ -413,7 +413,7 @@ class LiveEvent(LiveFile):
         does not have."""
         from bridgescore.session.reports.text import traveller_dict
         from bridgescore.session.scoring.pars import board_pars
-        from bridgescore.session.scoring.scorer import Traveller
+        from bridgescore.session.scoring.scored import Traveller
 
         record = self.hand_record(board)
         scored = self.score(pars="stored")

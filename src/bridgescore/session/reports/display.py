@@ -2,7 +2,7 @@
 text, CSV and HTML reports) and the ranking as an HTML table for a notebook.
 
 It describes what it needs of a scored event (:class:`ScoredEvent`, which
-:class:`~bridgescore.session.scoring.scorer.SessionScore` is) rather than importing it, so
+:class:`~bridgescore.session.scoring.scored.SessionScore` is) rather than importing it, so
 that the ``_repr_html_`` of a ``SessionScore`` can build on it.
 
 >>> fmt(6.25), fmt(4, signed=True), column_text([76.875, 32.5, None])

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bridgescore.display.frame import frame_of
 from bridgescore.session.reports.display import players_text
 from bridgescore.session.reports.text import line_dict
-from bridgescore.session.scoring.scorer import SessionScore
+from bridgescore.session.scoring.scored import SessionScore
 
 if TYPE_CHECKING:
     import pandas as pd

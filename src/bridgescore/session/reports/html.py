@@ -30,7 +30,7 @@ from bridgescore.session.reports.display import (
 from bridgescore.session.reports.site import hand_record
 from bridgescore.session.reports.text import score_text
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.scoring.scorer import SessionScore, Traveller
+from bridgescore.session.scoring.scored import SessionScore, Traveller
 
 __all__ = ["html_report"]
 

@@ -33,7 +33,7 @@ from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 from bridgescore.session.reports.display import fmt, last_column, players_text, ranking_numbers
 from bridgescore.session.scoring.methods import SCORING_METHODS
-from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
 
 __all__ = ["hand_record", "results_site", "write_site"]
 

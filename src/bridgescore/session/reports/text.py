@@ -23,7 +23,7 @@ from bridgescore.session.reports.display import (
 )
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.scoring.scorer import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
 
 __all__ = [
     "as_dict",

@@ -29,7 +29,8 @@ from bridgescore.session.scoring.methods import (
     scoring_method,
 )
 from bridgescore.session.scoring.pars import board_pars
-from bridgescore.session.scoring.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore
 
 __all__ = ["ParSource", "score_stored_event", "stored_method"]
