@@ -161,9 +161,9 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     from bridgescore.boardset.handrecord import hand_records_html
     from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
+    from bridgescore.session.pars import board_pars
     from bridgescore.session.reports.site import results_site, write_site
     from bridgescore.session.sample import sample_event
-    from bridgescore.session.scoring.pars import board_pars
     from bridgescore.session.scoring.scorer import score_event
 
     typer.echo(f"== A club night: {boards} boards dealt, analysed, printed and published ==\n")

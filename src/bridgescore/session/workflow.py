@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.errors import BridgeError
+from bridgescore.session.pars import board_pars
 from bridgescore.session.scoring.matches import with_rounds
 from bridgescore.session.scoring.methods import (
     ScoringMethod,
@@ -28,7 +29,6 @@ from bridgescore.session.scoring.methods import (
     default_method,
     scoring_method,
 )
-from bridgescore.session.scoring.pars import board_pars
 from bridgescore.session.scoring.scored import BoardPar, SessionScore
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore

@@ -411,8 +411,8 @@ class LiveEvent(LiveFile):
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
+        from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.text import traveller_dict
-        from bridgescore.session.scoring.pars import board_pars
         from bridgescore.session.scoring.scored import Traveller
 
         record = self.hand_record(board)
@@ -436,8 +436,8 @@ class LiveEvent(LiveFile):
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
         when installed) and kept in the event file."""
+        from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.site import hand_record
-        from bridgescore.session.scoring.pars import board_pars
 
         if not any(board in row.boards for row in self.movement.rows):
             raise RecordError(f"board {quoted(board)} is not a board of this event")
