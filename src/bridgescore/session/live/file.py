@@ -27,8 +27,8 @@ from bridgescore.session.store.access import (
     new_token,
     token_digest,
 )
-from bridgescore.session.store.events import Closing
 from bridgescore.session.store.live import LiveStore
+from bridgescore.session.store.schema import Closing
 from bridgescore.session.store.writable import storage_errors
 
 if TYPE_CHECKING:

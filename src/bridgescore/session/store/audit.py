@@ -19,33 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-__all__ = ["AUDIT_SCHEMA", "AuditEntry", "append_entry", "read_entries", "upgrade_audit"]
-
-AUDIT_SCHEMA = """
-CREATE TABLE IF NOT EXISTS audit (
-    entry INTEGER PRIMARY KEY AUTOINCREMENT,
-    at TEXT NOT NULL,
-    action TEXT NOT NULL,
-    section TEXT NOT NULL,
-    board INTEGER NOT NULL,
-    ns TEXT NOT NULL,
-    ew TEXT NOT NULL,
-    old_variant TEXT NOT NULL,
-    old_outcome TEXT NOT NULL,
-    new_variant TEXT NOT NULL,
-    new_outcome TEXT NOT NULL,
-    source TEXT NOT NULL,
-    line INTEGER NOT NULL,
-    reason TEXT NOT NULL,
-    who TEXT NOT NULL DEFAULT ''
-);
--- Append-only in the file itself, not only in this module: no program can
--- quietly rewrite or drop what a director changed.
-CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
-BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
-BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
-"""
+__all__ = ["AuditEntry", "append_entry", "read_entries", "upgrade_audit"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,15 +23,8 @@ is never written, and neither it nor ``mode="write"`` creates a file.
 from __future__ import annotations
 
 import json
-import sqlite3
-from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
-from functools import lru_cache
-from pathlib import Path
-from types import TracebackType
-from typing import Literal, Self
 
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
@@ -40,111 +33,33 @@ from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
-from bridgescore.notation import parse_result
 from bridgescore.session.scoring.event import (
-    EVENT_KINDS,
-    Adjusted,
     Event,
-    EventKind,
     Member,
     TableResult,
 )
-from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.session.store.audit import (
-    AUDIT_SCHEMA,
     AuditEntry,
     append_entry,
     read_entries,
-    upgrade_audit,
 )
-from bridgescore.session.store.writable import check_writable, storage_errors
+from bridgescore.session.store.outcomes import (
+    NOT_PLAYED,
+    decode_outcome,
+    encode_outcome,
+    outcome_pair,
+    shown_outcome,
+    shown_result,
+)
+from bridgescore.session.store.schema import EventFile, check_kind
 
 __all__ = [
-    "EVENT_CHANGE",
     "AddReport",
-    "Closing",
     "Conflict",
     "EventStore",
-    "OpenMode",
     "Origin",
     "Replacement",
 ]
-
-# 2 added the members table (players of pairs and teams); 3 the audit log; 4 the
-# movement, the live session's table tokens, director password and logins, and the
-# audit log's 'who' column; 5 the boards' dealer and vulnerability as the files state
-# them. An older file opened for writing gets the missing tables and columns, empty,
-# and is marked 5: nothing else changed, so nothing is rewritten. Opened for reading
-# it is left as it is and the missing tables and columns read as empty (a board then
-# follows its number, as it always did in that file).
-SCHEMA_VERSION = "5"
-SQLITE_MAGIC = b"SQLite format 3\x00"
-# The boards' columns schema 5 added.
-_STATED_COLUMNS = frozenset({"dealer", "vulnerable"})
-OpenMode = Literal["create", "write", "read"]
-"""``create``: open an event file, making it when missing (what an import needs);
-``write``: an existing event only; ``read``: an existing event, never written."""
-OPEN_MODES: tuple[OpenMode, ...] = ("create", "write", "read")
-# How long a writer waits for another process's import to commit: imports into
-# one event file queue up instead of failing with "database is locked".
-BUSY_TIMEOUT_SECONDS = 300.0
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS boards (
-    number INTEGER PRIMARY KEY,
-    deal TEXT,
-    dd_tricks TEXT,
-    source TEXT,
-    line INTEGER,
-    dealer TEXT,
-    vulnerable TEXT
-);
-CREATE TABLE IF NOT EXISTS results (
-    section TEXT NOT NULL,
-    board INTEGER NOT NULL,
-    ns TEXT NOT NULL,
-    ew TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    outcome TEXT NOT NULL,
-    source TEXT,
-    line INTEGER,
-    PRIMARY KEY (section, board, ns, ew)
-);
-CREATE TABLE IF NOT EXISTS members (
-    participant TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    number TEXT NOT NULL,
-    PRIMARY KEY (participant, position)
-);
--- A live session's secrets, as digests only (see session/store/access.py).
-CREATE TABLE IF NOT EXISTS table_tokens (
-    section TEXT NOT NULL,
-    table_no INTEGER NOT NULL,
-    digest TEXT NOT NULL,
-    PRIMARY KEY (section, table_no)
-);
--- The opening lead a table entered with its result (optional, shown on travellers).
-CREATE TABLE IF NOT EXISTS leads (
-    section TEXT NOT NULL,
-    board INTEGER NOT NULL,
-    ns TEXT NOT NULL,
-    ew TEXT NOT NULL,
-    card TEXT NOT NULL,
-    PRIMARY KEY (section, board, ns, ew)
-);
-CREATE TABLE IF NOT EXISTS director_logins (
-    digest TEXT PRIMARY KEY,
-    expires TEXT NOT NULL
-);
-"""
-# The outcome of a board the director marked "not played": kept as a row (nothing is
-# ever deleted) and left out of the event's results, so the board is scored without it.
-NOT_PLAYED = "N:"
-# The audit log's variant for a change to the event itself (a table's new link, a new
-# director password, a session reopened): its outcome is the change in words.
-EVENT_CHANGE = "~event"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,247 +125,10 @@ class AddReport:
         self.replaced.extend(other.replaced)
 
 
-def encode_outcome(result: TableResult) -> str:
-    """The stored text of a table's outcome: ``R:4SXN+1``, ``R:Pass``, ``S:+450``, ``A:A+/A-``."""
-    if result.result is not None:
-        return f"R:{result.result}"
-    if result.score is not None:
-        return f"S:{result.score:+d}"
-    if result.weighted is not None:
-        return f"W:{result.weighted}"
-    return f"A:{result.adjusted}"
-
-
-# An event repeats a few hundred outcomes ("4SN=") over its results; Result is immutable,
-# so each stored text is parsed once (a live ranking reloads the event after every result).
-_stored_result = lru_cache(maxsize=4096)(parse_result)
-
-
-def decode_outcome(
-    text: str, board: int, ns: str, ew: str, section: str, variant: str
-) -> TableResult:
-    tag, _, body = text.partition(":")
-    if tag == "R":
-        return TableResult(
-            board, ns, ew, result=_stored_result(body), section=section, variant=variant
-        )
-    if tag == "S":
-        return TableResult(board, ns, ew, score=int(body), section=section, variant=variant)
-    if tag == "A":
-        return TableResult(
-            board, ns, ew, adjusted=Adjusted.parse(body), section=section, variant=variant
-        )
-    if tag == "W":
-        return TableResult(
-            board, ns, ew, weighted=Weighted.parse(body), section=section, variant=variant
-        )
-    raise RecordError(f"stored outcome {text!r} of board {board} is not readable")
-
-
-class Closing(ABC):
-    """A thing holding an open file, used as a context manager: the ``with`` block
-    closes it however it ends (EventStore, LiveEvent)."""
-
-    @abstractmethod
-    def close(self) -> None:
-        """Let the file go; a second call does nothing."""
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-class EventStore(Closing):
-    """An event kept in one SQLite file (``":memory:"`` for a throw-away one).
-
-    ``mode`` (see :data:`OpenMode`): ``create`` makes the file when it is missing
-    (an import); ``write`` and ``read`` open an existing event and raise a
-    :class:`RecordError` naming the file when there is none (``no event in
-    'x.db'``) or when the file is something else (``'x.txt' is not a bridgescore
-    event file``). ``read`` never writes, not even to bring an older file's
-    tables up to date. Use as a context manager, or call :meth:`close`.
-    """
-
-    def __init__(self, path: str | Path, *, mode: OpenMode = "create") -> None:
-        if mode not in OPEN_MODES:
-            raise RecordError(f"unknown open mode {mode!r}: expected create, write or read")
-        self.path = str(path)
-        self.mode: OpenMode = mode
-        memory = self.path == ":memory:"
-        if memory and mode != "create":
-            raise RecordError("':memory:' holds no event to open: open it in create mode")
-        state = "missing" if memory else _file_state(Path(self.path))
-        if mode != "create" and state in ("missing", "empty"):
-            why = "the file does not exist" if state == "missing" else "the file is empty"
-            raise RecordError(
-                f"no event in {self.path!r}: {why} (an event file is made by importing "
-                "results into it)"
-            )
-        folder = Path(self.path).parent
-        if not memory and state == "missing" and not folder.is_dir():
-            raise RecordError(f"cannot create {self.path!r}: there is no folder {str(folder)!r}")
-        if mode == "write" and state == "sqlite":
-            check_writable(self.path)
-        try:
-            # check_same_thread off: a live session's server calls one store from its
-            # worker threads, one at a time under LiveEvent's lock.
-            if mode == "create":
-                self._db = sqlite3.connect(
-                    self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
-                )
-            else:
-                # mode=rw never creates the file; query_only refuses every write, yet
-                # the connection may still tidy the WAL's side files away on close.
-                uri = Path(self.path).resolve().as_uri() + "?mode=rw"
-                self._db = sqlite3.connect(
-                    uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False
-                )
-            try:
-                with storage_errors(self.path):
-                    self._open(new=state in ("missing", "empty"))
-            except BaseException:
-                self._db.close()
-                raise
-        except sqlite3.DatabaseError as error:
-            raise RecordError(f"{self.path!r} is not a bridgescore event file: {error}") from None
-
-    def _open(self, *, new: bool) -> None:
-        version = self._schema_version(new=new)
-        if self.mode == "read":
-            self._db.execute("PRAGMA query_only = ON")
-            return
-        if version > int(SCHEMA_VERSION):
-            raise RecordError(
-                f"{self.path!r} is an event file of version {version}, newer than this "
-                f"bridgescore writes ({SCHEMA_VERSION}): upgrade bridgescore to change it"
-            )
-        # WAL and FULL: a commit is on disk (in the log) before it returns, and
-        # readers (a results page) never wait for an import.
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")
-        with self._db:
-            self._db.executescript(_SCHEMA + AUDIT_SCHEMA)
-            upgrade_audit(self._db)
-            for column in _STATED_COLUMNS - self._board_columns():
-                self._db.execute(f"ALTER TABLE boards ADD COLUMN {column} TEXT")
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            self._db.execute(
-                "UPDATE meta SET value = ? WHERE key = 'schema' AND value IN ('1', '2', '3', '4')",
-                (SCHEMA_VERSION,),
-            )
-
-    def _schema_version(self, *, new: bool) -> int:
-        """The file's schema version (0 for a new file); raises if it holds no event."""
-        tables = self._tables()
-        if not tables and (new or self.mode == "create"):
-            return 0
-        if not tables:
-            raise RecordError(f"no event in {self.path!r}: the database holds no tables")
-        row = None
-        if "meta" in tables:
-            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if row is None or not str(row[0]).isdigit():
-            raise RecordError(
-                f"{self.path!r} is not a bridgescore event file: an SQLite database "
-                f"without bridgescore's tables (it holds {', '.join(sorted(tables)[:5])})"
-            )
-        return int(row[0])
-
-    def _board_columns(self) -> set[str]:
-        return {str(row[1]) for row in self._db.execute("PRAGMA table_info(boards)")}
-
-    def _tables(self) -> set[str]:
-        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        return {str(name) for (name,) in rows}
-
-    @property
-    def read_only(self) -> bool:
-        return self.mode == "read"
-
-    def _writing(self) -> None:
-        if self.read_only:
-            raise RecordError(f"{self.path!r} is open read-only: open it in write mode")
-
-    def close(self) -> None:
-        self._db.close()
-
-    # ------------------------------------------------------------------ meta
-
-    def _meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
-    @property
-    def name(self) -> str:
-        return self._meta("name") or ""
-
-    @property
-    def club(self) -> str:
-        """The club that ran the event (``session new --club``), or ``""``."""
-        return self._meta("club") or ""
-
-    @property
-    def kind(self) -> EventKind:
-        kind = self._meta("kind") or "pairs"
-        return "teams" if kind == "teams" else "pairs"
-
-    @property
-    def method(self) -> str | None:
-        """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
-        return self._meta("method")
-
-    @property
-    def segment(self) -> str:
-        """The segment of a teams match the event holds (a vugraph header's), if any."""
-        return self._meta("segment") or ""
-
-    @property
-    def carry_over(self) -> dict[str, Decimal]:
-        """The scores each team carried into the event's first segment (none: ``{}``)."""
-        text = self._meta("carry_over")
-        if not text:
-            return {}
-        try:
-            values = json.loads(text)
-            return {str(team): Decimal(str(value)) for team, value in values.items()}
-        except (ValueError, AttributeError, ArithmeticError):
-            raise RecordError(
-                f"{self.path!r}: carried-over scores {text[:60]!r} cannot be read: expected "
-                'a JSON object of team -> score, such as {"Lions": "12.5"}'
-            ) from None
-
-    @property
-    def carry_over_from(self) -> int | None:
-        """The first board of the segment whose carried-over scores the event keeps."""
-        text = self._meta("carry_over_from")
-        return int(text) if text and text.isdigit() else None
-
-    def set_info(
-        self,
-        *,
-        name: str | None = None,
-        kind: str | None = None,
-        method: str | None = None,
-        club: str | None = None,
-    ) -> None:
-        """Set the event's name, kind (pairs or teams), default scoring method or club."""
-        _check_kind(kind)
-        self._writing()
-        with self._db:
-            self._set_meta({"name": name, "kind": kind, "method": method, "club": club})
-
-    def _set_meta(self, info: Mapping[str, str | None]) -> None:
-        for key, value in info.items():
-            if value is not None:
-                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+class EventStore(EventFile):
+    """An event kept in one SQLite file (``":memory:"`` for a throw-away one): its
+    name and kind, members, movement, results (each change in the audit log) and
+    boards. Opened as :class:`~bridgescore.session.store.schema.EventFile` says."""
 
     # --------------------------------------------------------------- members
 
@@ -527,7 +205,7 @@ class EventStore(Closing):
         :class:`Conflict`; a pair already seated against someone else on the
         board stays a conflict.
         """
-        _check_kind((info or {}).get("kind"))
+        check_kind((info or {}).get("kind"))
         self._writing()
         board_report, result_report = AddReport(), AddReport()
         with self._db:
@@ -568,7 +246,7 @@ class EventStore(Closing):
             f"{label} {ns} v {ew}",
             shown_outcome((row[0], row[1]), result.key),
             Origin(row[2] or "", row[3] or 0),
-            _shown(result),
+            shown_result(result),
             origin,
         )
         return AddReport(replaced=[replaced])
@@ -591,7 +269,7 @@ class EventStore(Closing):
                         f"{label} {ns} v {ew}",
                         shown_outcome((row[0], row[1]), result.key),
                         Origin(row[2] or "", row[3] or 0),
-                        _shown(result),
+                        shown_result(result),
                         origin,
                     )
                 ]
@@ -604,7 +282,7 @@ class EventStore(Closing):
                         seated[0],
                         seated[1],
                         seated[2],
-                        f"{ns} v {ew} {_shown(result)}",
+                        f"{ns} v {ew} {shown_result(result)}",
                         origin,
                     )
                 ]
@@ -856,54 +534,3 @@ class EventStore(Closing):
             raise RecordError(
                 f"{self.path!r} holds a record that cannot be read: {error}"
             ) from None
-
-
-def _file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
-    """Whether the file is missing, empty or an SQLite database; anything else
-    (a directory, a text file) is refused with the file's name."""
-    if not path.exists():
-        return "missing"
-    if path.is_dir():
-        raise RecordError(f"{str(path)!r} is not a bridgescore event file: it is a directory")
-    try:
-        with path.open("rb") as stream:
-            head = stream.read(len(SQLITE_MAGIC))
-    except OSError as error:
-        raise RecordError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
-    if not head:
-        return "empty"
-    if head != SQLITE_MAGIC:
-        raise RecordError(
-            f"{str(path)!r} is not a bridgescore event file: it is not an SQLite database "
-            "(an event file is made by 'bridgescore session import')"
-        )
-    return "sqlite"
-
-
-def _check_kind(kind: str | None) -> None:
-    if kind is not None and kind not in EVENT_KINDS:
-        raise RecordError(f"unknown event kind {kind!r}: expected pairs or teams")
-
-
-def outcome_pair(result: TableResult) -> tuple[str, str]:
-    """The stored (variant, outcome) of a result."""
-    return (result.variant, encode_outcome(result))
-
-
-def shown_outcome(stored: tuple[str, str], key: tuple[str, int, str, str]) -> str:
-    """A stored (variant, outcome) as the log and conflicts show it: ``""`` for no
-    result (a first entry's old side), ``not played``, else the result described."""
-    variant, outcome = stored
-    if not outcome:
-        return ""
-    if variant == EVENT_CHANGE:
-        return outcome
-    if outcome == NOT_PLAYED:
-        return "not played"
-    section, board, ns, ew = key
-    return _shown(decode_outcome(outcome, board, ns, ew, section, variant))
-
-
-def _shown(result: TableResult) -> str:
-    text = result.describe()
-    return f"{text} (fouled version {result.variant!r})" if result.variant else text

@@ -18,11 +18,10 @@ from bridgescore.errors import AlreadyEnteredError, RecordError
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.access import PasswordHash
 from bridgescore.session.store.audit import AuditEntry, append_entry
-from bridgescore.session.store.events import (
+from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.store.outcomes import (
     EVENT_CHANGE,
     NOT_PLAYED,
-    EventStore,
-    Origin,
     decode_outcome,
     outcome_pair,
     shown_outcome,
