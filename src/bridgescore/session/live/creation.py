@@ -9,25 +9,13 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgescore.errors import (
-    MovementError,
-    RecordError,
-)
+from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.session.live.entry import quoted
-from bridgescore.session.store.access import (
-    PasswordHash,
-    new_password,
-    new_token,
-    token_digest,
-)
+from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.live import LiveStore
-
-if TYPE_CHECKING:
-    pass
-
 
 __all__ = [
     "DEFAULT_URL_BASE",

@@ -6,20 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bridgescore.core import Contract, Seat
 from bridgescore.deal import Card
-from bridgescore.errors import (
-    BridgeError,
-    RecordError,
-)
+from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.validate import is_whole_number
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["ResultEntry", "quoted", "whole_number"]
 

@@ -45,12 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.core import Vulnerability
-from bridgescore.errors import (
-    NotThisTableError,
-    RecordError,
-    RoundOpenError,
-    SessionClosedError,
-)
+from bridgescore.errors import NotThisTableError, RecordError, RoundOpenError, SessionClosedError
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop
 from bridgescore.movement.model import Row

@@ -11,29 +11,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bridgescore.core import Vulnerability
-from bridgescore.errors import (
-    MovementError,
-    RecordError,
-)
+from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement
 from bridgescore.session.live.entry import quoted
 from bridgescore.session.live.players import club_name, players_named
 from bridgescore.session.scoring.event import Member
-from bridgescore.session.store.access import (
-    new_token,
-    token_digest,
-)
+from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.schema import Closing
 from bridgescore.session.store.writable import storage_errors
-
-if TYPE_CHECKING:
-    pass
-
 
 __all__ = ["LiveFile"]
 

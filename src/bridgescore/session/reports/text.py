@@ -16,11 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bridgescore.session.reports.display import (
-    fmt,
-    ranking_tables,
-    report_title,
-)
+from bridgescore.session.reports.display import fmt, ranking_tables, report_title
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller

@@ -17,12 +17,7 @@ import numpy.typing as npt
 
 from bridgescore.compare.array import imps_array
 from bridgescore.compare.scalar import imps, round_half_away
-from bridgescore.session.scoring.event import (
-    Event,
-    TableResult,
-    natural_key,
-    result_columns,
-)
+from bridgescore.session.scoring.event import Event, TableResult, natural_key, result_columns
 from bridgescore.session.scoring.methods import ScoringOptions
 from bridgescore.session.scoring.scored import BoardPar, Line, Standing
 

@@ -20,15 +20,8 @@ from bridgescore.session.scoring.columns import (
     ranked,
     vs_par_column,
 )
-from bridgescore.session.scoring.event import (
-    Event,
-    natural_key,
-)
-from bridgescore.session.scoring.methods import (
-    BoardScores,
-    ScoringMethod,
-    ScoringOptions,
-)
+from bridgescore.session.scoring.event import Event, natural_key
+from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
 from bridgescore.session.scoring.scored import BoardPar, Line, Lines, Standing, Traveller
 from bridgescore.session.scoring.weighing import weigh, weighted_cells
 

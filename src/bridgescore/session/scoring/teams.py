@@ -18,17 +18,9 @@ from bridgescore.session.scoring.columns import (
     ranked,
     vs_par_column,
 )
-from bridgescore.session.scoring.event import (
-    Event,
-    TableResult,
-    natural_key,
-)
+from bridgescore.session.scoring.event import Event, TableResult, natural_key
 from bridgescore.session.scoring.matches import Match, scored_match
-from bridgescore.session.scoring.methods import (
-    BoardScores,
-    ScoringMethod,
-    ScoringOptions,
-)
+from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
 from bridgescore.session.scoring.scored import BoardPar, Line, Lines, Standing, Traveller
 from bridgescore.session.scoring.weighing import parts_of, weigh_match
 

@@ -33,16 +33,8 @@ from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
-from bridgescore.session.scoring.event import (
-    Event,
-    Member,
-    TableResult,
-)
-from bridgescore.session.store.audit import (
-    AuditEntry,
-    append_entry,
-    read_entries,
-)
+from bridgescore.session.scoring.event import Event, Member, TableResult
+from bridgescore.session.store.audit import AuditEntry, append_entry, read_entries
 from bridgescore.session.store.outcomes import (
     NOT_PLAYED,
     decode_outcome,

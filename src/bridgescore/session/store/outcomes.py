@@ -8,10 +8,7 @@ from functools import lru_cache
 
 from bridgescore.errors import RecordError
 from bridgescore.notation import parse_result
-from bridgescore.session.scoring.event import (
-    Adjusted,
-    TableResult,
-)
+from bridgescore.session.scoring.event import Adjusted, TableResult
 from bridgescore.session.scoring.weighted import Weighted
 
 __all__ = [

@@ -68,10 +68,7 @@ from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.weighted import Weighted
-from bridgescore.web.limits import (
-    BodySizeLimit,
-    LoginThrottle,
-)
+from bridgescore.web.limits import BodySizeLimit, LoginThrottle
 from bridgescore.web.live import tables
 from bridgescore.web.live.access import (
     NO_TOKEN,

@@ -8,13 +8,7 @@ import re
 from collections.abc import Mapping
 from urllib.parse import unquote_plus
 
-from bridgescore.web.limits import (
-    ASGIApp,
-    Message,
-    Receive,
-    Scope,
-    Send,
-)
+from bridgescore.web.limits import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["SECURITY_HEADERS", "RedactSecrets", "SecurityHeaders", "guard_access_log", "redact"]
 
