@@ -41,7 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.movement.model import Movement, Row
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 
 # One result per board, varied so the ranking has something to rank: by board number.
 RESULTS = [

@@ -33,8 +33,8 @@ from bridgescore.compare.array import (
     matchpoints_array,
 )
 from bridgescore.compare.scalar import IMP_THRESHOLDS
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.scorer import score_event
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.scorer import score_event
 
 # ------------------------------------------------------------------ naive forms
 
@@ -242,7 +242,7 @@ def club_session(repeat: int) -> None:
     tables x 27 boards (810 results), from the event file and from the Event in memory."""
     import tempfile
 
-    from bridgescore.session.store import EventStore, Origin
+    from bridgescore.session.store.events import EventStore, Origin
     from bridgescore.session.workflow import score_stored_event
 
     rng = np.random.default_rng(30)

@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.formats import check_record, decode_text, read_text
-from bridgescore.session.importer import import_data
-from bridgescore.session.record_import import parse_records
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_data
+from bridgescore.session.importers.records import parse_records
+from bridgescore.session.store.events import EventStore
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from bridgescore.compare.scalar import matchpoints
-from bridgescore.session.event import Event, TableResult
+from bridgescore.session.scoring.event import Event, TableResult
 from bridgescore.session.sim import SimClub, SimScore, merge_clubs, score_sim
 
 # A board's usual results: 4S by N making, an overtrick, one down, 3NT by N.

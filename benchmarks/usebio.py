@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from bridgescore.formats.usebio import read_usebio
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore
-from bridgescore.session.usebio_export import export_usebio
-from bridgescore.session.usebio_import import read_usebio_event
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.importers.usebio import read_usebio_event
+from bridgescore.session.reports.usebio import export_usebio
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.store.events import EventStore
 
 RESULTS = ["4SN=", "4SN+1", "3NTS-2", "2HXE=", "1NTW+1", "Pass", "6DN-1", "3CE+1"]
 

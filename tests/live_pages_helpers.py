@@ -21,7 +21,7 @@ from live_movements import three_table_mitchell
 
 def new_event(path: Path, url_base: str = "http://127.0.0.1:8000") -> Any:
     """The event file with its movement, tokens and password (a ``NewEvent``)."""
-    from bridgescore.session.live import create_event
+    from bridgescore.session.live.creation import create_event
 
     return create_event(path, three_table_mitchell(), name="Club night", url_base=url_base)
 

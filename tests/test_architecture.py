@@ -253,7 +253,7 @@ def test_the_package_has_no_import_cycle() -> None:
     graph = import_graph(PACKAGE)
     # The graph is the package's, lazy imports included: `session import` imports its
     # workflow inside the command's function.
-    assert "bridgescore.session.importer" in graph["bridgescore.cli.session"]
+    assert "bridgescore.session.importers.importer" in graph["bridgescore.cli.session"]
     found = [
         f"{' -> '.join(shortest_cycle(graph, group))} (the group: {', '.join(sorted(group))})"
         for group in import_groups(graph)
@@ -264,7 +264,7 @@ def test_the_package_has_no_import_cycle() -> None:
 # ------------------------------------------------------------- the map itself
 #
 # A name in backquotes with a slash, or ending in .py or .md, is a path: from the
-# package (`session/store.py`, `cli/`) or from the repository (`tests/...`). With a
+# package (`session/store/events.py`, `cli/`) or from the repository (`tests/...`). With a
 # dotted name after a module path (`cli/common.read_batch`), the module must define it.
 
 _PATH = re.compile(r"[A-Za-z_][\w.]*(?:/[\w.]*)*")
@@ -305,7 +305,7 @@ def missing_paths(text: str, package: Path = PACKAGE, root: Path = ROOT) -> list
 
 def test_the_map_check_finds_a_path_that_is_not_there() -> None:
     text = (
-        "`session/store.py` and `cli/` on `tests/test_architecture.py`; `cli/nowhere.py`, "
+        "`session/store/events.py` and `cli/` on `tests/test_architecture.py`; `cli/nowhere.py`, "
         "`cli/common.read_batch`, `cli/common.no_such_name`, `nowhere/`, `docs/gone.md`, "
         "`--progress/--no-progress`, `score 3NT -1`, `read_batch`"
     )

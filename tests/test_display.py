@@ -150,9 +150,9 @@ def test_records_frame_without_pandas_names_the_extra(monkeypatch: pytest.Monkey
 def test_every_frame_without_pandas_names_the_extra(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from bridgescore.session.event import Event, TableResult
-    from bridgescore.session.frames import ranking_frame, travellers_frame
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.reports.frames import ranking_frame, travellers_frame
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
     from bridgescore.simulation.report import SimulationResult
     from bridgescore.study.frames import study_frame
 

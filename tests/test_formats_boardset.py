@@ -190,7 +190,7 @@ def test_json_board_set_reports_a_bad_board_on_its_line(tmp_path: Path) -> None:
 
 def test_one_board_value_for_board_sets_and_sessions() -> None:
     from bridgescore.formats.board import Board
-    from bridgescore.session import event
+    from bridgescore.session.scoring import event
 
     # One class, in one home: the board-set dealer makes it and an event holds it.
     (board,) = deal_set(DealSeed.from_test_number(5), [7])

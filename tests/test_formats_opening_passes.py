@@ -26,8 +26,8 @@ from bridgescore.formats import check_record, read_records
 from bridgescore.formats.pbn import read_games
 from bridgescore.formats.pbngame import read_played_games
 from bridgescore.formats.pbnrecord import read_pbn, records_from_games
-from bridgescore.session.importer import import_data
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_data
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

@@ -26,8 +26,8 @@ from bridgescore.errors import (
 )
 from bridgescore.formats import read_records
 from bridgescore.formats.boardset import read_board_set, read_boards
-from bridgescore.session.importer import import_data, import_files
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_data, import_files
+from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data" / "formats"
 GAME = '[Board "1"]\n[Dealer "N"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n'

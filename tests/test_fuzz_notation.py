@@ -25,7 +25,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.notation import Result, parse_result
 from bridgescore.pads.scorepad import Honors
 from bridgescore.play import Play
-from bridgescore.session.event import Adjusted
+from bridgescore.session.scoring.event import Adjusted
 from fuzzing import Refused, fuzz_settings, mutated_text, read_or_refuse
 
 DEAL = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"

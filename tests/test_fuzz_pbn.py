@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bridgescore.formats import decode_text
 from bridgescore.formats.pbn import PbnGame, decode_lines, read_games
 from bridgescore.formats.pbngame import read_played_games
-from bridgescore.session.record_import import parse_pbn
+from bridgescore.session.importers.records import parse_pbn
 from fuzzing import Refused, fuzz_settings, mutated_bytes, mutated_text, read_or_refuse
 
 DATA = Path(__file__).parent / "data"

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import natural_key
-from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.event import natural_key
+from bridgescore.session.store.events import EventStore
 from fuzzing import Refused, fuzz_settings, mutated_bytes, mutated_text, read_or_refuse
 
 DATA = Path(__file__).parent / "data"

@@ -14,7 +14,7 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 
 from fastapi.testclient import TestClient
 
-from bridgescore.session.live import LiveEvent
+from bridgescore.session.live.event import LiveEvent
 from live_pages_helpers import csrf_of, new_event
 
 
@@ -25,7 +25,7 @@ def event(tmp_path: Path) -> Any:
 
 @pytest.fixture()
 def client(event: Any, tmp_path: Path) -> Iterator[TestClient]:
-    from bridgescore.web.live import create_live_app
+    from bridgescore.web.live.app import create_live_app
 
     with TestClient(create_live_app(tmp_path / "club.db")) as test_client:
         yield test_client

@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
-from bridgescore.session.live import create_event
+from bridgescore.session.live.creation import create_event
 from live_serving import THREE_TABLES, live_server
 
 pytest.importorskip("uvicorn", reason="session live needs the web extra")

@@ -34,7 +34,7 @@ def event(tmp_path: Path) -> Any:
 
 
 def client_for(path: Path, base_url: str = "http://testserver", **settings: Any) -> TestClient:
-    from bridgescore.web.live import LiveSettings, create_live_app
+    from bridgescore.web.live.app import LiveSettings, create_live_app
 
     app = create_live_app(path, settings=LiveSettings(**settings))
     return TestClient(app, base_url=base_url)

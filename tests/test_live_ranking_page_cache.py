@@ -13,9 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.errors import RecordError
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.livestore import LiveStore
-from bridgescore.web.live import create_live_app
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.store.live import LiveStore
+from bridgescore.web.live.app import create_live_app
 from live_movements import three_table_mitchell
 
 # Round 1 at table 1 plays boards 1-2 (tests/live_movements.py).
@@ -71,7 +73,7 @@ def test_the_public_page_follows_changes_made_outside_the_server(tmp_path: Path)
 
 
 def test_the_results_site_after_the_close_follows_the_directors_changes(tmp_path: Path) -> None:
-    from bridgescore.session.site import results_site
+    from bridgescore.session.reports.site import results_site
 
     path = tmp_path / "club.db"
     create_event(path, three_table_mitchell(), name="Club")

@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
 from bridgescore.errors import StorageError
-from bridgescore.session.live import LiveEvent, create_event
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.event import LiveEvent
 from conftest import can_unshare
 from live_serving import CLI, THREE_TABLES, live_server
 
@@ -139,7 +140,7 @@ def test_a_file_in_a_read_only_folder_is_refused_saying_why(tmp_path: Path) -> N
         )
         command = ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh",
                    str(folder), str(path), sys.executable, "-c",
-                   "from bridgescore.session.live import LiveEvent; import sys; "
+                   "from bridgescore.session.live.event import LiveEvent; import sys; "
                    "LiveEvent(sys.argv[1])", str(path)]  # fmt: skip
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         output = done.stderr

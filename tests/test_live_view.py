@@ -1,4 +1,4 @@
-"""What the live pages show, as pure functions (web/live_view.py): the form read into a
+"""What the live pages show, as pure functions (web/live/views.py): the form read into a
 result, the score to confirm (Law 77, worked by hand), and where a table's pairs and
 boards go after a round, for each kind of stop a movement has."""
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bridgescore.errors import BridgeError
-from bridgescore.web.live_view import (
+from bridgescore.web.live.views import (
     contract_words,
     current_round,
     entry_data,

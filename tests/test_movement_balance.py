@@ -229,7 +229,9 @@ def test_suggest_offers_ten_pairs_eight_rounds_with_a_relay() -> None:
 
 
 def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
-    from bridgescore.session.live import LiveEvent, ResultEntry, create_event
+    from bridgescore.session.live.creation import create_event
+    from bridgescore.session.live.entry import ResultEntry
+    from bridgescore.session.live.event import LiveEvent
 
     movement = howell(pairs=6, boards_per_round=4)
     new = create_event(tmp_path / "six.db", movement)

@@ -1,4 +1,4 @@
-"""session/access.py: table tokens hashed with SHA-256, the director password with scrypt."""
+"""session/store/access.py: table tokens hashed with SHA-256, the director password with scrypt."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bridgescore.errors import RecordError
-from bridgescore.session.access import PasswordHash, new_password, new_token, token_digest
+from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 
 
 def test_a_token_carries_256_random_bits_in_url_safe_text() -> None:

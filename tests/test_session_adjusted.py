@@ -16,11 +16,11 @@ from bridgescore.compare.scalar import Award
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
-from bridgescore.session.adjustment import read_adjusted, read_reason, read_weighted
-from bridgescore.session.event import Adjusted, Event, TableResult
-from bridgescore.session.methods import ScoringOptions
-from bridgescore.session.scorer import score_event
-from bridgescore.session.weighted import Weighted, weight_of
+from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
+from bridgescore.session.scoring.event import Adjusted, Event, TableResult
+from bridgescore.session.scoring.methods import ScoringOptions
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.scoring.weighted import Weighted, weight_of
 
 
 def points(scored: object, board: int) -> dict[str, tuple[float | None, float | None]]:

@@ -1,4 +1,4 @@
-"""Guide cards and table cards (session/cards.py): their content read back from the
+"""Guide cards and table cards (session/reports/cards.py): their content read back from the
 HTML, the tables' links as QR codes, and the PDF printed by the real Chromium.
 
 Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh docs/img/cards.png.
@@ -26,7 +26,7 @@ from bridgescore.errors import (
 )
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Sitout, rows_from
-from bridgescore.session.cards import (
+from bridgescore.session.reports.cards import (
     cards_html,
     guide_cards_html,
     table_cards_html,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"

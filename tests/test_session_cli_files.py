@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.deal import Deal
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.errors import RecordError
-from bridgescore.session import audit as audit_module
-from bridgescore.session.csv_import import parse_table_result
-from bridgescore.session.event import TableResult
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.importers.csv import parse_table_result
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.store import audit as audit_module
+from bridgescore.session.store.events import EventStore, Origin
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data"

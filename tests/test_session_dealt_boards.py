@@ -21,15 +21,17 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.formats.board import Board
-from bridgescore.session.event import Event, TableResult, ns_scores
-from bridgescore.session.html_report import html_report
-from bridgescore.session.importer import ImportReport, import_files
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.report import as_dict, travellers_text
-from bridgescore.session.scorer import SessionScore
-from bridgescore.session.site import results_site
-from bridgescore.session.store import EventStore, Origin
-from bridgescore.session.usebio_export import export_usebio
+from bridgescore.session.importers.importer import ImportReport, import_files
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.reports.html import html_report
+from bridgescore.session.reports.site import results_site
+from bridgescore.session.reports.text import as_dict, travellers_text
+from bridgescore.session.reports.usebio import export_usebio
+from bridgescore.session.scoring.event import Event, TableResult, ns_scores
+from bridgescore.session.scoring.scored import SessionScore
+from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.workflow import score_stored_event
 from live_movements import three_table_mitchell
 

@@ -13,7 +13,7 @@ from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score
-from bridgescore.session.event import (
+from bridgescore.session.scoring.event import (
     Adjusted,
     Board,
     Event,

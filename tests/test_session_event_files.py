@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.errors import RecordError
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 from bridgescore.session.workflow import score_stored_event
 
 runner = CliRunner()

@@ -12,15 +12,16 @@ import re
 
 import pandas as pd
 
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.frames import (
+from bridgescore.session.reports.frames import (
     RANKING_COLUMNS,
     TRAVELLER_COLUMNS,
     ranking_frame,
     travellers_frame,
 )
-from bridgescore.session.scorer import SessionScore, score_event
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.scored import SessionScore
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.workflow import score_stored_event
 
 RESULTS = (

@@ -6,9 +6,10 @@ import re
 from html.parser import HTMLParser
 
 from bridgescore.deal import Deal
-from bridgescore.session.event import Board, Event, TableResult
-from bridgescore.session.html_report import html_report
-from bridgescore.session.scorer import BoardPar, score_event
+from bridgescore.session.reports.html import html_report
+from bridgescore.session.scoring.event import Board, Event, TableResult
+from bridgescore.session.scoring.scored import BoardPar
+from bridgescore.session.scoring.scorer import score_event
 
 
 class Collector(HTMLParser):

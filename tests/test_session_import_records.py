@@ -21,10 +21,10 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.formats import format_records, read_records
 from bridgescore.notation import Result
-from bridgescore.session.event import TableResult
-from bridgescore.session.importer import ImportReport, import_data
-from bridgescore.session.record_import import parse_pbn
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import ImportReport, import_data
+from bridgescore.session.importers.records import parse_pbn
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.importer import import_files
-from bridgescore.session.scorer import score_event
-from bridgescore.session.store import EventStore
-from bridgescore.session.teams_pbn import is_online_teams, parse_online_teams
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.importers.teams_pbn import is_online_teams, parse_online_teams
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore
 
 ONLINE = Path(__file__).parent / "data" / "online_teams.pbn"
 runner = CliRunner()

@@ -19,12 +19,12 @@ from bridgescore.cli.app import app
 from bridgescore.compare.scalar import Award
 from bridgescore.deal import Deal
 from bridgescore.notation import parse_result
-from bridgescore.session.event import Adjusted, Event, Member, TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.scorer import score_event
-from bridgescore.session.store import EventStore
-from bridgescore.session.usebio_export import export_usebio
-from bridgescore.session.usebio_import import cross_check, read_usebio_event
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.importers.usebio import cross_check, read_usebio_event
+from bridgescore.session.reports.usebio import export_usebio
+from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResult
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"
@@ -268,8 +268,8 @@ def test_bad_lines_are_reported_with_their_line_numbers(tmp_path: Path) -> None:
 _PAUSING_IMPORT = textwrap.dedent(
     """
     import sys
-    from bridgescore.session import store as store_module
-    from bridgescore.session.importer import import_files
+    from bridgescore.session.store import events as store_module
+    from bridgescore.session.importers.importer import import_files
 
     original = store_module.EventStore._add_result
     paused = []

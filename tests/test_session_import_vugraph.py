@@ -8,11 +8,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import bridgescore.session.vugraph as vugraph
+import bridgescore.session.importers.vugraph as vugraph
 from bridgescore.cli.app import app
-from bridgescore.session.importer import import_files
-from bridgescore.session.scorer import score_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data" / "formats"
 ARCHIVE = DATA / "vugraph.lin"

@@ -11,11 +11,11 @@ from bridgescore.compare.scalar import Award
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.notation import Result
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import Adjusted, TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.record_import import parse_pbn
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.importers.records import parse_pbn
+from bridgescore.session.scoring.event import Adjusted, TableResult
+from bridgescore.session.store.events import EventStore
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,4 +1,4 @@
-"""session/live.py: an event made from a movement, results entered by table, round and
+"""session/live/event.py: an event made from a movement, results entered by table, round and
 board, the director's corrections and adjusted scores, and the audit log.
 
 Scores are the Laws' (Law 77) for the board's vulnerability: board 1 none, 2 NS, 3 EW,
@@ -27,9 +27,11 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
-from bridgescore.session.live import LiveEvent, NewEvent, ResultEntry, create_event
-from bridgescore.session.livestore import LiveStore
-from bridgescore.session.store import EventStore
+from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.store.events import EventStore
+from bridgescore.session.store.live import LiveStore
 from live_movements import not_played_before, three_table_mitchell
 
 

@@ -14,8 +14,10 @@ import sys
 import threading
 from pathlib import Path
 
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.store.events import EventStore
 from live_movements import club_mitchell
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
@@ -24,7 +26,8 @@ SOURCE = Path(__file__).resolve().parents[1] / "src"
 # standard output once enter_result has returned (as the server's 201 would).
 ENTERING = """
 import sys
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.live.entry import ResultEntry
 
 live = LiveEvent(sys.argv[1])
 movement = live.movement

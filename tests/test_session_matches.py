@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.movement.teams import round_robin
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.live import LiveEvent, ResultEntry
-from bridgescore.session.scorer import score_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.scorer import score_event
 
 runner = CliRunner()
 
@@ -162,8 +163,8 @@ def test_session_new_teams_needs_its_options(tmp_path: Path) -> None:
 
 
 def test_no_per_board_column_in_vps_anywhere() -> None:
-    from bridgescore.session.display import ranking_tables
-    from bridgescore.session.html_report import html_report
+    from bridgescore.session.reports.display import ranking_tables
+    from bridgescore.session.reports.html import html_report
 
     results = match(1, 8, "1", "2", {1: (430, 400)})
     event = Event("RR", "teams", results=tuple(results))
@@ -178,8 +179,8 @@ def test_no_per_board_column_in_vps_anywhere() -> None:
 
 
 def test_the_reports_list_the_matches() -> None:
-    from bridgescore.session.html_report import html_report
-    from bridgescore.session.report import ranking_text
+    from bridgescore.session.reports.html import html_report
+    from bridgescore.session.reports.text import ranking_text
 
     results = match(1, 8, "1", "2", {1: (430, 400)})
     scored = score_event(Event("RR", "teams", results=tuple(results)), "vp")

@@ -11,9 +11,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.event import Member, TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.event import Member, TableResult
+from bridgescore.session.store.events import EventStore, Origin
 
 DATA = Path(__file__).parent / "data"
 PAIRS = DATA / "usebio_pairs.xml"
@@ -129,9 +129,9 @@ def test_a_version_1_file_is_upgraded_in_place(tmp_path: Path) -> None:
 def test_sectioned_export_lists_each_sections_pairs_inside_it() -> None:
     import xml.etree.ElementTree as ET
 
-    from bridgescore.session.event import Event
-    from bridgescore.session.usebio_export import export_usebio
-    from bridgescore.session.usebio_import import read_usebio_event
+    from bridgescore.session.importers.usebio import read_usebio_event
+    from bridgescore.session.reports.usebio import export_usebio
+    from bridgescore.session.scoring.event import Event
 
     results = (
         TableResult.played(1, "1NS", "1EW", "4SN=", section="A"),

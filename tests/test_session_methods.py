@@ -10,8 +10,10 @@ import pytest
 
 from bridgescore.compare.scalar import Award
 from bridgescore.errors import BridgeError, ComparisonError, ScoringMethodError
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.methods import (
+from bridgescore.session.reports.text import ranking_text
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.methods import (
+    METHODS,
     SCORING_METHODS,
     BoardScores,
     ScoringMethod,
@@ -20,8 +22,7 @@ from bridgescore.session.methods import (
     methods_for,
     scoring_method,
 )
-from bridgescore.session.report import ranking_text
-from bridgescore.session.scorer import METHODS, score_event
+from bridgescore.session.scoring.scorer import score_event
 
 
 def test_the_names_users_type_are_unchanged() -> None:

@@ -10,8 +10,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.live import LiveEvent
-from bridgescore.session.store import EventStore
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 
@@ -270,7 +270,7 @@ def test_session_new_from_an_asc_file(tmp_path: Path) -> None:
 
 
 def test_session_log_shows_who_entered_and_changed_each_result(tmp_path: Path) -> None:
-    from bridgescore.session.live import ResultEntry
+    from bridgescore.session.live.entry import ResultEntry
 
     event = new_event(tmp_path)
     with LiveEvent(event) as live:

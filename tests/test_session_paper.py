@@ -1,4 +1,4 @@
-"""session/paper.py and ``session report --pdf``: the report printed through Chromium.
+"""session/reports/paper.py and ``session report --pdf``: the report printed through Chromium.
 
 The event: a 3-table Mitchell (tests/live_movements.py), 2 boards a round, made with
 ``session new --boards`` (a hand record for board 1 only) and played through the live
@@ -32,7 +32,8 @@ from typer.testing import CliRunner
 
 from bridgescore.boardset.pdf import chromium_path
 from bridgescore.cli.app import app
-from bridgescore.session.live import LiveEvent, ResultEntry
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
 
 runner = CliRunner()
 
@@ -144,6 +145,6 @@ def test_pdf_report_has_the_ranking_travellers_hands_and_the_name_on_every_page(
 
 
 def test_paper_html_header_is_the_escaped_title() -> None:
-    from bridgescore.session.paper import css_string
+    from bridgescore.session.reports.paper import css_string
 
     assert css_string('A "B" \\ </style>\n') == '"A \\"B\\" \\\\ \\3c /style\\3e \\a "'

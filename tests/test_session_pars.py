@@ -6,8 +6,8 @@ import pytest
 
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.session.event import Board
 from bridgescore.session.pars import board_pars
+from bridgescore.session.scoring.event import Board
 
 # Each hand holds one whole suit. Board 1: N spades, E hearts, S diamonds, W clubs.
 # NS make 7S and 7D, EW 7H and 7C; NT fails for everybody (the leader runs a suit).

@@ -9,11 +9,11 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.event import Event, TableResult
-from bridgescore.session.methods import ScoringOptions
-from bridgescore.session.report import as_dict, ranking_csv, ranking_text, travellers_csv
-from bridgescore.session.scorer import score_event
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.reports.text import as_dict, ranking_csv, ranking_text, travellers_csv
+from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.methods import ScoringOptions
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore, Origin
 
 # Eight boards, three tables each: NS pairs 1, 3, 5 against EW pairs 2, 4, 6. On the 2/1
 # scale a board's top is 4 (2 per pair beaten, 1 per tie). 3S= < 4S= < 4S+1 at any

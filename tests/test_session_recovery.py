@@ -1,5 +1,5 @@
 """Nothing lost that cannot be replaced: a table's link, the director password, a copy
-of the event, a closed session (session/recovery.py, cli/recovery.py).
+of the event, a closed session (session/live/recovery.py, cli/recovery.py).
 
 Each is done while the live app holds the event open, as ``session live`` would, so
 the server must see the change at once: the old token or password is refused on the
@@ -21,11 +21,11 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
 from bridgescore.errors import NotThisTableError, RecordError
-from bridgescore.session.cards import write_cards
-from bridgescore.session.live import NewEvent, create_event
-from bridgescore.session.recovery import backup_event, reissue_table, reset_director_password
-from bridgescore.session.store import EventStore
-from bridgescore.web.live import create_live_app
+from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.session.live.recovery import backup_event, reissue_table, reset_director_password
+from bridgescore.session.reports.cards import write_cards
+from bridgescore.session.store.events import EventStore
+from bridgescore.web.live.app import create_live_app
 from live_pages_helpers import csrf_of
 from live_serving import THREE_TABLES
 
@@ -308,7 +308,7 @@ def test_the_director_reopens_a_closed_session_with_a_reason(
 
 
 def test_reopening_an_open_session_logs_nothing(event: tuple[Path, NewEvent]) -> None:
-    from bridgescore.session.live import LiveEvent
+    from bridgescore.session.live.event import LiveEvent
 
     with LiveEvent(event[0]) as live:
         assert live.reopen_session(reason="nothing to do") is False

@@ -7,17 +7,18 @@ import io
 import json
 from pathlib import Path
 
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import Event
-from bridgescore.session.report import (
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.reports.display import fmt
+from bridgescore.session.reports.text import (
     as_dict,
-    fmt,
     ranking_csv,
     ranking_text,
     travellers_csv,
     travellers_text,
 )
-from bridgescore.session.scorer import BoardPar, SessionScore, score_event
+from bridgescore.session.scoring.event import Event
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
 
 DATA = Path(__file__).parent / "data"
 
@@ -86,10 +87,10 @@ def test_ranking_tables_are_the_one_ranking_of_text_and_html() -> None:
     """One board, two tables: NS 3 makes 4S+1 (+450) where NS 1 makes 4S= (+420), so on
     the 2/1 scale with a top of 2, NS 3 and EW 2 score the top (100 %), NS 1 and EW 4
     nothing. The text report and the notebook's HTML print these very tables."""
-    from bridgescore.session.display import RankingTable, ranking_html, ranking_tables
-    from bridgescore.session.event import Event, TableResult
-    from bridgescore.session.report import ranking_text
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.reports.display import RankingTable, ranking_html, ranking_tables
+    from bridgescore.session.reports.text import ranking_text
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
 
     results = (TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"))
     scored = score_event(Event("Club", "pairs", results=results), "mp")

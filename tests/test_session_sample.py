@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgescore.session.sample import sample_event
-from bridgescore.session.scorer import score_event
+from bridgescore.session.scoring.scorer import score_event
 
 
 def test_sample_event_scores() -> None:

@@ -9,10 +9,11 @@ import pytest
 
 import bridgescore as bs
 from bridgescore.errors import BridgeError, RecordError, ScoringMethodError
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import Adjusted, Event, TableResult
-from bridgescore.session.methods import SCORING_METHODS
-from bridgescore.session.scorer import BoardPar, ScoringOptions, SessionScore, score_event
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.scoring.event import Adjusted, Event, TableResult
+from bridgescore.session.scoring.methods import SCORING_METHODS, ScoringOptions
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
 
 DATA = Path(__file__).parent / "data"
 
@@ -314,7 +315,7 @@ def test_traveller_lines_are_made_on_first_use_and_read_like_a_tuple() -> None:
 
 def test_results_read_as_columns_score_as_one_by_one() -> None:
     # result_columns scores every contract in one array call; ns_score one at a time.
-    from bridgescore.session.event import ns_scores, result_columns
+    from bridgescore.session.scoring.event import ns_scores, result_columns
 
     results = [
         TableResult.played(board, "1", "2", text)

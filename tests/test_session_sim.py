@@ -29,9 +29,9 @@ from bridgescore.core import Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
-from bridgescore.session.event import Event, TableResult
+from bridgescore.session.scoring.event import Event, TableResult
 from bridgescore.session.sim import SimClub, find_outliers, merge_clubs, score_sim
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 runner = CliRunner()
 

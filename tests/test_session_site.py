@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.site import results_site, write_site
+from bridgescore.session.reports.site import results_site, write_site
 from web_helpers import EW_MATCHPOINTS, NS_MATCHPOINTS, make_event, vectors
 
 runner = CliRunner()
@@ -85,8 +85,8 @@ def test_scorecard_lists_every_board_with_links_back(site: Path) -> None:
 
 
 def test_names_are_escaped_and_files_replaced_whole(tmp_path: Path) -> None:
-    from bridgescore.session.event import Event, TableResult
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
 
     results = (
         TableResult.played(1, "A&B", "<C>", "4SN="),
@@ -110,8 +110,8 @@ def test_a_file_name_still_writes_one_page(tmp_path: Path) -> None:
 
 def scored_pairs(results: list[tuple[int, str, str, str]]) -> dict[str, str]:
     """The site of a pairs event of (board, NS, EW, result)."""
-    from bridgescore.session.event import Event, TableResult
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
 
     played = tuple(TableResult.played(*result) for result in results)
     return results_site(score_event(Event("Club", "pairs", results=played), "mp"))

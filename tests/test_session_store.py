@@ -11,9 +11,9 @@ import pytest
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
-from bridgescore.session.event import Adjusted, Board, TableResult
-from bridgescore.session.livestore import LiveStore
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.scoring.event import Adjusted, Board, TableResult
+from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.store.live import LiveStore
 
 R1 = TableResult.played(1, "1", "5", "4SN=")
 R2 = TableResult.played(1, "2", "6", "3NTS+1", section="A")

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from bridgescore.session.importer import import_files
-from bridgescore.session.report import column_text
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.reports.display import column_text
+from bridgescore.session.store.events import EventStore
 from bridgescore.web.app import WebSettings, create_app
 
 runner = CliRunner()

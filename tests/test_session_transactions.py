@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from bridgescore.session.event import TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.store import EventStore
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.store.events import EventStore
 from conftest import HOLD_TIMEOUT, MakeHoldPoints, nth
 
 DATA = Path(__file__).parent / "data"
@@ -36,7 +36,7 @@ SECTIONS = DATA / "session_sections.csv"
 # socket and waits; then run the real command line.
 DRIVER = """
 import json, os, socket, sys
-from bridgescore.session.store import EventStore
+from bridgescore.session.store.events import EventStore
 
 original = EventStore._add_result
 written = 0

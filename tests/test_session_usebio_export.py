@@ -1,4 +1,4 @@
-"""session/usebio_export.py and ``session export``: a live event written as USEBIO 1.2.
+"""session/reports/usebio.py and ``session export``: a live event written as USEBIO 1.2.
 
 USEBIO numbers a two-winner Mitchell's pairs within their direction (NS pair 1 and
 EW pair 1, each a PAIR with PAIR_NUMBER and DIRECTION; a traveller line names them
@@ -21,9 +21,11 @@ from bridgescore.cli.app import app
 from bridgescore.errors import BridgeError
 from bridgescore.movement.howell import howell
 from bridgescore.movement.model import Movement
-from bridgescore.session.live import LiveEvent, ResultEntry, create_event
-from bridgescore.session.store import EventStore
-from bridgescore.session.usebio_export import pair_numbers
+from bridgescore.session.live.creation import create_event
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.reports.usebio import pair_numbers
+from bridgescore.session.store.events import EventStore
 from live_movements import three_table_mitchell
 
 runner = CliRunner()

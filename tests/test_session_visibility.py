@@ -1,4 +1,4 @@
-"""session/visibility.py on the 3-table Mitchell of tests/live_movements.py:
+"""session/live/visibility.py on the 3-table Mitchell of tests/live_movements.py:
 
 round 1: table 1 1N v 1E boards 1-2, table 2 2N v 2E boards 3-4, table 3 3N v 3E boards 5-6
 round 2: table 1 1N v 3E boards 3-4, table 2 2N v 1E boards 5-6, table 3 3N v 2E boards 1-2
@@ -7,7 +7,7 @@ round 3: table 1 1N v 2E boards 5-6, table 2 2N v 3E boards 1-2, table 3 3N v 1E
 
 from __future__ import annotations
 
-from bridgescore.session.visibility import has_entered, open_round, played_boards
+from bridgescore.session.live.visibility import has_entered, open_round, played_boards
 from live_movements import three_table_mitchell
 
 MOVEMENT = three_table_mitchell()

@@ -10,9 +10,9 @@ import pytest
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import ComparisonError, RecordError, ScoringMethodError
-from bridgescore.session.event import Board, TableResult
-from bridgescore.session.methods import ScoringOptions
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.scoring.event import Board, TableResult
+from bridgescore.session.scoring.methods import ScoringOptions
+from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.workflow import score_stored_event
 
 # Each hand one whole suit. Board 1: N spades, E hearts, S diamonds, W clubs: NS make

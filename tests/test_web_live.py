@@ -1,4 +1,4 @@
-"""The live session's JSON API (web/live.py), through FastAPI's TestClient.
+"""The live session's JSON API (web/live/app.py), through FastAPI's TestClient.
 
 Scores are the Laws' (Law 77), worked by hand in the comments; board vulnerability
 follows the usual cycle (board 1 none, 2 NS, 3 EW, 4 both).
@@ -21,16 +21,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
-from bridgescore.session.live import NewEvent, ResultEntry, create_event
+from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.limits import LoginThrottle
-from bridgescore.web.live import (
-    LIVE_MAX_BODY,
-    SECURITY_HEADERS,
-    LiveSettings,
-    RedactSecrets,
-    create_live_app,
-    redact,
-)
+from bridgescore.web.live.app import LIVE_MAX_BODY, LiveSettings, create_live_app
+from bridgescore.web.live.guards import SECURITY_HEADERS, RedactSecrets, redact
 from fuzzing import FULL
 from live_movements import not_played_before
 from live_serving import THREE_TABLES

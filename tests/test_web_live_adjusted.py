@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 
 from bridgescore.movement.model import Movement, Row
 from bridgescore.movement.teams import round_robin
-from bridgescore.session.live import NewEvent, create_event
-from bridgescore.web.live import create_live_app
+from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.web.live.app import create_live_app
 
 FOUR_TABLES = Movement(
     "mitchell", 4, 1, 1, tuple(Row(1, t, f"{t}N", f"{t}E", (1,)) for t in range(1, 5))

@@ -21,12 +21,12 @@ pytest.importorskip("multipart", reason="python-multipart is not installed (pip 
 from fastapi.testclient import TestClient
 
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import TableResult
-from bridgescore.session.importer import import_files
-from bridgescore.session.live import ResultEntry
-from bridgescore.session.store import EventStore
-from bridgescore.web.live import LiveSettings, create_live_app
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.importers.importer import import_files
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.store.events import EventStore
+from bridgescore.web.live.app import LiveSettings, create_live_app
 from live_pages_helpers import csrf_of, new_event, token_of
 
 DATA = Path(__file__).parent / "data"

@@ -27,7 +27,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
-from bridgescore.web.live import LiveSettings, create_live_app
+from bridgescore.web.live.app import LiveSettings, create_live_app
 from live_pages_helpers import csrf_of, new_event, token_of
 
 # Law 2: board 1 none, 2 NS, 3 EW, 4 both, 5 NS, 6 EW vulnerable.

@@ -48,7 +48,7 @@ def test_page_views_read_the_site_built_once(client: TestClient) -> None:
 
 
 def test_a_changed_event_is_built_again_once(client: TestClient, events: Path) -> None:
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     assert "Tuesday pairs" in client.get("/results/tuesday.db/index.html").text
     with EventStore(events / "tuesday.db", mode="write") as store:
@@ -60,7 +60,7 @@ def test_a_changed_event_is_built_again_once(client: TestClient, events: Path) -
 
 
 def test_a_replaced_event_file_is_built_again(client: TestClient, events: Path) -> None:
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     client.get("/results/tuesday.db/index.html")
     replacement = make_event(events / ".other.db")

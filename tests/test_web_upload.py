@@ -91,7 +91,7 @@ def test_without_an_events_directory_uploads_are_refused() -> None:
 
 def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Path) -> None:
     pytest.importorskip("endplay")
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     # The session file without its DoubleDummyTricks tags: the server solves them.
     text = b"\n".join(
@@ -108,7 +108,7 @@ def test_missing_tables_are_solved_once_and_kept(client: TestClient, events: Pat
 
 
 def _stored_name(events: Path) -> str:
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     (path,) = events.iterdir()
     with EventStore(path, mode="read") as store:
@@ -162,7 +162,7 @@ def test_lin_and_usebio_uploads_are_read_by_content(
     method: str | None,
     name: str,
 ) -> None:
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     settings = WebSettings(events=events, solver_workers=1, warm_solver=False, max_upload=65536)
     with TestClient(create_app(settings)) as big:

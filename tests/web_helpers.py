@@ -76,8 +76,8 @@ def make_event(path: Path) -> Path:
     """A three-board pairs event with hand records, stored like `session import` does."""
     from bridgescore.ddtable import DDTable
     from bridgescore.deal import Deal
-    from bridgescore.session.event import Board, TableResult
-    from bridgescore.session.store import EventStore, Origin
+    from bridgescore.session.scoring.event import Board, TableResult
+    from bridgescore.session.store.events import EventStore, Origin
 
     deals = vectors(3)
     with EventStore(path) as store:

@@ -141,9 +141,9 @@ def _par_section() -> None:
 
 def _session_section() -> None:
     """Score the built-in sample event (matchpoints) and print a traveller and the ranking."""
-    from bridgescore.session.report import ranking_text, traveller_text
+    from bridgescore.session.reports.text import ranking_text, traveller_text
     from bridgescore.session.sample import sample_event
-    from bridgescore.session.scorer import score_event
+    from bridgescore.session.scoring.scorer import score_event
 
     typer.echo("== A duplicate session: matchpoints for a small club event ==\n")
     scored = score_event(sample_event(), "mp")
@@ -162,9 +162,9 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
     from bridgescore.session.pars import board_pars
+    from bridgescore.session.reports.site import results_site, write_site
     from bridgescore.session.sample import sample_event
-    from bridgescore.session.scorer import score_event
-    from bridgescore.session.site import results_site, write_site
+    from bridgescore.session.scoring.scorer import score_event
 
     typer.echo(f"== A club night: {boards} boards dealt, analysed, printed and published ==\n")
     seed = DealSeed.fresh(boards)
@@ -215,7 +215,7 @@ def _room_section(out: Path, pairs: int = 14, boards: int = 24) -> None:
     from bridgescore.movement.mitchell import mitchell
     from bridgescore.movement.suggest import suggest
     from bridgescore.movement.vp import victory_points
-    from bridgescore.session.cards import write_cards
+    from bridgescore.session.reports.cards import write_cards
 
     typer.echo(f"== Running the room: {pairs} pairs, about {boards} boards ==\n")
     typer.echo(f"> bridgescore movement suggest --pairs {pairs} --boards {boards}")

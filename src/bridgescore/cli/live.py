@@ -35,7 +35,7 @@ def log_config(access_log: bool) -> dict[str, Any]:
     from uvicorn.config import LOGGING_CONFIG
 
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact"] = {"()": "bridgescore.web.live.RedactSecrets"}
+    config.setdefault("filters", {})["redact"] = {"()": "bridgescore.web.live.guards.RedactSecrets"}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("redact")
     if not access_log:
@@ -85,7 +85,7 @@ def live_command(
         import uvicorn
 
         from bridgescore.web.connections import ConnectionGuard
-        from bridgescore.web.live import create_live_app
+        from bridgescore.web.live.app import create_live_app
     except ImportError as error:
         raise web_extra_missing("session live", error) from None
     if not event.is_file():

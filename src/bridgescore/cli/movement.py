@@ -666,7 +666,7 @@ def cards_command(
     except MovementError as error:
         raise fail(error) from None
     from bridgescore.boardset.pdf import PdfUnavailableError
-    from bridgescore.session.cards import write_cards
+    from bridgescore.session.reports.cards import write_cards
 
     try:
         write_cards(

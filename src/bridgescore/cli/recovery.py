@@ -61,7 +61,7 @@ def reissue_command(
       bridgescore session reissue club.db --table 3
       bridgescore session reissue club.db --table 3 --cards table3.pdf --json
     """
-    from bridgescore.session.recovery import reissue_table
+    from bridgescore.session.live.recovery import reissue_table
 
     _require_event(event)
     if cards is not None:
@@ -83,8 +83,8 @@ def reissue_command(
 def _write_card(
     event: Path, section: str, table: int, url: str, pdf: Path, *, as_json: bool
 ) -> None:
-    from bridgescore.session.cards import write_cards
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.reports.cards import write_cards
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="read") as store:
@@ -110,7 +110,7 @@ def password_command(event: LiveEventPath, as_json: Json = False) -> None:
       bridgescore session password club.db
       bridgescore session password club.db --json
     """
-    from bridgescore.session.recovery import reset_director_password
+    from bridgescore.session.live.recovery import reset_director_password
 
     _require_event(event)
     try:
@@ -139,7 +139,7 @@ def backup_command(
     Example:
       bridgescore session backup club.db club-2130.db
     """
-    from bridgescore.session.recovery import backup_event
+    from bridgescore.session.live.recovery import backup_event
 
     _require_event(event)
     if out.exists() or out.is_symlink():

@@ -20,16 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import command_group, echo_json, fail, read_input_bytes
-from bridgescore.cli.movement import (
-    ArrowSwitch,
-    GeneratorOptions,
-    NamedBoardsPerRound,
-    NamedTables,
-    Pairs,
-    Relay,
-    Rounds,
-    named_movement,
-)
+from bridgescore.cli.new_event import new_command
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.words import WORD_SETTINGS, check_words
 from bridgescore.errors import BridgeError
@@ -40,7 +31,6 @@ __all__ = [
     "export_command",
     "import_command",
     "log_command",
-    "new_command",
     "report_command",
     "score_command",
 ]
@@ -48,6 +38,8 @@ __all__ = [
 app = command_group(
     "Duplicate sessions: matchpoints, Butler, cross-IMPs, teams IMPs and board-a-match."
 )
+# `session new` (an event from a movement, for a live session) has its own module.
+app.command("new")(new_command)
 
 NewEventPath = Annotated[Path, typer.Argument(help="The event file (SQLite; created if missing).")]
 EventPath = Annotated[Path, typer.Argument(help="The event file made by 'session import'.")]
@@ -87,178 +79,12 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 def _open(path: Path, mode: str = "read") -> Any:
     """The event store; ``read`` and ``write`` never create a file (mode: OpenMode)."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         return EventStore(path, mode=mode)  # type: ignore[arg-type]
     except BridgeError as error:
         raise fail(error, 2) from None
-
-
-@app.command("new")
-def new_command(
-    event: Annotated[Path, typer.Argument(help="The event file to make (never overwritten).")],
-    movement: Annotated[
-        str,
-        typer.Option(
-            "--movement",
-            help="mitchell, howell, teams (a round robin of --teams teams, each match at two "
-            "tables), or a movement file (.json as 'movement ... --json' writes it, or .asc).",
-        ),
-    ],
-    tables: NamedTables = None,
-    teams: Annotated[
-        int | None,
-        typer.Option(
-            "--teams",
-            help="--movement teams: the teams of the round robin (2 to 40). Ranked in "
-            "victory points, match by match.",
-        ),
-    ] = None,
-    boards_per_round: NamedBoardsPerRound = None,
-    rounds: Rounds = None,
-    pairs: Pairs = None,
-    name: Annotated[
-        str | None, typer.Option(help="The event's name (default: the file's).")
-    ] = None,
-    club: Annotated[
-        str | None,
-        typer.Option(
-            help="The club's name (the USEBIO export's CLUB_NAME; the director "
-            "may change it on the names page)."
-        ),
-    ] = None,
-    boards: Annotated[
-        Path | None,
-        typer.Option(
-            "--boards",
-            help="Hand records to attach now (a PBN, JSON or LIN file of deals, as "
-            "'session import EVENT FILE' attaches them).",
-        ),
-    ] = None,
-    relay: Relay = False,
-    arrow_switch: ArrowSwitch = False,
-    url_base: Annotated[
-        str,
-        typer.Option(
-            "--url-base",
-            help="Where the tables' phones reach 'session live': each table's link is "
-            "URL-BASE/table?token=TOKEN.",
-        ),
-    ] = "http://127.0.0.1:8000",
-    cards: Annotated[
-        Path | None,
-        typer.Option(
-            "--cards",
-            help="Also print the guide and table cards to this PDF, each table card with "
-            "its table's link as a QR code (the links exist only now).",
-        ),
-    ] = None,
-    cards_html: Annotated[
-        Path | None,
-        typer.Option("--cards-html", help="The same cards as HTML."),
-    ] = None,
-    as_json: Json = False,
-) -> None:
-    """Make an event from a movement, for a live session: one secret link per table and a
-    director password, both shown only now (the event keeps only their hashes).
-
-    The movement is checked first: one with a pair at two tables in a round, or a board
-    played twice by a pair, is refused (exit 2). An existing event file is never
-    overwritten (exit 1). A teams movement makes a teams event, ranked in victory points
-    unless 'session score --method imps' asks otherwise. With --cards the table
-    cards carry the links as QR codes: print them now, since the links cannot be shown
-    again.
-    """
-    from bridgescore.cli.session_files import attach_boards, read_hand_records
-    from bridgescore.session.live import create_event
-    from bridgescore.session.players import club_name
-
-    for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
-        if path is not None:
-            check_output_path(path, option)
-    try:
-        club = None if club is None else club_name(club)
-    except BridgeError as error:
-        raise fail(f"--club: {error}", 2) from None
-    # The hand records are read (and refused) before the event is made.
-    hands = (
-        None if boards is None else read_hand_records(str(boards), read_input_bytes(str(boards)))
-    )
-
-    given = GeneratorOptions(
-        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams
-    )
-    chosen = _movement_for(movement, given)
-    if event.exists() or event.is_symlink():
-        raise fail(
-            f"{str(event)!r} already exists: an event is made once (choose another file, "
-            "or remove this one if it is no longer wanted)"
-        )
-    try:
-        made = create_event(event, chosen, name=name, url_base=url_base)
-        if club is not None:
-            with _open(event, "write") as store:
-                store.set_info(club=club)
-    except BridgeError as error:
-        raise fail(error, 2) from None
-    if as_json:
-        echo_json(made.as_dict())
-    else:
-        _show_new_event(event, name, chosen, made)
-    if hands is not None:
-        attached = attach_boards(event, hands)
-        if not as_json:
-            typer.echo(f"{attached} hand record(s) attached from {boards}")
-    if cards is not None or cards_html is not None:
-        _write_table_cards(chosen, made, name or event.stem, cards, cards_html, as_json=as_json)
-
-
-def _write_table_cards(
-    movement: Any, made: Any, title: str, pdf: Path | None, html: Path | None, *, as_json: bool
-) -> None:
-    """The cards with the tables' links, written after the links are shown: should the
-    printing fail, the event and its links are not lost."""
-    from bridgescore.session.cards import write_cards
-
-    links = {(access.section, access.table): access.url for access in made.tables}
-    try:
-        write_cards(movement, pdf=pdf, html=html, event=title, links=links)
-    except BridgeError as error:
-        raise fail(
-            f"the event is made and its links are shown above, but the cards could not be "
-            f"written: {error} (make them from Python with write_cards and the links)"
-        ) from None
-    if not as_json:
-        written = " and ".join(str(path) for path in (pdf, html) if path is not None)
-        typer.echo(f"cards with the tables' links written to {written}")
-
-
-def _show_new_event(event: Path, name: str | None, chosen: Any, made: Any) -> None:
-    sizes = sorted({len(row.boards) for row in chosen.rows})
-    per_round = "/".join(str(size) for size in sizes)
-    typer.echo(
-        f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
-        f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
-        f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
-    )
-    typer.echo(f"director password: {made.director_password}")
-    typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
-    typer.echo("table links (each opens its own table's page; they are on the table cards):")
-    for access in made.tables:
-        typer.echo(f"  {access.section}{access.table:<3} {access.url}")
-
-
-def _movement_for(spec: str, given: GeneratorOptions) -> Any:
-    """The movement ``session new --movement`` names, checked sound (exit 2 if not)."""
-    from bridgescore.movement.check import require_sound
-
-    chosen = named_movement(spec, given)
-    try:
-        require_sound(chosen)
-    except BridgeError as error:
-        raise fail(error, 2) from None
-    return chosen
 
 
 @app.command("import")
@@ -312,7 +138,7 @@ def import_command(
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
     """
-    from bridgescore.session.importer import ImportReport, import_data
+    from bridgescore.session.importers.importer import ImportReport, import_data
 
     # Each file is read once, here: an empty or binary one stops the import before the
     # event is touched, and standard input ('-'), which can be read only once, is kept.
@@ -381,7 +207,7 @@ def _score(
     session_percentage: bool,
     with_par: bool,
 ) -> Any:
-    from bridgescore.session.methods import ScoringOptions, scoring_method
+    from bridgescore.session.scoring.methods import ScoringOptions, scoring_method
     from bridgescore.session.workflow import score_stored_event
 
     try:
@@ -438,7 +264,7 @@ def score_command(
     as_json: Json = False,
 ) -> None:
     """Score the event and print the ranking."""
-    from bridgescore.session.report import as_dict, ranking_csv, ranking_text
+    from bridgescore.session.reports.text import as_dict, ranking_csv, ranking_text
 
     if csv_file is not None:
         check_output_path(csv_file, "--csv")
@@ -509,7 +335,12 @@ def report_command(
         write_pdf,
         write_site,
     )
-    from bridgescore.session.report import as_dict, ranking_text, travellers_csv, travellers_text
+    from bridgescore.session.reports.text import (
+        as_dict,
+        ranking_text,
+        travellers_csv,
+        travellers_text,
+    )
 
     html = None if html_given is None else Path(html_given)
     site = html_given is not None and check_html_target(html_given) == "site"
@@ -569,7 +400,7 @@ def export_command(
     HANDSET. Importing the file back gives the same ranking.
     """
     from bridgescore.cli.session_files import export_extras
-    from bridgescore.session.usebio_export import export_usebio
+    from bridgescore.session.reports.usebio import export_usebio
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")
@@ -621,7 +452,7 @@ def correct_command(
     appended to the audit log ('session log'), and every report scores the new
     result. Correcting a result to what is stored changes nothing.
     """
-    from bridgescore.session.csv_import import parse_table_result
+    from bridgescore.session.importers.csv import parse_table_result
 
     check_words(result, context)  # '-2' is a result; '--reasn' is still a mistyped option
     with _open(event, "write") as store:

@@ -89,7 +89,7 @@ def check_pdf_target(path: Path) -> None:
 
 def _boards_of(event: Path) -> Any:
     """The event's boards, with the DD tables solved while scoring."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="read") as store:
@@ -100,8 +100,8 @@ def _boards_of(event: Path) -> Any:
 
 def write_site(event: Path, scored: Any, directory: Path) -> None:
     """The results site of ``scored`` into ``directory``."""
-    from bridgescore.session.site import results_site
-    from bridgescore.session.site import write_site as write_pages
+    from bridgescore.session.reports.site import results_site
+    from bridgescore.session.reports.site import write_site as write_pages
 
     try:
         write_pages(results_site(scored, _boards_of(event)), directory)
@@ -111,7 +111,7 @@ def write_site(event: Path, scored: Any, directory: Path) -> None:
 
 def write_page(event: Path, scored: Any, out: Path) -> None:
     """The report as one HTML page (with the event's hand records) to ``out``."""
-    from bridgescore.session.html_report import html_report
+    from bridgescore.session.reports.html import html_report
 
     try:
         out.write_text(html_report(scored, _boards_of(event)), encoding="utf-8")
@@ -122,7 +122,7 @@ def write_page(event: Path, scored: Any, out: Path) -> None:
 def write_pdf(event: Path, scored: Any, out: Path) -> None:
     """The printed report of ``scored`` (with the event's hand records) to ``out``."""
     from bridgescore.boardset.pdf import chromium_path
-    from bridgescore.session.paper import write_pdf_report
+    from bridgescore.session.reports.paper import write_pdf_report
 
     if chromium_path() is None:
         raise fail(
@@ -142,7 +142,7 @@ def read_hand_records(source: str, data: bytes) -> Any:
     as ``session import`` reads them, before the event is made: a file that cannot be
     read, holds results or no deal at all is refused now (exit 2) and nothing is made."""
     from bridgescore.formats import check_input, decode_text, read_text
-    from bridgescore.session.record_import import parse_records
+    from bridgescore.session.importers.records import parse_records
 
     try:
         check_input(data, source)
@@ -166,7 +166,7 @@ def read_hand_records(source: str, data: bytes) -> Any:
 
 def attach_boards(event: Path, parsed: Any) -> int:
     """Add the hand records :func:`read_hand_records` read to the new event; how many."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     try:
         with EventStore(event, mode="write") as store:
@@ -180,7 +180,7 @@ def attach_boards(event: Path, parsed: Any) -> int:
 
 def export_extras(event: Path) -> tuple[str, dict[tuple[str, int, str, str], str]]:
     """The club's name and the opening leads a live session kept, for the USEBIO export."""
-    from bridgescore.session.livestore import LiveStore
+    from bridgescore.session.store.live import LiveStore
 
     try:
         with LiveStore(event, mode="read") as store:

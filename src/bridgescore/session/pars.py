@@ -21,7 +21,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
-from bridgescore.session.scorer import BoardPar
+from bridgescore.session.scoring.scored import BoardPar
 
 __all__ = ["ParLookup", "board_pars"]
 

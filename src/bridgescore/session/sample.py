@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 from bridgescore.errors import RecordError
-from bridgescore.session.csv_import import parse_csv
-from bridgescore.session.event import Event
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.scoring.event import Event
 
 __all__ = ["SAMPLE_CSV", "sample_event"]
 

@@ -9,7 +9,7 @@ a board has fewer results than the most any board has. :func:`score_sim` adds ea
 club's own ranking (the field's matchpoints, ranked within the club) and the outliers:
 results most likely entered the wrong way round.
 
->>> from bridgescore.session.event import Event, TableResult
+>>> from bridgescore.session.scoring.event import Event, TableResult
 >>> a = SimClub("Acol", "a.db", Event(results=(TableResult.played(1, "1N", "1E", "4SN="),)))
 >>> b = SimClub("Bath", "b.db", Event(results=(TableResult.played(1, "1N", "1E", "4SN+1"),)))
 >>> sim = score_sim(merge_clubs([a, b], "County sim"))
@@ -31,10 +31,11 @@ import numpy as np
 
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
-from bridgescore.session.event import Event, Member, TableResult, result_columns
-from bridgescore.session.report import as_dict, ranking_text
-from bridgescore.session.scorer import SessionScore, Standing, score_event
-from bridgescore.session.store import EventStore, Origin
+from bridgescore.session.reports.text import as_dict, ranking_text
+from bridgescore.session.scoring.event import Event, Member, TableResult, result_columns
+from bridgescore.session.scoring.scored import SessionScore, Standing
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore, Origin
 
 __all__ = [
     "Outlier",

@@ -3,8 +3,8 @@
 The one sequence behind ``bridgescore session score|report`` and the web page's
 Session view, so both score an event file the same way.
 
->>> from bridgescore.session.event import TableResult
->>> from bridgescore.session.store import EventStore, Origin
+>>> from bridgescore.session.scoring.event import TableResult
+>>> from bridgescore.session.store.events import EventStore, Origin
 >>> with EventStore(":memory:") as store:
 ...     _ = store.add_results([(TableResult.played(1, "1", "2", "4SN="), Origin()),
 ...                            (TableResult.played(1, "3", "4", "4SN+1"), Origin())])
@@ -21,16 +21,17 @@ from pathlib import Path
 from typing import Literal
 
 from bridgescore.errors import BridgeError
-from bridgescore.session.matches import with_rounds
-from bridgescore.session.methods import (
+from bridgescore.session.pars import board_pars
+from bridgescore.session.scoring.matches import with_rounds
+from bridgescore.session.scoring.methods import (
     ScoringMethod,
     ScoringOptions,
     default_method,
     scoring_method,
 )
-from bridgescore.session.pars import board_pars
-from bridgescore.session.scorer import BoardPar, SessionScore, score_event
-from bridgescore.session.store import EventStore
+from bridgescore.session.scoring.scored import BoardPar, SessionScore
+from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.store.events import EventStore
 
 __all__ = ["ParSource", "score_stored_event", "stored_method"]
 
@@ -100,7 +101,7 @@ def score_stored_event(
     if scored.matches:
         scored = replace(scored, matches=with_rounds(scored.matches, store.movement))
     if event.kind == "teams" and (store.segment or store.carry_over):
-        from bridgescore.session.vugraph import with_carried_over
+        from bridgescore.session.importers.vugraph import with_carried_over
 
         # A vugraph match's carry-over is in its own scoring: added only when scored so.
         same = chosen.name == (store.method or chosen.name)

@@ -19,7 +19,6 @@ from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerabili
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.scoring import Rules, ScoreBreakdown, score, score_breakdown
-from bridgescore.web import jobs
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import (
     DealInfo,
@@ -47,6 +46,8 @@ __all__ = [
     "par_payload",
     "router",
     "score_result",
+    "solve_pbn",
+    "warm_up",
 ]
 
 _PARTS = tuple(
@@ -222,7 +223,7 @@ async def _solve(request: Request, text: str) -> tuple[Deal, DDTable]:
         raise FeatureMissing(
             f"double-dummy solving needs the DDS extra: pip install 'bridgescore[dds]' ({error})"
         ) from None
-    dd = await _limiter(request).run(jobs.solve_pbn, deal.to_pbn(), client=client_address(request))
+    dd = await _limiter(request).run(solve_pbn, deal.to_pbn(), client=client_address(request))
     return deal, DDTable.parse(dd)
 
 
@@ -316,3 +317,32 @@ def par_payload(
         "vulnerability": str(vulnerability),
         "dealer": None if dealer is None else dealer.letter,
     }
+
+
+# ------------------------------------------------ solver jobs, run in worker processes
+#
+# Jobs take and return text (PBN deal in, PBN hex table out), so nothing but short
+# strings crosses the process boundary.
+
+
+def solve_pbn(pbn: str) -> str:
+    """Solve a PBN deal double-dummy and return the table as 20 hex digits.
+
+    >>> solve_pbn("N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96")
+    '87788877884655556555'
+    """
+    # Imported here so the web app starts (and scores) without the DDS extra.
+    from bridgescore.deal import Deal
+    from bridgescore.solver import solve
+
+    return str(solve(Deal.from_pbn(pbn)))
+
+
+def warm_up() -> bool:
+    """Import the deal and solver modules in a worker; False when DDS is not installed."""
+    try:
+        import bridgescore.deal
+        import bridgescore.solver  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
-from bridgescore.web import api, jobs, pages, results, upload
+from bridgescore.web import api, pages, results, upload
 from bridgescore.web import simulate as simulate_web
 from bridgescore.web.guards import SameSiteOnly, SecurityHeaders
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
@@ -165,7 +165,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.warm_solver:
-            limiter.warm(jobs.warm_up)
+            limiter.warm(api.warm_up)
         try:
             yield
         finally:

@@ -74,7 +74,7 @@ def _events(request: Request) -> dict[str, Path]:
 def _event_names(found: dict[str, Path]) -> dict[str, str]:
     """What the session list shows for each event file: the event's name (read-only),
     else the file's name (an event no file named, or a file that cannot be read)."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     names: dict[str, str] = {}
     for entry, path in found.items():

@@ -90,8 +90,8 @@ class SiteCache:
 
 
 def _build(path: Path) -> dict[str, str]:
-    from bridgescore.session.site import results_site
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.reports.site import results_site
+    from bridgescore.session.store.events import EventStore
     from bridgescore.session.workflow import score_stored_event
 
     # Scored as `session report --html` scores it (the event's method, its name or

@@ -171,8 +171,8 @@ def _import_upload(
 ) -> _Imported:
     """Read the upload into a new event file at ``building`` (runs in a worker thread)."""
     from bridgescore.distributed import hold
-    from bridgescore.session.importer import import_data
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.importers.importer import import_data
+    from bridgescore.session.store.events import EventStore
 
     with EventStore(building) as store:
         store.set_info(name=title or None, kind=kind)
@@ -194,7 +194,7 @@ def _import_upload(
 
 def _keep_tables(building: Path, tables: dict[int, str]) -> None:
     """Store solved DD tables in the event file (runs in a worker thread)."""
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.store.events import EventStore
 
     with EventStore(building, mode="write") as store:
         for number, table in tables.items():

@@ -137,8 +137,9 @@ def session_view(path: Path) -> dict[str, Any]:
     and last column as the reports print them (``total_text``, ``last_text``: one
     number format per column), and ``last_column`` names that column.
     """
-    from bridgescore.session.report import as_dict, last_column, ranking_numbers
-    from bridgescore.session.store import EventStore
+    from bridgescore.session.reports.display import last_column, ranking_numbers
+    from bridgescore.session.reports.text import as_dict
+    from bridgescore.session.store.events import EventStore
     from bridgescore.session.workflow import score_stored_event
 
     with EventStore(path, mode="read") as store:

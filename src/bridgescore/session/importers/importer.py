@@ -1,0 +1,248 @@
+"""Importing files into an event: each file's reader picked by its content.
+
+CSV traveller lines are read by :mod:`bridgescore.session.importers.csv`; a CSV of
+names (``pair,player,player``) by :mod:`bridgescore.session.importers.players_csv`. PBN and
+JSON records: the file is read by :func:`bridgescore.formats.read_records` into
+board records, the one reading of the tags every command shares (tag
+inheritance, ``#`` values, a board's second table without its Board, Dealer,
+Vulnerable and Deal tags, Latin-1 and CP1252 text). Each game with a contract, a
+result or a ``Score`` (or an auction) and the pair tags ``PairNS``/``PairEW`` (or
+``HomeTeam``/``VisitTeam`` with ``Room``) is a result, scored as ``bridgescore
+game`` scores it; so is each row of a ``ScoreTable`` (columns ``PairId_NS``,
+``PairId_EW``, ``Contract``, ``Declarer``, ``Result``, ``Score_NS``, ``Score_EW``,
+``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given):
+see :mod:`bridgescore.session.importers.records`. Online teams PBN
+(:mod:`~bridgescore.session.importers.teams_pbn`), USEBIO
+(:mod:`~bridgescore.session.importers.usebio`) and LIN vugraph archives
+(:mod:`~bridgescore.session.importers.vugraph`) have readers of their own.
+
+Each board is dealt as the file says: its dealer and vulnerability from the file
+(PBN ``Dealer`` and ``Vulnerable``, LIN ``md`` and ``sv``, USEBIO ``DEALER`` and
+``VULNERABILITY``, CSV ``dealer`` and ``vulnerable`` columns) when given, from its
+number (Law 2) when not; the event keeps them and scores with them, and a note says
+how many boards a file deals otherwise than their numbers. Two records of a file
+dealing a board differently are a problem naming both lines; a file dealing a board
+otherwise than the event holds it is a conflict.
+
+A bad line is a :class:`~bridgescore.session.importers.parsed.Problem` naming the file
+and line; the rest is read. Where a file contradicts itself (its Score and ours,
+its auction and its Contract tag) the result is imported and the difference
+listed with the checks.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import cast
+
+from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
+from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
+from bridgescore.formats.csv import is_board_set
+from bridgescore.formats.record import Problem
+from bridgescore.formats.sources import (
+    InputSource,
+    path_given_as_text,
+    source_bytes,
+    source_name,
+)
+from bridgescore.formats.usebio import UsebioError, looks_like_usebio
+from bridgescore.session.importers.csv import parse_csv
+from bridgescore.session.importers.parsed import Parsed, line_problem, stated_note
+from bridgescore.session.importers.players_csv import looks_like_players, parse_players
+from bridgescore.session.importers.records import parse_records
+from bridgescore.session.importers.teams_pbn import records_are_online_teams, teams_from_records
+from bridgescore.session.importers.usebio import cross_check, read_usebio_event
+from bridgescore.session.importers.vugraph import parse_vugraph
+from bridgescore.session.store.events import AddReport, EventStore
+
+__all__ = ["ImportReport", "import_data", "import_files"]
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """Everything an import did, over all its files.
+
+    ``disagreements`` lists every score a file states that bridgescore computes
+    differently (the file's error or ours); ``notes`` what the import decided
+    on its own (the event's kind and scoring method, as the file names them).
+    """
+
+    files: int = 0
+    results: AddReport = field(default_factory=AddReport)
+    boards: AddReport = field(default_factory=AddReport)
+    problems: list[Problem] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.problems or self.results.conflicts or self.boards.conflicts)
+
+
+def import_files(
+    store: EventStore,
+    paths: InputSource | Iterable[InputSource],
+    *,
+    replace: bool = False,
+) -> ImportReport:
+    """Import CSV, PBN, USEBIO and LIN vugraph files, each recognised by its content (LIN
+    also by its ``.lin`` name); one transaction each.
+
+    ``paths`` are what the user holds: paths (str or ``Path``), ``-`` for standard
+    input, open files (binary or text), or one of these alone. A file that cannot be
+    read (no such file, a directory, a file's text given as a path: pass that to
+    :func:`import_data`) is a problem in the report, and the other files are read.
+
+    The event takes its name, when it has none, from the first file that names
+    one: a PBN ``Event`` tag, a USEBIO ``EVENT_DESCRIPTION`` (or ``EVENT_NAME``), a
+    vugraph ``vg`` header. A USEBIO file (XML) sets the event's kind and the
+    scoring method the file names; an online teams PBN file (``HomeTeam``,
+    ``VisitTeam`` and ``Table``, no ``Room``) makes the event a teams event; so
+    does a BBO vugraph archive (LIN), whose two rooms are scored by IMPs. With
+    ``replace``, a result that differs from the stored one replaces it (logged in
+    the event's audit log) instead of being a conflict.
+    """
+    if isinstance(paths, (bytes, bytearray, memoryview)):
+        raise ArgumentTypeError(
+            f"import_files was given {type(paths).__name__} {bytes(paths)[:30]!r}: expected "
+            "paths or open files (a file's bytes: import_data(store, data, name))"
+        )
+    report = ImportReport()
+    # One path alone (not a list of them) is one file, not the characters of its name.
+    one = isinstance(paths, (str, os.PathLike)) or hasattr(paths, "read")
+    sources = [cast(InputSource, paths)] if one else list(cast(Iterable[InputSource], paths))
+    for source in sources:
+        name = source_name(source) or ("-" if source == "-" else f"<{type(source).__name__}>")
+        try:
+            data = source_bytes(source, "import_files", "import_data(store, text, name)")
+        except BridgeError as error:
+            report.problems.append(line_problem(name, 0, f"cannot read the file: {error}"))
+            continue
+        import_data(store, data, name, report, replace=replace)
+    return report
+
+
+def import_data(
+    store: EventStore,
+    data: bytes | str,
+    name: str,
+    report: ImportReport | None = None,
+    *,
+    replace: bool = False,
+) -> ImportReport:
+    """Import one file's bytes, or its text (a str), picking the reader by content as
+    :func:`import_files` does; ``name`` is how the problems name the file, and tells
+    a ``.pbn`` or ``.lin`` file. Adds to ``report`` when given.
+
+    A str that is the path of an existing file (one line) is refused with an
+    :class:`~bridgescore.errors.InputFileError` saying to pass it to
+    :func:`import_files`: read as a file's text, it would give no boards.
+    """
+    if isinstance(data, str):
+        path_given_as_text(data, "import_data", "import_files(store, [path])")
+        data = data.encode("utf-8", "surrogateescape")
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ArgumentTypeError(
+            f"import_data cannot read {type(data).__name__} {data!r:.40}: expected a file's "
+            "bytes or text (open files and paths: import_files(store, [file]))"
+        )
+    report = ImportReport() if report is None else report
+    try:
+        parsed, info = _parse_file(data, name, store, report)
+    except UsebioError as error:
+        report.problems.append(line_problem(name, error.line, error.detail))
+        return report
+    except BridgeError as error:
+        report.problems.append(line_problem(name, 0, str(error)))
+        return report
+    report.files += 1
+    if not (parsed.results or parsed.boards or parsed.problems or parsed.members):
+        report.problems.append(line_problem(name, 0, str(no_boards(name))))
+    report.problems.extend(parsed.problems)
+    report.disagreements.extend(str(check) for check in parsed.checks)
+    report.notes.extend(parsed.notes)
+    dealt = stated_note(name, parsed.boards)
+    if dealt is not None:
+        report.notes.append(dealt)
+    boards, results = store.add(
+        parsed.boards, parsed.results, info=info, members=parsed.members, replace=replace
+    )
+    report.boards.merge(boards)
+    report.results.merge(results)
+    return report
+
+
+def _parse_file(
+    data: bytes, name: str, store: EventStore, report: ImportReport
+) -> tuple[Parsed, dict[str, str | None]]:
+    """Pick the reader by content; return what it read and the event settings it implies.
+
+    An empty file or a binary one (UTF-16 included: read as text it would give one
+    confusing error per line) is refused by the one check every reader makes.
+    """
+    check_input(data, name)
+    if looks_like_usebio(data):
+        imported = read_usebio_event(data, name)
+        report.notes.extend(imported.notes)
+        report.disagreements.extend(f"{name}: {d}" for d in cross_check(imported))
+        if imported.method:
+            report.notes.append(
+                f"{name}: a {imported.kind} event scored by {imported.method}, as the file says"
+            )
+        info = {"kind": imported.kind, "method": imported.method}
+        info["name"] = None if store.name or not imported.name else imported.name
+        info["club"] = None if store.club or not imported.club else imported.club
+        return imported.parsed, info
+    text = _text(data)
+    kind = _format_of(name, text)
+    # LIN is a vugraph archive (a teams match), unless it holds hand records alone
+    # (as 'deal --boards --format lin' writes them), which are read as PBN's are.
+    if kind == "lin" and not _hand_records_only(text, name):
+        match = parse_vugraph(text, name)
+        report.notes.extend(match.describe(name))
+        # A method the director chose stands; see VugraphMatch.settings.
+        return match.parsed, match.settings(store)
+    if kind == "csv" and looks_like_players(text):
+        return parse_players(text.splitlines(), name, movement=store.movement), {}
+    if kind == "csv" and not is_board_set(text):
+        return parse_csv(text.splitlines(), name, movement=store.movement), {}
+    records = list(read_text(text, kind, name))
+    if records_are_online_teams(records):
+        online = teams_from_records(records, name)
+        report.disagreements.extend(f"{name}:{d.line}: {d}" for d in online.disagreements)
+        report.notes.append(f"{name}: an online teams file (HomeTeam sits NS at its Table)")
+        named = None if store.name or not online.name else online.name
+        return online.parsed, {"kind": "teams", "name": named}
+    # The PBN Event tag (the first game's that names one; "?" is PBN's unknown).
+    events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
+    named = None if store.name else next(events, None)
+    return parse_records(records, name), {"name": named} if named else {}
+
+
+def _hand_records_only(text: str, name: str) -> bool:
+    """Whether every LIN record is a deal alone: no vg header, auction, play or result."""
+    return all(
+        record.match is None
+        and record.auction is None
+        and not record.play
+        and record.contract_text is None
+        and record.result is None
+        and record.claim is None
+        for record in read_text(text, "lin", name)
+    )
+
+
+def _text(data: bytes) -> str:
+    """The file's text, decoded as every format reader decodes it (UTF-8, else
+    Windows-1252, else Latin-1); :func:`_parse_file` has refused binary files."""
+    return decode_text(data)
+
+
+def _format_of(name: str, text: str) -> str:
+    """``pbn``, ``lin``, ``json`` (by the name's extension, then the content) or ``csv``."""
+    try:
+        return detect_format(name, text)
+    except NotationError:
+        return "csv"

@@ -1,0 +1,147 @@
+"""Making a live event: the event file from a movement, one secret token per table
+and a director password (both shown once, stored hashed: see
+:mod:`~bridgescore.session.store.access`), and the links the tables' phones open."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bridgescore.errors import MovementError, RecordError
+from bridgescore.movement.model import Movement
+from bridgescore.session.live.entry import quoted
+from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
+from bridgescore.session.store.live import LiveStore
+
+__all__ = [
+    "DEFAULT_URL_BASE",
+    "NewEvent",
+    "TableAccess",
+    "check_url_base",
+    "create_event",
+    "table_url",
+]
+
+DEFAULT_URL_BASE = "http://127.0.0.1:8000"
+
+
+@dataclass(frozen=True, slots=True)
+class TableAccess:
+    """One table's secret: its section and number, its token and the link to its page."""
+
+    section: str
+    table: int
+    token: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """What :func:`create_event` made: the event file, the director password (shown
+    once: only its hash is kept) and each table's access."""
+
+    event: str
+    director_password: str
+    tables: tuple[TableAccess, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``session new --json`` document."""
+        return {
+            "event": self.event,
+            "director_password": self.director_password,
+            "tables": [
+                {"section": t.section, "table": t.table, "token": t.token, "url": t.url}
+                for t in self.tables
+            ],
+        }
+
+
+def table_url(url_base: str, token: str) -> str:
+    """The link a table's phone opens: ``{url_base}/table?token=...``.
+
+    >>> table_url("https://club.example/", "abc")
+    'https://club.example/table?token=abc'
+    """
+    return f"{url_base.rstrip('/')}/table?token={token}"
+
+
+def check_url_base(url_base: object) -> None:
+    """Refuse a URL base the tables' phones could not open (a :class:`RecordError`)."""
+    if not isinstance(url_base, str) or not re.fullmatch(r"https?://[^\s?#]+", url_base):
+        raise RecordError(
+            f"URL base {quoted(url_base)} is not a web address: expected http://host:port "
+            "or https://host (where the tables' phones reach the live server)"
+        )
+
+
+def create_event(
+    path: str | Path,
+    movement: Movement,
+    *,
+    name: str | None = None,
+    url_base: str = DEFAULT_URL_BASE,
+) -> NewEvent:
+    """Make a new event file at ``path`` from ``movement``, with a token for each table
+    that plays and a director password.
+
+    The file appears whole or not at all (it is written under a temporary name and
+    linked into place), and an existing file is never overwritten: a
+    :class:`~bridgescore.errors.RecordError` names it. A teams movement makes a
+    teams event.
+    """
+    if not isinstance(movement, Movement):
+        raise MovementError(f"expected a Movement, got {type(movement).__name__}")
+    check_url_base(url_base)
+    target = Path(path)
+    if target.exists() or target.is_symlink():
+        raise RecordError(
+            f"{str(target)!r} already exists: an event is made once (choose another file, "
+            "or remove this one if it is no longer wanted)"
+        )
+    if not target.parent.is_dir():
+        raise RecordError(
+            f"cannot create {str(target)!r}: there is no folder {str(target.parent)!r}"
+        )
+    tables = sorted({row.table for row in movement.rows})
+    tokens = {table: new_token() for table in tables}
+    password = new_password()
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
+    try:
+        with LiveStore(temporary, mode="create") as store:
+            store.set_movement(movement)
+            store.set_info(name=name or target.stem)
+            store.set_url_base(url_base)
+            store.set_table_tokens(
+                movement.section, {table: token_digest(token) for table, token in tokens.items()}
+            )
+            store.set_director_password(PasswordHash.make(password))
+        try:
+            # link, not rename: it refuses to replace a file made meanwhile.
+            os.link(temporary, target)
+        except FileExistsError:
+            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
+        except OSError:
+            # A file system without hard links (FAT, some network shares): rename, which
+            # could only replace a file made in the instant since the check above.
+            _rename_new(temporary, target)
+    finally:
+        for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
+    access = tuple(
+        TableAccess(movement.section, table, token, table_url(url_base, token))
+        for table, token in tokens.items()
+    )
+    return NewEvent(str(path), password, access)
+
+
+def _rename_new(temporary: Path, target: Path) -> None:
+    if target.exists():
+        raise RecordError(f"{str(target)!r} already exists: it was made meanwhile")
+    try:
+        os.rename(temporary, target)
+    except OSError as error:
+        raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None

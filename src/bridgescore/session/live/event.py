@@ -1,0 +1,458 @@
+"""A live club session: tables enter results by round and board, the director corrects.
+
+The workflow the live web server (``bridgescore session live``) stands on; it has no
+HTTP in it. :func:`create_event` makes an event file from a movement, with one
+secret token per table and a director password (both shown once, stored hashed:
+see :mod:`~bridgescore.session.store.access`). :class:`LiveEvent` opens it for the
+evening:
+
+- a table, known by its token (:meth:`LiveEvent.table_for_token`), sees its rounds
+  (:meth:`~LiveEvent.table_view`) and enters each board once
+  (:meth:`~LiveEvent.enter_result`);
+- the director, known by the password and then a login token, corrects results,
+  gives adjusted scores, names pairs, hides the ranking, closes the session;
+- every result entered, changed or adjusted is in the append-only audit log, with
+  who did it.
+
+Results map to pairs through the movement (:func:`~bridgescore.session.live.seating.pairs_at`):
+in an arrow-switch round the result is stored for the pairs as they played (the
+pair whose home seat is EW held the NS cards). A one-section event stores its
+results without a section name, as an imported one does.
+
+Thread safety: one SQLite connection per :class:`LiveEvent`, used under one lock,
+the file in WAL mode with synchronous=FULL: each result is committed (on disk)
+before :meth:`~LiveEvent.enter_result` returns, and 30 tables entering at once
+queue on the lock instead of meeting "database is locked".
+
+>>> from bridgescore.movement.model import Movement, Row
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> m = Movement("mitchell", 1, 1, 2, (Row(1, 1, "1N", "1E", (1, 2)),))
+>>> from bridgescore.session.live.creation import create_event
+>>> made = create_event(os.path.join(folder, "club.db"), m, name="Club")
+>>> with LiveEvent(made.event) as live:
+...     section, table = live.table_for_token(made.tables[0].token)
+...     live.enter_result(section, table, ResultEntry(1, 1, "4S", "N", "+1"), who="table 1")
+450
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bridgescore.core import Vulnerability
+from bridgescore.errors import NotThisTableError, RecordError, RoundOpenError, SessionClosedError
+from bridgescore.formats.board import Board
+from bridgescore.movement.flow import NextStop
+from bridgescore.movement.model import Row
+from bridgescore.session.live.entry import ResultEntry, quoted, whole_number
+from bridgescore.session.live.file import LiveFile
+from bridgescore.session.live.seating import pairs_at
+from bridgescore.session.live.visibility import has_entered, open_round, played_boards
+from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.scoring.weighted import Weighted
+from bridgescore.validate import is_whole_number
+
+if TYPE_CHECKING:
+    from bridgescore.session.workflow import ParSource
+
+
+__all__ = ["LiveEvent"]
+
+
+class LiveEvent(LiveFile):
+    """An event file opened for a live session (made by :func:`create_event`).
+
+    Every method may be called from any thread: they run one at a time on one
+    connection. Use as a context manager, or call :meth:`close`.
+    """
+
+    # ---------------------------------------------------------------- tables
+
+    def _check_table(self, section: str, table: int) -> None:
+        if section != self.movement.section:
+            raise NotThisTableError(
+                f"section {quoted(section)} is not this event's: expected {self.movement.section!r}"
+            )
+        if not is_whole_number(table):
+            raise NotThisTableError(f"table {quoted(table)} is not a table number")
+        if not any(row.table == table for row in self.movement.rows):
+            raise NotThisTableError(f"table {table} plays no round in this movement")
+
+    def table_view(self, section: str, table: int) -> dict[str, Any]:
+        """The table's rounds: ``{"section", "table", "rounds": [{"round", "ns", "ew",
+        "boards", "entered", "arrow_switch", "results", "next"}]}``.
+
+        ``ns``/``ew`` are the pairs' home seats (as the table card shows them);
+        ``arrow_switch`` says they play the other direction's cards that round;
+        ``entered`` lists the boards with a stored outcome; ``results`` shows each
+        (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
+        adjusted score or a board not played); ``next`` says where the NS pair and the
+        EW pair go for the next round (``{"table", "direction"}``, ``None`` when sitting
+        out) and where the boards go: ``boards_to``, the table that plays them next
+        (``None``: none does), and ``boards``, each set's stop (``[{"boards", "to",
+        "tables"}]``, ``to`` being ``table 4``, ``relay: tables 3 and 4``, ``bye stand``
+        or ``collect``);
+        ``next`` is ``None`` after the last round.
+        """
+        self._check_table(section, table)
+        rows = [row for row in self.movement.rows if row.table == table]
+        keys = {
+            (row.round, board): ("", board, *pairs_at(self.movement, table, row.round, board))
+            for row in rows
+            for board in row.boards
+        }
+        with self._using():
+            stored = self._store.outcomes_of(keys.values())
+            leads = self._store.leads()
+            boards = self._store.boards()
+        rounds = []
+        for row in rows:
+            shown = []
+            for board in row.boards:
+                key = keys[(row.round, board)]
+                if key in stored:
+                    result = stored[key]
+                    shown.append(
+                        {
+                            "board": board,
+                            "result": "not played" if result is None else result.describe(),
+                            "score_ns": None
+                            if result is None
+                            else result.ns_score(_vulnerability(boards, board)),
+                            "lead": leads.get(key),
+                        }
+                    )
+            rounds.append(
+                {
+                    "round": row.round,
+                    "ns": row.ns,
+                    "ew": row.ew,
+                    "boards": list(row.boards),
+                    "entered": [item["board"] for item in shown],
+                    "arrow_switch": self.movement.is_arrow_switched(row.round),
+                    "results": shown,
+                    "next": self._next(row, self._stops),
+                }
+            )
+        return {"section": section, "table": table, "rounds": rounds}
+
+    def _next(self, row: Row, stops: Mapping[tuple[int, int], tuple[NextStop, ...]]) -> Any:
+        if row.round >= self.movement.rounds:
+            return None
+        following = self.movement.rows_in_round(row.round + 1)
+
+        def seat_of(pair: str) -> dict[str, Any] | None:
+            for place in following:
+                if pair in place.pairs:
+                    return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
+            return None
+
+        stops_here = stops.get((row.round, row.table), ())
+        return {
+            "ns": seat_of(row.ns),
+            "ew": seat_of(row.ew),
+            # The first table the boards go to (a relay's first), None: the bye stand or
+            # collected; "boards" says it all, set by set.
+            "boards_to": next((stop.tables[0] for stop in stops_here if stop.tables), None),
+            "boards": [
+                {"boards": list(stop.boards), "to": str(stop), "tables": list(stop.tables)}
+                for stop in stops_here
+            ],
+        }
+
+    def check_entry(self, section: str, table: int, entry: ResultEntry) -> None:
+        """Whether the table may enter ``entry`` now; the error :meth:`enter_result`
+        would raise (but for a board already entered), without storing anything: the
+        confirmation page asks before it shows the score."""
+        self._check_table(section, table)
+        pairs_at(self.movement, table, entry.round, entry.board)
+        with self._using():
+            self._refuse_now(table, entry.round)
+
+    def _refuse_now(self, table: int, round_number: int) -> None:
+        # Under the lock: the session closed, or an earlier round of this table still open.
+        if self._store.closed:
+            raise SessionClosedError(
+                "the session is closed: results are entered by the director now"
+            )
+        found = open_round(self.movement, table, round_number, self._store.stored_keys())
+        if found is not None:
+            earlier, missing = found
+            listed = ", ".join(str(board) for board in missing)
+            boards = f"board {listed} has" if len(missing) == 1 else f"boards {listed} have"
+            raise RoundOpenError(
+                f"round {earlier} is still open at table {table}: {boards} no result "
+                f"yet; enter round {earlier} before round {round_number} (or ask the director)"
+            )
+
+    def enter_result(self, section: str, table: int, entry: ResultEntry, *, who: str) -> int:
+        """Store a table's result (committed before this returns) and log it; returns
+        the NS score.
+
+        Raises :class:`~bridgescore.errors.NotThisTableError` for a round or board
+        that is not this table's, :class:`~bridgescore.errors.RoundOpenError` while
+        an earlier round of the table has a board with no result (a table moves
+        through its rounds in order), :class:`~bridgescore.errors.AlreadyEnteredError`
+        when the board is already entered there (changing it is the director's),
+        :class:`~bridgescore.errors.SessionClosedError` once the session is closed.
+        """
+        self._check_table(section, table)
+        ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
+        result = entry.table_result(ns, ew)
+        with self._using():
+            self._refuse_now(table, entry.round)
+            self._store.enter(result, who=who, lead=entry.lead)
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
+
+    def correct_result(
+        self,
+        section: str,
+        table: int,
+        entry: ResultEntry,
+        *,
+        who: str = "director",
+        reason: str = "",
+    ) -> int:
+        """The director enters or changes a table's result (logged as ``correct``, or
+        ``enter`` when the board had none, with the director's ``reason``); returns the
+        NS score. Works after the session is closed."""
+        self._check_table(section, table)
+        reason = read_reason(reason)
+        ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
+        result = entry.table_result(ns, ew)
+        with self._using():
+            had = self._store.outcome_text(result.key) is not None
+            self._store.set_outcome(
+                result.key,
+                result,
+                action="correct" if had else "enter",
+                who=who,
+                reason=reason,
+                lead=entry.lead,
+            )
+            boards = self._store.boards()
+        return _score(result, _vulnerability(boards, result.board))
+
+    def adjust(
+        self,
+        section: str,
+        table: int,
+        round: int,
+        board: int,
+        award: str | Weighted,
+        *,
+        who: str = "director",
+        reason: str = "",
+    ) -> str:
+        """Give the board at this table an adjusted score, logged with the director's
+        ``reason``: an artificial one in the words of
+        :func:`~bridgescore.session.scoring.adjustment.read_adjusted` (``A+``, ``60/40``,
+        ``A+/A+``, ``not played``: the board is left out of the scoring; ``Avg+`` is
+        ``A+``), or a :class:`~bridgescore.session.scoring.weighted.Weighted` score (Law 12C1c).
+        Returns the outcome stored, as the audit log shows it."""
+        self._check_table(section, table)
+        round_number = whole_number(round, "round")
+        board = whole_number(board, "board")
+        reason = read_reason(reason)
+        ns, ew = pairs_at(self.movement, table, round_number, board)
+        result: TableResult | None
+        if isinstance(award, Weighted):
+            result = TableResult(board, ns, ew, weighted=award)
+        else:
+            adjusted = read_adjusted(award)
+            result = None if adjusted is None else TableResult(board, ns, ew, adjusted=adjusted)
+        shown = "not played" if result is None else result.describe()
+        with self._using():
+            self._store.set_outcome(
+                ("", board, ns, ew), result, action="adjust", who=who, reason=reason
+            )
+        return shown
+
+    # -------------------------------------------------------------- director
+
+    def progress(self) -> list[dict[str, Any]]:
+        """Each table's progress: ``{"section", "table", "current_round", "late",
+        "rounds": [{"round", "entered", "due"}]}``. ``current_round`` is the first round
+        with a board still to enter (``None`` once all are in); a table is ``late``
+        when it is a round or more behind the median table."""
+        with self._using():
+            outcomes = self._store.stored_keys()
+        tables: dict[int, list[dict[str, int]]] = {}
+        for row in self.movement.rows:
+            entered = sum(
+                ("", board, *pairs_at(self.movement, row.table, row.round, board)) in outcomes
+                for board in row.boards
+            )
+            tables.setdefault(row.table, []).append(
+                {"round": row.round, "entered": entered, "due": len(row.boards)}
+            )
+        current = {
+            table: next((r["round"] for r in rounds if r["entered"] < r["due"]), None)
+            for table, rounds in tables.items()
+        }
+        # A finished table counts as one round past the last, so it is never "behind".
+        position = {t: self.movement.rounds + 1 if c is None else c for t, c in current.items()}
+        median = statistics.median(position.values()) if position else 0
+        return [
+            {
+                "section": self.movement.section,
+                "table": table,
+                "current_round": current[table],
+                "late": median - position[table] >= 1,
+                "rounds": rounds,
+            }
+            for table, rounds in sorted(tables.items())
+        ]
+
+    def audit(self) -> list[dict[str, Any]]:
+        """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
+        "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
+        with self._using():
+            entries = self._store.audit_log()
+        return [
+            {
+                "entry": e.entry,
+                "at": e.at,
+                "who": e.who,
+                "action": e.action,
+                "section": e.section,
+                "board": e.board,
+                "ns": e.ns,
+                "ew": e.ew,
+                "old": e.old or None,
+                "new": e.new,
+                "reason": e.reason,
+            }
+            for e in entries
+        ]
+
+    def score(self, *, pars: ParSource = "none") -> Any:
+        """The event scored as ``bridgescore session score`` scores it (a
+        :class:`~bridgescore.session.scoring.scored.SessionScore`); before the first result,
+        an empty ranking (where ``session score`` says there is nothing to score).
+        ``pars="stored"``: the boards' pars from the double-dummy tables in the file."""
+        from bridgescore.session.scoring.methods import ScoringOptions
+        from bridgescore.session.scoring.scored import SessionScore
+        from bridgescore.session.workflow import score_stored_event, stored_method
+
+        with self._using():
+            if self._store.has_results():
+                return score_stored_event(self._store, pars=pars)
+            kind, members = self._store.kind, self._store.members()
+            method = stored_method(self._store)
+            return SessionScore(
+                self._store.name or Path(self.path).stem,
+                kind,
+                method.name,
+                method.unit,
+                ScoringOptions(),
+                (),
+                (),
+                ("no results yet",),
+                method,
+                members,
+            )
+
+    def ranking(self) -> dict[str, Any]:
+        """Exactly the document ``bridgescore session score EVENT --json`` prints."""
+        from bridgescore.session.reports.text import as_dict
+
+        # The travellers are left out before as_dict writes them, not after.
+        data = as_dict(replace(self.score(), travellers=()))
+        del data["travellers"]
+        return data
+
+    def report(self, *, public: bool = False) -> dict[str, Any]:
+        """The ranking and the travellers: ``bridgescore session report EVENT --json``
+        without pars; ``public``: only the travellers of :meth:`played_boards`."""
+        from bridgescore.session.reports.text import as_dict
+
+        return as_dict(self.public_score() if public else self.score())
+
+    def public_score(self) -> Any:
+        """:meth:`score` with the travellers of :meth:`played_boards` only: what the
+        public pages (the ranking, the report, the results site) may show."""
+        played = self.played_boards()
+        scored = self.score()
+        return replace(
+            scored, travellers=tuple(t for t in scored.travellers if t.board.number in played)
+        )
+
+    def played_boards(self) -> frozenset[int]:
+        """The boards that every table due to play them has a result (or a director's
+        decision) for. Another board's results are hidden from the public, as a
+        Bridgemate hides them: a player must not read a board before playing it."""
+        with self._using():
+            return played_boards(self.movement, self._store.stored_keys())
+
+    def has_entered(self, section: str, table: int, board: int) -> bool:
+        """Whether ``table`` has a result (or a director's decision) for ``board``: from
+        then on it may see the board's traveller."""
+        self._check_table(section, table)
+        with self._using():
+            return has_entered(self.movement, table, board, self._store.stored_keys())
+
+    def traveller(self, board: int) -> dict[str, Any]:
+        """One board's traveller as the JSON report writes it
+        (:func:`~bridgescore.session.reports.text.traveller_dict`): each line so far with its
+        points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
+        and par when the event has the hand record. A board no one has entered yet has
+        no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
+        does not have."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.reports.text import traveller_dict
+        from bridgescore.session.scoring.scored import Traveller
+
+        record = self.hand_record(board)
+        scored = self.score(pars="stored")
+        found = next((t for t in scored.travellers if t.board.number == board), None)
+        if found is None:
+            from bridgescore.formats.board import Board
+
+            known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
+            found = Traveller(
+                record or Board(board),
+                "",
+                (),
+                par=None if known is None else known.score,
+                par_text="" if known is None else known.text,
+            )
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def hand_record(self, board: int) -> Any:
+        """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
+        double-dummy table and par, as the results site shows it), or ``None`` when the
+        event has no deal for it. A missing double-dummy table is solved once (DDS,
+        when installed) and kept in the event file."""
+        from bridgescore.session.pars import board_pars
+        from bridgescore.session.reports.site import hand_record
+
+        if not any(board in row.boards for row in self.movement.rows):
+            raise RecordError(f"board {quoted(board)} is not a board of this event")
+        with self._using():
+            record = self._store.boards().get(board)
+            if record is not None and record.deal is not None and record.dd_table is None:
+                for number, table in board_pars({board: record}).solved.items():
+                    self._store.set_dd_table(number, table)
+                record = self._store.boards().get(board)
+        return None if record is None else hand_record(record)
+
+
+def _vulnerability(boards: Mapping[int, Board], number: int) -> Vulnerability | None:
+    """The board's vulnerability where the event's hand records state it (else None:
+    the number's)."""
+    board = boards.get(number)
+    return None if board is None else board.vulnerable
+
+
+def _score(result: TableResult, vulnerability: Vulnerability | None) -> int:
+    # A played or passed-out board always has a score; adjusted ones never come here.
+    score = result.ns_score(vulnerability)
+    return 0 if score is None else score

@@ -1,0 +1,219 @@
+"""The event file open for a live evening: one connection under one lock, who is
+asking (a table's token, the director's password and logins), and the event's
+names, players and flags. :class:`~bridgescore.session.live.event.LiveEvent` adds
+the tables' results, the director's changes and the scores on top."""
+
+from __future__ import annotations
+
+import hmac
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bridgescore.core import Vulnerability
+from bridgescore.errors import MovementError, RecordError
+from bridgescore.movement.flow import next_stops
+from bridgescore.movement.model import Movement
+from bridgescore.session.live.entry import quoted
+from bridgescore.session.live.players import club_name, players_named
+from bridgescore.session.scoring.event import Member
+from bridgescore.session.store.access import new_token, token_digest
+from bridgescore.session.store.live import LiveStore
+from bridgescore.session.store.schema import Closing
+from bridgescore.session.store.writable import storage_errors
+
+__all__ = ["LiveFile"]
+
+# A director stays logged in for an evening; a stolen login token is worthless after.
+DIRECTOR_LOGIN_HOURS = 12
+
+
+class LiveFile(Closing):
+    """An event file opened for a live session: the connection, who is asking, the
+    event's names, players and flags (:class:`~bridgescore.session.live.event.LiveEvent`
+    is the whole of it).
+
+    Every method may be called from any thread: they run one at a time on one
+    connection. Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.RLock()
+        self._store = LiveStore(path, mode="write")
+        try:
+            movement = self._store.movement
+            if movement is None:
+                raise RecordError(
+                    f"{str(path)!r} has no movement: a live session runs on an event made "
+                    "by 'bridgescore session new'"
+                )
+        except BaseException:
+            self._store.close()
+            raise
+        self.path = str(path)
+        self._closed = False
+        self.movement: Movement = movement
+        # The tokens are kept in memory and compared in constant time. They are reread
+        # when another process (``session reissue``) may have changed them: SQLite's
+        # data_version on a reading connection of its own moves with every commit, so
+        # the check never waits for the writer's lock (the server asks on its event loop).
+        self._token_lock = threading.Lock()
+        try:
+            self._watch = LiveStore(path, mode="read")
+        except BaseException:
+            self._store.close()
+            raise
+        self._tokens = self._watch.table_token_digests()
+        self._seen_version = self._watch.data_version()
+        self._stops = next_stops(movement)
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._store.close()
+                with self._token_lock:
+                    self._watch.close()
+
+    @contextmanager
+    def _using(self) -> Iterator[LiveStore]:
+        """The store, under the lock; a closed LiveEvent is an error, not a crash."""
+        with self._lock:
+            if self._closed:
+                raise RecordError(f"the live event {self.path!r} has been closed")
+            # A full disk or a file made read-only mid-session: a StorageError, and the
+            # write's transaction rolled back (nothing of it stored).
+            with storage_errors(self.path):
+                yield self._store
+
+    # ------------------------------------------------------------ who is asking
+
+    def version(self) -> int:
+        """A number that changes whenever anything is committed to the event file, by
+        this process or another (SQLite's ``data_version``): a page drawn from the file
+        stays right while it does not change. Read without waiting for the writer."""
+        with self._token_lock:
+            if self._closed:
+                raise RecordError(f"the live event {self.path!r} has been closed")
+            return self._watch.data_version()
+
+    def table_for_token(self, token: str) -> tuple[str, int] | None:
+        """The (section, table) whose token this is, or ``None``. Every stored digest
+        is compared, in constant time, so the answer's timing tells nothing."""
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_digest(token)
+        found = None
+        with self._token_lock:
+            if self._closed:
+                return None
+            version = self._watch.data_version()
+            if version != self._seen_version:
+                self._tokens = self._watch.table_token_digests()
+                self._seen_version = version
+            tokens = self._tokens
+        for table, stored in tokens.items():
+            if hmac.compare_digest(digest, stored):
+                found = table
+        return found
+
+    def check_director_password(self, password: str) -> bool:
+        """Whether ``password`` is the director's (scrypt, constant-time compare)."""
+        with self._using():
+            stored = self._store.director_password
+        return stored is not None and isinstance(password, str) and stored.verify(password)
+
+    def open_director_session(self) -> str:
+        """A new director login token (kept hashed), valid for 12 hours."""
+        token = new_token()
+        expires = datetime.now(UTC) + timedelta(hours=DIRECTOR_LOGIN_HOURS)
+        with self._using():
+            self._store.add_director_login(
+                token_digest(token), expires.isoformat(timespec="seconds")
+            )
+        return token
+
+    def end_director_session(self, token: str) -> None:
+        """Log the director out: the login token is refused from now on."""
+        if not isinstance(token, str) or not token:
+            return
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._using():
+            self._store.expire_director_login(token_digest(token), now)
+
+    def director_for_token(self, token: str) -> bool:
+        """Whether ``token`` is a director login that has not expired."""
+        if not isinstance(token, str) or not token:
+            return False
+        with self._using():
+            expires = self._store.director_login_expiry(token_digest(token))
+        if expires is None:
+            return False
+        return datetime.now(UTC) < datetime.fromisoformat(expires)
+
+    # ------------------------------------------------------------ the event
+
+    def set_pair_name(self, pair: str, name: str | Sequence[str]) -> None:
+        """Name the players of a pair (or team): ``["Ann Smith", "Bob Jones"]`` (players.py)."""
+        if pair not in self.movement.pairs:
+            raise MovementError(
+                f"pair {quoted(pair)} is not in the movement: expected one of "
+                f"{', '.join(self.movement.pairs)}"
+            )
+        with self._using():
+            self._store.set_members({pair: players_named(name)})
+
+    def players(self) -> dict[str, tuple[Member, ...]]:
+        with self._using():
+            return self._store.members()
+
+    def pair_names(self) -> dict[str, str]:
+        return {pair: " & ".join(map(str, players)) for pair, players in self.players().items()}
+
+    @property
+    def club(self) -> str:
+        with self._using():
+            return self._store.club
+
+    def set_club(self, club: str) -> None:
+        with self._using():
+            self._store.set_info(club=club_name(club))
+
+    def hide_ranking(self, hidden: bool = True) -> None:
+        with self._using():
+            self._store.set_flags(ranking_hidden=hidden)
+
+    def close_session(self) -> None:
+        """Close the session: tables can enter nothing more (the director still can)."""
+        with self._using():
+            self._store.set_flags(closed=True)
+
+    def reopen_session(self, *, who: str = "director", reason: str = "") -> bool:
+        """Open a closed session again, logged with ``who`` and ``reason``; False when
+        it was not closed."""
+        with self._using():
+            return self._store.reopen(who=who, reason=reason)
+
+    @property
+    def closed(self) -> bool:
+        with self._using():
+            return self._store.closed
+
+    @property
+    def ranking_hidden(self) -> bool:
+        with self._using():
+            return self._store.ranking_hidden
+
+    @property
+    def name(self) -> str:
+        with self._using():
+            return self._store.name or Path(self.path).stem
+
+    def vulnerability(self, board: int) -> Vulnerability:
+        """The board's vulnerability: its hand record's when the event holds one that
+        states it, else its number's."""
+        with self._using():
+            boards = self._store.boards()
+        return boards[board].vulnerability if board in boards else Vulnerability.from_board(board)

@@ -1,0 +1,279 @@
+"""Reports of a scored event: plain-text tables, JSON-ready dicts and CSV.
+
+>>> from bridgescore.session.scoring.event import Event, TableResult
+>>> from bridgescore.session.scoring.scorer import score_event
+>>> event = Event("Club", "pairs", results=(
+...     TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")))
+>>> print(ranking_text(score_event(event, "mp")).splitlines()[0])
+Club - matchpoints
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bridgescore.session.reports.display import fmt, ranking_tables, report_title
+from bridgescore.session.scoring.event import Member
+from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
+
+__all__ = [
+    "as_dict",
+    "line_dict",
+    "ranking_csv",
+    "ranking_text",
+    "score_text",
+    "traveller_dict",
+    "traveller_text",
+    "travellers_csv",
+    "travellers_text",
+]
+
+
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collection[int]
+) -> list[str]:
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+
+    def render(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return [render(headers), render(["-" * w for w in widths]), *(render(r) for r in rows)]
+
+
+def ranking_text(session: SessionScore) -> str:
+    """The ranking as text tables (one per direction in a Mitchell movement)."""
+    lines = [report_title(session)]
+    for table in ranking_tables(session):
+        lines += ["", table.caption]
+        lines.extend(_table(table.headers, table.rows, table.numeric))
+    if session.matches:
+        lines += ["", "Matches"]
+        lines.extend(_table(MATCH_HEADERS, match_rows(session.matches), {3, 4}))
+    for note in session.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def score_text(ns_score: int | None) -> str:
+    """A traveller's NS score: ``+450``, ``-100``, ``0``; blank for an artificial score."""
+    if ns_score is None:
+        return ""
+    return f"{ns_score:+d}" if ns_score else "0"
+
+
+def traveller_text(session: SessionScore, traveller: Traveller) -> str:
+    """One board's traveller."""
+    board = traveller.board
+    head = f"Board {board.number}"
+    if traveller.section:
+        head += f" section {traveller.section}"
+    head += f"  dealer {board.dealer.letter}  vul {board.vulnerability}"
+    if traveller.top is not None:
+        head += f"  top {fmt(traveller.top)}"
+    if traveller.datum is not None:
+        head += f"  datum {fmt(traveller.datum, signed=True)}"
+    if traveller.par_text:
+        head += f"  par {traveller.par_text}"
+    has_par = traveller.par is not None
+    unit, signed = session.unit, session.scoring_method.signed
+    headers = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
+    if has_par:
+        headers.append("IMPs v par")
+    rows = []
+    for line in traveller.lines:
+        row = [
+            line.result.ns,
+            line.result.ew,
+            line.result.describe(),
+            score_text(line.ns_score),
+            fmt(line.ns, signed=signed),
+            fmt(line.ew, signed=signed),
+        ]
+        if has_par:
+            row.append(fmt(line.imps_vs_par, signed=True))
+        if line.note:
+            row[2] += f" ({line.note})"
+        rows.append(row)
+    return "\n".join([head, *_table(headers, rows, {3, 4, 5, 6})])
+
+
+def travellers_text(session: SessionScore) -> str:
+    return "\n\n".join(traveller_text(session, t) for t in session.travellers)
+
+
+# ----------------------------------------------------------------------- JSON
+
+
+def line_dict(line: Line) -> dict[str, Any]:
+    """One traveller line as JSON: the pairs, the result, the score and each side's points
+    (the JSON report's and :func:`~bridgescore.session.reports.frames.travellers_frame`'s)."""
+    result = line.result
+    return {
+        "ns": result.ns,
+        "ew": result.ew,
+        "section": result.section,
+        "variant": result.variant,
+        "kind": result.kind,
+        "result": result.describe(),
+        "ns_score": line.ns_score,
+        "ns_points": line.ns,
+        "ew_points": line.ew,
+        "ns_percent": line.ns_percent,
+        "ew_percent": line.ew_percent,
+        "imps_vs_par": line.imps_vs_par,
+    }
+
+
+def traveller_dict(traveller: Traveller) -> dict[str, Any]:
+    """One board's traveller as JSON (the JSON report's, and the live session's
+    ``GET /api/live/traveller/{board}``): the board, its deal and double-dummy table
+    when known (``dd_table``: ``{"N": {"NT": 7, "S": 8, ...}, ...}``), par, and each
+    line (:func:`line_dict`, with the ``contract`` and ``declarer`` of a played one)."""
+    board = traveller.board
+    return {
+        "board": board.number,
+        "section": traveller.section,
+        "dealer": board.dealer.letter,
+        "vulnerability": board.vulnerability.to_pbn(),
+        "deal": None if board.deal is None else board.deal.to_pbn(),
+        "dd_table": None if board.dd_table is None else board.dd_table.as_dict(),
+        "top": traveller.top,
+        "datum": traveller.datum,
+        "par": traveller.par,
+        "par_contracts": traveller.par_text or None,
+        "results": [{**line_dict(line), **_played_by(line)} for line in traveller.lines],
+    }
+
+
+def _played_by(line: Line) -> dict[str, str | None]:
+    # The contract without its declarer (4SX) and the declarer apart, as a table enters them.
+    played = line.result.result
+    contract = None if played is None else played.contract
+    if contract is None:
+        return {"contract": "PASS" if played is not None else None, "declarer": None}
+    declarer = contract.declarer
+    undeclared = replace(contract, declarer=None)
+    return {"contract": str(undeclared), "declarer": None if declarer is None else declarer.letter}
+
+
+def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None) -> dict[str, Any]:
+    """A standing as JSON; ``players`` only for an event that knows its players."""
+    data: dict[str, Any] = {
+        "rank": standing.rank,
+        "name": standing.name,
+        "section": standing.section,
+        "direction": standing.direction or None,
+        "total": standing.total,
+        "boards": standing.boards,
+        "percent": standing.percent,
+        "average": round(standing.average, 4),
+    }
+    if members is not None:
+        data["players"] = [{"name": m.name, "number": m.number or None} for m in members]
+    return data
+
+
+def as_dict(session: SessionScore) -> dict[str, Any]:
+    """Everything, ready for ``json.dumps``."""
+    options = session.options
+    return {
+        "event": session.name,
+        "kind": session.kind,
+        "method": session.method,
+        "unit": session.unit,
+        "ranking_unit": session.ranking_unit,
+        "options": {
+            "scale": options.scale,
+            "neuberg": options.neuberg,
+            "per_section": options.per_section,
+            "butler_exclude": options.exclude,
+            "butler_rounding": options.rounding,
+            "cross_imps_divide": options.divide,
+            "session_percentage": options.session_percentage,
+            "adjusted_imps": options.adjusted_imps,
+        },
+        "ranking": [
+            _standing_dict(s, session.members.get(s.name, ()) if session.members else None)
+            for s in session.standings
+        ],
+        "travellers": [traveller_dict(t) for t in session.travellers],
+        "notes": list(session.notes),
+        **(
+            {"matches": [m.as_dict() for m in session.matches]}
+            if session.ranking_unit == "VP"
+            else {}
+        ),
+    }
+
+
+# ------------------------------------------------------------------------ CSV
+
+
+def ranking_csv(session: SessionScore) -> str:
+    """The ranking as CSV: rank, section, direction, name, boards, total, percent, average."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "section", "direction", "name", "boards", "total", "percent", "average"]
+    )
+    for s in session.standings:
+        writer.writerow(
+            [
+                s.rank,
+                s.section,
+                s.direction,
+                s.name,
+                s.boards,
+                fmt(s.total),
+                fmt(s.percent),
+                fmt(s.average),
+            ]
+        )
+    return out.getvalue()
+
+
+def travellers_csv(session: SessionScore) -> str:
+    """Every traveller line as CSV."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "board",
+            "section",
+            "ns",
+            "ew",
+            "result",
+            "ns_score",
+            "ns_points",
+            "ew_points",
+            "ns_percent",
+            "imps_vs_par",
+        ]
+    )
+    for t in session.travellers:
+        for line in t.lines:
+            writer.writerow(
+                [
+                    t.board.number,
+                    line.result.section,
+                    line.result.ns,
+                    line.result.ew,
+                    line.result.describe(),
+                    line.ns_score,
+                    fmt(line.ns),
+                    fmt(line.ew),
+                    fmt(line.ns_percent),
+                    line.imps_vs_par,
+                ]
+            )
+    return out.getvalue()

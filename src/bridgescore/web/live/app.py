@@ -1,0 +1,419 @@
+"""The live club session's server: the JSON API the tables and the director use.
+
+:func:`create_live_app` serves one event file (made by ``bridgescore session new``)
+through :class:`bridgescore.session.live.event.LiveEvent`, kept at ``app.state.live`` for
+the HTML pages (:mod:`bridgescore.web.live.tables`) too:
+
+- ``GET /api/live/table`` (a table's token): the table's rounds, pairs, boards and
+  the boards already entered.
+- ``POST /api/live/results`` (a table's token): one board's result, 201 with
+  ``score_ns`` once it is on disk; 403 for a round or board that is not this
+  table's, 409 for a board already entered there (changing it is the director's job)
+  or for a round while an earlier round of the table still has a board to enter.
+- ``POST /api/live/director/login``: the director's password (an ``application/json``
+  body; 415 otherwise) for a session token; each try takes one of a client's five
+  slots before the password is checked, and past them it is refused with 429 for a while.
+- ``POST /api/live/director/logout`` (the director's token): 204, and the token is
+  refused from then on.
+- ``PUT /api/live/results`` (the director's token): enter or change any table's result,
+  or give it an adjusted score (``adjusted``: ``60/40``, ``A+``, ``not played``...;
+  ``weighted``: results with weights), always with an optional ``reason``; an unknown key
+  is refused (422) and changes nothing.
+- ``GET /api/live/audit`` (the director's token): every result entered, changed or
+  adjusted: who, when, old, new.
+- ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
+  prints (without travellers); 403 to anyone but the director while the director
+  hides the ranking.
+- ``GET /api/live/traveller/{board}`` (a table's token or the director's): the board's
+  traveller so far, with the hand record when the event has it; a table sees it once
+  it has entered the board (403 before), the director always.
+
+Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
+on their own, so no other site can make a visitor's browser act on the API, and
+without CORS headers no other site's script can read its answers. Every answer
+carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
+(:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
+tokens out of the access log. Nothing here is ever a 5xx for a client's input; a
+write the disk cannot take is a 507 saying that nothing was stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, Response
+
+from bridgescore import __version__
+from bridgescore.errors import (
+    AlreadyEnteredError,
+    BridgeError,
+    NotThisTableError,
+    RoundOpenError,
+    SessionClosedError,
+    StorageError,
+)
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
+from bridgescore.session.scoring.weighted import Weighted
+from bridgescore.web.limits import BodySizeLimit, LoginThrottle
+from bridgescore.web.live import tables
+from bridgescore.web.live.access import (
+    NO_TOKEN,
+    UNAUTHORISED,
+    DirectorAccess,
+    JsonObject,
+    Refused,
+    TableAccess,
+    bearer,
+    director_target,
+    is_director,
+    json_object,
+    live_event,
+    quoted_briefly,
+)
+from bridgescore.web.live.common import enter_table_result, in_turn, log_director_in, message
+from bridgescore.web.live.guards import SecurityHeaders, guard_access_log
+
+__all__ = [
+    "LIVE_MAX_BODY",
+    "LiveSettings",
+    "RankingCache",
+    "create_live_app",
+]
+
+#: A result is a few dozen bytes; a login a password. Anything near this is not a client of ours.
+LIVE_MAX_BODY = 4 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSettings:
+    """Limits of the live server.
+
+    ``login_failures`` wrong passwords from one client within ``login_window``
+    seconds make it wait (429) until the oldest of them is out of the window.
+    The public ranking is scored at most once every ``ranking_max_age`` seconds
+    however many phones ask (a result entered through this API, and any request
+    with the director's token, get it fresh). ``clock`` gives seconds (monotonic);
+    tests pass their own.
+    """
+
+    max_body: int = LIVE_MAX_BODY
+    login_failures: int = 5
+    login_window: float = 300.0
+    ranking_max_age: float = 1.0
+    clock: Callable[[], float] = time.monotonic
+
+
+class RankingCache:
+    """The ranking's JSON, scored at most once per ``max_age`` seconds for the public.
+
+    Scoring holds the event's lock (tens of milliseconds at club size), so every
+    phone refreshing the ranking page must not each score it again while tables
+    wait to enter results. Concurrent askers of a stale ranking wait for one
+    scoring, not one each.
+    """
+
+    def __init__(self, live: LiveEvent, max_age: float, clock: Callable[[], float]) -> None:
+        self.live = live
+        self.max_age = max_age
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._body: bytes | None = None
+        self._scored_at = 0.0
+
+    def body(self, *, fresh: bool = False) -> bytes:
+        """The ranking document as JSON bytes; ``fresh`` scores it now whatever its age."""
+        with self._lock:
+            now = self.clock()
+            if fresh or self._body is None or now - self._scored_at >= self.max_age:
+                self._body = json.dumps(self.live.ranking()).encode()
+                self._scored_at = now
+            return self._body
+
+    def invalidate(self) -> None:
+        """Forget the ranking: a result has changed."""
+        with self._lock:
+            self._body = None
+
+
+router = APIRouter(prefix="/api/live", tags=["live session"])
+
+
+@router.get("/table")
+async def table_view(request: Request, access: TableAccess) -> Response:
+    """The table's rounds: pairs, boards, and the boards already entered."""
+    section, table = access
+    live = live_event(request)
+    return _json(await in_turn(request, partial(live.table_view, section, table)))
+
+
+@router.post("/results", status_code=201)
+async def enter_result(
+    request: Request,
+    access: TableAccess,
+    body: JsonObject,
+) -> Response:
+    """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
+    section, table = access
+    score = await enter_table_result(request, section, table, ResultEntry.parse(body))
+    return _json({"score_ns": score}, 201)
+
+
+#: The keys a director's PUT body may hold; any other is refused (422), changing nothing.
+PUT_KEYS = (
+    "table", "section", "round", "board", "contract", "declarer", "result", "lead",
+    "adjusted", "weighted", "reason",
+)  # fmt: skip
+_RESULT_KEYS = ("contract", "declarer", "result", "lead")
+
+
+@router.put("/results")
+async def correct_result(
+    request: Request,
+    _: DirectorAccess,
+    body: JsonObject,
+) -> Response:
+    """The director enters or changes any table's result, or gives it an adjusted score
+    (``adjusted``: artificial, ``weighted``: weighted), with a ``reason`` (audited)."""
+    live = live_event(request)
+    unknown = [key for key in body if key not in PUT_KEYS]
+    if unknown:
+        raise Refused(
+            422, f"unknown key {quoted_briefly(unknown[0])}: expected {', '.join(PUT_KEYS)}"
+        )
+    section, table, rest = director_target(live, body)
+    reason = read_reason(rest.pop("reason", None))
+    decision = _decision(rest)
+    try:
+        if decision is None:
+            entry = ResultEntry.parse(rest)
+            score = await in_turn(
+                request,
+                partial(live.correct_result, section, table, entry, who="director", reason=reason),
+            )
+            answer: dict[str, Any] = {"score_ns": score}
+        else:
+            key, award = decision
+            # Checked by adjust as a table's round and board are: a RecordError names them.
+            round_number: Any = rest.get("round")
+            board: Any = rest.get("board")
+            shown = await in_turn(
+                request,
+                partial(
+                    live.adjust, section, table, round_number, board, award,
+                    who="director", reason=reason,
+                ),
+            )  # fmt: skip
+            answer = {"score_ns": None, key: shown}
+    except NotThisTableError as error:
+        # Not the director's access at fault: the body names a board the table does not play.
+        raise Refused(422, str(error)) from None
+    _ranking_cache(request).invalidate()
+    return _json(answer)
+
+
+def _decision(rest: dict[str, Any]) -> tuple[str, str | Weighted] | None:
+    """The adjusted score a director's body gives instead of a contract (``("adjusted",
+    "60/40")``, ``("weighted", Weighted)``), or ``None`` for a result; 422 for a body
+    giving two of them."""
+    given = [key for key in ("adjusted", "weighted") if key in rest]
+    if not given:
+        return None
+    extra = [key for key in (*given[1:], *_RESULT_KEYS) if key in rest]
+    if extra:
+        raise Refused(
+            422,
+            f"{given[0]} and {extra[0]} given together: give a contract with its declarer and "
+            "result, or 'adjusted', or 'weighted'",
+        )
+    if given[0] == "adjusted":
+        award = rest["adjusted"]
+        read_adjusted(award)  # refused (422) here, before the queue, naming the words
+        return ("adjusted", award)
+    return ("weighted", read_weighted(rest["weighted"]))
+
+
+@router.post("/director/login")
+async def director_login(request: Request) -> Response:
+    """The director's password for a session token; throttled per client.
+
+    Only an ``application/json`` body is read (415 otherwise, not counted as a try): a
+    page on another site can make a browser post ``text/plain`` here without asking,
+    and those posts must not use up the director's tries.
+    """
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(
+            415,
+            f"the login takes a JSON body: send 'Content-Type: application/json', "
+            f"not {quoted_briefly(kind or 'none')}",
+        )
+    body = await json_object(request)
+    password = body.get("password")
+    if not isinstance(password, str) or not password:
+        raise Refused(
+            422, f"password: {quoted_briefly(password)} is not a password: expected a string"
+        )
+    outcome = await log_director_in(request, password)
+    if outcome.wait is not None:
+        raise Refused(
+            429,
+            f"too many wrong passwords from this address: try again in {outcome.wait} s",
+            {"Retry-After": str(outcome.wait)},
+        )
+    if outcome.token is None:
+        raise Refused(401, "wrong password")
+    return _json({"token": outcome.token})
+
+
+@router.post("/director/logout", status_code=204)
+async def director_logout(request: Request, _: DirectorAccess) -> Response:
+    """End the director's session: the token is refused (401) from now on."""
+    token = bearer(request) or ""
+    await run_in_threadpool(live_event(request).end_director_session, token)
+    return Response(status_code=204)
+
+
+@router.get("/audit")
+def audit(request: Request, _: DirectorAccess) -> Response:
+    """Every result entered, changed or adjusted, oldest first."""
+    return _json(live_event(request).audit())
+
+
+@router.get("/traveller/{board}")
+async def traveller(request: Request, board: str) -> Response:
+    """One board's traveller: a table's once it has entered the board (403 before, as
+    a Bridgemate shows it), the director's always; 401 without a token."""
+    token = bearer(request)
+    if token is None:
+        raise Refused(401, NO_TOKEN, UNAUTHORISED)
+    live = live_event(request)
+    found = live.table_for_token(token)
+    if found is None and not await run_in_threadpool(live.director_for_token, token):
+        raise Refused(401, "the token is not this session's table or director token", UNAUTHORISED)
+    boards = {b for row in live.movement.rows for b in row.boards}
+    # 0 is no board: anything that is not a whole number is not found.
+    number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
+    if number not in boards:
+        raise Refused(404, f"board {quoted_briefly(board)} is not a board of this event")
+    if found is not None:
+        section, table = found
+        if not await in_turn(request, partial(live.has_entered, section, table, number)):
+            raise Refused(
+                403,
+                f"table {table} has not entered board {number}: its traveller is shown to "
+                "the table once the table has entered it",
+            )
+    return _json(await in_turn(request, partial(live.traveller, number)))
+
+
+@router.get("/ranking")
+def ranking(request: Request) -> Response:
+    """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
+    live = live_event(request)
+    director = is_director(request)
+    if live.ranking_hidden and not director:
+        raise Refused(403, "the director has hidden the ranking until the end of the session")
+    body = _ranking_cache(request).body(fresh=director)
+    return Response(body, media_type="application/json")
+
+
+def _ranking_cache(request: Request) -> RankingCache:
+    cache: RankingCache = request.app.state.ranking_cache
+    return cache
+
+
+def _json(data: object, status: int = 200) -> Response:
+    # Straight to bytes: FastAPI's encoder would walk every value of a ranking again.
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
+
+
+def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
+
+
+def _answer(status: int) -> Callable[[Request, Exception], Any]:
+    async def handler(request: Request, error: Exception) -> Response:
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    return handler
+
+
+async def _not_stored(request: Request, error: Exception) -> Response:
+    # 507 Insufficient Storage: the server's state, not the client's input, and a phone
+    # must be told plainly that what it sent is not kept, so that it sends it again.
+    text = (
+        f"This was NOT stored, and nothing else has changed: {error}. Tell the director; "
+        "once the server can write again, send it again."
+    )
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"detail": text}, status_code=507)
+    return message(request, 507, "Not stored", text)
+
+
+def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
+    """The live session server for the event file at ``event_path``.
+
+    The event is opened here (a :class:`~bridgescore.BridgeError` if it is not a
+    live event) and closed when the app shuts down.
+    """
+    settings = settings or LiveSettings()
+    live = LiveEvent(event_path)
+    cache = RankingCache(live, settings.ranking_max_age, settings.clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Score once before the first phone asks: the scoring modules load now, so the
+        # first ranking is as quick as the rest. An event that cannot be scored still
+        # serves its tables; GET /api/live/ranking says why.
+        with contextlib.suppress(BridgeError):
+            await run_in_threadpool(cache.body)
+        try:
+            yield
+        finally:
+            app.state.worker.shutdown(wait=True)
+            live.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="bridgescore live session",
+        version=__version__,
+        description="Table entry, director and ranking API of a live club session.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.live = live
+    app.state.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-event")
+    app.state.ranking_cache = cache
+    app.state.settings = settings
+    app.state.login_throttle = LoginThrottle(
+        settings.login_failures, settings.login_window, clock=settings.clock
+    )
+    app.add_exception_handler(Refused, _refused)
+    app.add_exception_handler(NotThisTableError, _answer(403))
+    app.add_exception_handler(AlreadyEnteredError, _answer(409))
+    app.add_exception_handler(SessionClosedError, _answer(409))
+    app.add_exception_handler(RoundOpenError, _answer(409))
+    app.add_exception_handler(BridgeError, _answer(422))
+    app.add_exception_handler(StorageError, _not_stored)
+    app.include_router(router)
+    app.include_router(tables.router)
+    app.add_middleware(BodySizeLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
+    guard_access_log()
+    return app

@@ -1,0 +1,255 @@
+"""What the live session's pages share: templates, cookies, CSRF tokens, forms, messages.
+
+The pages (:mod:`bridgescore.web.live.tables`, :mod:`bridgescore.web.live.director`) take
+the :class:`~bridgescore.session.live.event.LiveEvent` from ``request.app.state.live``.
+Cookies are HttpOnly and SameSite=Strict, and Secure when the request came over HTTPS
+(behind a reverse proxy uvicorn takes the scheme from ``X-Forwarded-Proto``). A form
+that changes something carries :func:`csrf_token` of the cookie's secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.event import LiveEvent
+
+__all__ = [
+    "DIRECTOR_COOKIE",
+    "HEADERS",
+    "LOGIN_COOKIE",
+    "REFRESH_SECONDS",
+    "SCAN_AGAIN",
+    "TABLE_COOKIE",
+    "LoginOutcome",
+    "changed",
+    "client_address",
+    "csrf_ok",
+    "csrf_token",
+    "director_token",
+    "enter_table_result",
+    "forbidden",
+    "in_turn",
+    "live_of",
+    "log_director_in",
+    "message",
+    "pair_names",
+    "read_form",
+    "render",
+    "see",
+    "set_cookie",
+    "table_who",
+]
+
+# The templates (templates/live/) and the stylesheet sit with the serve app's, in web/.
+HERE = Path(__file__).parents[1]
+templates = Jinja2Templates(directory=HERE / "templates")
+
+TABLE_COOKIE = "bridgescore_table"
+DIRECTOR_COOKIE = "bridgescore_director"
+LOGIN_COOKIE = "bridgescore_login"
+#: How often the public ranking reloads itself (a meta refresh: no script).
+REFRESH_SECONDS = 30
+
+# No script runs on these pages; styles come only from our own stylesheet.
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+SCAN_AGAIN = (
+    "This phone has no valid table link for this session. Scan the QR code on your "
+    "table's card again (or type the link printed under it)."
+)
+
+
+def csrf_token(secret: str) -> str:
+    """The CSRF token of the forms rendered for a cookie whose secret is ``secret``.
+
+    An HMAC of the secret: a page of ours shows it, another site cannot compute it
+    without the secret (which sits in an HttpOnly cookie), and it needs no storage.
+
+    >>> csrf_token("abc") == csrf_token("abc") != csrf_token("abd")
+    True
+    """
+    return hmac.new(secret.encode(), b"bridgescore live form", hashlib.sha256).hexdigest()
+
+
+def live_of(request: Request) -> LiveEvent:
+    """The evening's event, which ``create_live_app`` keeps at ``app.state.live``."""
+    live: LiveEvent = request.app.state.live
+    return live
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """``templates/live/TEMPLATE`` with the pages' security headers."""
+    response = templates.TemplateResponse(request, f"live/{template}", context)
+    response.status_code = status
+    response.headers.update(HEADERS)
+    return response
+
+
+def message(request: Request, status: int, title: str, text: str, **extra: Any) -> HTMLResponse:
+    """A page that says one thing (an error, a refusal), with an optional ``back`` link."""
+    return render(request, "message.html", status, title=title, message=text, **extra)
+
+
+def is_secure(request: Request) -> bool:
+    # Behind a reverse proxy uvicorn takes the scheme from X-Forwarded-Proto.
+    return request.url.scheme == "https"
+
+
+def set_cookie(response: Response, request: Request, name: str, value: str, age: int) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=age,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=is_secure(request),
+    )
+
+
+def see(url: str) -> RedirectResponse:
+    response = RedirectResponse(url, status_code=303)
+    response.headers.update(HEADERS)
+    return response
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """The posted form's text fields (a field given twice: its first value)."""
+    try:
+        form = await request.form()
+    except Exception:  # any body the form parser cannot read is the client's error
+        return {}
+    fields: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str) and key not in fields:
+            fields[key] = value
+    return fields
+
+
+def csrf_ok(form: Mapping[str, str], secret: str) -> bool:
+    return hmac.compare_digest(form.get("csrf", "").encode(), csrf_token(secret).encode())
+
+
+def forbidden(request: Request) -> HTMLResponse:
+    return message(
+        request,
+        403,
+        "Form refused",
+        "This form did not come from this session's pages, or it has expired: "
+        "go back, reload the page and send it again.",
+    )
+
+
+def changed(request: Request) -> None:
+    """Say that a result or a name has changed: the JSON API's cached ranking
+    (``app.state.ranking_cache``, scored at most once a second) is scored afresh."""
+    cache = getattr(request.app.state, "ranking_cache", None)
+    if cache is not None:
+        cache.invalidate()
+
+
+def pair_names(live: LiveEvent) -> dict[str, str]:
+    """Each named pair's players, as the pages show them."""
+    return dict(live.pair_names())
+
+
+def director_token(request: Request) -> str | None:
+    """The director's session token from the cookie, if it is a valid one."""
+    token = request.cookies.get(DIRECTOR_COOKIE, "")
+    if token and live_of(request).director_for_token(token):
+        return token
+    return None
+
+
+def client_address(request: Request) -> str:
+    """The address a request came from: the socket's, or the one a proxy named with
+    ``session live --behind-proxy`` forwards (uvicorn trusts that proxy alone)."""
+    return request.client.host if request.client else "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class LoginOutcome:
+    """A director's login try: the new session ``token`` when the password was right,
+    ``wait`` (seconds) when this address has used up its tries, else neither (wrong)."""
+
+    token: str | None = None
+    wait: int | None = None
+
+
+async def log_director_in(request: Request, password: str) -> LoginOutcome:
+    """The one road of a director's login, from the page's form and from the JSON API.
+
+    The try takes its slot in ``app.state.login_throttle`` before the password is
+    checked, so concurrent guesses cannot pass the limit; scrypt (tens of milliseconds
+    of CPU, by design) runs on a worker thread, so a burst of logins never holds up the
+    phones' requests on the event loop.
+    """
+    throttle = getattr(request.app.state, "login_throttle", None)
+    client = client_address(request)
+    if throttle is not None:
+        wait = throttle.attempt(client)
+        if wait is not None:
+            return LoginOutcome(wait=wait)
+    live = live_of(request)
+    if not await run_in_threadpool(live.check_director_password, password):
+        return LoginOutcome()
+    if throttle is not None:
+        throttle.succeeded(client)
+    return LoginOutcome(token=await run_in_threadpool(live.open_director_session))
+
+
+_T = TypeVar("_T")
+
+
+async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
+    """Run ``work`` (a call on the event file) on the app's one worker thread, in the
+    order the requests came.
+
+    The event takes one writer at a time. Thirty phones sending at once, each on a
+    thread of its own waiting for the event's lock, were served in whatever order the
+    lock happened to be taken, and a few waited for most of the others (p99 ten times
+    the p50); one thread taking the work first come, first served keeps every wait
+    near the queue's length times one result.
+    """
+    worker: ThreadPoolExecutor = request.app.state.worker
+    return await asyncio.get_running_loop().run_in_executor(worker, work)
+
+
+def table_who(section: str, table: int) -> str:
+    """Who a table is in the audit log: ``table 3`` (``table B3`` in section B)."""
+    return f"table {table}" if section == "A" else f"table {section}{table}"
+
+
+async def enter_table_result(request: Request, section: str, table: int, entry: ResultEntry) -> int:
+    """The one road of a table's result, from its phone's form or the JSON API: the
+    event's checks and store (:meth:`LiveEvent.enter_result`) in the worker's queue,
+    the audit's "who" (:func:`table_who`), then the cached ranking forgotten. Returns
+    the NS score; the event's errors pass through for each caller to answer."""
+    live = live_of(request)
+    work = partial(live.enter_result, section, table, entry, who=table_who(section, table))
+    score = await in_turn(request, work)
+    changed(request)
+    return score

@@ -1,0 +1,262 @@
+"""What the live session's pages show, worked out from the movement and the forms.
+
+Pure functions, no I/O: the routes in :mod:`bridgescore.web.live.tables` call them
+with what :class:`~bridgescore.session.live.event.LiveEvent` returned and render the
+answer. A form field is always text; everything here reads it as such and
+raises :class:`~bridgescore.errors.BridgeError` naming the field and what was
+expected.
+
+>>> score_words(ns_score({"board": 1, "contract": "4S", "declarer": "N", "result": "+1"}))
+'NS +450'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bridgescore.core import Vulnerability
+from bridgescore.errors import BridgeError
+from bridgescore.notation import means_passed_out
+from bridgescore.session.scoring.event import TableResult
+from bridgescore.validate import whole_number_text
+
+__all__ = [
+    "FORM",
+    "LEVELS",
+    "MAX_FORM_NUMBER",
+    "RESULTS",
+    "STRAINS",
+    "current_round",
+    "entry_data",
+    "form_number",
+    "form_of",
+    "move_lines",
+    "result_text",
+    "score_words",
+]
+
+LEVELS = ("1", "2", "3", "4", "5", "6", "7")
+#: Strain codes as the contract grammar reads them, and how the page shows them.
+STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+DOUBLINGS = {"": "–", "X": "X", "XX": "XX"}
+SEATS = ("N", "E", "S", "W")
+#: What a table may say about the tricks: made exactly, overtricks, undertricks.
+RESULTS = ("=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14)))
+PASS = "PASS"
+#: The form's radio choices: (field, legend, ((value, shown), ...)); the result is a select.
+FORM = {
+    "choices": (
+        ("level", "Contract level (or Pass)", (*((n, n) for n in LEVELS), (PASS, "Pass"))),
+        ("strain", "Strain", tuple(STRAINS.items())),
+        ("doubling", "Doubled?", tuple(DOUBLINGS.items())),
+        ("declarer", "Declarer", tuple((seat, seat) for seat in SEATS)),
+    ),
+    "results": RESULTS,
+}
+
+
+def move_lines(
+    table: int, round_view: Mapping[str, Any], *, arrow_switch: bool = False
+) -> list[str]:
+    """What a table is told after a round, from the round's ``next`` in
+    :meth:`LiveEvent.table_view <bridgescore.session.live.event.LiveEvent.table_view>`:
+    where its NS and EW pairs go and where its boards go. ``arrow_switch``: the next
+    round is played with the other direction's cards.
+
+    >>> view = {"ns": "1N", "ew": "1E", "boards": [1, 2], "next": {
+    ...     "ns": {"table": 1, "direction": "NS"}, "ew": {"table": 2, "direction": "EW"},
+    ...     "boards": [{"boards": [1, 2], "to": "table 3", "tables": [3]}]}}
+    >>> for line in move_lines(1, view):
+    ...     print(line)
+    NS pair 1N: stay at table 1, NS
+    EW pair 1E: go to table 2, EW
+    Boards 1, 2: pass them to table 3
+    """
+    following = round_view.get("next")
+    if following is None:
+        boards = _boards_text([int(b) for b in round_view["boards"]])
+        return [f"The last round is over. {boards}: give them to the director."]
+    lines = []
+    for direction in ("NS", "EW"):
+        pair = round_view[direction.lower()]
+        seat = following[direction.lower()]
+        if seat is None:
+            lines.append(f"{direction} pair {pair}: sit out the next round")
+            continue
+        stays = seat["table"] == table and seat["direction"] == direction
+        line = f"{direction} pair {pair}: {'stay at' if stays else 'go to'} table {seat['table']}"
+        line += f", {seat['direction']}"
+        if arrow_switch:
+            other = "EW" if seat["direction"] == "NS" else "NS"
+            line += f" (arrow switch: play the {other} cards)"
+        lines.append(line)
+    for stop in following["boards"]:
+        lines.append(f"{_boards_text(stop['boards'])}: {_where(table, stop)}")
+    return lines
+
+
+def _boards_text(boards: Sequence[int]) -> str:
+    listed = ", ".join(str(board) for board in boards)
+    return f"Board {listed}" if len(boards) == 1 else f"Boards {listed}"
+
+
+def _where(table: int, stop: Mapping[str, Any]) -> str:
+    """Where a set of boards goes, as the table card says it (movement.flow.NextStop)."""
+    tables = [int(t) for t in stop["tables"]]
+    if tables == [table]:
+        return "keep them at this table"
+    if len(tables) == 1:
+        return f"pass them to table {tables[0]}"
+    if tables:
+        listed = ", ".join(str(t) for t in tables[:-1])
+        return f"pass them to the relay between tables {listed} and {tables[-1]}"
+    if stop["to"] == "bye stand":
+        return "put them on the bye stand"
+    return "give them to the director (no later round plays them)"
+
+
+def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The first round of a table's view with a board still to enter (None: all done)."""
+    for round_view in rounds:
+        if len(entered_boards(round_view)) < len(round_view["boards"]):
+            return round_view
+    return None
+
+
+def entered_boards(round_view: Mapping[str, Any]) -> set[int]:
+    """The boards a round's view lists as entered."""
+    return {int(board) for board in round_view.get("entered", ())}
+
+
+def _field(form: Mapping[str, str], name: str) -> str:
+    return str(form.get(name, "")).strip()
+
+
+#: The largest table, round or board number a form may name (a club's numbers are far smaller).
+MAX_FORM_NUMBER = 9999
+
+
+def form_number(form: Mapping[str, str], name: str) -> int:
+    """The table, round or board number a form's field ``name`` holds (ASCII digits,
+    1 to :data:`MAX_FORM_NUMBER`), else a :class:`~bridgescore.BridgeError` naming it."""
+    return whole_number_text(str(form.get(name, "")), name, 1, MAX_FORM_NUMBER)
+
+
+def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str, Any]:
+    """The JSON-shaped result (as ``ResultEntry.parse`` and the JSON API read it) of a
+    table's or the director's form: ``level`` (1-7 or PASS), ``strain``, ``doubling``,
+    ``declarer``, ``result`` and ``lead``, plus ``round`` and ``board`` (and ``table``).
+
+    >>> entry_data({"round": "2", "board": "5", "level": "4", "strain": "S",
+    ...             "doubling": "X", "declarer": "N", "result": "+1"})
+    {'round': 2, 'board': 5, 'contract': '4SX', 'declarer': 'N', 'result': '+1'}
+    >>> entry_data({"round": "1", "board": "1", "level": "PASS"})["contract"]
+    'PASS'
+    """
+    data: dict[str, Any] = {}
+    if with_table:
+        data["table"] = form_number(form, "table")
+    data["round"] = form_number(form, "round")
+    data["board"] = form_number(form, "board")
+    level = _field(form, "level").upper()
+    if means_passed_out(level):  # the one rule for a passed-out board (notation.PASSED_OUT)
+        data["contract"] = PASS
+    else:
+        if level not in LEVELS:
+            raise BridgeError(f"level {level!r}: expected a level from 1 to 7, or Pass")
+        strain = _field(form, "strain").upper()
+        if strain not in STRAINS:
+            raise BridgeError(f"strain {strain!r}: expected one of C, D, H, S or NT")
+        doubling = _field(form, "doubling").upper()
+        if doubling not in DOUBLINGS:
+            raise BridgeError(f"doubling {doubling!r}: expected nothing, X or XX")
+        declarer = _field(form, "declarer").upper()
+        if declarer not in SEATS:
+            raise BridgeError(f"declarer {declarer!r}: expected N, E, S or W")
+        result = _field(form, "result")
+        if result not in RESULTS:
+            raise BridgeError(f"result {result!r}: expected =, +1 to +6 or -1 to -13")
+        data["contract"] = f"{level}{strain}{doubling}"
+        data["declarer"] = declarer
+        data["result"] = result
+    lead = _field(form, "lead").upper()
+    if lead:
+        data["lead"] = lead
+    return data
+
+
+def form_of(result: str) -> dict[str, str]:
+    """The form's fields for a stored result (to start the director's change from it);
+    an adjusted score or anything else not played gives an empty form.
+
+    >>> form_of("4SXN-1")
+    {'level': '4', 'strain': 'S', 'doubling': 'X', 'declarer': 'N', 'result': '-1'}
+    >>> form_of("Pass"), form_of("A+/A-")
+    ({'level': 'PASS'}, {})
+    """
+    from bridgescore.notation import parse_result
+
+    try:
+        played = parse_result(result)
+    except BridgeError:
+        return {}
+    contract = played.contract
+    if contract is None:
+        return {"level": PASS}
+    if contract.declarer is None or played.tricks is None:
+        return {}
+    over = played.tricks - (contract.level + 6)
+    return {
+        "level": str(contract.level),
+        "strain": str(contract.strain),
+        "doubling": str(contract.doubling) if contract.doubling else "",
+        "declarer": contract.declarer.letter,
+        "result": "=" if over == 0 else f"{over:+d}",
+    }
+
+
+def result_text(data: Mapping[str, Any]) -> str:
+    """The result of :func:`entry_data` in the notation travellers use: ``4SXN+1``, ``Pass``."""
+    if data["contract"] == PASS:
+        return "Pass"
+    return f"{data['contract']}{data['declarer']}{data['result']}"
+
+
+def ns_score(data: Mapping[str, Any], vulnerability: Vulnerability | None = None) -> int:
+    """The North-South score of a result (Law 77, the board's ``vulnerability``; ``None``:
+    its number's).
+
+    >>> ns_score({"board": 5, "contract": "4SX", "declarer": "N", "result": "+1"})
+    990
+    """
+    played = TableResult.played(data["board"], "NS", "EW", result_text(data))
+    score = played.ns_score(vulnerability)
+    return 0 if score is None else score
+
+
+def score_words(score: int) -> str:
+    """A score as a table reads it out: ``NS +450``, ``EW +200``, ``0`` (passed out)."""
+    if score > 0:
+        return f"NS +{score}"
+    if score < 0:
+        return f"EW +{-score}"
+    return "0"
+
+
+def contract_words(data: Mapping[str, Any]) -> str:
+    """``4♠X by N, made +1`` (or ``passed out``) for the confirmation."""
+    if data["contract"] == PASS:
+        return "passed out"
+    contract = str(data["contract"])
+    doubling = "XX" if contract.endswith("XX") else "X" if contract.endswith("X") else ""
+    strain = contract[1 : len(contract) - len(doubling)]
+    result = str(data["result"])
+    made = (
+        "made exactly"
+        if result == "="
+        else f"made {result}"
+        if result.startswith("+")
+        else f"down {result[1:]}"
+    )
+    return f"{contract[0]}{STRAINS.get(strain, strain)}{doubling} by {data['declarer']}, {made}"
