@@ -29,8 +29,7 @@ from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.csv import format_csv, looks_like_csv, read_csv
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
-from bridgescore.formats.pbn import decode_line, format_pbn
-from bridgescore.formats.pbnrecord import read_pbn, record_pairs
+from bridgescore.formats.pbn import decode_line, format_pbn, read_pbn, record_pairs
 from bridgescore.formats.record import (
     PLAIN_CALLS,
     BoardRecord,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from bridgescore.compare.scalar import imps
 from bridgescore.core import Vulnerability
-from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.event import TableResult
 from bridgescore.session.parsed import BoardsStated, Parsed, line_problem
