@@ -22,7 +22,9 @@ from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.deal import Deal, random_deals
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, RecordedCall, Source, format_records
-from bridgescore.formats.lin import _plain_deal, _read_hands, _tags
+from bridgescore.formats.lin.tags import lin_tags as _tags
+from bridgescore.formats.lin.tags import plain_deal as _plain_deal
+from bridgescore.formats.lin.tags import read_hands as _read_hands
 from bridgescore.formats.pbn import decode_line, read_pbn
 from bridgescore.formats.pbn._fast import read_game_plainly
 from bridgescore.formats.record import Traveller, slot_maker
