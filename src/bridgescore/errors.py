@@ -31,13 +31,19 @@ __all__ = [
     "MovementError",
     "NotThisTableError",
     "NotationError",
+    "OutputPathError",
+    "PdfUnavailableError",
     "PredealError",
     "RecordError",
     "RoundOpenError",
     "ScoringMethodError",
+    "SeedError",
     "SessionClosedError",
     "StorageError",
+    "StudyError",
     "ToolError",
+    "UsebioError",
+    "WorkerLost",
 ]
 
 
@@ -152,4 +158,45 @@ class ToolError(BridgeError, RuntimeError):
     could print a PDF.
 
     Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working.
+    """
+
+
+class SeedError(BridgeError):
+    """A seed or commitment file (or text) that cannot be read."""
+
+
+class PdfUnavailableError(ToolError):
+    """No browser to print with, or the browser failed (a :class:`RuntimeError` too)."""
+
+
+class UsebioError(RecordError):
+    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root).
+
+    ``line`` is the line where reading stopped (0 when unknown), ``detail`` the
+    message without the file and line.
+    """
+
+    def __init__(self, source: str, line: int, detail: str) -> None:
+        where = f"{source}: line {line}" if line else source
+        super().__init__(f"{where}: {detail}")
+        self.source, self.line, self.detail = source, line, detail
+
+
+class OutputPathError(BridgeError):
+    """An output file or folder that cannot be written where the command was told to."""
+
+
+class WorkerLost(BridgeError):
+    """A local worker process died (killed, out of memory) or a Dask task kept failing.
+
+    >>> str(WorkerLost("a worker process died"))
+    'a worker process died'
+    """
+
+
+class StudyError(BridgeError):
+    """A study directory that cannot be used as asked (other seed, other chunk size, ...).
+
+    >>> str(StudyError("'/tmp/s' was started with seed 1, not 2"))
+    "'/tmp/s' was started with seed 1, not 2"
     """
