@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import command_group, echo_json, fail, read_input_bytes
-from bridgescore.cli.movement import (
+from bridgescore.cli.movement_options import (
     ArrowSwitch,
     GeneratorOptions,
     NamedBoardsPerRound,
