@@ -4,7 +4,9 @@
 text, picks
 the format (by the file's extension, then by its content) and streams
 :class:`BoardRecord` values; :func:`format_records` writes records back in any
-format. Callers never sniff formats themselves.
+format; :func:`file_format` says what a file is (USEBIO included). Callers never
+sniff formats themselves. Each format with more than one job is a package:
+:mod:`.pbn`, :mod:`.lin`, :mod:`.usebio`.
 
 >>> records = list(read_records(text='[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n'))
 >>> records[0].board, str(records[0].contract)

@@ -68,9 +68,23 @@ def read_game_plainly(
     file: str | None,
     number: int,
 ) -> tuple[BoardRecord | None, int] | None:
-    """:func:`read_pbn` reading one game of a text: ``tags`` (the tags so far)
-    gain the game's when it is plain; the record (``None``: a header game) is the
-    file's ``number``-th, and comes with how many opening passes were restored."""
+    """Read one game's ``text`` (its lines, no blank line; the first is line
+    ``first_line`` of the file) when it is written plainly, as
+    :func:`~bridgescore.formats.pbn.read_pbn` does for each game of a text.
+
+    ``tags`` are the tags so far (what ``#`` copies), and gain the game's when it is
+    plain; ``previous`` is the record before (for a second table's board tags);
+    ``file`` and ``number`` say whose and which record this is. Returns the record
+    (``None``: a header game, no board) with how many opening passes were restored,
+    or ``None`` when the game is not plain and the full reader must read it.
+
+    >>> text = '[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n[Result "9"]'
+    >>> record, restored = read_game_plainly(text, 1, {}, None, None, 1)
+    >>> record.board, str(record.contract), record.result, record.source.line, restored
+    (1, '3NTS', 9, 1, 0)
+    >>> read_game_plainly('[Board "1"] {a comment} 3NT', 1, {}, None, None, 1) is None
+    True
+    """
     try:
         return _read(text, first_line, tags, previous, file, number)
     except _NotPlain:
