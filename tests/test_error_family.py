@@ -166,13 +166,10 @@ def test_every_exception_class_is_a_bridge_error() -> None:
     assert outside == []
 
 
-# The builtin second base a few errors keep, each documented in errors.py, so that code
-# which caught the builtin error before keeps working.
+# The one builtin second base an error keeps, documented in errors.py, so that code which
+# caught the builtin error before keeps working.
 SECOND_BASES = {
     "ToolError": "RuntimeError",  # DDS's own errors and the PDF printer's were RuntimeErrors
-    "InputFileError": "OSError",  # reading a file raised OSError before
-    "StorageError": "OSError",  # the failing write is one
-    "ArgumentTypeError": "TypeError",  # as Python raises for a wrong type
 }
 
 
@@ -310,7 +307,7 @@ def test_solver_refuses_what_is_no_deal(deals: Any, kind: type[BridgeError], mes
 
 def test_solve_many_refuses_one_deal_alone() -> None:
     # A PBN string is iterable: its characters were read as deals before.
-    message = _raised(lambda: bs.solve_many(ONE_SUIT_EACH), TypeError)
+    message = _raised(lambda: bs.solve_many(ONE_SUIT_EACH), ArgumentTypeError)
     assert message.startswith(f"deals {ONE_SUIT_EACH!r}: expected a list of Deals")
 
 

@@ -63,13 +63,10 @@ class BinaryInputError(NotationError):
     """Bytes that are not text (an image, a database, UTF-16), so no format can be told."""
 
 
-class InputFileError(BridgeError, OSError):
+class InputFileError(BridgeError):
     """Input that cannot be read as a file: no such file, a directory, a file that cannot
-    be opened, or a file's text given where its path was expected.
-
-    Also an :class:`OSError`, which reading a file raised before, so code that caught
-    ``OSError`` keeps working.
-    """
+    be opened, or a file's text given where its path was expected (the system's reason,
+    when there is one, is in the message)."""
 
 
 class InvalidDealError(BridgeError):
@@ -96,12 +93,8 @@ class InvalidArgumentError(BridgeError):
     """A setting with an impossible value: a negative seed or deal count, no threads."""
 
 
-class ArgumentTypeError(InvalidArgumentError, TypeError):
-    """An argument of the wrong kind, such as a number where a deal was expected.
-
-    Also a :class:`TypeError`, as Python raises for a wrong type, so code that
-    caught ``TypeError`` before keeps working.
-    """
+class ArgumentTypeError(InvalidArgumentError):
+    """An argument of the wrong kind, such as a number where a deal was expected."""
 
 
 class ComparisonError(BridgeError):
@@ -135,12 +128,9 @@ class SessionClosedError(RecordError):
     """A result entered after the director closed the session."""
 
 
-class StorageError(BridgeError, OSError):
+class StorageError(BridgeError):
     """An event file that cannot be written now: the disk is full, or the file (or its
-    folder) is read-only. Nothing of the change was stored (a live session answers 507).
-
-    Also an :class:`OSError`, as the failing write is one.
-    """
+    folder) is read-only. Nothing of the change was stored (a live session answers 507)."""
 
 
 class RoundOpenError(RecordError):
@@ -157,7 +147,8 @@ class ToolError(BridgeError, RuntimeError):
     """A program bridgescore drives failed: DDS answered with an error code, or no browser
     could print a PDF.
 
-    Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working.
+    Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working:
+    the one error with a second base (every other has one, a member of this family).
     """
 
 

@@ -293,7 +293,7 @@ def read_records(
     Raises :class:`~bridgescore.NotationError` when the format cannot be told (a file
     of binary data is :class:`~bridgescore.errors.BinaryInputError`, an empty one
     :class:`~bridgescore.errors.EmptyInputError`: :func:`check_input`) and
-    :class:`~bridgescore.errors.InputFileError` (also an ``OSError``) when the file
+    :class:`~bridgescore.errors.InputFileError` when the file
     cannot be read: no such file, a directory, or a file's text given as ``path``
     (pass it as ``text=``; see :mod:`bridgescore.formats.sources`). Problems inside
     the file go on the records and never stop the reading.
