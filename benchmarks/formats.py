@@ -34,7 +34,7 @@ scored by ours (every auction and play replayed under the Laws, every Score tag
 and the teams' rooms checked): target under 2 seconds.
 
 Our readers pause Python's cycle collector while they read a batch of records
-(``bridgescore/formats/batches.py``); ``--collector-as-usual`` times them without
+(``in_batches`` in ``bridgescore/formats/__init__.py``); ``--collector-as-usual`` times them without
 the pauses, to show what they give.
 
     .venv/bin/python benchmarks/formats.py [--boards 10000] [--repeat 5] [--collector-as-usual]

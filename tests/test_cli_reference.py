@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+
+
 def _commands() -> list[list[str]]:
     """Every command and subcommand of the program, in the order its help lists them."""
     import typer

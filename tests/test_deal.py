@@ -392,14 +392,14 @@ def test_bulk_array_equals_random_deals() -> None:
 
 def test_seed_errors() -> None:
     # Bad settings are BridgeErrors (InvalidArgumentError, a ValueError); a wrong
-    # type is also a TypeError, as it was before.
+    # type is an ArgumentTypeError, one of them.
     with pytest.raises(InvalidArgumentError, match="negative"):
         bs.random_deals(-1, 1)
     with pytest.raises(ArgumentTypeError, match="'1'"):
         bs.random_deals("1", 1)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="count"):
         bs.random_deals(1, -1)
-    with pytest.raises(TypeError, match="Generator"):
+    with pytest.raises(ArgumentTypeError, match="Generator"):
         bs.random_deal(1)  # type: ignore[arg-type]
     assert issubclass(ArgumentTypeError, bs.BridgeError)
     assert issubclass(InvalidArgumentError, ValueError)

@@ -170,6 +170,34 @@ def test_every_exception_class_is_a_bridge_error() -> None:
     assert outside == []
 
 
+# The one builtin second base an error keeps, documented in errors.py, so that code which
+# caught the builtin error before keeps working.
+SECOND_BASES = {
+    "ToolError": "RuntimeError",  # DDS's own errors and the PDF printer's were RuntimeErrors
+}
+
+
+def test_every_error_is_defined_in_errors_py_with_one_family_base() -> None:
+    classes = _exception_classes()
+    family = {"BridgeError"}
+    while True:  # the family by inheritance, as above
+        before = len(family)
+        family |= {name for _, name, bases in classes if bases & family}
+        if len(family) == before:
+            break
+    # Every member of the family lives in errors.py, none elsewhere (nor private).
+    assert sorted(f"{path}: {name}" for path, name, _ in classes if name in family) == sorted(
+        f"errors.py: {name}" for name in family
+    )
+    # One base each, a member of the family; only the documented builtin second bases.
+    bases = {name: found for path, name, found in classes if path == "errors.py"}
+    for name in family - {"BridgeError"}:
+        family_bases = bases[name] & family
+        assert len(family_bases) == 1, name
+        assert bases[name] - family_bases <= {SECOND_BASES.get(name)}, name
+    assert bases["BridgeError"] == {"ValueError"}
+
+
 def test_only_validate_tells_bools_from_numbers() -> None:
     # isinstance(x, bool) written by hand is the check validate.py holds once.
     found = []
@@ -283,7 +311,7 @@ def test_solver_refuses_what_is_no_deal(deals: Any, kind: type[BridgeError], mes
 
 def test_solve_many_refuses_one_deal_alone() -> None:
     # A PBN string is iterable: its characters were read as deals before.
-    message = _raised(lambda: bs.solve_many(ONE_SUIT_EACH), TypeError)
+    message = _raised(lambda: bs.solve_many(ONE_SUIT_EACH), ArgumentTypeError)
     assert message.startswith(f"deals {ONE_SUIT_EACH!r}: expected a list of Deals")
 
 
@@ -362,7 +390,7 @@ def test_plot_file_needs_an_image_suffix(tmp_path: Path) -> None:
 
 
 def test_study_counts_cannot_be_negative() -> None:
-    from bridgescore.study.errors import StudyError
+    from bridgescore.errors import StudyError
     from bridgescore.study.report import ParStats
 
     message = _raised(lambda: ParStats({420: 3, 100: -1}), StudyError)
@@ -526,7 +554,7 @@ def test_moved_checks_say_what_was_expected(
 
 def test_study_workers_are_whole_numbers(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
-    from bridgescore.study.errors import StudyError
+    from bridgescore.errors import StudyError
     from bridgescore.study.runner import run_study
 
     message = _raised(lambda: run_study(tmp_path / "s", deals=4, seed=1, workers=0), StudyError)

@@ -8,8 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridgescore.formats import PLAIN_CALLS, check_record, format_records, read_records
-from bridgescore.formats.batches import in_batches
+from bridgescore.formats import PLAIN_CALLS, check_record, format_records, in_batches, read_records
 from bridgescore.formats.record import RecordedCall
 
 

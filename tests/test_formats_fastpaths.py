@@ -22,10 +22,11 @@ from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.deal import Deal, random_deals
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, RecordedCall, Source, format_records
-from bridgescore.formats.lin import _plain_deal, _read_hands, _tags
-from bridgescore.formats.pbn import decode_line, read_games
-from bridgescore.formats.pbnfast import read_plain_game
-from bridgescore.formats.pbnrecord import read_pbn, records_from_games
+from bridgescore.formats.lin.tags import lin_tags as _tags
+from bridgescore.formats.lin.tags import plain_deal as _plain_deal
+from bridgescore.formats.lin.tags import read_hands as _read_hands
+from bridgescore.formats.pbn import decode_line, read_pbn
+from bridgescore.formats.pbn._fast import read_game_plainly
 from bridgescore.formats.record import Traveller, slot_maker
 from bridgescore.play import Play
 from format_strategies import records
@@ -174,8 +175,8 @@ _PBN_FIXTURES = sorted(
 
 def _both_readers(text: str) -> tuple[list[BoardRecord], list[BoardRecord]]:
     """The records of ``read_pbn`` (plain games straight to records) and of the full
-    reader alone (``read_games``, then every game through pbnrecord's reader)."""
-    return list(read_pbn(text)), list(records_from_games(read_games(text)))
+    reader alone (its private switch off: ``read_games``, then formats/pbn/records.py)."""
+    return list(read_pbn(text)), list(read_pbn(text, _fast=False))
 
 
 def _championship_text(rng: random.Random, games: int, *, odd: bool = True) -> str:
@@ -379,32 +380,34 @@ def test_plain_games_take_the_plain_road() -> None:
         while not lines[end - 1].strip():
             end -= 1
         game = "\n".join(lines[start:end])
-        plain = read_plain_game(game, start + 1, tags, previous, Source(None, 0, number))
+        plain = read_game_plainly(game, start + 1, tags, previous, None, number)
         assert plain is not None
-        game_tags, previous = plain.tags, plain.record
-        tags.update(game_tags)
+        previous = plain[0]
         assert previous is not None and previous.problems == ()
         assert previous.source.line == start + 1
 
 
 def test_plain_reader_declines_what_the_full_reader_reports() -> None:
     lines = ['[Board "1"]', '[Dealer "N"]', '[Auction "N"]', "1NT =1= Pass", '[Note "1:15-17"]']
-    source = Source(None, 0, 1)
-    plain = read_plain_game("\n".join(lines), 1, {}, None, source)
-    assert plain is not None and plain.record is not None
-    assert plain.record.auction is not None
-    assert [(c.call, c.explanation) for c in plain.record.auction] == [
+
+    def plain(lines: list[str], tags: dict[str, str] | None = None) -> BoardRecord | None:
+        read = read_game_plainly("\n".join(lines), 1, dict(tags or {}), None, None, 1)
+        return None if read is None else read[0]
+
+    record = plain(lines)
+    assert record is not None and record.auction is not None
+    assert [(c.call, c.explanation) for c in record.auction] == [
         ("1NT", "15-17"),
         ("Pass", ""),
     ]
     for bad in ("1NT =2= Pass", "1NT! Pass", "1NT Pass {c}", "1NT Pass ; c", "1NT Pass $1"):
         changed = [*lines[:3], bad, lines[4]]
-        assert read_plain_game("\n".join(changed), 1, {}, None, source) is None
+        assert plain(changed) is None
     repeated = [*lines, '[Board "2"]']
-    assert read_plain_game("\n".join(repeated), 1, {}, None, source) is None
+    assert plain(repeated) is None
     inherited = ['[Event "#"]', *lines]
-    assert read_plain_game("\n".join(inherited), 1, {}, None, source) is None
-    assert read_plain_game("\n".join(inherited), 1, {"Event": "Cup"}, None, source) is not None
+    assert plain(inherited) is None
+    assert plain(inherited, {"Event": "Cup"}) is not None
 
 
 def test_traveller_and_match_header_read_on_either_road() -> None:

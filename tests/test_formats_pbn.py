@@ -19,7 +19,7 @@ from bridgescore.deal import random_deals
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, check_record, read_records
 from bridgescore.formats.crosscheck import cross_check
-from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.words import contract_of, deal_of
 
 DATA = Path(__file__).parent / "data" / "formats"

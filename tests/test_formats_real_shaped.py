@@ -29,8 +29,7 @@ from hypothesis import strategies as st
 from bridgescore.core import Contract, Doubling, Seat, Strain
 from bridgescore.errors import BridgeError
 from bridgescore.formats import BoardRecord, check_record, decode_text, read_records
-from bridgescore.formats.pbn import decode_line, read_games
-from bridgescore.formats.pbnrecord import read_pbn, records_from_games
+from bridgescore.formats.pbn import decode_line, read_games, read_pbn
 from bridgescore.formats.words import contract_of
 
 FULL = os.environ.get("BRIDGESCORE_FULL") == "1"
@@ -46,7 +45,7 @@ def _benchmark() -> ModuleType:
 
 
 def _both_roads(text: str) -> tuple[list[BoardRecord], list[BoardRecord]]:
-    return list(read_pbn(text)), list(records_from_games(read_games(text)))
+    return list(read_pbn(text)), list(read_pbn(text, _fast=False))
 
 
 def _per_line(data: bytes) -> str:
@@ -73,21 +72,18 @@ def test_the_real_shaped_file_reads_the_same_on_both_roads(seed: int) -> None:
 def test_the_real_shaped_games_take_the_fast_road() -> None:
     """Its comments are where publishers put them, so no game needs the full reader:
     the comparison above is of two different readers."""
-    from bridgescore.formats import pbnfast
-    from bridgescore.formats.record import Source
+    from bridgescore.formats.pbn._fast import read_game_plainly
 
     text = _per_line(_benchmark()._real_shaped(random.Random(4), 30_000)).replace("\r\n", "\n")
     games = [piece.strip("\n") for piece in text.split("\n\n") if piece.strip("\n")]
     tags: dict[str, str] = {}
     declined = []
     for number, game in enumerate(games):
-        plain = pbnfast.read_plain_game(game, 1, tags, None, Source(None, 0, number))
-        if plain is None:
+        # (A plain game's tags join ``tags``, which "#" copies, as it is read.)
+        if read_game_plainly(game, 1, tags, None, None, number) is None:
             declined.append(game)
-            # (The header game's tags, which "#" copies, as the full reader reads them.)
+            # (The header game's tags, as the full reader reads them.)
             tags.update(next(read_games(game)).tags)
-        else:
-            tags.update(plain.tags)
     # Only the file's first piece, its % directives before the header game.
     assert len(declined) == 1 and declined[0].startswith("% PBN 2.1")
     assert sum("{" in game for game in games) > 5

@@ -1,4 +1,4 @@
-"""Fuzzing the PBN readers: the tag-pair reader, the played-game reader and the
+"""Fuzzing the PBN readers: the tag-pair reader, the records checked as played games and the
 session importer's PBN results, from damaged copies of the PBN fixtures.
 
 The PBN reader never raises (it records problems with their line numbers), so
@@ -15,9 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.formats import decode_text
-from bridgescore.formats.pbn import PbnGame, decode_lines, read_games
-from bridgescore.formats.pbngame import read_played_games
+from bridgescore.formats import CheckedRecord, check_record, decode_text
+from bridgescore.formats.pbn import PbnGame, decode_lines, read_games, read_pbn
 from bridgescore.session.importers.records import parse_pbn
 from fuzzing import Refused, fuzz_settings, mutated_bytes, mutated_text, read_or_refuse
 
@@ -26,6 +25,11 @@ PBN_FILES = sorted(path.name for path in DATA.glob("*.pbn"))
 SEEDS = {name: (DATA / name).read_bytes() for name in PBN_FILES}
 # As every reader decodes them: some fixtures are Windows-1252, not UTF-8.
 TEXTS = {name: decode_text(data) for name, data in SEEDS.items()}
+
+
+def read_played_games(source: str) -> list[CheckedRecord]:
+    """The games as played deals, checked: the road of ``bridgescore game``."""
+    return [check_record(record) for record in read_pbn(source)]
 
 
 def _games_from_bytes(data: bytes) -> list[PbnGame]:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bridgescore.core import Vulnerability
 from bridgescore.deal import random_deals
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.manifest import MANIFEST_NAME, Manifest, load_manifest, save_manifest
 from bridgescore.study.report import study_report
 from bridgescore.study.shards import build_shard, shard_name, write_shard

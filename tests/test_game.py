@@ -1,6 +1,7 @@
 """Played deals: deal, board, auction, play or tricks -> contract, result, NS score.
 
-PBN games are tested in test_pbngame.py, the ``game`` command in test_cli_game.py."""
+PBN games as played deals are tested in test_pbn_played.py, the ``game`` command in
+test_cli_game.py."""
 
 from __future__ import annotations
 

@@ -163,11 +163,7 @@ def test_a_refused_address_leaves_no_dask_client_behind(address: str) -> None:
     assert "expected tcp://host:port" in str(refused.value)
     started = [thread.name for thread in set(threading.enumerate()) - threads_before]
     assert started == []
-    made = [
-        c
-        for c in gc.get_objects()
-        if _is_client(c) and id(c) not in clients_before
-    ]
+    made = [c for c in gc.get_objects() if _is_client(c) and id(c) not in clients_before]
     assert made == []
 
 

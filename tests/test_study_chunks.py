@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.dealer.dealing import DealSpec, deal_chunk, deal_many, pbn_strings
+from bridgescore.errors import StudyError
 from bridgescore.study.chunks import Chunk, chunk_deals, plan_chunks
-from bridgescore.study.errors import StudyError
 
 
 def test_plan_full_chunks_then_the_remainder() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.manifest import (
     MANIFEST_NAME,
     Manifest,

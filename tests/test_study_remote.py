@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from bridgescore.distributed import ChunkDone, run_chunks
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import run_study
 from bridgescore.study.shards import shard_name

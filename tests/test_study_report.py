@@ -12,7 +12,7 @@ import pytest
 
 from bridgescore.core import Vulnerability
 from bridgescore.deal import random_deals
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.manifest import Manifest, save_manifest
 from bridgescore.study.report import ParStats, format_report, study_report
 from bridgescore.study.shards import build_shard, shard_name, write_shard

@@ -22,9 +22,9 @@ import pytest
 
 from bridgescore.ddtable import DDTable
 from bridgescore.dealer.dealing import deal_many
+from bridgescore.errors import StudyError
 from bridgescore.parscore import par
 from bridgescore.solver import solve_many
-from bridgescore.study.errors import StudyError
 from bridgescore.study.report import study_report
 from bridgescore.study.runner import run_study
 from bridgescore.study.shards import PAR_COLUMNS, shard_name, shard_tables

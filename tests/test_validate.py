@@ -89,7 +89,7 @@ def test_bool_arg_refuses_the_rest(value: object, numpy: bool) -> None:
     with pytest.raises(ArgumentTypeError) as raised:
         bool_arg(value, "honors", numpy=numpy)
     assert str(raised.value) == f"honors must be True or False, got {value!r}"
-    assert isinstance(raised.value, TypeError)
+    assert isinstance(raised.value, InvalidArgumentError)
 
 
 @pytest.mark.parametrize(

@@ -73,7 +73,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, WorkerLost
 
 __all__ = [
     "HOLD_VARIABLE",
@@ -119,14 +119,6 @@ class ShardWriter(Protocol):
     """Stores one chunk's rows as its shard, all or nothing."""
 
     def write(self, chunk: int, table: Any) -> None: ...
-
-
-class WorkerLost(BridgeError):
-    """A local worker process died (killed, out of memory) or a Dask task kept failing.
-
-    >>> str(WorkerLost("a worker process died"))
-    'a worker process died'
-    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,13 +31,19 @@ __all__ = [
     "MovementError",
     "NotThisTableError",
     "NotationError",
+    "OutputPathError",
+    "PdfUnavailableError",
     "PredealError",
     "RecordError",
     "RoundOpenError",
     "ScoringMethodError",
+    "SeedError",
     "SessionClosedError",
     "StorageError",
+    "StudyError",
     "ToolError",
+    "UsebioError",
+    "WorkerLost",
 ]
 
 
@@ -57,13 +63,10 @@ class BinaryInputError(NotationError):
     """Bytes that are not text (an image, a database, UTF-16), so no format can be told."""
 
 
-class InputFileError(BridgeError, OSError):
+class InputFileError(BridgeError):
     """Input that cannot be read as a file: no such file, a directory, a file that cannot
-    be opened, or a file's text given where its path was expected.
-
-    Also an :class:`OSError`, which reading a file raised before, so code that caught
-    ``OSError`` keeps working.
-    """
+    be opened, or a file's text given where its path was expected (the system's reason,
+    when there is one, is in the message)."""
 
 
 class InvalidDealError(BridgeError):
@@ -90,12 +93,8 @@ class InvalidArgumentError(BridgeError):
     """A setting with an impossible value: a negative seed or deal count, no threads."""
 
 
-class ArgumentTypeError(InvalidArgumentError, TypeError):
-    """An argument of the wrong kind, such as a number where a deal was expected.
-
-    Also a :class:`TypeError`, as Python raises for a wrong type, so code that
-    caught ``TypeError`` before keeps working.
-    """
+class ArgumentTypeError(InvalidArgumentError):
+    """An argument of the wrong kind, such as a number where a deal was expected."""
 
 
 class ComparisonError(BridgeError):
@@ -129,12 +128,9 @@ class SessionClosedError(RecordError):
     """A result entered after the director closed the session."""
 
 
-class StorageError(BridgeError, OSError):
+class StorageError(BridgeError):
     """An event file that cannot be written now: the disk is full, or the file (or its
-    folder) is read-only. Nothing of the change was stored (a live session answers 507).
-
-    Also an :class:`OSError`, as the failing write is one.
-    """
+    folder) is read-only. Nothing of the change was stored (a live session answers 507)."""
 
 
 class RoundOpenError(RecordError):
@@ -151,5 +147,47 @@ class ToolError(BridgeError, RuntimeError):
     """A program bridgescore drives failed: DDS answered with an error code, or no browser
     could print a PDF.
 
-    Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working.
+    Also a :class:`RuntimeError`, so code that caught ``RuntimeError`` before keeps working:
+    the one error with a second base (every other has one, a member of this family).
+    """
+
+
+class SeedError(BridgeError):
+    """A seed or commitment file (or text) that cannot be read."""
+
+
+class PdfUnavailableError(ToolError):
+    """No browser to print with, or the browser failed (a :class:`RuntimeError` too)."""
+
+
+class UsebioError(RecordError):
+    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root).
+
+    ``line`` is the line where reading stopped (0 when unknown), ``detail`` the
+    message without the file and line.
+    """
+
+    def __init__(self, source: str, line: int, detail: str) -> None:
+        where = f"{source}: line {line}" if line else source
+        super().__init__(f"{where}: {detail}")
+        self.source, self.line, self.detail = source, line, detail
+
+
+class OutputPathError(BridgeError):
+    """An output file or folder that cannot be written where the command was told to."""
+
+
+class WorkerLost(BridgeError):
+    """A local worker process died (killed, out of memory) or a Dask task kept failing.
+
+    >>> str(WorkerLost("a worker process died"))
+    'a worker process died'
+    """
+
+
+class StudyError(BridgeError):
+    """A study directory that cannot be used as asked (other seed, other chunk size, ...).
+
+    >>> str(StudyError("'/tmp/s' was started with seed 1, not 2"))
+    "'/tmp/s' was started with seed 1, not 2"
     """

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from bridgescore.deal import Card, Deal, Hand
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import BridgeError, NotationError, SeedError
 from bridgescore.validate import whole_number_arg
 
 __all__ = [
@@ -46,10 +46,6 @@ __all__ = [
     "index_from_hands",
     "read_commitment",
 ]
-
-
-class SeedError(BridgeError):
-    """A seed or commitment file (or text) that cannot be read."""
 
 
 def deal_count(hands: int = 4, size: int = 13) -> int:

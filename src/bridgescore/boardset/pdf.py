@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from bridgescore.errors import ToolError
+from bridgescore.errors import PdfUnavailableError
 
 __all__ = ["CHROMIUM", "PdfUnavailableError", "chromium_path", "html_to_pdf"]
 
@@ -31,10 +31,6 @@ _ARGS = (
 )
 # Chromium needs seconds to start on a loaded machine; this only bounds a hung browser.
 _LIMIT_SECONDS = 300
-
-
-class PdfUnavailableError(ToolError):
-    """No browser to print with, or the browser failed (a :class:`RuntimeError` too)."""
 
 
 def chromium_path() -> Path | None:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from bridgescore.cli.common import echo_json, fail, read_input_bytes
-from bridgescore.cli.movement import (
+from bridgescore.cli.movement_options import (
     ArrowSwitch,
     GeneratorOptions,
     NamedBoardsPerRound,

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from bridgescore.cli.common import fail
-from bridgescore.errors import BridgeError
+from bridgescore.errors import OutputPathError
 
 __all__ = [
     "PLOT_SUFFIXES",
@@ -35,10 +35,6 @@ __all__ = [
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 """The plot formats the commands draw (matplotlib's Agg backend, told by the suffix)."""
-
-
-class OutputPathError(BridgeError):
-    """An output file or folder that cannot be written where the command was told to."""
 
 
 def _try_to_write_in(folder: Path) -> str | None:

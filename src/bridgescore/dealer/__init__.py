@@ -1,7 +1,7 @@
 """Dealing under conditions, as the C program ``dealer`` does: predeal, the
 condition language, and fast seeded dealing.
 
-:mod:`~bridgescore.dealer.dealing.dealing` deals (``deal_many``, ``deal_chunk``);
+:mod:`~bridgescore.dealer.dealing` deals (``deal_many``, ``deal_chunk``);
 :mod:`~bridgescore.dealer.condition` reads and evaluates a condition over the
 hand features of :mod:`~bridgescore.dealer.hand` and
 :mod:`~bridgescore.dealer.valuation`; :mod:`~bridgescore.dealer.syntax` is its

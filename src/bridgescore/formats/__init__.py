@@ -4,7 +4,9 @@
 text, picks
 the format (by the file's extension, then by its content) and streams
 :class:`BoardRecord` values; :func:`format_records` writes records back in any
-format. Callers never sniff formats themselves.
+format; :func:`file_format` says what a file is (USEBIO included). Callers never
+sniff formats themselves. Each format with more than one job is a package:
+:mod:`.pbn`, :mod:`.lin`, :mod:`.usebio`.
 
 >>> records = list(read_records(text='[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n'))
 >>> records[0].board, str(records[0].contract)
@@ -13,9 +15,12 @@ format. Callers never sniff formats themselves.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from pathlib import Path
+from typing import TypeVar
 
 from bridgescore.errors import (
     ArgumentTypeError,
@@ -24,13 +29,11 @@ from bridgescore.errors import (
     InvalidArgumentError,
     NotationError,
 )
-from bridgescore.formats.batches import in_batches
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.csv import format_csv, looks_like_csv, read_csv
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
-from bridgescore.formats.pbn import decode_line, format_pbn
-from bridgescore.formats.pbnrecord import read_pbn, record_pairs
+from bridgescore.formats.pbn import decode_line, format_pbn, read_pbn, record_pairs
 from bridgescore.formats.record import (
     PLAIN_CALLS,
     BoardRecord,
@@ -60,6 +63,7 @@ __all__ = [
     "checked_text",
     "decode_text",
     "detect_format",
+    "file_format",
     "format_records",
     "handviewer_link",
     "input_name",
@@ -100,6 +104,24 @@ def detect_format(name: str | None, text: str) -> str:
         '([Tag "value"]), LIN (tag|value|), a handviewer link, JSON or a board-set CSV '
         "(board,dealer,...); name the file .pbn, .lin, .json or .csv"
     )
+
+
+def file_format(data: bytes | str, name: str | None = None) -> str:
+    """What a file is: ``usebio`` (a USEBIO XML results file, told by its content), else
+    ``pbn``, ``lin``, ``json`` or ``csv`` as :func:`detect_format` tells them from the
+    name's extension, then the text.
+
+    ``data`` is the file's bytes (decoded as every reader decodes them) or its text.
+    Raises :class:`~bridgescore.NotationError` when nothing says.
+
+    >>> file_format(b'<?xml version="1.0"?><USEBIO Version="1.2"/>'), file_format('[Board "1"]')
+    ('usebio', 'pbn')
+    """
+    from bridgescore.formats.usebio import looks_like_usebio
+
+    if looks_like_usebio(data):
+        return "usebio"
+    return detect_format(name, data if isinstance(data, str) else decode_text(data))
 
 
 def decode_text(data: bytes) -> str:
@@ -188,13 +210,63 @@ def checked_text(data: bytes, name: str | Path | None) -> str:
     return decode_text(data)
 
 
+# Records read a batch at a time, with Python's cycle collector paused meanwhile.
+#
+# A board record is a tree of small objects (its calls, hands and cards played)
+# and holds no reference cycle, so the cycle collector never frees any of it.
+# Yet it runs every few hundred new objects, and its full passes walk every
+# object still alive: while a file of thousands of boards is read into a list,
+# it walks the records read so far again and again, for nothing. Measured on
+# 10,000 generated boards, that was a third of the reading time (see
+# ``docs/performance.md``).
+#
+# So the readers' records are gathered BATCH at a time with the
+# collector paused, and handed on with it running again: it then runs once for
+# the batch instead of dozens of times, and no code of the caller ever runs while
+# it is paused. It is paused only if it was running, and left as it was found.
+BATCH = 256
+"""Records read in one go while the collector is paused."""
+
+_Item = TypeVar("_Item")
+
+
+def in_batches(items: Iterable[_Item], size: int = BATCH) -> Iterator[_Item]:
+    """The items of ``items`` in order, taken ``size`` at a time with the cycle
+    collector paused while they are taken.
+
+    An error raised while taking a batch is raised after the items taken before it.
+
+    >>> list(in_batches(iter(range(5)), size=2))
+    [0, 1, 2, 3, 4]
+    """
+    iterator = iter(items)
+    while True:
+        batch: list[_Item] = []
+        error: Exception | None = None
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            batch.extend(islice(iterator, size))
+        except Exception as raised:  # handed on below, after the items before it
+            error = raised
+        finally:
+            if paused:
+                gc.enable()
+        yield from batch
+        if error is not None:
+            raise error
+        if len(batch) < size:
+            return
+
+
 def read_text(
     text: str, format: str | None = None, file: str | None = None
 ) -> Iterator[BoardRecord]:
     """Records of ``text`` in ``format`` (``None``: detected from ``file`` and the text)."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     chosen = format or detect_format(file, text)
-    # A batch at a time, with the cycle collector paused: see formats/batches.py.
+    # A batch at a time, with the cycle collector paused: see in_batches above.
     if chosen == "pbn":
         return in_batches(read_pbn(text, file))
     if chosen == "lin":
@@ -221,7 +293,7 @@ def read_records(
     Raises :class:`~bridgescore.NotationError` when the format cannot be told (a file
     of binary data is :class:`~bridgescore.errors.BinaryInputError`, an empty one
     :class:`~bridgescore.errors.EmptyInputError`: :func:`check_input`) and
-    :class:`~bridgescore.errors.InputFileError` (also an ``OSError``) when the file
+    :class:`~bridgescore.errors.InputFileError` when the file
     cannot be read: no such file, a directory, or a file's text given as ``path``
     (pass it as ``text=``; see :mod:`bridgescore.formats.sources`). Problems inside
     the file go on the records and never stop the reading.

@@ -32,8 +32,8 @@ from bridgescore.formats.sources import (
     source_name,
 )
 from bridgescore.formats.usebio import dealt_board, looks_like_usebio, read_usebio
-from bridgescore.formats.usebio_xml import UsebioError
-from bridgescore.formats.usebio_xml import decode as usebio_decode
+from bridgescore.formats.usebio.safexml import UsebioError
+from bridgescore.formats.usebio.safexml import decode as usebio_decode
 
 __all__ = [
     "FORMATS",

@@ -15,8 +15,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from bridgescore.errors import StudyError
 from bridgescore.study.chunks import Chunk, check_seed, chunk_deals, plan_chunks
-from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bridgescore.deal import Deal
 from bridgescore.dealer.dealing import DealSpec, deal_range, pbn_strings
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.validate import is_whole_number
 
 __all__ = ["MAX_CHUNK_SIZE", "Chunk", "check_seed", "chunk_deals", "plan_chunks"]

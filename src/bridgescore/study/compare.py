@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.report import VULNERABILITY_NAMES, ParStats, StudyReport
 
 __all__ = [

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from bridgescore.display.frame import pandas_module
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.manifest import load_manifest
 from bridgescore.study.report import study_location
 from bridgescore.study.shards import SCHEMA, read_shard, scan_directory

@@ -17,8 +17,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from bridgescore.errors import StudyError
 from bridgescore.study.chunks import MAX_CHUNK_SIZE
-from bridgescore.study.errors import StudyError
 from bridgescore.study.remote import RemoteStudy
 from bridgescore.validate import is_whole_number
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 
 __all__ = ["RemoteStudy", "is_remote"]
 

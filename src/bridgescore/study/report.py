@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Vulnerability
+from bridgescore.errors import StudyError
 from bridgescore.study.chunks import plan_chunks
-from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import Manifest, load_manifest
 from bridgescore.study.remote import RemoteStudy, is_remote
 from bridgescore.study.shards import PAR_COLUMNS, read_shard, scan_directory

@@ -34,9 +34,8 @@ from bridgescore.distributed import (
     table_from_ipc,
     table_to_ipc,
 )
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, StudyError
 from bridgescore.study.chunks import Chunk, check_seed, chunk_deals, plan_chunks
-from bridgescore.study.errors import StudyError
 from bridgescore.study.manifest import (
     MANIFEST_NAME,
     Manifest,

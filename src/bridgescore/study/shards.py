@@ -26,7 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from bridgescore.core import Seat, Strain, Vulnerability
-from bridgescore.study.errors import StudyError
+from bridgescore.errors import StudyError
 from bridgescore.study.manifest import CONVENTION, MANIFEST_NAME, Manifest
 from bridgescore.study.remote import RemoteStudy
 

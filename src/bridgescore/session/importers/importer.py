@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
-from bridgescore.formats import check_input, decode_text, detect_format, no_boards, read_text
+from bridgescore.formats import check_input, decode_text, file_format, no_boards, read_text
 from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.record import Problem
 from bridgescore.formats.sources import (
@@ -47,7 +47,7 @@ from bridgescore.formats.sources import (
     source_bytes,
     source_name,
 )
-from bridgescore.formats.usebio import UsebioError, looks_like_usebio
+from bridgescore.formats.usebio import UsebioError
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.importers.parsed import Parsed, line_problem, stated_note
 from bridgescore.session.importers.players_csv import looks_like_players, parse_players
@@ -183,7 +183,8 @@ def _parse_file(
     confusing error per line) is refused by the one check every reader makes.
     """
     check_input(data, name)
-    if looks_like_usebio(data):
+    kind = _format_of(name, data)
+    if kind == "usebio":
         imported = read_usebio_event(data, name)
         report.notes.extend(imported.notes)
         report.disagreements.extend(f"{name}: {d}" for d in cross_check(imported))
@@ -196,7 +197,6 @@ def _parse_file(
         info["club"] = None if store.club or not imported.club else imported.club
         return imported.parsed, info
     text = _text(data)
-    kind = _format_of(name, text)
     # LIN is a vugraph archive (a teams match), unless it holds hand records alone
     # (as 'deal --boards --format lin' writes them), which are read as PBN's are.
     if kind == "lin" and not _hand_records_only(text, name):
@@ -240,9 +240,11 @@ def _text(data: bytes) -> str:
     return decode_text(data)
 
 
-def _format_of(name: str, text: str) -> str:
-    """``pbn``, ``lin``, ``json`` (by the name's extension, then the content) or ``csv``."""
+def _format_of(name: str, data: bytes) -> str:
+    """What :func:`~bridgescore.formats.file_format` says the file is (``usebio``,
+    ``pbn``, ``lin``, ``json``, ``csv``), else ``csv``: the results and player lists
+    the session reads itself."""
     try:
-        return detect_format(name, text)
+        return file_format(data, name)
     except NotationError:
         return "csv"

@@ -20,7 +20,7 @@ from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import check_record
 from bridgescore.formats.board import Board
-from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.importers.csv import is_whole, scored_result

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from bridgescore.compare.scalar import imps
 from bridgescore.core import Vulnerability
-from bridgescore.formats.pbnrecord import read_pbn
+from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.importers.records import add_hand_record, reading_problems, table_result

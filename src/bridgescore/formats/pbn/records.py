@@ -1,6 +1,6 @@
 """PBN games as board records, and board records as PBN games.
 
-:func:`records_from_games` gives the tags of :mod:`bridgescore.formats.pbn`
+:class:`FileReader` gives the tags of :mod:`~bridgescore.formats.pbn.syntax`
 their meaning, once, for every command: the Board, Dealer, Vulnerable and Deal
 tags (taken from the game before when a game leaves out all four, as
 publishers write a board's second table), players, teams, table and room, the
@@ -12,7 +12,7 @@ Some publishers leave the opening passes out of the Auction section. When the
 calls as written reach a declarer other than the Declarer tag's (or, without
 one, other than the Play tag's opening leader's right-hand opponent), and
 restoring one to three opening passes reconciles them, doubled or not
-(:func:`~bridgescore.formats.pbnfast.restore_opening_passes`), the reader
+(:func:`~bridgescore.formats.pbn.tags.restore_opening_passes`), the reader
 restores them before anything else reads the auction, and says so once per file:
 the restored auction is the only one, so declarer, the opening lead and whose
 turn it is in the Play all follow from it. A Contract tag that lost the
@@ -27,17 +27,15 @@ from collections.abc import Iterable, Iterator
 from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError
-from bridgescore.formats.pbn import (
-    UNCLOSED_COMMENT,
+from bridgescore.formats.pbn.syntax import (
     PbnGame,
     TagPair,
     Token,
     note_number,
-    read_games,
     split_annotations,
     tag_rows,
 )
-from bridgescore.formats.pbnfast import (
+from bridgescore.formats.pbn.tags import (
     BOARD_TAGS,
     GAME_TAGS,
     READ_TAGS,
@@ -45,7 +43,6 @@ from bridgescore.formats.pbnfast import (
     SECTIONS,
     UNKNOWN,
     expand_all_pass,
-    read_game_plainly,
     restore_opening_passes,
 )
 from bridgescore.formats.record import (
@@ -68,14 +65,7 @@ from bridgescore.formats.words import (
 )
 from bridgescore.play import Trick
 
-__all__ = [
-    "expand_all_pass",
-    "game_records",
-    "play_tricks",
-    "read_pbn",
-    "record_pairs",
-    "records_from_games",
-]
+__all__ = ["FileReader", "play_tricks", "record_pairs"]
 
 _SEAT_TAGS = ("North", "East", "South", "West")
 # A cell of a table row: a quoted string (which may hold spaces) or a word.
@@ -456,17 +446,7 @@ def _auction_contract(calls: Iterable[RecordedCall], dealer: Seat) -> Contract |
     return contract_of((call.call for call in calls), dealer)[1]
 
 
-def records_from_games(games: Iterable[PbnGame], file: str | None = None) -> Iterator[BoardRecord]:
-    """Board records of PBN games (see the module's docstring for what is read how).
-
-    A game with none of the tags Board, Deal, Dealer, Auction, Play, Contract,
-    Declarer and Result (a header of Event, Site and the like, whose values later
-    games inherit with ``#``) is skipped.
-    """
-    return (record for _, record in game_records(games, file))
-
-
-class _FileReader:
+class FileReader:
     """What the records of one file share: the record before (whose board tags a
     second table takes), their count, and whether restored passes were said."""
 
@@ -505,102 +485,11 @@ class _FileReader:
         return record
 
 
-def game_records(
-    games: Iterable[PbnGame], file: str | None = None
-) -> Iterator[tuple[PbnGame, BoardRecord]]:
-    """Each PBN game with its board record, as :func:`records_from_games` reads them."""
-    reader = _FileReader(file)
-    for game in games:
-        record = reader.game_record(game)
-        if record is not None:
-            yield game, record
-
-
-def read_pbn(source: Iterable[str] | str, file: str | None = None) -> Iterator[BoardRecord]:
-    """Board records of PBN text (a string or lines), lazily.
-
-    Text is split into games at its blank lines, and each game written plainly is
-    read straight into its record (:mod:`bridgescore.formats.pbnfast`); any other
-    game (one with a ``{`` comment, say), and lines from a file, go through
-    :func:`~bridgescore.formats.pbn.read_games`. Both give the same records.
-    """
-    if isinstance(source, str) and _only_lf(source):
-        return _read_text(source, file)
-    return records_from_games(read_games(source), file)
-
-
-def _only_lf(text: str) -> bool:
-    """Whether the text's only line break is LF. Text holding another that
-    str.splitlines (and so the full reader) honours is left to the full reader, so
-    that both count lines alike. (One ``in`` a character: each is a fast search.)"""
-    if text.isascii():
-        return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e")
-    return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-
-
-# A line of spaces alone (a blank line, as a line with nothing is).
-_SPACES_ALONE = re.compile(r"\n[^\S\n]+(?=\n)")
-
-
-def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
-    reader = _FileReader(file)
-    # Blank lines end games: lines of spaces are emptied (keeping the lines' count)
-    # so that the games are the pieces between two line breaks in a row.
-    text = "\n" + text.removeprefix("\ufeff") + "\n"  # the first and last lines too
-    if _SPACES_ALONE.search(text) is not None:
-        text = _SPACES_ALONE.sub("\n", text)
-    tags: dict[str, str] = {}  # every tag so far, the latest value of each: what "#" copies
-    line = 0  # the line of the piece's first character (the "\n" added is line 0)
-    pieces = text.split("\n\n")
-    for index, piece in enumerate(pieces):
-        game = piece.strip("\n")
-        if not game:
-            line += piece.count("\n") + 2
-            continue
-        first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
-        # Most games are written plainly (their comments, if any, where publishers put
-        # them): read straight into their records.
-        plain = read_game_plainly(game, first, tags, reader.previous, file, reader.number + 1)
-        if plain is not None:
-            record, restored = plain
-            if record is not None:  # (None: a header game)
-                reader.number += 1
-                yield reader.done(record, restored)
-        elif "{" not in game:
-            yield from _records_of(
-                reader, read_games(game.split("\n"), first_line=first, previous=tags), tags
-            )
-        else:
-            # Any other game with a "{" goes to the full reader. A comment may hold a
-            # blank line, which then ends no game: if one is left open here, the rest
-            # of the text, from this game on, is the full reader's alone.
-            games = list(read_games(game.split("\n"), first_line=first, previous=tags))
-            if games and any(p.message == UNCLOSED_COMMENT for p in games[-1].problems):
-                rest = "\n\n".join(pieces[index:]).split("\n")
-                yield from _records_of(reader, read_games(rest, first_line=line, previous=tags))
-                return
-            yield from _records_of(reader, games, tags)
-        line += piece.count("\n") + 2
-
-
-def _records_of(
-    reader: _FileReader, games: Iterable[PbnGame], tags: dict[str, str] | None = None
-) -> Iterator[BoardRecord]:
-    """The records of games read by the full reader, each game's tags added to ``tags``
-    (what ``#`` copies in the games after them)."""
-    for pbn_game in games:
-        if tags is not None:
-            tags.update(pbn_game.tags)
-        found = reader.game_record(pbn_game)
-        if found is not None:
-            yield found
-
-
 # -- writing ------------------------------------------------------------------
 
 
 def record_pairs(record: BoardRecord) -> list[TagPair]:
-    """The tag pairs of a record, for :func:`bridgescore.formats.pbn.format_game`."""
+    """The tag pairs of a record, for :func:`~bridgescore.formats.pbn.syntax.format_game`."""
     values: dict[str, str] = {}
     if record.event:
         values["Event"] = record.event

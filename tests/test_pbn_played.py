@@ -1,8 +1,10 @@
-"""PBN games (formats/pbngame.py): reading played games from PBN, problems with line numbers,
-round trips through the writer."""
+"""PBN games as played deals: read by ``read_pbn`` and checked by ``check_record`` (the road of
+``bridgescore game``), problems with line numbers, round trips through the record writer."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -16,10 +18,48 @@ from bridgescore import (
 )
 from bridgescore.core import dealer_of_board
 from bridgescore.deal import random_deals
-from bridgescore.formats.pbn import format_pbn, read_games
-from bridgescore.formats.pbngame import played_deal_pairs, read_played_games
+from bridgescore.formats import BoardRecord, Problem, RecordedCall, check_record
+from bridgescore.formats.pbn import TagPair, format_pbn, read_games, read_pbn, record_pairs
 
 DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A record read from PBN with what checking it gives: its played deal and problems."""
+
+    record: BoardRecord
+    played: PlayedDeal | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def board(self) -> str | None:
+        return None if self.record.board is None else str(self.record.board)
+
+
+def read_played_games(source: Iterable[str] | str) -> Iterator[PlayedGame]:
+    for record in read_pbn(source):
+        checked = check_record(record)
+        yield PlayedGame(record, checked.played, checked.problems)
+
+
+def played_deal_pairs(played: PlayedDeal, event: str = "") -> list[TagPair]:
+    """A played deal's tag pairs, through the record writer (Score as North-South's)."""
+    auction = played.auction
+    record = BoardRecord(
+        board=played.board,
+        dealer=played.dealer,
+        vulnerability=played.vulnerability,
+        deal=played.deal,
+        event=event,
+        auction=None if auction is None else tuple(RecordedCall(str(c)) for c in auction.calls),
+        play=None if played.play is None else tuple(played.play.cards),
+        contract=played.contract,
+        passed_out=played.contract is None,
+        result=played.tricks,
+        scores=(("Score", f"NS {played.score}"),),
+    )
+    return record_pairs(record)
 
 
 # -- PBN games --------------------------------------------------------------------------------
@@ -61,7 +101,7 @@ def test_import_layout_file() -> None:
     ]
     assert [r.problems for r in records] == [(), (), ()]
     assert [r.played.score for r in records if r.played] == [400, 680, 100]
-    assert records[1].game.tags["Event"] == "Import test"
+    assert records[1].record.event == "Import test"
     second = records[1].played
     assert second is not None and second.play is not None
     assert len(second.play.cards) == 21 and second.play.is_claimed
@@ -121,7 +161,7 @@ def test_wrong_opening_leader_and_auction_seat() -> None:
 def test_written_games_read_back_the_same() -> None:
     records = list(read_played_games((DATA / "games_import.pbn").read_text(encoding="utf-8")))
     played = [record.played for record in records if record.played is not None]
-    text = format_pbn(played_deal_pairs(p, {"Event": "Round trip"}) for p in played)
+    text = format_pbn(played_deal_pairs(p, "Round trip") for p in played)
     again = list(read_played_games(text))
     assert all(record.problems == () for record in again)
     for before, after in zip(played, (r.played for r in again), strict=True):
@@ -152,7 +192,7 @@ def test_header_game_is_skipped_and_inherited() -> None:
     )
     (record,) = read_played_games(text)
     assert record.problems == ()
-    assert record.game.tags["Event"] == "Club night"
+    assert record.record.event == "Club night"
     assert record.played is not None and record.played.score == 120
 
 

@@ -1,6 +1,7 @@
 """LIN's lowest layer: the ``tag|value|`` tokens of a text, and the hands of an ``md``
 value (the deal), read fast when written plainly and checked character by character
-otherwise. :mod:`bridgescore.formats.lin` builds board records from these.
+otherwise. :mod:`~bridgescore.formats.lin.reader` builds board records from these, and
+:mod:`~bridgescore.formats.lin.writer` writes with the same tables.
 
 >>> [(tag, value) for tag, value, _, _ in lin_tags("md|3SAKQ,,,|mb|1n|")]
 [('md', '3SAKQ,,,'), ('mb', '1n')]
@@ -13,17 +14,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bridgescore.core import Seat, Strain
+from bridgescore.core import Seat, Strain, Vulnerability
 from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
 from bridgescore.errors import BridgeError, NotationError
+from bridgescore.formats.record import MatchHeader
 from bridgescore.formats.words import deal_of
 
 __all__ = [
+    "DEALER_DIGIT",
+    "LINE_BREAK",
     "LIN_DEALER",
     "LIN_ORDER",
+    "ROW_TAG",
+    "SV_LETTERS",
     "lin_deal",
     "lin_hand",
     "lin_tags",
+    "match_fields",
     "plain_deal",
     "read_hands",
 ]
@@ -32,6 +39,19 @@ LIN_DEALER = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
 LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 # A hand written plainly, as BBO writes it: the four suit letters in order, ranks
 # without "10". Such deals take the fast road through words.deal_of.
+DEALER_DIGIT = {seat: digit for digit, seat in LIN_DEALER.items()}
+"""The dealer's digit ``md`` starts with, by seat."""
+SV_LETTERS = {
+    Vulnerability.NONE: "o",
+    Vulnerability.NS: "n",
+    Vulnerability.EW: "e",
+    Vulnerability.BOTH: "b",
+}
+"""The ``sv`` letter of each vulnerability, as the writer puts it."""
+# What str.splitlines breaks a line at: none may be written inside a LIN record.
+LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+ROW_TAG = "+"  # one more line of the kept tag before it (a PBN table's row)
+
 _PLAIN_HAND = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
 _RANKS_HIGH_FIRST = "AKQJT98765432"
 
@@ -181,3 +201,12 @@ def read_hands(value: str, text: str) -> Deal:
         rest = [Card.from_index(index) for index in range(52)]
         hands[empty[0]] = Hand(frozenset(card for card in rest if card not in used))
     return Deal((hands[Seat.NORTH], hands[Seat.EAST], hands[Seat.SOUTH], hands[Seat.WEST]))
+
+
+def match_fields(match: MatchHeader | None) -> dict[str, str]:
+    """The event and teams a ``vg`` header names, as the record's fields (the first
+    team sits NS in the open room)."""
+    if match is None:
+        return {}
+    header = {"Event": match.event, "HomeTeam": match.home_team, "VisitTeam": match.visit_team}
+    return {name: value for name, value in header.items() if value}

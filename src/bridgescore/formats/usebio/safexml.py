@@ -19,26 +19,13 @@ import xml.parsers.expat as expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from bridgescore.errors import RecordError
+from bridgescore.errors import UsebioError
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "Element", "UsebioError", "decode", "parse"]
 
 # Beyond these a "results file" is not one; refusing early keeps memory and recursion bounded.
 MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
-
-
-class UsebioError(RecordError):
-    """A file that cannot be read as USEBIO at all (not XML, unsafe XML, wrong root).
-
-    ``line`` is the line where reading stopped (0 when unknown), ``detail`` the
-    message without the file and line.
-    """
-
-    def __init__(self, source: str, line: int, detail: str) -> None:
-        where = f"{source}: line {line}" if line else source
-        super().__init__(f"{where}: {detail}")
-        self.source, self.line, self.detail = source, line, detail
 
 
 @dataclass(slots=True)

@@ -1,5 +1,5 @@
-"""LIN, Bridge Base Online's format: read hand records, vugraph archives and
-handviewer links into board records; write any record as one handviewer line.
+"""LIN read: hand records, vugraph archives and handviewer links into board records
+(:mod:`.writer` writes any record back as one handviewer line).
 
 LIN is a run of ``tag|value|`` pairs. The tags read:
 
@@ -48,17 +48,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
-from bridgescore.core import Contract, Seat, Strain, Vulnerability, dealer_of_board
-from bridgescore.deal import RANK_CHARS, Card, Deal, Hand
+from bridgescore.core import Contract, Seat, Vulnerability, dealer_of_board
+from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, NotationError
-from bridgescore.formats.lintags import LIN_DEALER as _LIN_DEALER
-from bridgescore.formats.lintags import LIN_ORDER as _LIN_ORDER
-from bridgescore.formats.lintags import lin_deal as _deal
-from bridgescore.formats.lintags import lin_tags as _tags
-from bridgescore.formats.lintags import plain_deal as _plain_deal  # noqa: F401 (fast-path tests)
-from bridgescore.formats.lintags import read_hands as _read_hands  # noqa: F401 (fast-path tests)
+from bridgescore.formats.lin.tags import ROW_TAG, match_fields
+from bridgescore.formats.lin.tags import lin_deal as _deal
+from bridgescore.formats.lin.tags import lin_tags as _tags
 from bridgescore.formats.record import (
     MATCH_NOTE,
     PLAIN_CALLS,
@@ -72,19 +69,8 @@ from bridgescore.formats.record import (
 )
 from bridgescore.formats.words import call_text, card_of, contract_of
 
-__all__ = [
-    "HANDVIEWER",
-    "format_lin",
-    "handviewer_link",
-    "lin_from_link",
-    "lin_value",
-    "read_lin",
-]
+__all__ = ["lin_from_link", "read_lin"]
 
-HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
-"""The address of BBO's handviewer, which shows a LIN record given as ``?lin=``."""
-
-_DEALER_DIGIT = {seat: digit for digit, seat in _LIN_DEALER.items()}
 _VULNERABILITY = {
     "o": Vulnerability.NONE,
     "0": Vulnerability.NONE,
@@ -92,12 +78,6 @@ _VULNERABILITY = {
     "n": Vulnerability.NS,
     "e": Vulnerability.EW,
     "b": Vulnerability.BOTH,
-}
-_SV = {
-    Vulnerability.NONE: "o",
-    Vulnerability.NS: "n",
-    Vulnerability.EW: "e",
-    Vulnerability.BOTH: "b",
 }
 _CALLS = {"P": "Pass", "D": "X", "R": "XX"}
 _BOARD_RE = re.compile(r"\s*(?:board\s*)?([0-9]+)\s*", re.I)
@@ -119,9 +99,6 @@ _HEADER_TAGS = frozenset({"Event", "HomeTeam", "VisitTeam"})
 _NO_CONTENT = frozenset({"pg", "rh", "st"})
 # The record's tag names for where a problem points: the first call, card and claim.
 _LINE_NAMES = {"mb": "Auction", "pc": "Play", "mc": "Result", "md": "Deal"}
-# What str.splitlines breaks a line at: none may be written inside a LIN record.
-_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
-_ROW_TAG = "+"  # one more line of the kept tag before it (a PBN table's row)
 _MAX_TAGS = 4_000  # more tags than any board has: the rest is kept as problems
 
 
@@ -338,7 +315,7 @@ class _Reader:
                 board.problems.append(Problem(line, f"too many tags: {tag}|{value[:20]}| ignored"))
                 continue
             try:
-                if tag == _ROW_TAG:
+                if tag == ROW_TAG:
                     kept = _row(board, value, after_note)
                 else:
                     kept = self.tag(board, tag, value, line)
@@ -435,7 +412,7 @@ class _Reader:
                 board.notes.append((MATCH_NOTE, value))  # kept, and reported below
                 raise
             board.match = self.match
-            self.header = _header(self.match)
+            self.header = match_fields(self.match)
             board.fields.update(self.header)
         elif tag in _FIELD_TAGS:
             board.fields[tag] = value
@@ -454,21 +431,12 @@ def _row(board: _Board, value: str, after_note: bool) -> bool:
     """A ``+`` row: one more line of the note just read."""
     if not after_note:
         raise NotationError(
-            f"a row with no kept tag before it: expected {_ROW_TAG}| only right after a "
+            f"a row with no kept tag before it: expected {ROW_TAG}| only right after a "
             "tag such as OptimumResultTable| or another row"
         )
     # Joined when the board is done, so that many rows cost no more than their length.
     board.rows.setdefault(len(board.notes) - 1, []).append(value)
     return True
-
-
-def _header(match: MatchHeader | None) -> dict[str, str]:
-    """The event and teams a ``vg`` header names, as the record's fields (the first
-    team sits NS in the open room)."""
-    if match is None:
-        return {}
-    header = {"Event": match.event, "HomeTeam": match.home_team, "VisitTeam": match.visit_team}
-    return {name: value for name, value in header.items() if value}
 
 
 def lin_from_link(text: str) -> str:
@@ -494,141 +462,3 @@ def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[B
             yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, str(error)),))
             return
     yield from _Reader(file).read(text)
-
-
-# -- writing ------------------------------------------------------------------
-
-
-def lin_value(name: str, value: str) -> str:
-    """A tag's value as LIN writes it. LIN has no escape: raises
-    :class:`~bridgescore.NotationError` for a value holding ``|`` (which ends the
-    tag) or a line break (a record is one line)."""
-    if "|" in value:
-        raise NotationError(f"{name} value {value!r} holds '|', which LIN cannot write")
-    if _LINE_BREAK.search(value):
-        raise NotationError(
-            f"{name} value {value!r} holds a line break, which LIN cannot write: a LIN "
-            "record is one line"
-        )
-    return value
-
-
-def _name(player: str) -> str:
-    if "," in player:
-        raise NotationError(
-            f"player name {player!r} holds ',', which LIN cannot write: pn separates the "
-            "names with commas"
-        )
-    return lin_value("pn", player)
-
-
-def _note_tags(name: str, value: str) -> list[tuple[str, str]]:
-    """A kept tag as LIN tags on one line: its value's first line under its name, each
-    further line (a PBN table's rows, a note over several lines) as a ``+`` tag."""
-    tag = name.removeprefix("LIN_")
-    if not tag or tag == _ROW_TAG or "|" in tag or _LINE_BREAK.search(tag) or tag != tag.strip():
-        raise NotationError(
-            f"tag name {name!r} cannot be written as a LIN tag: expected a name without "
-            f"'|', line breaks or blanks at either end, other than {_ROW_TAG!r}"
-        )
-    first, *rows = value.split("\n")
-    return [(tag, first), *((_ROW_TAG, row) for row in rows)]
-
-
-def _hand_text(hand: Hand) -> str:
-    text = ""
-    for suit in (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS):
-        ranks = sorted((card.rank for card in hand.cards if card.suit == suit), reverse=True)
-        text += suit.letter + "".join(RANK_CHARS[rank - 2] for rank in ranks)
-    return text
-
-
-def format_lin(record: BoardRecord) -> str:
-    """One record as a single LIN line, the form BBO's handviewer accepts.
-
-    A kept tag of several lines (a PBN table such as ``OptimumResultTable``) is
-    written as its first line, then one ``+`` tag a further line, which the reader
-    joins back. Raises :class:`~bridgescore.NotationError` for any other value
-    holding ``|`` or a line break (a name, an event, an explanation), which one LIN
-    line cannot hold.
-    """
-    parts: list[str] = []
-
-    def put(tag: str, value: str) -> None:
-        parts.append(f"{tag}|{lin_value(tag, value)}|")
-
-    if record.match is not None:
-        put("vg", str(record.match))
-    # A header that did not read is written back where it was: first.
-    for name, value in record.notes:
-        if name == MATCH_NOTE:
-            put("vg", value)
-    if record.room is not None and record.board is not None:
-        put("qx", f"{record.room[0]}{record.board}")
-    if any(record.players):
-        players = record.players
-        put("pn", ",".join(_name(players[seat]) for seat in _LIN_ORDER))
-    dealer = record.dealer
-    if dealer is not None or record.deal is not None:
-        digit = _DEALER_DIGIT[dealer] if dealer is not None else "3"
-        hands = (
-            ""
-            if record.deal is None
-            else ",".join(_hand_text(record.deal[seat]) for seat in _LIN_ORDER)
-        )
-        put("md", digit + hands)
-    if record.board is not None:
-        put("ah", f"Board {record.board}")
-    if record.vulnerability is not None:
-        put("sv", _SV[record.vulnerability])
-    # The vugraph header already names the event and the teams; a record that says
-    # otherwise (even nothing) is written so, as the reader lets a tag override it.
-    header = _header(record.match)
-    for name, value in (
-        ("Event", record.event),
-        ("HomeTeam", record.home_team),
-        ("VisitTeam", record.visit_team),
-    ):
-        if header.get(name, "") != value:
-            put(name, value)
-    for name, value in (
-        ("Table", record.table),
-        *record.scores,
-        ("DoubleDummyTricks", record.dd_tricks),
-        ("OptimumScore", record.optimum_score),
-    ):
-        if value:
-            put(name, value)
-    if record.auction is None and record.contract_text is not None:
-        put("Contract", "Pass" if record.contract is None else str(record.contract))
-    for name, value in record.notes:
-        if name != MATCH_NOTE:
-            for tag, text in _note_tags(name, value):
-                put(tag, text)
-    if record.auction is not None:
-        for call in record.auction:
-            # BBO writes 1N, p, d, r.
-            word = {"Pass": "p", "X": "d", "XX": "r"}.get(call.call, call.call.replace("NT", "N"))
-            put("mb", word + ("!" if call.alerted else ""))
-            if call.explanation:
-                put("an", call.explanation)
-    if record.play is not None:
-        put("pg", "")
-        for card in record.play:
-            put("pc", str(card))
-    claim = record.claim
-    if claim is None and (record.play is None or len(record.play) < 52):
-        claim = record.result
-    if record.adjusted and record.result is not None:
-        # LIN has no adjusted result: our own tag, named as PBN writes it.
-        put("Result", f"^{record.result}")
-    elif claim is not None:
-        put("mc", str(claim))
-    return "".join(parts)
-
-
-def handviewer_link(record: BoardRecord | Deal) -> str:
-    """A link that shows the record (or just the deal) in BBO's handviewer."""
-    if isinstance(record, Deal):
-        record = BoardRecord(deal=record, dealer=Seat.NORTH)
-    return f"{HANDVIEWER}?lin={quote(format_lin(record), safe='')}"
