@@ -271,8 +271,6 @@ def bye_score(
     if rule == "average":
         for vps in matches:
             if not is_number(vps, int | float) or not 0 <= vps <= 20:
-                raise InvalidArgumentError(
-                    f"a match's VPs are a number from 0 to 20, got {vps!r}"
-                )
+                raise InvalidArgumentError(f"a match's VPs are a number from 0 to 20, got {vps!r}")
         return round(fmean(matches), 2) if matches else 10.0
     raise InvalidArgumentError(f"bye rule {rule!r}: expected 'fixed' or 'average'")
