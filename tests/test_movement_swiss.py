@@ -233,6 +233,10 @@ def test_no_draw_without_a_repeat_is_refused_naming_the_round() -> None:
             "round 2: a past meeting is two different teams",
         ),
         (
+            lambda: swiss_draw([("A", 1, 0), ("B", 1, 0)], [("A", "A")], round_number=2),
+            "round 2: a past meeting is two different teams, got \\('A', 'A'\\)",
+        ),
+        (
             lambda: swiss_draw([("A", 1, 0), ("B", 1, 0)], [], "A", round_number=2),
             "round 2: the byes so far are a collection of teams",
         ),

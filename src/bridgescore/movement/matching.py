@@ -17,7 +17,7 @@ that tests can bound the work without timing anything.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 __all__ = ["first_perfect_matching"]
 
@@ -99,7 +99,8 @@ class _Graph:
 
     def complete(self) -> bool:
         """Match every alive vertex, or answer False when no perfect matching exists.
-        (A vertex with no augmenting path now never gets one later: Berge.)"""
+        One failed search settles it: when no augmenting path starts at an exposed
+        vertex, some maximum matching leaves that vertex exposed, so none is perfect."""
         for v in range(self.size):
             if not self.alive[v] or self.mate[v] != _NONE:
                 continue
@@ -134,9 +135,8 @@ def first_perfect_matching(
         graph.alive[leave_out] = False
     if not graph.complete():
         return None, graph.searches
-    order: Sequence[int] = range(count)
     pairs: list[tuple[int, int]] = []
-    for best in order:
+    for best in range(count):
         if not graph.alive[best]:
             continue
         graph.alive[best] = False

@@ -220,7 +220,7 @@ def swiss_draw(
         )
     played: list[frozenset[str]] = []
     for meeting in meetings:
-        if not isinstance(meeting, (tuple, frozenset)) or len(meeting) != 2:
+        if not isinstance(meeting, (tuple, frozenset)) or len(frozenset(meeting)) != 2:
             raise InvalidArgumentError(
                 f"round {round_number}: a past meeting is two different teams, got {meeting!r}"
             )
