@@ -1,9 +1,4 @@
-"""Teams movements (issue 25 §2): round robins of every size, Swiss pairings, a Swiss round.
-
-Swiss pairings are checked against an independent formulation: every way of pairing the
-teams is listed by brute force, and the right one is the first in ranking order (the best
-team's opponent as high as possible, then the next free team's, ...).
-"""
+"""Teams movements (issue 25 §2): round robins of every size, a Swiss round as a movement."""
 
 from __future__ import annotations
 
@@ -11,17 +6,10 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from bridgescore.errors import InvalidArgumentError, MovementError
+from bridgescore.errors import InvalidArgumentError
 from bridgescore.movement.model import Movement, Row, Sitout
-from bridgescore.movement.teams import (
-    SwissRound,
-    round_robin,
-    swiss_pairings,
-    swiss_round_movement,
-)
+from bridgescore.movement.teams import SwissRound, round_robin, swiss_round_movement
 
 
 def _matches(movement: Movement) -> list[tuple[int, Row, Row]]:
@@ -99,103 +87,7 @@ def test_round_robin_bad_arguments(call: object, words: str) -> None:
         call()  # type: ignore[operator]
 
 
-# Swiss -------------------------------------------------------------------------------
-
-
-def _all_pairings(teams: list[str], met: set[frozenset[str]]) -> list[list[tuple[str, str]]]:
-    if not teams:
-        return [[]]
-    first, rest = teams[0], teams[1:]
-    found = []
-    for other in rest:
-        if frozenset((first, other)) in met:
-            continue
-        for tail in _all_pairings([t for t in rest if t != other], met):
-            found.append([(first, other), *tail])
-    return found
-
-
-def _expected(ranking: list[str], met: set[frozenset[str]], byes: set[str]) -> SwissRound | None:
-    """The pairing by brute force: each team's opponents' ranks, best team first, as low as
-    can be; the bye on the lowest-ranked team without one that leaves the rest pairable."""
-    place = {team: index for index, team in enumerate(ranking)}
-    if len(ranking) % 2 == 0:
-        candidates: list[str | None] = [None]
-    else:
-        without = [t for t in reversed(ranking) if t not in byes]
-        candidates = list(without or reversed(ranking))
-    for bye in candidates:
-        playing = [t for t in ranking if t != bye]
-        options = _all_pairings(playing, met)
-        if options:
-            best = min(options, key=lambda p: [place[b] for _, b in p])
-            return SwissRound(tuple(best), bye)
-    return None
-
-
-@st.composite
-def _histories(draw: st.DrawFn) -> tuple[list[str], set[frozenset[str]], set[str]]:
-    count = draw(st.integers(2, 11))
-    ranking = draw(st.permutations([str(n) for n in range(1, count + 1)]))
-    twos = [frozenset(two) for two in combinations(ranking, 2)]
-    met = set(draw(st.lists(st.sampled_from(twos), max_size=len(twos)))) if twos else set()
-    byes = set(draw(st.lists(st.sampled_from(ranking), max_size=count)))
-    return list(ranking), met, byes
-
-
-@settings(max_examples=300, deadline=None)
-@given(_histories())
-def test_swiss_pairs_top_down_never_repeats_and_backtracks(
-    history: tuple[list[str], set[frozenset[str]], set[str]],
-) -> None:
-    ranking, met, byes = history
-    played = met | {frozenset((team,)) for team in byes}
-    expected = _expected(ranking, met, byes)
-    if expected is None:
-        with pytest.raises(MovementError, match="avoids a repeat meeting"):
-            swiss_pairings(ranking, played)
-        return
-    result = swiss_pairings(ranking, played)
-    assert result == expected
-    teams = [t for match in result.matches for t in match] + [result.bye] * (result.bye is not None)
-    assert sorted(teams) == sorted(ranking)  # type: ignore[type-var]
-    assert not any(frozenset(match) in met for match in result.matches)
-
-
-def test_swiss_backtracks_when_greedy_fails() -> None:
-    # 1 would take 2, leaving 3 and 4, who have met: so 1 plays 3 and 2 plays 4.
-    result = swiss_pairings(["1", "2", "3", "4"], [frozenset({"3", "4"})])
-    assert result == SwissRound((("1", "3"), ("2", "4")), None)
-
-
-def test_swiss_bye_goes_to_the_lowest_ranked_team_without_one() -> None:
-    ranking = ["5", "4", "3", "2", "1"]
-    assert swiss_pairings(ranking, []).bye == "1"
-    assert swiss_pairings(ranking, [frozenset({"1"})]).bye == "2"
-    assert swiss_pairings(ranking, [frozenset({"1"}), frozenset({"2"})]).bye == "3"
-
-
-def test_swiss_with_no_pairing_left_is_refused() -> None:
-    everyone = [frozenset(two) for two in combinations("1234", 2)]
-    with pytest.raises(MovementError, match="no Swiss pairing of teams 1, 2, 3, 4"):
-        swiss_pairings(["1", "2", "3", "4"], everyone)
-
-
-@pytest.mark.parametrize(
-    ("ranking", "played", "words"),
-    [
-        ("1234", [], "a sequence of team labels"),
-        (["1", "2", "1"], [], "team '1' is ranked twice"),
-        (["1"], [], "at least two teams"),
-        (["1", 2], [], "team labels, got 2"),
-        (["1", "2"], [frozenset({"1", "9"})], "names team '9', which is not in the ranking"),
-        (["1", "2"], [{"1", "2"}], "a frozenset of two teams"),
-        (["1", "2", "3"], [frozenset({"1", "2", "3"})], "a frozenset of two teams"),
-    ],
-)
-def test_swiss_bad_arguments(ranking: object, played: object, words: str) -> None:
-    with pytest.raises(InvalidArgumentError, match=words):
-        swiss_pairings(ranking, played)  # type: ignore[arg-type]
+# A Swiss round as a movement (the draw is tested in test_movement_swiss.py) ---------
 
 
 def test_a_swiss_round_as_a_movement() -> None:

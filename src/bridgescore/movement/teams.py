@@ -9,51 +9,25 @@ events deal them): round ``r`` plays boards ``(r - 1) * B + 1`` to ``r * B``.
 - :func:`round_robin`: every team meets every other once, by the circle method (team
   ``T``, or the bye for an odd number, stays put while the others turn round it); with an
   odd number of teams one team has a bye (sits out) each round.
-- :func:`swiss_pairings`: the next round's matches from the ranking (by VPs, best
-  first): the best team still free meets the best free team it has not met; when that
-  leaves teams that cannot all be paired without a repeat meeting, the choice is undone
-  and the next team tried (backtracking). With an odd number of teams the bye goes to the
-  lowest-ranked team that has not had one. :func:`swiss_round_movement` makes the round a
-  movement.
+- :func:`swiss_round_movement`: one Swiss round as a movement. The draw itself
+  (:func:`~bridgescore.movement.swiss.swiss_draw`, :class:`SwissRound`,
+  :func:`swiss_pairings`) lives in :mod:`bridgescore.movement.swiss`; the last two are
+  named here too, where they were first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Sequence
 
-from bridgescore.errors import InvalidArgumentError, MovementError
+from bridgescore.errors import InvalidArgumentError
 from bridgescore.movement.model import Movement, Row, Sitout
+from bridgescore.movement.swiss import SwissRound, swiss_pairings
 from bridgescore.validate import whole_number_arg
 
 __all__ = ["MAX_TEAMS", "SwissRound", "round_robin", "swiss_pairings", "swiss_round_movement"]
 
 #: The largest round robin generated (more teams play a Swiss).
 MAX_TEAMS = 40
-
-
-@dataclass(frozen=True, slots=True)
-class SwissRound:
-    """One Swiss round: its matches (higher-ranked team first) and the team with the bye."""
-
-    matches: tuple[tuple[str, str], ...]
-    bye: str | None = None
-
-    def __post_init__(self) -> None:
-        seen: list[str] = [] if self.bye is None else [self.bye]
-        for match in self.matches:
-            if not (isinstance(match, tuple) and len(match) == 2):
-                raise InvalidArgumentError(f"a Swiss match is two teams, got {match!r}")
-            seen.extend(match)
-        for team in seen:
-            if not isinstance(team, str) or not team.strip():
-                raise InvalidArgumentError(f"a Swiss round names teams by label, got {team!r}")
-        twice = sorted({team for team in seen if seen.count(team) > 1})
-        if twice:
-            raise InvalidArgumentError(
-                f"team {twice[0]!r} is in two places in one Swiss round: {self!r}"
-            )
 
 
 def _match_rows(
@@ -118,96 +92,6 @@ def round_robin(teams: int, *, boards_per_round: int, rounds: int | None = None)
         boards_per_round=boards_per_round,
         rows=tuple(row for row in rows if row.round <= played),
         sitouts=tuple(sitout for sitout in sitouts if sitout.round <= played),
-    )
-
-
-def _teams_of(ranking: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(ranking, str) or not isinstance(ranking, Sequence):
-        raise InvalidArgumentError(
-            f"a Swiss ranking must be a sequence of team labels, best first, got {ranking!r}"
-        )
-    seen: set[str] = set()
-    for team in ranking:
-        if not isinstance(team, str) or not team.strip():
-            raise InvalidArgumentError(f"a Swiss ranking lists team labels, got {team!r}")
-        if team in seen:
-            raise InvalidArgumentError(f"team {team!r} is ranked twice")
-        seen.add(team)
-    if len(seen) < 2:
-        raise InvalidArgumentError(f"a Swiss round needs at least two teams, got {list(ranking)!r}")
-    return tuple(ranking)
-
-
-def _history(
-    played: Collection[frozenset[str]], teams: tuple[str, ...]
-) -> tuple[frozenset[frozenset[str]], frozenset[str]]:
-    known = set(teams)
-    meetings: set[frozenset[str]] = set()
-    byes: set[str] = set()
-    for entry in played:
-        if not isinstance(entry, frozenset) or len(entry) not in (1, 2):
-            raise InvalidArgumentError(
-                f"a past meeting is a frozenset of two teams (one team: a bye), got {entry!r}"
-            )
-        unknown = sorted(str(team) for team in entry - known)
-        if unknown:
-            raise InvalidArgumentError(
-                f"past meeting {sorted(entry)!r} names team {unknown[0]!r}, which is not"
-                " in the ranking"
-            )
-        if len(entry) == 1:
-            byes.update(entry)
-        else:
-            meetings.add(entry)
-    return frozenset(meetings), frozenset(byes)
-
-
-def swiss_pairings(ranking: Sequence[str], played: Collection[frozenset[str]]) -> SwissRound:
-    """The next Swiss round: teams paired top-down by ``ranking`` (best first), no two
-    teams that have met (``played``: a ``frozenset`` of two teams per past match; a
-    one-team ``frozenset`` records a past bye) meeting again.
-
-    With an odd number of teams the bye goes to the lowest-ranked team without one whose
-    absence leaves the others pairable. Raises :class:`~bridgescore.MovementError` when no
-    pairing avoids a repeat meeting.
-
-    >>> swiss_pairings(["1", "2", "3", "4"], [frozenset({"1", "2"})])
-    SwissRound(matches=(('1', '3'), ('2', '4')), bye=None)
-    >>> swiss_pairings(["3", "1", "2"], [frozenset({"2"})])
-    SwissRound(matches=(('3', '2'),), bye='1')
-    """
-    teams = _teams_of(ranking)
-    meetings, byes = _history(played, teams)
-
-    @cache
-    def pair_off(free: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
-        # ``free`` keeps ranking order; the best free team takes the best opponent that
-        # still lets the rest be paired. Cached by the set of free teams, so a dead end
-        # is explored once.
-        if not free:
-            return ()
-        best, rest = free[0], free[1:]
-        for index, opponent in enumerate(rest):
-            if frozenset((best, opponent)) in meetings:
-                continue
-            remainder = pair_off(rest[:index] + rest[index + 1 :])
-            if remainder is not None:
-                return ((best, opponent), *remainder)
-        return None
-
-    if len(teams) % 2 == 0:
-        candidates: list[str | None] = [None]
-    else:
-        # Lowest-ranked first; teams that have had a bye only when all have had one.
-        fresh = [team for team in reversed(teams) if team not in byes]
-        candidates = list(fresh or reversed(teams))
-    for bye in candidates:
-        matches = pair_off(tuple(team for team in teams if team != bye))
-        if matches is not None:
-            return SwissRound(matches, bye)
-    raise MovementError(
-        f"no Swiss pairing of teams {', '.join(teams)} avoids a repeat meeting: every"
-        " choice leaves two teams that have met"
     )
 
 
