@@ -25,9 +25,9 @@ from bridgescore.dealer.dealing import (
     deal_many,
     deal_range,
     iter_deal_chunks,
-    parse_predeal,
     pbn_strings,
 )
+from bridgescore.dealer.predeal import parse_predeal
 from bridgescore.errors import BridgeError, ConditionError, InvalidArgumentError, PredealError
 
 P_FLOOR = 1e-4

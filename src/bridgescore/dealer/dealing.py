@@ -38,7 +38,6 @@ How a chunk is dealt, and why it is uniform and reproducible:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -63,6 +62,7 @@ from bridgescore.dealer.draw import (
     suit_masks,
 )
 from bridgescore.dealer.pbn import pbn_lines, pbn_strings
+from bridgescore.dealer.predeal import RANKS, Predeal, parse_predeal
 from bridgescore.errors import ConditionError, PredealError
 from bridgescore.validate import whole_number_arg
 
@@ -75,14 +75,12 @@ __all__ = [
     "MAX_CANDIDATES_PER_CHUNK",
     "DealSpec",
     "Deals",
-    "Predeal",
     "deal_chunk",
     "deal_many",
     "deal_range",
     "evaluate",
     "fresh_seed",
     "iter_deal_chunks",
-    "parse_predeal",
     "pbn_lines",
     "pbn_strings",
 ]
@@ -96,95 +94,9 @@ GROUP = 10_000
 MAX_CANDIDATES_PER_CHUNK = 20_000_000
 """A chunk gives up (with a ConditionError) after this many candidates."""
 
-_SEAT_WORDS = {"n": Seat.NORTH, "e": Seat.EAST, "s": Seat.SOUTH, "w": Seat.WEST}
-_SEAT_WORDS.update({seat.name.lower(): seat for seat in Seat})
-_RANKS = "23456789TJQKA"
-_PBN_SUIT_ORDER = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _SPOT = (np.arange(52) % 13 <= 7).astype(np.int8)  # ranks 2..9
 _SUIT_OF = np.arange(52) // 13
 _NO_DEALS = np.empty((0, 52), dtype=np.int8)
-
-
-@dataclass(frozen=True, slots=True)
-class Predeal:
-    """Cards given to one seat before dealing, and how many extra small cards (x) per suit.
-
-    ``spots[suit]`` is the number of ``x`` written in that suit: the seat must hold at
-    least that many cards 2-9 of the suit besides the named ones.
-    """
-
-    seat: Seat
-    cards: frozenset[int]
-    spots: tuple[int, int, int, int] = (0, 0, 0, 0)  # indexed by Strain (clubs first)
-
-    def __str__(self) -> str:
-        suits = []
-        for suit in _PBN_SUIT_ORDER:
-            ranks = sorted((c % 13 for c in self.cards if c // 13 == suit), reverse=True)
-            suits.append("".join(_RANKS[r] for r in ranks) + "x" * self.spots[suit])
-        return f"{self.seat.letter}=" + ".".join(suits)
-
-
-_PREDEAL = re.compile(r"\s*(?P<seat>[A-Za-z]+)\s*[=:]\s*(?P<holding>.*?)\s*", re.DOTALL)
-
-
-def parse_predeal(text: str) -> Predeal:
-    """Read ``N=AKQ2.KQ3.A54.KJ3`` (a whole hand), ``S=AK..x.`` (some cards) or
-    ``south=SAQ542,HKJ87`` (dealer's suit-by-suit form).
-
-    The PBN-like form lists spades.hearts.diamonds.clubs; ``x`` is one more small
-    card (2-9) of that suit, any of those not named. Raises
-    :class:`~bridgescore.errors.PredealError` quoting the text.
-
-    >>> str(parse_predeal("s=ak..x."))
-    'S=AK..x.'
-    """
-    if not isinstance(text, str):
-        raise PredealError(f"a predeal must be text, not {text!r}")
-    match = _PREDEAL.fullmatch(text)
-    if match is None or match["seat"].lower() not in _SEAT_WORDS:
-        raise PredealError(
-            f"not a predeal: {text!r}: expected a seat N, E, S or W, '=' and cards, "
-            "as in 'N=AKQ2.KQ3.A54.KJ3' or 'S=AK..x.'"
-        )
-    seat = _SEAT_WORDS[match["seat"].lower()]
-    holding = match["holding"].upper().replace("10", "T")
-    if "." in holding:
-        suits = holding.split(".")
-        if len(suits) != 4:
-            raise PredealError(
-                f"predeal {text!r} has {len(suits)} suit(s): expected 4 separated by dots "
-                "(spades.hearts.diamonds.clubs), empty for none, as in 'S=AK..x.'"
-            )
-        groups = list(zip(_PBN_SUIT_ORDER, suits))
-    else:
-        groups = []
-        for part in filter(None, (p.strip() for p in holding.split(","))):
-            if part[0] not in "SHDC":
-                raise PredealError(
-                    f"predeal {text!r}: {part!r} does not start with a suit letter S, H, D or C"
-                )
-            groups.append((Strain("CDHS".index(part[0])), part[1:]))
-    cards: set[int] = set()
-    spots = [0, 0, 0, 0]
-    for suit, ranks in groups:
-        for char in ranks.replace("-", ""):
-            if char == "X":
-                spots[suit] += 1
-                continue
-            if char not in _RANKS:
-                raise PredealError(
-                    f"predeal {text!r}: {char!r} is not a rank: expected 2-9, T, J, Q, K, A or x"
-                )
-            card = suit * 13 + _RANKS.index(char)
-            if card in cards:
-                raise PredealError(f"predeal {text!r} names {suit.letter}{char} twice")
-            cards.add(card)
-    if len(cards) + sum(spots) > 13:
-        raise PredealError(
-            f"predeal {text!r} gives {len(cards) + sum(spots)} cards: a hand holds 13"
-        )
-    return Predeal(seat, frozenset(cards), (spots[0], spots[1], spots[2], spots[3]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +152,7 @@ class DealingPlan:
             predeal = parse_predeal(text)
             for card in sorted(predeal.cards):
                 if card in owner:
-                    name = f"{'CDHS'[card // 13]}{_RANKS[card % 13]}"
+                    name = f"{'CDHS'[card // 13]}{RANKS[card % 13]}"
                     raise PredealError(
                         f"predeal {text!r} gives {name}, already given by {owner[card]!r}"
                     )
