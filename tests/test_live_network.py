@@ -244,3 +244,86 @@ def test_the_guard_makes_room_from_the_oldest_waiting_connection_only() -> None:
     assert all(admit(Connection("127.0.0.1", False)) for _ in range(5))
     guard.release(busy)
     assert admit(Connection("192.0.2.1", True))
+
+
+class _Cycle:
+    """The state of uvicorn's exchange that the guard reads."""
+
+    def __init__(self) -> None:
+        self.response_complete = False
+        self.more_body = True
+
+
+class _Inner:
+    """Stands in for uvicorn's protocol inside the guard: the head is whole from the
+    first bytes (a cycle exists) and the body is still coming."""
+
+    def __init__(self) -> None:
+        self.cycle: _Cycle | None = None
+        self.received = 0
+
+    def connection_made(self, transport: object) -> None:
+        pass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        pass
+
+    def data_received(self, data: bytes) -> None:
+        self.received += len(data)
+        if self.cycle is None:
+            self.cycle = _Cycle()
+
+
+class _Transport:
+    def get_extra_info(self, name: str) -> object:
+        return ("192.0.2.9", 40000)
+
+    def is_closing(self) -> bool:
+        return False
+
+    def abort(self) -> None:
+        raise AssertionError("the guard dropped a body that kept coming")
+
+
+def test_a_body_that_keeps_coming_earns_new_deadlines_and_a_trickle_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The read deadline is fixed for a head, but a body earns a new one with every
+    BODY_PROGRESS bytes: a 2 MB upload on a slow link (or read slowly by a busy
+    server: this cut off an upload in a loaded test run) is not dropped; a body that
+    trickles in smaller pieces keeps the deadline it had."""
+    import asyncio
+
+    from bridgescore.web import connections
+    from bridgescore.web.connections import BODY_PROGRESS, ConnectionGuard
+
+    inner = _Inner()
+    monkeypatch.setattr(connections, "_uvicorn_protocol", lambda: lambda **_: inner)
+
+    async def run() -> None:
+        guard = ConnectionGuard(read_timeout=30.0)
+        protocol = guard.protocol()()
+        protocol.connection_made(_Transport())
+        protocol.data_received(b"POST /upload HTTP/1.1\r\n...\r\n\r\n")
+        first = protocol.deadline  # type: ignore[attr-defined]
+        assert first is not None
+        # A trickle: bytes but less than BODY_PROGRESS in all: the same deadline.
+        for _ in range(10):
+            protocol.data_received(b"x" * 100)
+        assert protocol.deadline is first  # type: ignore[attr-defined]
+        # Enough body: a new deadline, then again after as much more.
+        protocol.data_received(b"x" * BODY_PROGRESS)
+        second = protocol.deadline  # type: ignore[attr-defined]
+        assert second is not None and second is not first and first.cancelled()
+        protocol.data_received(b"x" * (BODY_PROGRESS - 1))
+        assert protocol.deadline is second  # type: ignore[attr-defined]
+        protocol.data_received(b"x")
+        assert protocol.deadline is not second and second.cancelled()  # type: ignore[attr-defined]
+        # The body done (the app has the whole request): no deadline at all.
+        assert inner.cycle is not None
+        inner.cycle.more_body = False
+        protocol.data_received(b"")
+        assert protocol.deadline is None  # type: ignore[attr-defined]
+        protocol.connection_lost(None)
+
+    asyncio.run(run())

@@ -9,10 +9,12 @@ on the club's Wi-Fi made every other phone get 503 for as long as they stayed op
 :class:`ConnectionGuard` makes the protocol class uvicorn runs (``Config(http=...)``):
 uvicorn's own (httptools, else h11), wrapped so that
 
-- a request must arrive whole, headers and body, within ``read_timeout`` seconds of
-  its first byte (or of the connection's opening): a deadline, not an idle timer, so a
-  byte every few seconds does not keep a connection either; past it, the connection
-  is closed;
+- a request's head must arrive whole within ``read_timeout`` seconds of its first byte
+  (or of the connection's opening): a deadline, not an idle timer, so a byte every few
+  seconds does not keep a connection either; past it, the connection is closed. A body
+  must keep coming: each :data:`BODY_PROGRESS` bytes of it earn a new ``read_timeout``
+  (a 2 MB upload over a slow link, or read slowly by a busy server, is not cut off; a
+  body trickled a few bytes at a time, or half sent and left, is);
 - one address holds at most ``per_address`` connections at once (IPv6: one /64, what
   one machine is given); a new one past that takes the place of the address's oldest
   connection that is still waiting for its request (closed at once), so a phone
@@ -36,6 +38,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 __all__ = [
+    "BODY_PROGRESS",
     "DEFAULT_MAX_HEAD",
     "DEFAULT_PER_ADDRESS",
     "DEFAULT_READ_TIMEOUT",
@@ -47,6 +50,9 @@ __all__ = [
 DEFAULT_READ_TIMEOUT = 15.0
 #: Connections one address may hold open at once (a browser opens up to six per server).
 DEFAULT_PER_ADDRESS = 32
+#: Bytes of a body that earn it a new read timeout: 16 KiB in 15 s is about 1 KB/s, slower
+#: than any phone's link, and a trickle below it is dropped.
+BODY_PROGRESS = 16 * 1024
 #: Bytes a request's line and headers may take (a phone's are under 2 KiB).
 DEFAULT_MAX_HEAD = 32 * 1024
 
@@ -169,6 +175,8 @@ class GuardedHTTP(asyncio.Protocol):
         # The bytes received of the head now on its way, and the exchange it follows.
         self.head_bytes = 0
         self.head_after: object = None
+        # The body's bytes since its deadline was last set (BODY_PROGRESS earns a new one).
+        self.body_bytes = 0
 
     def connection_made(self, transport: Any) -> None:
         self.transport = transport
@@ -198,8 +206,12 @@ class GuardedHTTP(asyncio.Protocol):
         self.inner.data_received(data)
         if self.transport is None or self.transport.is_closing() or not self.receiving():
             self._disarm()
-        else:
-            self._arm()
+            return
+        if self.in_body():
+            self.body_bytes += len(data)
+            if self.body_bytes >= BODY_PROGRESS:
+                self._disarm()  # a body still coming at a fair pace: a new deadline
+        self._arm()
 
     def eof_received(self) -> bool | None:
         if not self.admitted:
@@ -231,12 +243,18 @@ class GuardedHTTP(asyncio.Protocol):
             return True
         return bool(cycle.more_body)
 
+    def in_body(self) -> bool:
+        """Whether the request's head is whole and its body is on its way."""
+        cycle = getattr(self.inner, "cycle", None)
+        return cycle is not None and not cycle.response_complete and bool(cycle.more_body)
+
     def _arm(self) -> None:
         # Armed once per request: later bytes do not move the deadline.
         if self.deadline is None:
             self.deadline = self.loop.call_later(self.guard.read_timeout, self._expired)
 
     def _disarm(self) -> None:
+        self.body_bytes = 0
         if self.deadline is not None:
             self.deadline.cancel()
             self.deadline = None
