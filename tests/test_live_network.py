@@ -327,3 +327,67 @@ def test_a_body_that_keeps_coming_earns_new_deadlines_and_a_trickle_does_not(
         protocol.connection_lost(None)
 
     asyncio.run(run())
+
+
+class _RecordingTransport(_Transport):
+    def __init__(self) -> None:
+        self.written = b""
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("split", [None, 3, 1])
+def test_a_head_read_with_much_of_its_body_is_no_431(
+    monkeypatch: pytest.MonkeyPatch, split: int | None
+) -> None:
+    """A busy server reads late, so one read may bring a small head and 100 KiB of its
+    body: only the head's bytes count against the 32 KiB limit (counting the whole read
+    refused a 2 MB upload with 431 now and then in a loaded test run). The blank line
+    ending the head may also be split across two reads (``split``)."""
+    import asyncio
+
+    from bridgescore.web import connections
+    from bridgescore.web.connections import DEFAULT_MAX_HEAD, ConnectionGuard
+
+    head = b"POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 102400\r\n\r\n"
+    body = b"x" * 102_400
+
+    def run(inner: _Inner, reads: list[bytes]) -> _RecordingTransport:
+        async def go() -> _RecordingTransport:
+            protocol = ConnectionGuard().protocol()()
+            transport = _RecordingTransport()
+            protocol.connection_made(transport)
+            for read in reads:
+                protocol.data_received(read)
+            protocol.connection_lost(None)
+            return transport
+
+        return asyncio.run(go())
+
+    class _LateHead(_Inner):
+        """The cycle exists only once the head's blank line has been read."""
+
+        def data_received(self, data: bytes) -> None:
+            self.received += len(data)
+            if self.cycle is None and self.received >= len(head):
+                self.cycle = _Cycle()
+
+    inner = _LateHead()
+    monkeypatch.setattr(connections, "_uvicorn_protocol", lambda: lambda **_: inner)
+    message = head + body
+    reads = (
+        [message] if split is None else [message[: len(head) - split], message[len(head) - split :]]
+    )
+    transport = run(inner, reads)
+    assert b"431" not in transport.written and not transport.closed
+    # A head that is itself too large is still refused.
+    big = _LateHead()
+    monkeypatch.setattr(connections, "_uvicorn_protocol", lambda: lambda **_: big)
+    huge = b"GET / HTTP/1.1\r\nX-Junk: " + b"a" * DEFAULT_MAX_HEAD + b"\r\n\r\n"
+    refused = run(big, [huge])
+    assert refused.written.startswith(b"HTTP/1.1 431") and refused.closed

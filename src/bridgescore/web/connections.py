@@ -175,6 +175,8 @@ class GuardedHTTP(asyncio.Protocol):
         # The bytes received of the head now on its way, and the exchange it follows.
         self.head_bytes = 0
         self.head_after: object = None
+        # The last bytes of the head read so far: its blank line may span two reads.
+        self.head_tail = b""
         # The body's bytes since its deadline was last set (BODY_PROGRESS earns a new one).
         self.body_bytes = 0
 
@@ -196,8 +198,8 @@ class GuardedHTTP(asyncio.Protocol):
         if cycle is None or cycle.response_complete:
             # A head on its way (uvicorn starts a new exchange once the head is whole).
             if cycle is not self.head_after:
-                self.head_after, self.head_bytes = cycle, 0
-            self.head_bytes += len(data)
+                self.head_after, self.head_bytes, self.head_tail = cycle, 0, b""
+            self.head_bytes += self._head_part(data)
             if self.head_bytes > self.guard.max_head:
                 self._disarm()
                 self.transport.write(_HEAD_TOO_LARGE)
@@ -242,6 +244,17 @@ class GuardedHTTP(asyncio.Protocol):
         if cycle is None or cycle.response_complete:
             return True
         return bool(cycle.more_body)
+
+    def _head_part(self, data: bytes) -> int:
+        """How many of ``data``'s bytes belong to the head: up to the blank line that ends
+        it. A read may bring the head and much of the body at once (a busy server reads
+        late): only the head's bytes count against ``max_head``."""
+        window = self.head_tail + data
+        ends = [at + len(mark) for mark in (b"\r\n\r\n", b"\n\n") if (at := window.find(mark)) >= 0]
+        self.head_tail = window[-3:]
+        if not ends:
+            return len(data)
+        return max(0, min(ends) - len(window) + len(data))
 
     def in_body(self) -> bool:
         """Whether the request's head is whole and its body is on its way."""
