@@ -174,6 +174,12 @@ class EventStore(EventFile):
                 f"{self.path!r}: the stored movement cannot be read: {error}"
             ) from None
 
+    @property
+    def swiss_plan(self) -> str | None:
+        """A Swiss event's plan (JSON: its teams in seeding order, rounds, boards a round,
+        a bye's VPs; :mod:`~bridgescore.session.live.swiss` reads it), or ``None``."""
+        return self._meta("swiss")
+
     def set_movement(self, movement: Movement) -> None:
         """Keep ``movement`` with the event; a teams movement makes a teams event."""
         self._writing()
