@@ -179,7 +179,7 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
         section=movement.section,
     )
     result = _drawn(drawn, current + 1)
-    store.draw_round(extended, f"drawn {result.describe()}", who=who)
+    store.draw_round(extended, result.describe(), who=who)
     return extended, result
 
 
