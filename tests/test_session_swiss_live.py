@@ -290,3 +290,35 @@ def test_the_director_page_draws(eight: tuple[Path, dict[str, Any], TestClient])
     # 1, 3, 5, 7 won by 3 IMPs each (12.42, level; seeding): 1 v 3, 5 v 7, 2 v 4, 6 v 8.
     ranking = client.get("/api/live/ranking").json()
     assert ranking["ranking"][0]["total"] == 12.42
+
+
+def test_a_round_drawn_meanwhile_is_not_drawn_twice(tmp_path: Path) -> None:
+    from bridgescore.errors import RecordError
+    from bridgescore.session.store.live import LiveStore
+
+    path = tmp_path / "race.db"
+    made = new_swiss(path, 4, 3)
+    with TestClient(create_live_app(path)) as client:
+        play_round(client, tokens_of(made), 1, [3, 3])
+    with LiveStore(path, mode="write") as store:
+        seen = store.movement_text
+        movement = store.movement
+    assert seen is not None and movement is not None
+    assert draw(path)[0] == 0  # another window draws round 2 first
+    with LiveStore(path, mode="write") as store:
+        with pytest.raises(RecordError, match="was drawn meanwhile"):
+            store.draw_round(movement, "round 2: 1 v 3, 2 v 4", who="late", drawn_from=seen)
+        assert store.movement is not None and store.movement.rounds == 2
+        assert [e.action for e in store.audit_log()].count("draw") == 1
+
+
+def test_only_a_swiss_is_drawn(tmp_path: Path) -> None:
+    path = tmp_path / "rr.db"
+    made = runner.invoke(
+        app, ["session", "new", str(path), "--movement", "teams", "--teams", "4", "-b", "2"]
+    )
+    assert made.exit_code == 0, made.output
+    code, text = draw(path)
+    assert code == 1 and "is not a Swiss teams event" in text
+    code, text = draw(tmp_path / "none.db")
+    assert code == 1 and "is not an event file" in text

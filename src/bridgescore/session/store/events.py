@@ -162,6 +162,11 @@ class EventStore(EventFile):
     # -------------------------------------------------------------- movement
 
     @property
+    def movement_text(self) -> str | None:
+        """The stored movement as the file keeps it (JSON), or ``None``."""
+        return self._meta("movement")
+
+    @property
     def movement(self) -> Movement | None:
         """The movement the event was made from (``session new``), or ``None``."""
         text = self._meta("movement")

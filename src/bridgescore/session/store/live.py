@@ -81,13 +81,20 @@ class LiveStore(EventStore):
         with self._db:
             self._set_meta({"swiss": plan})
 
-    def draw_round(self, movement: Movement, what: str, *, who: str) -> None:
+    def draw_round(self, movement: Movement, what: str, *, who: str, drawn_from: str) -> None:
         """Keep ``movement`` (the Swiss movement with its new round) and log ``what`` was
-        drawn and by whom, in one transaction: no round is drawn without its record."""
+        drawn and by whom, in one transaction: no round is drawn without its record.
+        ``drawn_from`` is the stored movement the draw was made from (its JSON): if
+        another process drew meanwhile, the draw is refused rather than made twice."""
         self._writing()
         text = json.dumps(movement_to_json(movement), separators=(",", ":"))
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
+            if self._meta("movement") != drawn_from:
+                raise RecordError(
+                    f"round {movement.rounds} was drawn meanwhile (by another window or "
+                    "command): look at the event again before drawing"
+                )
             self._set_meta({"movement": text})
             self._log_event_change("draw", what, who=who, section=movement.section)
 

@@ -62,6 +62,7 @@ from bridgescore import __version__
 from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
+    MovementError,
     NotThisTableError,
     RecordError,
     RoundOpenError,
@@ -298,9 +299,8 @@ async def director_draw(request: Request, _: DirectorAccess) -> Response:
     live = live_event(request)
     try:
         drawn = await in_turn(request, partial(live.draw_swiss_round, who="director"))
-    except RoundOpenError:
-        raise
-    except RecordError as error:
+    except (RecordError, MovementError) as error:
+        # Not the client's input at fault: the event's state refuses the draw.
         raise Refused(409, str(error)) from None
     _ranking_cache(request).invalidate()
     return _json(drawn)
