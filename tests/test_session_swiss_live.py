@@ -267,7 +267,7 @@ def test_a_seeded_first_round_is_the_shuffled_seeding(tmp_path: Path) -> None:
 
 
 def test_the_director_page_draws(eight: tuple[Path, dict[str, Any], TestClient]) -> None:
-    _, made, client = eight
+    path, made, client = eight
     page = client.get("/director")
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
     assert csrf is not None
@@ -290,6 +290,16 @@ def test_the_director_page_draws(eight: tuple[Path, dict[str, Any], TestClient])
     # 1, 3, 5, 7 won by 3 IMPs each (12.42, level; seeding): 1 v 3, 5 v 7, 2 v 4, 6 v 8.
     ranking = client.get("/api/live/ranking").json()
     assert ranking["ranking"][0]["total"] == 12.42
+    view = client.get("/api/live/table", headers=bearer(tokens_of(made)[1])).json()
+    assert [(r["round"], r["ns"], r["ew"]) for r in view["rounds"]] == [
+        (1, "1", "2"),
+        (2, "1", "3"),
+    ]
+    # A round drawn from the shell while the server runs: the overview follows it.
+    play_round(client, tokens_of(made), 2, [3, 3, 3, 3])
+    assert draw(path)[0] == 0
+    overview = client.get("/director").text
+    assert "Round 3 of 4 is drawn." in overview and "Draw round 4" in overview
 
 
 def test_a_round_drawn_meanwhile_is_not_drawn_twice(tmp_path: Path) -> None:

@@ -73,6 +73,19 @@ class LiveFile(Closing):
         # ('session draw'): its movement is reread when the file changes.
         self._swiss = self._watch.swiss_plan is not None
 
+    def _follow_draws(self) -> None:
+        """A Swiss's movement as the file has it now (another process may have drawn)."""
+        if not self._swiss:
+            return
+        with self._token_lock:
+            if self._closed:
+                return
+            version = self._watch.data_version()
+            if version != self._seen_version:
+                self._tokens = self._watch.table_token_digests()
+                self._seen_version = version
+                self._reread_movement()
+
     def _reread_movement(self) -> None:
         movement = self._watch.movement
         if movement is not None and movement != self.movement:
@@ -89,6 +102,7 @@ class LiveFile(Closing):
             return None
         from bridgescore.session.scoring.swiss import SwissPlan
 
+        self._follow_draws()
         with self._using() as store:
             text = store.swiss_plan
         if text is None:

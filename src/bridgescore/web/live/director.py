@@ -83,6 +83,7 @@ def director_page(request: Request) -> Response:
 
 
 def _overview(live: LiveEvent) -> dict[str, Any]:
+    swiss = live.swiss_progress()  # first: it follows a round drawn by 'session draw'
     tables = live.progress()
     return {
         "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
@@ -92,7 +93,7 @@ def _overview(live: LiveEvent) -> dict[str, Any]:
         "late": [line["table"] for line in tables if line["late"]],
         "hidden": live.ranking_hidden,
         "closed": live.closed,
-        "swiss": live.swiss_progress(),
+        "swiss": swiss,
     }
 
 
