@@ -227,6 +227,12 @@ def test_a_seven_team_swiss_gives_byes(tmp_path: Path) -> None:
     with TestClient(create_live_app(path)) as client:
         play_round(client, tokens_of(made), 1, [3, 5, 0])
         ranking = client.get("/api/live/ranking").json()
+        page = client.get("/ranking")
+    # The public ranking page lists the bye with its VPs.
+    assert page.status_code == 200
+    assert (
+        '<tr data-teams="7-bye"><td>1</td><td>7 bye</td><td></td><td>12.00</td></tr>' in page.text
+    )
     # The bye scores 12 VPs (docs/movements.md) and shows as a match of its own.
     byes = [m for m in ranking["matches"] if m.get("bye")]
     assert byes == [
