@@ -338,3 +338,32 @@ def test_only_a_swiss_is_drawn(tmp_path: Path) -> None:
     assert code == 1 and "is not a Swiss teams event" in text
     code, text = draw(tmp_path / "none.db")
     assert code == 1 and "is not an event file" in text
+
+
+def test_session_new_says_what_it_made(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    made = runner.invoke(
+        app,
+        ["session", "new", str(path), "--movement", "swiss", "--teams", "5", "--rounds", "4",
+         "-b", "3"],
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert (
+        f"{path}: club, a Swiss teams: 4 table(s), 4 round(s) of 3 board(s), 5 teams" in made.output
+    )
+    # Round 1 by seeding: 1 v 2, 3 v 4, the bye to 5.
+    assert (
+        "round 1:\n  team 1 v team 2  (tables 1 and 2)\n  team 3 v team 4  (tables 3 and 4)\n"
+        in made.output
+    )
+    assert "  team 5 has the bye\n" in made.output
+
+
+def test_a_swiss_plan_that_cannot_be_read_is_a_record_error() -> None:
+    from bridgescore.errors import RecordError
+    from bridgescore.session.scoring.swiss import SwissPlan
+
+    plan = SwissPlan(("1", "2", "3"), 3, 2, 12.0)
+    assert SwissPlan.from_json(plan.to_json()) == plan
+    with pytest.raises(RecordError, match="Swiss plan cannot be read"):
+        SwissPlan.from_json('{"teams": ["1"]}')

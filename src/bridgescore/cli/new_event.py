@@ -162,7 +162,7 @@ def new_command(
             document["round"] = first_round
         echo_json(document)
     else:
-        _show_new_event(event, name, chosen, made)
+        _show_new_event(event, name, chosen, made, swiss)
         if first_round is not None:
             show_round(first_round)
     if hands is not None:
@@ -193,14 +193,23 @@ def _write_table_cards(
         typer.echo(f"cards with the tables' links written to {written}")
 
 
-def _show_new_event(event: Path, name: str | None, chosen: Any, made: Any) -> None:
+def _show_new_event(
+    event: Path, name: str | None, chosen: Any, made: Any, swiss: dict[str, Any] | None = None
+) -> None:
     sizes = sorted({len(row.boards) for row in chosen.rows})
     per_round = "/".join(str(size) for size in sizes)
-    typer.echo(
-        f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
-        f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
-        f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
-    )
+    if swiss is not None:
+        typer.echo(
+            f"{event}: {name or event.stem}, a Swiss teams: {chosen.tables} table(s), "
+            f"{swiss['rounds']} round(s) of {per_round} board(s), {swiss['teams']} teams; "
+            "each round after the first drawn by 'session draw'"
+        )
+    else:
+        typer.echo(
+            f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
+            f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
+            f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
+        )
     typer.echo(f"director password: {made.director_password}")
     typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
     typer.echo("table links (each opens its own table's page; they are on the table cards):")
