@@ -135,8 +135,8 @@ def test_session_new_refuses_options_a_movement_file_says_itself(tmp_path: Path)
     assert code == 2 and "a Mitchell needs --boards-per-round" in err
     code, _, err = run("new", tmp_path / "e.db", "--movement", tmp_path / "none.json")
     assert code == 2 and "none.json" in err and "No such file" in err
-    code, _, err = run("new", tmp_path / "e.db", "--movement", "swiss")
-    assert code == 2 and "'swiss': expected mitchell, howell or a movement file" in err
+    code, _, err = run("new", tmp_path / "e.db", "--movement", "scrambled")
+    assert code == 2 and "'scrambled': expected mitchell, howell or a movement file" in err
     code, _, err = run(
         "new", tmp_path / "e.db", "--movement", "mitchell", "--tables", "40",
         "--boards-per-round", "2",

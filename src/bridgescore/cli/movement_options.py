@@ -26,11 +26,13 @@ __all__ = [
     "Pairs",
     "Relay",
     "Rounds",
+    "SwissSeed",
     "Tables",
     "generate_howell",
     "generate_mitchell",
     "named_movement",
     "read_movement_file",
+    "swiss_options",
 ]
 
 Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]
@@ -76,6 +78,15 @@ ArrowSwitch = Annotated[
     ),
 ]
 
+SwissSeed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help="--movement swiss: draw round 1 at random, from this seed (the same seed, the "
+        "same draw); default: by seeding order, 1 v 2, 3 v 4, ...",
+    ),
+]
+
 
 @dataclass(frozen=True)
 class GeneratorOptions:
@@ -88,7 +99,35 @@ class GeneratorOptions:
     relay: bool = False
     arrow_switch: bool = False
     boards: int | None = None
-    teams: int | None = None  # a teams round robin's teams
+    teams: int | None = None  # a teams round robin's or a Swiss's teams
+    seed: int | None = None  # a Swiss's random first round
+
+
+def swiss_options(given: GeneratorOptions) -> tuple[int, int, int]:
+    """A Swiss's teams, rounds and boards a round, as ``session new --movement swiss``
+    gives them; a missing or foreign option is a usage error (exit 2)."""
+    extra = [
+        name
+        for name, value in (
+            ("--tables", given.tables),
+            ("--pairs", given.pairs),
+            ("--relay", given.relay or None),
+            ("--arrow-switch", given.arrow_switch or None),
+        )
+        if value is not None
+    ]
+    if extra:
+        raise fail(f"{extra[0]} is not an option of a Swiss: give --teams", code=2)
+    for value, option, what in (
+        (given.teams, "--teams", "the number of teams"),
+        (given.rounds, "--rounds", "the rounds to play"),
+        (given.boards_per_round, "--boards-per-round", "the boards of a match"),
+    ):
+        if value is None:
+            raise fail(f"a Swiss needs {option} ({what})", code=2)
+    assert given.teams is not None and given.rounds is not None
+    assert given.boards_per_round is not None
+    return given.teams, given.rounds, given.boards_per_round
 
 
 def generate_mitchell(given: GeneratorOptions) -> Movement:
@@ -202,13 +241,16 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
     what an unsound one means. A usage error exits 2.
     """
     kind = source.lower()
+    if given.seed is not None and kind != "swiss":
+        raise fail(f"--seed is an option of a Swiss (--movement swiss), not of {source!r}", 2)
     if kind == "mitchell":
         return generate_mitchell(given)
     if kind == "teams":
         return _generate_round_robin(given)
     if given.teams is not None:
         raise fail(
-            f"--teams is an option of a teams round robin (--movement teams), not of {source!r}",
+            f"--teams is an option of a teams round robin (--movement teams) or a Swiss "
+            f"(--movement swiss), not of {source!r}",
             code=2,
         )
     if kind == "howell":

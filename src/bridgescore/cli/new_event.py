@@ -22,7 +22,9 @@ from bridgescore.cli.movement_options import (
     Pairs,
     Relay,
     Rounds,
+    SwissSeed,
     named_movement,
+    swiss_options,
 )
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
@@ -39,7 +41,9 @@ def new_command(
         typer.Option(
             "--movement",
             help="mitchell, howell, teams (a round robin of --teams teams, each match at two "
-            "tables), or a movement file (.json as 'movement ... --json' writes it, or .asc).",
+            "tables), swiss (--teams teams over --rounds rounds, each round drawn from the "
+            "standings by 'session draw'), or a movement file (.json as 'movement ... "
+            "--json' writes it, or .asc).",
         ),
     ],
     tables: NamedTables = None,
@@ -47,13 +51,14 @@ def new_command(
         int | None,
         typer.Option(
             "--teams",
-            help="--movement teams: the teams of the round robin (2 to 40). Ranked in "
-            "victory points, match by match.",
+            help="--movement teams: the teams of the round robin (2 to 40); --movement "
+            "swiss: the teams of the Swiss. Ranked in victory points, match by match.",
         ),
     ] = None,
     boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
+    seed: SwissSeed = None,
     name: Annotated[
         str | None, typer.Option(help="The event's name (default: the file's).")
     ] = None,
@@ -102,13 +107,16 @@ def new_command(
     The movement is checked first: one with a pair at two tables in a round, or a board
     played twice by a pair, is refused (exit 2). An existing event file is never
     overwritten (exit 1). A teams movement makes a teams event, ranked in victory points
-    unless 'session score --method imps' asks otherwise. With --cards the table
+    unless 'session score --method imps' asks otherwise. A Swiss has round 1 drawn now
+    (printed) and each later round drawn by 'session draw'. With --cards the table
     cards carry the links as QR codes: print them now, since the links cannot be shown
     again.
     """
     from bridgescore.cli.session_files import attach_boards, read_hand_records
+    from bridgescore.cli.swiss import show_round
     from bridgescore.session.live.creation import create_event
     from bridgescore.session.live.players import club_name
+    from bridgescore.session.live.swiss import create_swiss_event
     from bridgescore.session.store.events import EventStore
 
     for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
@@ -124,25 +132,39 @@ def new_command(
     )
 
     given = GeneratorOptions(
-        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams
+        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams, seed=seed
     )
-    chosen = _movement_for(movement, given)
+    swiss = _swiss_for(given) if movement.lower() == "swiss" else None
+    chosen = None if swiss is not None else _movement_for(movement, given)
     if event.exists() or event.is_symlink():
         raise fail(
             f"{str(event)!r} already exists: an event is made once (choose another file, "
             "or remove this one if it is no longer wanted)"
         )
+    first_round = None
     try:
-        made = create_event(event, chosen, name=name, url_base=url_base)
+        if swiss is not None:
+            made, drawn = create_swiss_event(event, **swiss, name=name, url_base=url_base)
+            first_round = drawn.as_dict()
+            with EventStore(event) as made_store:
+                chosen = made_store.movement
+        else:
+            assert chosen is not None
+            made = create_event(event, chosen, name=name, url_base=url_base)
         if club is not None:
             with EventStore(event, mode="write") as store:
                 store.set_info(club=club)
     except BridgeError as error:
         raise fail(error, 2) from None
     if as_json:
-        echo_json(made.as_dict())
+        document = made.as_dict()
+        if first_round is not None:
+            document["round"] = first_round
+        echo_json(document)
     else:
-        _show_new_event(event, name, chosen, made)
+        _show_new_event(event, name, chosen, made, swiss)
+        if first_round is not None:
+            show_round(first_round)
     if hands is not None:
         attached = attach_boards(event, hands)
         if not as_json:
@@ -171,19 +193,47 @@ def _write_table_cards(
         typer.echo(f"cards with the tables' links written to {written}")
 
 
-def _show_new_event(event: Path, name: str | None, chosen: Any, made: Any) -> None:
+def _show_new_event(
+    event: Path, name: str | None, chosen: Any, made: Any, swiss: dict[str, Any] | None = None
+) -> None:
     sizes = sorted({len(row.boards) for row in chosen.rows})
     per_round = "/".join(str(size) for size in sizes)
-    typer.echo(
-        f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
-        f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
-        f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
-    )
+    if swiss is not None:
+        typer.echo(
+            f"{event}: {name or event.stem}, a Swiss teams: {chosen.tables} table(s), "
+            f"{swiss['rounds']} round(s) of {per_round} board(s), {swiss['teams']} teams; "
+            "each round after the first drawn by 'session draw'"
+        )
+    else:
+        typer.echo(
+            f"{event}: {name or event.stem}, a {chosen.kind} movement: {chosen.tables} table(s), "
+            f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
+            f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
+        )
     typer.echo(f"director password: {made.director_password}")
     typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
     typer.echo("table links (each opens its own table's page; they are on the table cards):")
     for access in made.tables:
         typer.echo(f"  {access.section}{access.table:<3} {access.url}")
+
+
+def _swiss_for(given: GeneratorOptions) -> dict[str, Any]:
+    """``create_swiss_event``'s arguments from the options (exit 2 when one is wrong)."""
+    from bridgescore.session.live.swiss import MAX_SWISS_TEAMS
+
+    teams, rounds, per_round = swiss_options(given)
+    if not 2 <= teams <= MAX_SWISS_TEAMS:
+        raise fail(f"--teams {teams}: a Swiss has 2 to {MAX_SWISS_TEAMS} teams", 2)
+    most = teams - 1 + teams % 2
+    if not 1 <= rounds <= most:
+        raise fail(
+            f"--rounds {rounds}: {teams} teams can play 1 to {most} Swiss rounds without "
+            "two teams meeting twice",
+            2,
+        )
+    if per_round < 1:
+        raise fail(f"--boards-per-round {per_round}: a match has at least one board", 2)
+    return {"teams": teams, "rounds": rounds, "boards_per_round": per_round, "seed": given.seed}
 
 
 def _movement_for(spec: str, given: GeneratorOptions) -> Any:

@@ -548,3 +548,8 @@ from bridgescore.cli.recovery import (  # noqa: E402
 app.command("reissue")(reissue_command)
 app.command("password")(password_command)
 app.command("backup")(backup_command)
+
+# Drawing a Swiss round: its own module, a subcommand here.
+from bridgescore.cli.swiss import draw_command  # noqa: E402
+
+app.command("draw")(draw_command)

@@ -31,6 +31,7 @@ from bridgescore.session.scoring.methods import (
 )
 from bridgescore.session.scoring.scored import BoardPar, SessionScore
 from bridgescore.session.scoring.scorer import score_event
+from bridgescore.session.scoring.swiss import SwissPlan, with_byes
 from bridgescore.session.store.events import EventStore
 
 __all__ = ["ParSource", "score_stored_event", "stored_method"]
@@ -100,6 +101,16 @@ def score_stored_event(
     scored = score_event(event, chosen, options, pars=found)
     if scored.matches:
         scored = replace(scored, matches=with_rounds(scored.matches, store.movement))
+    plan_text = store.swiss_plan
+    movement = store.movement
+    in_vps = scored.scored_by is not None and scored.scored_by.victory_points
+    if plan_text is not None and movement is not None and in_vps:
+        # A Swiss bye scores VPs with no boards: added here, where the movement is known.
+        plan = SwissPlan.from_json(plan_text)
+        matches, standings = with_byes(
+            scored.matches, scored.standings, plan.byes(movement), plan.bye_victory_points, ""
+        )
+        scored = replace(scored, matches=matches, standings=standings)
     if event.kind == "teams" and (store.segment or store.carry_over):
         from bridgescore.session.importers.vugraph import with_carried_over
 

@@ -84,6 +84,7 @@ def create_event(
     *,
     name: str | None = None,
     url_base: str = DEFAULT_URL_BASE,
+    swiss_plan: str | None = None,
 ) -> NewEvent:
     """Make a new event file at ``path`` from ``movement``, with a token for each table
     that plays and a director password.
@@ -91,7 +92,8 @@ def create_event(
     The file appears whole or not at all (it is written under a temporary name and
     linked into place), and an existing file is never overwritten: a
     :class:`~bridgescore.errors.RecordError` names it. A teams movement makes a
-    teams event.
+    teams event; ``swiss_plan`` (:class:`~bridgescore.session.scoring.swiss.SwissPlan`'s
+    JSON) makes it a Swiss, drawn round by round (:mod:`~bridgescore.session.live.swiss`).
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
@@ -115,6 +117,8 @@ def create_event(
             store.set_movement(movement)
             store.set_info(name=name or target.stem)
             store.set_url_base(url_base)
+            if swiss_plan is not None:
+                store.set_swiss_plan(swiss_plan)
             store.set_table_tokens(
                 movement.section, {table: token_digest(token) for table, token in tokens.items()}
             )

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import MovementError, RecordError
@@ -68,6 +69,56 @@ class LiveFile(Closing):
         self._tokens = self._watch.table_token_digests()
         self._seen_version = self._watch.data_version()
         self._stops = next_stops(movement)
+        # A Swiss grows its movement a round at a time, maybe drawn by another process
+        # ('session draw'): its movement is reread when the file changes.
+        self._swiss = self._watch.swiss_plan is not None
+
+    def _follow_draws(self) -> None:
+        """A Swiss's movement as the file has it now (another process may have drawn)."""
+        if not self._swiss:
+            return
+        with self._token_lock:
+            if self._closed:
+                return
+            version = self._watch.data_version()
+            if version != self._seen_version:
+                self._tokens = self._watch.table_token_digests()
+                self._seen_version = version
+                self._reread_movement()
+
+    def _reread_movement(self) -> None:
+        movement = self._watch.movement
+        if movement is not None and movement != self.movement:
+            self._use_movement(movement)
+
+    def _use_movement(self, movement: Movement) -> None:
+        # One assignment of the pair: a reader sees the old movement or the new one.
+        self._stops, self.movement = next_stops(movement), movement
+
+    def swiss_progress(self) -> dict[str, int] | None:
+        """A Swiss's rounds drawn and rounds to play (``{"drawn", "rounds"}``), or
+        ``None`` for any other event."""
+        if not self._swiss:
+            return None
+        from bridgescore.session.scoring.swiss import SwissPlan
+
+        self._follow_draws()
+        with self._using() as store:
+            text = store.swiss_plan
+        if text is None:
+            return None
+        return {"drawn": self.movement.rounds, "rounds": SwissPlan.from_json(text).rounds}
+
+    def draw_swiss_round(self, *, who: str) -> dict[str, Any]:
+        """Draw the next round of a Swiss teams event
+        (:func:`~bridgescore.session.live.swiss.draw_next_round`): the round drawn, as
+        ``session draw --json`` prints it. The tables see it at once."""
+        from bridgescore.session.live.swiss import draw_next_round
+
+        with self._using() as store:
+            movement, drawn = draw_next_round(store, who=who)
+            self._use_movement(movement)
+        return drawn.as_dict()
 
     def close(self) -> None:
         with self._lock:
@@ -113,6 +164,8 @@ class LiveFile(Closing):
             if version != self._seen_version:
                 self._tokens = self._watch.table_token_digests()
                 self._seen_version = version
+                if self._swiss:
+                    self._reread_movement()
             tokens = self._tokens
         for table, stored in tokens.items():
             if hmac.compare_digest(digest, stored):

@@ -44,12 +44,29 @@ class Match:
     round: int | None = None
 
     @property
+    def bye(self) -> bool:
+        """A Swiss bye: the team sat out the round (no opponent, no boards) and scored
+        its VPs as the event's rule says (:mod:`~bridgescore.session.scoring.byes`)."""
+        return self.away == ""
+
+    @property
     def margin(self) -> float:
         """The home team's IMP margin (negative when it lost)."""
         return self.home_imps - self.away_imps
 
     def as_dict(self) -> dict[str, Any]:
-        """The match as the ranking document (``session score --json``) lists it."""
+        """The match as the ranking document (``session score --json``) lists it; a bye
+        lists its one team and ``"bye": true``."""
+        if self.bye:
+            return {
+                "round": self.round,
+                "section": self.section,
+                "teams": [self.home],
+                "bye": True,
+                "boards": 0,
+                "imps": [0.0],
+                "vp": [self.home_vp],
+            }
         return {
             "round": self.round,
             "section": self.section,
@@ -109,9 +126,9 @@ def match_rows(matches: Sequence[Match]) -> list[tuple[str, ...]]:
         (
             "" if m.round is None else str(m.round),
             m.section,
-            f"{m.home} v {m.away}",
-            f"{m.home_imps:g}-{m.away_imps:g}",
-            f"{m.home_vp:.2f}-{m.away_vp:.2f}",
+            f"{m.home} bye" if m.bye else f"{m.home} v {m.away}",
+            "" if m.bye else f"{m.home_imps:g}-{m.away_imps:g}",
+            f"{m.home_vp:.2f}" if m.bye else f"{m.home_vp:.2f}-{m.away_vp:.2f}",
         )
         for m in matches
     ]

@@ -162,6 +162,11 @@ class EventStore(EventFile):
     # -------------------------------------------------------------- movement
 
     @property
+    def movement_text(self) -> str | None:
+        """The stored movement as the file keeps it (JSON), or ``None``."""
+        return self._meta("movement")
+
+    @property
     def movement(self) -> Movement | None:
         """The movement the event was made from (``session new``), or ``None``."""
         text = self._meta("movement")
@@ -173,6 +178,12 @@ class EventStore(EventFile):
             raise RecordError(
                 f"{self.path!r}: the stored movement cannot be read: {error}"
             ) from None
+
+    @property
+    def swiss_plan(self) -> str | None:
+        """A Swiss event's plan (JSON: its teams in seeding order, rounds, boards a round,
+        a bye's VPs; :mod:`~bridgescore.session.live.swiss` reads it), or ``None``."""
+        return self._meta("swiss")
 
     def set_movement(self, movement: Movement) -> None:
         """Keep ``movement`` with the event; a teams movement makes a teams event."""

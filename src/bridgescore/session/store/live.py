@@ -12,9 +12,12 @@ method returns. The tables are in every event file of schema 4 (schema.py makes 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 
 from bridgescore.errors import AlreadyEnteredError, RecordError
+from bridgescore.movement.model import Movement
+from bridgescore.movement.text import movement_to_json
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.access import PasswordHash
 from bridgescore.session.store.audit import AuditEntry, append_entry
@@ -72,6 +75,28 @@ class LiveStore(EventStore):
         self._writing()
         with self._db:
             self._set_meta({"url_base": url_base})
+
+    def set_swiss_plan(self, plan: str) -> None:
+        self._writing()
+        with self._db:
+            self._set_meta({"swiss": plan})
+
+    def draw_round(self, movement: Movement, what: str, *, who: str, drawn_from: str) -> None:
+        """Keep ``movement`` (the Swiss movement with its new round) and log ``what`` was
+        drawn and by whom, in one transaction: no round is drawn without its record.
+        ``drawn_from`` is the stored movement the draw was made from (its JSON): if
+        another process drew meanwhile, the draw is refused rather than made twice."""
+        self._writing()
+        text = json.dumps(movement_to_json(movement), separators=(",", ":"))
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if self._meta("movement") != drawn_from:
+                raise RecordError(
+                    f"round {movement.rounds} was drawn meanwhile (by another window or "
+                    "command): look at the event again before drawing"
+                )
+            self._set_meta({"movement": text})
+            self._log_event_change("draw", what, who=who, section=movement.section)
 
     def _log_event_change(
         self, action: str, what: str, *, who: str, reason: str = "", section: str = ""

@@ -19,6 +19,9 @@ the HTML pages (:mod:`bridgescore.web.live.tables`) too:
   or give it an adjusted score (``adjusted``: ``60/40``, ``A+``, ``not played``...;
   ``weighted``: results with weights), always with an optional ``reason``; an unknown key
   is refused (422) and changes nothing.
+- ``POST /api/live/director/draw`` (the director's token): draw a Swiss teams event's
+  next round (``session draw``'s document); 409 naming the tables still missing
+  results, or once every round is drawn.
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
@@ -59,7 +62,9 @@ from bridgescore import __version__
 from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
+    MovementError,
     NotThisTableError,
+    RecordError,
     RoundOpenError,
     SessionClosedError,
     StorageError,
@@ -285,6 +290,20 @@ async def director_logout(request: Request, _: DirectorAccess) -> Response:
     token = bearer(request) or ""
     await run_in_threadpool(live_event(request).end_director_session, token)
     return Response(status_code=204)
+
+
+@router.post("/director/draw")
+async def director_draw(request: Request, _: DirectorAccess) -> Response:
+    """Draw a Swiss event's next round (the director's token): the round drawn; 409
+    naming the tables whose results are not all in, or once every round is drawn."""
+    live = live_event(request)
+    try:
+        drawn = await in_turn(request, partial(live.draw_swiss_round, who="director"))
+    except (RecordError, MovementError) as error:
+        # Not the client's input at fault: the event's state refuses the draw.
+        raise Refused(409, str(error)) from None
+    _ranking_cache(request).invalidate()
+    return _json(drawn)
 
 
 @router.get("/audit")

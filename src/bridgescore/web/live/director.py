@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from bridgescore.errors import BridgeError, StorageError
+from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
@@ -83,6 +83,7 @@ def director_page(request: Request) -> Response:
 
 
 def _overview(live: LiveEvent) -> dict[str, Any]:
+    swiss = live.swiss_progress()  # first: it follows a round drawn by 'session draw'
     tables = live.progress()
     return {
         "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
@@ -92,6 +93,7 @@ def _overview(live: LiveEvent) -> dict[str, Any]:
         "late": [line["table"] for line in tables if line["late"]],
         "hidden": live.ranking_hidden,
         "closed": live.closed,
+        "swiss": swiss,
     }
 
 
@@ -378,6 +380,20 @@ async def director_setpair_names(request: Request) -> Response:
         )  # fmt: skip
     changed(request)
     return see("/director/names")
+
+
+@router.post("/director/draw", response_class=HTMLResponse)
+async def director_draw(request: Request) -> Response:
+    """Draw a Swiss event's next round (the same draw as ``session draw``)."""
+    _, refused = await _director_form(request)
+    if refused is not None:
+        return refused
+    try:
+        live_of(request).draw_swiss_round(who="director")
+    except (RecordError, MovementError) as error:
+        return message(request, 409, "Not drawn", str(error), back="/director")
+    changed(request)
+    return see("/director")
 
 
 @router.post("/director/ranking", response_class=HTMLResponse)
