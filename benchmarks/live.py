@@ -12,9 +12,9 @@ Makes an event (a Mitchell of 30 tables, 9 rounds of 3 boards: 810 results), sta
 Beside them, in this process: a bare SQLite commit (WAL, synchronous=FULL) in the same
 folder, the floor every acknowledged result stands on (one fsync); and, on a copy of
 the same event, ``LiveEvent.enter_result`` called directly (the cost without HTTP) and
-``LiveEvent.ranking()`` on the full event. Results are committed one at a time, so with
-every table waiting at once a result waits for the others' commits: the p50 to
-expect is about tables x the commit's p50.
+``LiveEvent.ranking()`` on the full event. The results waiting together are committed
+in one transaction (group commit), so with every table waiting at once a result waits
+for about one commit and the others' checks, not for every other table's commit.
 
     .venv/bin/python benchmarks/live.py [--tables 30] [--rounds 9] [--boards 3]
 """

@@ -22,7 +22,9 @@ results without a section name, as an imported one does.
 Thread safety: one SQLite connection per :class:`LiveEvent`, used under one lock,
 the file in WAL mode with synchronous=FULL: each result is committed (on disk)
 before :meth:`~LiveEvent.enter_result` returns, and 30 tables entering at once
-queue on the lock instead of meeting "database is locked".
+queue on the lock instead of meeting "database is locked". The server stores the
+results waiting together in one transaction (:meth:`~LiveEvent.enter_results`): one
+fsync for the lot instead of one each.
 
 >>> from bridgescore.movement.model import Movement, Row
 >>> import tempfile, os
