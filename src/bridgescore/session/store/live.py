@@ -7,7 +7,8 @@ tokens' and director logins' digests and the director password's scrypt hash (se
 "closed" flags, and the opening leads; and it stores a table's first result of a board
 (:meth:`LiveStore.enter`; several tables' at once, :meth:`LiveStore.enter_all`) and the
 director's changes (:meth:`LiveStore.set_outcome`), each with its audit log entry saying
-who, in one transaction committed before the method returns. The tables are in every event file of schema 4 (schema.py makes them).
+who, in one transaction committed before the method returns. The tables are in every
+event file of schema 4 (schema.py makes them).
 """
 
 from __future__ import annotations

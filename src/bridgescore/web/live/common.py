@@ -252,8 +252,11 @@ class ResultQueue:
         with self._lock:
             batch = self._open
             if batch is None:
-                batch = self._open = []
+                batch = []
+                # Submitted before it is opened: a worker already shut down (the server
+                # stopping) raises here, and no later result joins a batch never stored.
                 self._worker.submit(self._store, batch)
+                self._open = batch
             batch.append((waiting, future))
         return future
 
