@@ -5,17 +5,19 @@
 tokens' and director logins' digests and the director password's scrypt hash (see
 :mod:`~bridgescore.session.store.access`: never a secret itself), the "ranking hidden" and
 "closed" flags, and the opening leads; and it stores a table's first result of a board
-(:meth:`LiveStore.enter`) and the director's changes (:meth:`LiveStore.set_outcome`),
-each with its audit log entry saying who, in one transaction committed before the
-method returns. The tables are in every event file of schema 4 (schema.py makes them).
+(:meth:`LiveStore.enter`; several tables' at once, :meth:`LiveStore.enter_all`) and the
+director's changes (:meth:`LiveStore.set_outcome`), each with its audit log entry saying
+who, in one transaction committed before the method returns. The tables are in every
+event file of schema 4 (schema.py makes them).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from bridgescore.errors import AlreadyEnteredError, RecordError
+from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_to_json
 from bridgescore.session.scoring.event import TableResult
@@ -30,7 +32,25 @@ from bridgescore.session.store.outcomes import (
     shown_outcome,
 )
 
-__all__ = ["LiveStore"]
+__all__ = ["Entering", "LiveStore"]
+
+
+def _no_check() -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Entering:
+    """A table's result waiting to be stored by :meth:`LiveStore.enter_all`, with who
+    entered it, its opening lead, and ``check``: called in the transaction just before
+    it is stored (it sees the results stored before it), it refuses the result by
+    raising a :class:`~bridgescore.errors.BridgeError` (the session closed, an earlier
+    round still open)."""
+
+    result: TableResult
+    who: str
+    lead: str | None = None
+    check: Callable[[], None] = _no_check
 
 
 class LiveStore(EventStore):
@@ -209,22 +229,54 @@ class LiveStore(EventStore):
         already has a result on the board in that direction against someone else.
         """
         self._writing()
-        origin = origin or Origin()
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._stored_row(result.key)
-            if row is not None:
-                raise AlreadyEnteredError(
-                    f"board {result.board} {result.ns} v {result.ew} already has "
-                    f"{shown_outcome(row, result.key)}: only the director can change it"
-                )
-            seated = self._seat_taken(result.key)
-            if seated is not None:
-                raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
-            self._set_lead(result.key, lead)
-            return self._change(
-                result.key, None, outcome_pair(result), origin, action="enter", reason="", who=who
+            return self._enter_now(result, who=who, origin=origin or Origin(), lead=lead)
+
+    def enter_all(self, waiting: Sequence[Entering]) -> list[AuditEntry | BridgeError]:
+        """Store each waiting result as :meth:`enter` does, in order, all in one
+        transaction committed (one fsync) before this returns: the answer for each is
+        its log entry, or the :class:`~bridgescore.errors.BridgeError` that refused it.
+
+        Each is checked (its own ``check`` first) after the ones before it are stored,
+        so two results of one table in one batch are checked as if they came one by one;
+        a refused one is rolled back to its savepoint and the others stand. Any other
+        error (the disk full) stores none of them and passes through.
+        """
+        self._writing()
+        answers: list[AuditEntry | BridgeError] = []
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            for item in waiting:
+                self._db.execute("SAVEPOINT entering")
+                try:
+                    item.check()
+                    answers.append(
+                        self._enter_now(item.result, who=item.who, origin=Origin(), lead=item.lead)
+                    )
+                except BridgeError as refused:
+                    self._db.execute("ROLLBACK TO entering")
+                    answers.append(refused)
+                self._db.execute("RELEASE entering")
+        return answers
+
+    def _enter_now(
+        self, result: TableResult, *, who: str, origin: Origin, lead: str | None
+    ) -> AuditEntry:
+        # Inside the caller's transaction: check, then store and log.
+        row = self._stored_row(result.key)
+        if row is not None:
+            raise AlreadyEnteredError(
+                f"board {result.board} {result.ns} v {result.ew} already has "
+                f"{shown_outcome(row, result.key)}: only the director can change it"
             )
+        seated = self._seat_taken(result.key)
+        if seated is not None:
+            raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
+        self._set_lead(result.key, lead)
+        return self._change(
+            result.key, None, outcome_pair(result), origin, action="enter", reason="", who=who
+        )
 
     def set_outcome(
         self,
@@ -287,6 +339,13 @@ class LiveStore(EventStore):
                     else decode_outcome(row[1], board, ns, ew, section, row[0])
                 )
         return found
+
+    def stored_among(
+        self, keys: Iterable[tuple[str, int, str, str]]
+    ) -> set[tuple[str, int, str, str]]:
+        """Those of ``keys`` that have a stored outcome (not-played boards included): one
+        indexed look-up a key, where :meth:`stored_keys` reads them all."""
+        return {key for key in keys if self._stored_row(key) is not None}
 
     def stored_keys(self) -> set[tuple[str, int, str, str]]:
         """The (section, board, NS, EW) of every stored outcome, not-played boards included."""

@@ -89,7 +89,13 @@ from bridgescore.web.live.access import (
     live_event,
     quoted_briefly,
 )
-from bridgescore.web.live.common import enter_table_result, in_turn, log_director_in, message
+from bridgescore.web.live.common import (
+    ResultQueue,
+    enter_table_result,
+    in_turn,
+    log_director_in,
+    message,
+)
 from bridgescore.web.live.guards import SecurityHeaders, guard_access_log
 
 __all__ = [
@@ -418,6 +424,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     )
     app.state.live = live
     app.state.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-event")
+    app.state.results = ResultQueue(live, app.state.worker)
     app.state.ranking_cache = cache
     app.state.settings = settings
     app.state.login_throttle = LoginThrottle(

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from bridgescore.session.live.entry import ResultEntry
-from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.live.event import LiveEvent, TableEntry
 
 __all__ = [
     "DIRECTOR_COOKIE",
@@ -35,6 +35,7 @@ __all__ = [
     "SCAN_AGAIN",
     "TABLE_COOKIE",
     "LoginOutcome",
+    "ResultQueue",
     "changed",
     "client_address",
     "csrf_ok",
@@ -224,6 +225,71 @@ async def log_director_in(request: Request, password: str) -> LoginOutcome:
 _T = TypeVar("_T")
 
 
+class ResultQueue:
+    """The tables' results waiting for the event's worker thread, stored together.
+
+    Each result used to be its own job on the worker, and its own transaction: with 30
+    tables sending at once, a result waited for the commit (an fsync) of every result
+    ahead of it. Now the first result to arrive puts one job on the worker, the ones
+    arriving before that job starts join it, and the job stores them all in one
+    transaction (:meth:`LiveEvent.enter_results`): one fsync for the lot, and each
+    phone is answered once that transaction is on disk, as before.
+
+    Any other work given to the worker (:func:`in_turn`) closes the batch first, so a
+    result sent after a director's change is still stored after it.
+    """
+
+    def __init__(self, live: LiveEvent, worker: ThreadPoolExecutor) -> None:
+        self._live = live
+        self._worker = worker
+        self._lock = threading.Lock()
+        self._open: list[tuple[TableEntry, asyncio.Future[int]]] | None = None
+
+    def put(self, waiting: TableEntry) -> asyncio.Future[int]:
+        """Queue ``waiting``: the future is its NS score, or the error that refused it,
+        once the batch holding it is committed. Call on the event loop."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        with self._lock:
+            batch = self._open
+            if batch is None:
+                batch = []
+                # Submitted before it is opened: a worker already shut down (the server
+                # stopping) raises here, and no later result joins a batch never stored.
+                self._worker.submit(self._store, batch)
+                self._open = batch
+            batch.append((waiting, future))
+        return future
+
+    def close_batch(self) -> None:
+        """Results queued from now on go in a new batch, after the worker's next job."""
+        with self._lock:
+            self._open = None
+
+    def _store(self, batch: list[tuple[TableEntry, asyncio.Future[int]]]) -> None:
+        # On the worker thread. From here on nothing joins this batch.
+        with self._lock:
+            if self._open is batch:
+                self._open = None
+        try:
+            answers: list[int | BaseException] = list(
+                self._live.enter_results([waiting for waiting, _ in batch])
+            )
+        except BaseException as failed:  # nothing of the batch stored: each is told why
+            answers = [failed] * len(batch)
+        for (_, future), answer in zip(batch, answers, strict=True):
+            future.get_loop().call_soon_threadsafe(_settle, future, answer)
+
+
+def _settle(future: asyncio.Future[int], answer: int | BaseException) -> None:
+    # A phone that went away has its future cancelled: its result is stored all the same.
+    if future.done():
+        return
+    if isinstance(answer, BaseException):
+        future.set_exception(answer)
+    else:
+        future.set_result(answer)
+
+
 async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
     """Run ``work`` (a call on the event file) on the app's one worker thread, in the
     order the requests came.
@@ -235,6 +301,9 @@ async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
     near the queue's length times one result.
     """
     worker: ThreadPoolExecutor = request.app.state.worker
+    results: ResultQueue | None = getattr(request.app.state, "results", None)
+    if results is not None:
+        results.close_batch()
     return await asyncio.get_running_loop().run_in_executor(worker, work)
 
 
@@ -245,11 +314,11 @@ def table_who(section: str, table: int) -> str:
 
 async def enter_table_result(request: Request, section: str, table: int, entry: ResultEntry) -> int:
     """The one road of a table's result, from its phone's form or the JSON API: the
-    event's checks and store (:meth:`LiveEvent.enter_result`) in the worker's queue,
+    event's checks and store (:meth:`LiveEvent.enter_results`) in the worker's queue
+    (:class:`ResultQueue`, stored with the results waiting beside it),
     the audit's "who" (:func:`table_who`), then the cached ranking forgotten. Returns
     the NS score; the event's errors pass through for each caller to answer."""
-    live = live_of(request)
-    work = partial(live.enter_result, section, table, entry, who=table_who(section, table))
-    score = await in_turn(request, work)
+    results: ResultQueue = request.app.state.results
+    score = await results.put(TableEntry(section, table, entry, table_who(section, table)))
     changed(request)
     return score
