@@ -49,14 +49,14 @@ from bridgescore.errors import NotThisTableError, RecordError, RoundOpenError, S
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop
 from bridgescore.movement.model import Row
-from bridgescore.session.live.entry import ResultEntry, quoted, whole_number
+from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
 from bridgescore.session.live.seating import pairs_at
 from bridgescore.session.live.visibility import has_entered, open_round, played_boards
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.scoring.weighted import Weighted
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, quoted
 
 if TYPE_CHECKING:
     from bridgescore.session.workflow import ParSource
