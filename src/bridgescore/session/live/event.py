@@ -406,8 +406,17 @@ class LiveEvent(LiveFile):
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
-        from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.text import traveller_dict
+
+        scored, found = self.scored_traveller(board)
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def scored_traveller(self, board: int) -> tuple[Any, Any]:
+        """The event scored with its stored pars (a
+        :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
+        :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
+        lines, for the pages to draw."""
+        from bridgescore.session.pars import board_pars
         from bridgescore.session.scoring.scored import Traveller
 
         record = self.hand_record(board)
@@ -424,7 +433,7 @@ class LiveEvent(LiveFile):
                 par=None if known is None else known.score,
                 par_text="" if known is None else known.text,
             )
-        return {**traveller_dict(found), "unit": scored.unit}
+        return scored, found
 
     def hand_record(self, board: int) -> Any:
         """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its

@@ -143,5 +143,3 @@ def read_reason(text: object) -> str:
 
 def _expected() -> str:
     return "expected " + ", ".join(ADJUSTED_WORDS)
-
-

@@ -138,9 +138,7 @@ def director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, di
     if table is None:
         raise Refused(422, "table: missing: expected the table number, such as 3")
     if not is_whole_number(table, 1):
-        raise Refused(
-            422, f"table: {quoted(table)} is not a table number: expected 1, 2, ..."
-        )
+        raise Refused(422, f"table: {quoted(table)} is not a table number: expected 1, 2, ...")
     if section is None:
         # A live event is one movement, so one section: the body need not name it.
         section = live.movement.section

@@ -191,9 +191,7 @@ async def correct_result(
     live = live_event(request)
     unknown = [key for key in body if key not in PUT_KEYS]
     if unknown:
-        raise Refused(
-            422, f"unknown key {quoted(unknown[0])}: expected {', '.join(PUT_KEYS)}"
-        )
+        raise Refused(422, f"unknown key {quoted(unknown[0])}: expected {', '.join(PUT_KEYS)}")
     section, table, rest = director_target(live, body)
     reason = read_reason(rest.pop("reason", None))
     decision = _decision(rest)
@@ -264,9 +262,7 @@ async def director_login(request: Request) -> Response:
     body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
-        raise Refused(
-            422, f"password: {quoted(password)} is not a password: expected a string"
-        )
+        raise Refused(422, f"password: {quoted(password)} is not a password: expected a string")
     outcome = await log_director_in(request, password)
     if outcome.wait is not None:
         raise Refused(
