@@ -151,7 +151,8 @@ class _Site:
     def __init__(self, session: SessionScore, boards: Mapping[int, Board]) -> None:
         self.session = session
         self.boards = boards
-        self.imps = session.unit == "IMP"
+        # Points signed as every report signs them (IMPs +3, matchpoints 3).
+        self.signed = session.scoring_method.signed
         self.pages: dict[str, str] = {}
         self.pair_pages: dict[_Who, str] = {}
         # Each participant's lines, in traveller order, so a scorecard reads its own
@@ -290,7 +291,7 @@ class _Site:
                     (self._pair_link(line.result.section, opponent), False),
                     (escape(line.result.describe()), False),
                     (score_text(score), True),
-                    (fmt(mine, signed=self.imps), True),
+                    (fmt(mine, signed=self.signed), True),
                     (fmt(vs_par, signed=True), True),
                 ]
                 rows.append((cells, ""))
@@ -311,7 +312,7 @@ class _Site:
                     ("", False),
                     ("", False),
                     ("", True),
-                    (f"<b>{fmt(total, signed=self.imps)}</b>", True),
+                    (f"<b>{fmt(total, signed=self.signed)}</b>", True),
                     (f"<b>{fmt(total_par, signed=True)}</b>" if has_par else "", True),
                 ],
                 "me",
