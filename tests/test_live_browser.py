@@ -155,11 +155,16 @@ def test_a_phone_sees_its_own_traveller_after_a_board_and_no_other(
         expect(page.locator("#saved")).to_have_text("Board 1 is entered.")
         lines = page.locator("#traveller-1 tbody tr")
         expect(lines).to_have_count(1)
-        expect(lines.first.locator("td")).to_have_text(["1N", "1E", "4SN+1", "450", "0", "0"])
+        # The traveller as every report draws it (tests/test_traveller_drawing.py): with
+        # the par DDS found, 3NT+1 by N (+430: N takes 10 tricks in notrump, the DD table
+        # below), +450 is 20 over par: 1 IMP (WBF table, 20-40).
+        expect(lines.first.locator("td")).to_have_text(
+            ["1N", "1E", "4SN+1", "+450", "0", "0", "+1"]
+        )
         # The deal with its double-dummy table (solved by DDS) and par.
         expect(page.locator("#hand-record")).to_contain_text("♠ AKQ2")
         expect(page.locator("#hand-record table tbody tr")).to_have_count(4)
-        expect(page.locator("#hand-record")).to_contain_text("Par")
+        expect(page.locator("#hand-record")).to_contain_text("Par NS +430: 3NT+1 N")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.screenshot(path=str(shots / "table-traveller.png"), full_page=True)
         expect(page.locator("#my-travellers a")).to_have_text(["1"])

@@ -94,4 +94,4 @@ def test_the_notebook_ranks_the_session_and_frames_the_file(executed: Any) -> No
     ]
     assert "450" in _html(travellers) and "4HN+1" in _html(travellers)
     assert "1NT Pass 3NT! Pass Pass Pass" in _html(records)
-    assert "<b>Board 3 · Dealer S · Vul EW</b>" in _html(record)
+    assert "<b>Board 3 · Dealer South · Vul EW</b>" in _html(record)

@@ -312,14 +312,14 @@ def test_the_scalar_and_array_scores_agree_on_the_events_boards() -> None:
 def test_reports_and_pages_show_the_boards_real_vulnerability(tmp_path: Path) -> None:
     _, scored, _ = imported(tmp_path, "club.pbn", pbn_text())
     text = travellers_text(scored)
-    assert "Board 3  dealer N  vul None" in text
-    assert "Board 1  dealer E  vul Both" in text
+    assert "Board 3  Dealer North  Vul None" in text
+    assert "Board 1  Dealer East  Vul Both" in text
     travellers = {t["board"]: t for t in as_dict(scored)["travellers"]}
     assert (travellers[3]["dealer"], travellers[3]["vulnerability"]) == ("N", "None")
     assert (travellers[4]["dealer"], travellers[4]["vulnerability"]) == ("W", "EW")
     html = html_report(scored)
-    assert '<h3 id="board-3">Board 3</h3>\n<p class="meta">Dealer N · Vul None · top 2' in html
-    assert '<h3 id="board-4">Board 4</h3>\n<p class="meta">Dealer W · Vul EW · top 2' in html
+    assert '<h3 id="board-3">Board 3</h3>\n<p class="meta">Dealer North · Vul None · top 2' in html
+    assert '<h3 id="board-4">Board 4</h3>\n<p class="meta">Dealer West · Vul EW · top 2' in html
     site = results_site(scored)
     assert '<p class="meta">Dealer North · Vul None · top 2' in site["board-3.html"]
     assert '<p class="meta">Dealer East · Vul Both · top 2' in site["board-1.html"]

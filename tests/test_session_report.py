@@ -47,7 +47,7 @@ def test_ranking_text() -> None:
 def test_travellers_text_shows_scores_points_and_par() -> None:
     text = travellers_text(mitchell())
     board2 = text.split("\n\n")[1].splitlines()
-    assert board2[0] == "Board 2  dealer E  vul NS  top 8  par NS +620: 4S= NS"
+    assert board2[0] == "Board 2  Dealer East  Vul NS  top 8  par NS +620: 4S= NS"
     assert board2[3].split() == ["3", "8", "4SN+1", "+650", "8", "0", "+1"]  # 30 over par
     assert "A+/A-" in text
     butler = travellers_text(mitchell("butler"))

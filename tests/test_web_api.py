@@ -620,9 +620,13 @@ def test_session_list_and_ranking(data_client: TestClient) -> None:
     assert "Tuesday pairs" in page.text
     ranking = page.text[page.text.index('id="ranking"') : page.text.index("<h2>Travellers")]
     for pair, points in {**NS_MATCHPOINTS, **EW_MATCHPOINTS}.items():
-        assert f"<th>{pair}</th><td></td><td>" in ranking
-        # Whole matchpoints everywhere: the column prints them without decimals.
-        assert f"<td>3</td><td>{points}</td>" in ranking
+        # The ranking as every report draws it: pair, boards, total (whole matchpoints
+        # everywhere: the column prints them without decimals), percentage.
+        assert (
+            f'<tr data-pair="{pair}"><td>' in ranking
+            and f'<td class="pair">{pair}</td><td class="n">3</td><td class="total">{points}</td>'
+            in ranking
+        )
     assert page.text.count('class="traveller"') == 3
     assert "1NTN+1" in page.text and "4SE-2" in page.text
 

@@ -181,6 +181,6 @@ def test_a_round_robin_is_ranked_live_in_vps(tmp_path: Path) -> None:
     assert (match["vp"][won], match["vp"][1 - won]) == (10.44, 9.56)  # WBF, 8 boards
     assert {row["name"]: row["total"] for row in ranking["ranking"]}[home] == 10.44
     # The live page: the totals in VPs, no percentage column, and the match with its VPs.
-    assert "<th>VP</th>" in page and "<th>%</th>" not in page
-    shown = "10.44–9.56" if won == 0 else "9.56–10.44"  # the match's teams in their order
+    assert '<th class="n">Total VP</th>' in page and ">%</th>" not in page
+    shown = "10.44-9.56" if won == 0 else "9.56-10.44"  # the match's teams in their order
     assert 'id="matches"' in page and f"<td>{shown}</td>" in page

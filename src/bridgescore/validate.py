@@ -8,6 +8,7 @@ and :func:`is_whole_number` answer yes or no; :func:`whole_number_arg` and
 (of the class the caller names) whose message quotes it in words.
 :func:`whole_number_text` is the one reader of a small whole number written as text
 (a web form's field, a query parameter): ASCII digits only, bounded.
+:func:`quoted` is how every message quotes what it refuses.
 
 :func:`enum_arg` is the one rule by which every public function reads a seat,
 strain, vulnerability or side: the member itself, its text, or its number.
@@ -29,11 +30,26 @@ __all__ = [
     "enum_arg",
     "is_number",
     "is_whole_number",
+    "quoted",
     "whole_number_arg",
     "whole_number_text",
 ]
 
 _Member = TypeVar("_Member", bound=enum.IntEnum)
+
+# A message quotes enough of a value to recognise it, never a whole request body.
+_QUOTED = 40
+
+
+def quoted(value: object) -> str:
+    """``value`` as a message quotes it: its repr, at most 40 characters (a longer
+    one cut, ending ``...``).
+
+    >>> quoted("4SX"), quoted(7), quoted("x" * 50)[-5:], len(quoted("x" * 50))
+    ("'4SX'", '7', 'xx...', 40)
+    """
+    text = repr(value)
+    return text if len(text) <= _QUOTED else text[: _QUOTED - 3] + "..."
 
 
 def is_whole_number(

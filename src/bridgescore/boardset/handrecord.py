@@ -19,6 +19,7 @@ from typing import Literal
 from bridgescore.core import Seat, Side, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Hand
+from bridgescore.display.wording import dealer_words, vulnerability_words
 from bridgescore.errors import BridgeError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import Par, ParContract
@@ -185,12 +186,11 @@ def board_html(
     ``width_em`` is the room the board has, in em of its font: hands with very
     long suits are set smaller so that they never spill out of a printed box.
     """
-    dealer = board.dealer.name.title()
-    vulnerable = {0: "None", 1: "N-S", 2: "E-W", 3: "Both"}[board.vulnerability]
     ident = anchor or f"board-{board.number}"
     info = (
         f'<div class="info"><h2>Board {board.number}</h2>'
-        f"<div>Dealer {dealer}</div><div>Vul {vulnerable}</div></div>"
+        f"<div>{dealer_words(board.dealer)}</div>"
+        f"<div>{vulnerability_words(board.vulnerability)}</div></div>"
     )
     analysis = ""
     if board.dd_table is not None:

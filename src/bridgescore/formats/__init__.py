@@ -48,6 +48,7 @@ from bridgescore.formats.sources import (
     source_bytes,
     source_name,
 )
+from bridgescore.validate import quoted
 
 __all__ = [
     "FORMATS",
@@ -305,7 +306,7 @@ def read_records(
             )
         if not isinstance(text, str):
             raise ArgumentTypeError(
-                f"the text to read must be a str, got a {type(text).__name__} {text!r:.40} "
+                f"the text to read must be a str, got a {type(text).__name__} {quoted(text)} "
                 "(a file's bytes are read from an open file: read_records(io.BytesIO(data)))"
             )
         path_given_as_text(text, "read_records", "read_records(path)")

@@ -15,6 +15,7 @@ from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import SUITS, Deal
 from bridgescore.display.markup import Markup, compass_html, hand_html, holding_html, text_html
+from bridgescore.display.wording import dealer_words, vulnerability_words
 from bridgescore.errors import InvalidTableError
 from bridgescore.parscore import Par
 
@@ -54,9 +55,9 @@ def board_html(
     """A board: heading, diagram (or "no deal"), ``lines`` of facts, the DD table, par."""
     heading = [f"Board {number}" if number is not None else "Board"]
     if dealer is not None:
-        heading.append(f"Dealer {dealer.letter}")
+        heading.append(dealer_words(dealer))
     if vulnerability is not None:
-        heading.append(f"Vul {vulnerability}")
+        heading.append(vulnerability_words(vulnerability))
     parts = [f"<div><b>{text_html(' · '.join(heading))}</b></div>"]
     parts.append(deal_html(deal, players) if deal is not None else "<div>no deal</div>")
     parts.extend(f"<div>{text_html(line)}</div>" for line in lines)

@@ -135,10 +135,14 @@ def session_view(path: Path) -> dict[str, Any]:
     Pars come only from tables already stored with the boards: a page view never
     starts the solver or writes to the event. Each ranking row also has its total
     and last column as the reports print them (``total_text``, ``last_text``: one
-    number format per column), and ``last_column`` names that column.
+    number format per column), and ``last_column`` names that column; ``rankings``
+    and ``traveller_tables`` are the ranking and the travellers as every report draws
+    them (:func:`~bridgescore.session.reports.display.ranking_tables`,
+    :func:`~bridgescore.session.reports.travellers.traveller_table`).
     """
-    from bridgescore.session.reports.display import last_column, ranking_numbers
+    from bridgescore.session.reports.display import last_column, ranking_numbers, ranking_tables
     from bridgescore.session.reports.text import as_dict
+    from bridgescore.session.reports.travellers import traveller_table
     from bridgescore.session.store.events import EventStore
     from bridgescore.session.workflow import score_stored_event
 
@@ -149,4 +153,6 @@ def session_view(path: Path) -> dict[str, Any]:
     for row, standing in zip(view["ranking"], scored.standings, strict=True):
         row["total_text"], row["last_text"] = numbers[standing]
     view["last_column"] = last_column(scored)
+    view["rankings"] = ranking_tables(scored)
+    view["traveller_tables"] = [traveller_table(scored, t) for t in scored.travellers]
     return view

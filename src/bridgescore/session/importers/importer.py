@@ -56,6 +56,7 @@ from bridgescore.session.importers.teams_pbn import records_are_online_teams, te
 from bridgescore.session.importers.usebio import cross_check, read_usebio_event
 from bridgescore.session.importers.vugraph import parse_vugraph
 from bridgescore.session.store.events import AddReport, EventStore
+from bridgescore.validate import quoted
 
 __all__ = ["ImportReport", "import_data", "import_files"]
 
@@ -145,7 +146,7 @@ def import_data(
         data = data.encode("utf-8", "surrogateescape")
     elif not isinstance(data, (bytes, bytearray, memoryview)):
         raise ArgumentTypeError(
-            f"import_data cannot read {type(data).__name__} {data!r:.40}: expected a file's "
+            f"import_data cannot read {type(data).__name__} {quoted(data)}: expected a file's "
             "bytes or text (open files and paths: import_files(store, [file]))"
         )
     report = ImportReport() if report is None else report

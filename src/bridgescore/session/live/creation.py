@@ -13,9 +13,9 @@ from typing import Any
 
 from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.model import Movement
-from bridgescore.session.live.entry import quoted
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.live import LiveStore
+from bridgescore.validate import quoted
 
 __all__ = [
     "DEFAULT_URL_BASE",

@@ -13,11 +13,10 @@ from bridgescore.deal import Card
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.scoring.event import TableResult
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, quoted
 
-__all__ = ["ResultEntry", "quoted", "whole_number"]
+__all__ = ["ResultEntry", "whole_number"]
 
-_QUOTED = 40
 _LONGEST_FIELD = 20
 _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
 
@@ -84,11 +83,6 @@ class ResultEntry:
         }
 
 
-def quoted(value: object) -> str:
-    """``value`` as a message quotes it: enough to see it, never a whole body."""
-    return repr(value)[:_QUOTED]
-
-
 def whole_number(value: object, field: str) -> int:
     """``value`` as a round or board number from 1 to 999999, else a
     :class:`~bridgescore.errors.RecordError` naming ``field``."""
@@ -114,7 +108,7 @@ def _text(value: object, field: str) -> str | None:
         raise RecordError(f"{field}: {quoted(value)} is not text")
     # No contract, seat, result or card is longer; a message never quotes a whole body.
     if len(value) > _LONGEST_FIELD:
-        raise RecordError(f"{field}: {quoted(value)}... is too long to be a {field}")
+        raise RecordError(f"{field}: {quoted(value)} is too long to be a {field}")
     return value.strip() or None
 
 

@@ -58,7 +58,7 @@ from bridgescore.errors import (
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop
 from bridgescore.movement.model import Row
-from bridgescore.session.live.entry import ResultEntry, quoted, whole_number
+from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
 from bridgescore.session.live.seating import pairs_at
 from bridgescore.session.live.visibility import has_entered, open_round, played_boards
@@ -66,7 +66,7 @@ from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.session.store.live import Entering
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, quoted
 
 if TYPE_CHECKING:
     from bridgescore.session.workflow import ParSource
@@ -467,8 +467,17 @@ class LiveEvent(LiveFile):
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
-        from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.text import traveller_dict
+
+        scored, found = self.scored_traveller(board)
+        return {**traveller_dict(found), "unit": scored.unit}
+
+    def scored_traveller(self, board: int) -> tuple[Any, Any]:
+        """The event scored with its stored pars (a
+        :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
+        :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
+        lines, for the pages to draw."""
+        from bridgescore.session.pars import board_pars
         from bridgescore.session.scoring.scored import Traveller
 
         record = self.hand_record(board)
@@ -485,7 +494,7 @@ class LiveEvent(LiveFile):
                 par=None if known is None else known.score,
                 par_text="" if known is None else known.text,
             )
-        return {**traveller_dict(found), "unit": scored.unit}
+        return scored, found
 
     def hand_record(self, board: int) -> Any:
         """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its

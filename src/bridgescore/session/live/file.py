@@ -17,13 +17,13 @@ from bridgescore.core import Vulnerability
 from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement
-from bridgescore.session.live.entry import quoted
 from bridgescore.session.live.players import club_name, players_named
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.schema import Closing
 from bridgescore.session.store.writable import storage_errors
+from bridgescore.validate import quoted
 
 __all__ = ["LiveFile"]
 

@@ -171,6 +171,16 @@ class RankingTable:
     rows: tuple[tuple[str, ...], ...]
     numeric: frozenset[int]
 
+    @property
+    def name_column(self) -> int:
+        """The column of the pair's or team's name."""
+        return self.headers.index("Team" if "Team" in self.headers else "Pair")
+
+    @property
+    def total_column(self) -> int:
+        """The column of the total (``Total MP``, ``Total VP``...)."""
+        return next(i for i, h in enumerate(self.headers) if h.startswith("Total "))
+
 
 def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     """The ranking as tables, one per direction of a Mitchell movement (one overall

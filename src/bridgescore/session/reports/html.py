@@ -19,20 +19,16 @@ from html import escape
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.formats.board import Board
-from bridgescore.session.reports.display import (
-    fmt,
-    last_column,
-    players_text,
-    ranked_as,
-    ranking_numbers,
-    report_title,
-)
+from bridgescore.session.reports.display import ranking_tables, report_title
 from bridgescore.session.reports.site import hand_record
-from bridgescore.session.reports.text import score_text
+from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import SessionScore, Traveller
 
 __all__ = ["html_report"]
+
+# The matches' IMPs and VPs (MATCH_HEADERS: round, teams..., then the numbers).
+_MATCH_NUMBERS = frozenset({3, 4})
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -48,35 +44,31 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 """
 
 
-def _cell(text: str, numeric: bool = False) -> str:
-    return f'<td class="n">{escape(text)}</td>' if numeric else f"<td>{escape(text)}</td>"
+def _cells(cells: tuple[str, ...], numeric: frozenset[int], tag: str = "td") -> str:
+    return (
+        "<tr>"
+        + "".join(
+            f'<{tag} class="n">{escape(c)}</{tag}>'
+            if i in numeric
+            else f"<{tag}>{escape(c)}</{tag}>"
+            for i, c in enumerate(cells)
+        )
+        + "</tr>"
+    )
 
 
-def _row(cells: list[str], numeric_from: int) -> str:
-    return "<tr>" + "".join(_cell(c, i >= numeric_from) for i, c in enumerate(cells)) + "</tr>"
-
-
-def _head(names: list[str]) -> str:
+def _head(names: tuple[str, ...]) -> str:
     return "<tr>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"
 
 
 def _traveller(session: SessionScore, traveller: Traveller, known: Board | None) -> list[str]:
     """The board's traveller; with ``known`` (the event's board, its deal and DD table),
     its hand record too."""
+    table = traveller_table(session, traveller)
     board = traveller.board
-    title = f"Board {board.number}" + (
-        f" (section {traveller.section})" if traveller.section else ""
-    )
-    meta = [f"Dealer {board.dealer.letter}", f"Vul {board.vulnerability}"]
-    if traveller.top is not None:
-        meta.append(f"top {fmt(traveller.top)}")
-    if traveller.datum is not None:
-        meta.append(f"datum {fmt(traveller.datum, signed=True)}")
-    if traveller.par_text:
-        meta.append(f"par {traveller.par_text}")
     out = [
-        f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(title)}</h3>',
-        f'<p class="meta">{escape(" · ".join(meta))}</p>',
+        f'<h3 id="board-{board.number}{escape(traveller.section)}">{escape(table.title)}</h3>',
+        f'<p class="meta">{escape(" · ".join(table.about))}</p>',
     ]
     record = None if known is None else hand_record(known)
     if record is not None:
@@ -84,25 +76,8 @@ def _traveller(session: SessionScore, traveller: Traveller, known: Board | None)
         out.append(f'<div class="record">{board_html(record, anchor=anchor)}</div>')
     elif board.deal is not None:
         out.append(f'<p class="meta">Deal {escape(board.deal.to_pbn())}</p>')
-    unit, signed = session.unit, session.scoring_method.signed
-    names = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
-    has_par = traveller.par is not None
-    if has_par:
-        names.append("IMPs v par")
-    out.append("<table>" + _head(names))
-    for line in traveller.lines:
-        result = line.result.describe() + (f" ({line.note})" if line.note else "")
-        cells = [
-            line.result.ns,
-            line.result.ew,
-            result,
-            score_text(line.ns_score),
-            fmt(line.ns, signed=signed),
-            fmt(line.ew, signed=signed),
-        ]
-        if has_par:
-            cells.append(fmt(line.imps_vs_par, signed=True))
-        out.append(_row(cells, 3))
+    out.append("<table>" + _head(table.headers))
+    out.extend(_cells(row, table.numeric) for row in table.rows)
     out.append("</table>")
     return ['<section class="traveller">', *out, "</section>"]
 
@@ -126,39 +101,15 @@ def html_report(
         f"<h1>{escape(heading)}</h1>",
         "<h2>Ranking</h2>",
     ]
-    has_section = any(s.section for s in session.standings)
-    numbers = ranking_numbers(session)
-    for direction in dict.fromkeys(s.direction for s in session.standings):
-        label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
-        if label:
-            parts.append(f"<h3>{label}</h3>")
-        names = [
-            "Rank",
-            *(["Section"] if has_section else []),
-            ranked_as(session),
-            *(["Players"] if session.members else []),
-            "Boards",
-            f"Total {session.ranking_unit}",
-            *([last_column(session)] if last_column(session) else []),
-        ]
-        parts.append("<table>" + _head(names))
-        for s in session.standings:
-            if s.direction != direction:
-                continue
-            cells = [
-                s.rank,
-                *([s.section] if has_section else []),
-                s.name,
-                *([players_text(session, s.name)] if session.members else []),
-                str(s.boards),
-                *numbers[s][: 2 if last_column(session) else 1],
-            ]
-            first_number = (3 if has_section else 2) + (1 if session.members else 0)
-            parts.append(_row(cells, first_number))
+    for ranking in ranking_tables(session):
+        if ranking.caption != "Overall":
+            parts.append(f"<h3>{escape(ranking.caption)}</h3>")
+        parts.append("<table>" + _head(ranking.headers))
+        parts.extend(_cells(row, ranking.numeric) for row in ranking.rows)
         parts.append("</table>")
     if session.matches:
-        parts.append("<h2>Matches</h2><table>" + _head(list(MATCH_HEADERS)))
-        parts.extend(_row(list(row), 3) for row in match_rows(session.matches))
+        parts.append("<h2>Matches</h2><table>" + _head(MATCH_HEADERS))
+        parts.extend(_cells(row, _MATCH_NUMBERS) for row in match_rows(session.matches))
         parts.append("</table>")
     if session.notes:
         parts.append('<ul class="notes">')

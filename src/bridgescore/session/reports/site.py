@@ -23,7 +23,7 @@ import os
 import re
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 
@@ -31,7 +31,8 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import BridgeError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
-from bridgescore.session.reports.display import fmt, last_column, players_text, ranking_numbers
+from bridgescore.session.reports.display import fmt, ranked_as, ranking_tables
+from bridgescore.session.reports.travellers import PAIR_COLUMNS, score_text, traveller_table
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
 
@@ -150,7 +151,8 @@ class _Site:
     def __init__(self, session: SessionScore, boards: Mapping[int, Board]) -> None:
         self.session = session
         self.boards = boards
-        self.imps = session.unit == "IMP"
+        # Points signed as every report signs them (IMPs +3, matchpoints 3).
+        self.signed = session.scoring_method.signed
         self.pages: dict[str, str] = {}
         self.pair_pages: dict[_Who, str] = {}
         # Each participant's lines, in traveller order, so a scorecard reads its own
@@ -193,38 +195,18 @@ class _Site:
     def _index(self) -> str:
         session = self.session
         body = [f"<h1>{escape(self.title)}</h1>", "<h2>Ranking</h2>"]
-        who = "Team" if session.kind == "teams" else "Pair"
-        last = last_column(session)
-        numbers = ranking_numbers(session)
-        for direction in dict.fromkeys(s.direction for s in session.standings):
-            label = {"NS": "North-South", "EW": "East-West"}.get(direction, "")
-            if label:
-                body.append(f"<h2>{label}</h2>")
+        for ranking in ranking_tables(session):
+            if ranking.caption != "Overall":
+                body.append(f"<h2>{escape(ranking.caption)}</h2>")
+            named = ranking.headers.index(ranked_as(session))
+            standings = [s for s in session.standings if _caption(s) == ranking.caption]
             rows = []
-            for s in session.standings:
-                if s.direction != direction:
-                    continue
-                total, value = numbers[s]
-                cells = [
-                    (escape(s.rank), False),
-                    *([(escape(s.section), False)] if s.section else []),
-                    (self._pair_link(s.section, s.name), False),
-                    *([(escape(players_text(session, s.name)), False)] if session.members else []),
-                    (str(s.boards), True),
-                    (total, True),
-                    *([(value, True)] if last else []),
-                ]
+            for standing, row in zip(standings, ranking.rows, strict=True):
+                cells = [(escape(cell), i in ranking.numeric) for i, cell in enumerate(row)]
+                # The pair's name links to its scorecard.
+                cells[named] = (self._pair_link(standing.section, standing.name), False)
                 rows.append((cells, ""))
-            sections = any(s.section for s in session.standings if s.direction == direction)
-            head = [
-                ("Rank", False),
-                *([("Section", False)] if sections else []),
-                (who, False),
-                *([("Players", False)] if session.members else []),
-                ("Boards", True),
-                (f"Total {session.ranking_unit}", True),
-                *([(last, True)] if last else []),
-            ]
+            head = [(escape(h), i in ranking.numeric) for i, h in enumerate(ranking.headers)]
             body.append(_table(head, rows))
         if session.notes:
             body.append('<ul class="notes">')
@@ -243,41 +225,17 @@ class _Site:
         session = self.session
         number = traveller.board.number
         board = self.boards.get(number, traveller.board)
-        heading = f"Board {number}" + (
-            f" (section {traveller.section})" if traveller.section else ""
-        )
+        table = traveller_table(session, replace(traveller, board=board))
+        heading = table.title
         body = [f"<h1>{escape(heading)}</h1>"]
-        meta = [f"Dealer {board.dealer.name.title()}", f"Vul {board.vulnerability}"]
-        if traveller.top is not None:
-            meta.append(f"top {fmt(traveller.top)}")
-        if traveller.datum is not None:
-            meta.append(f"datum {fmt(traveller.datum, signed=True)}")
-        if traveller.par_text:
-            meta.append(f"par {traveller.par_text}")
-        body.append(f'<p class="meta">{escape(" · ".join(meta))}</p>')
-        unit = session.unit
-        has_par = traveller.par is not None
-        head = [
-            ("NS", False),
-            ("EW", False),
-            ("Result", False),
-            ("NS score", True),
-            (f"NS {unit}", True),
-            (f"EW {unit}", True),
-            *([("NS IMPs v par", True)] if has_par else []),
-        ]
+        body.append(f'<p class="meta">{escape(" · ".join(table.about))}</p>')
+        head = [(escape(h), i in table.numeric) for i, h in enumerate(table.headers)]
         rows = []
-        for line in traveller.lines:
-            result = line.result
-            cells = [
-                (self._pair_link(result.section, result.ns), False),
-                (self._pair_link(result.section, result.ew), False),
-                (escape(result.describe() + (f" ({line.note})" if line.note else "")), False),
-                (_score(line.ns_score), True),
-                (fmt(line.ns, signed=self.imps), True),
-                (fmt(line.ew, signed=self.imps), True),
-                *([(fmt(line.imps_vs_par, signed=True), True)] if has_par else []),
-            ]
+        for line, row in zip(traveller.lines, table.rows, strict=True):
+            cells = [(escape(cell), i in table.numeric) for i, cell in enumerate(row)]
+            # Each pair links to its scorecard.
+            for column in PAIR_COLUMNS:
+                cells[column] = (self._pair_link(line.result.section, row[column]), False)
             rows.append((cells, ""))
         body.append("<h2>Traveller</h2>" + _table(head, rows))
         record = hand_record(board)
@@ -332,8 +290,8 @@ class _Site:
                     (seat, False),
                     (self._pair_link(line.result.section, opponent), False),
                     (escape(line.result.describe()), False),
-                    (_score(score), True),
-                    (fmt(mine, signed=self.imps), True),
+                    (score_text(score), True),
+                    (fmt(mine, signed=self.signed), True),
                     (fmt(vs_par, signed=True), True),
                 ]
                 rows.append((cells, ""))
@@ -354,7 +312,7 @@ class _Site:
                     ("", False),
                     ("", False),
                     ("", True),
-                    (f"<b>{fmt(total, signed=self.imps)}</b>", True),
+                    (f"<b>{fmt(total, signed=self.signed)}</b>", True),
                     (f"<b>{fmt(total_par, signed=True)}</b>" if has_par else "", True),
                 ],
                 "me",
@@ -375,10 +333,9 @@ def _seat_of(line: Line, who: _Who) -> str | None:
     return None
 
 
-def _score(value: int | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:+d}" if value else "0"
+def _caption(standing: Standing) -> str:
+    """The ranking table a standing is in (:class:`~.display.RankingTable`'s caption)."""
+    return {"NS": "North-South", "EW": "East-West"}.get(standing.direction, "Overall")
 
 
 def results_site(

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from bridgescore.session.reports.display import fmt, ranking_tables, report_title
+from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
@@ -26,7 +27,6 @@ __all__ = [
     "line_dict",
     "ranking_csv",
     "ranking_text",
-    "score_text",
     "traveller_dict",
     "traveller_text",
     "travellers_csv",
@@ -64,47 +64,11 @@ def ranking_text(session: SessionScore) -> str:
     return "\n".join(lines)
 
 
-def score_text(ns_score: int | None) -> str:
-    """A traveller's NS score: ``+450``, ``-100``, ``0``; blank for an artificial score."""
-    if ns_score is None:
-        return ""
-    return f"{ns_score:+d}" if ns_score else "0"
-
-
 def traveller_text(session: SessionScore, traveller: Traveller) -> str:
-    """One board's traveller."""
-    board = traveller.board
-    head = f"Board {board.number}"
-    if traveller.section:
-        head += f" section {traveller.section}"
-    head += f"  dealer {board.dealer.letter}  vul {board.vulnerability}"
-    if traveller.top is not None:
-        head += f"  top {fmt(traveller.top)}"
-    if traveller.datum is not None:
-        head += f"  datum {fmt(traveller.datum, signed=True)}"
-    if traveller.par_text:
-        head += f"  par {traveller.par_text}"
-    has_par = traveller.par is not None
-    unit, signed = session.unit, session.scoring_method.signed
-    headers = ["NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"]
-    if has_par:
-        headers.append("IMPs v par")
-    rows = []
-    for line in traveller.lines:
-        row = [
-            line.result.ns,
-            line.result.ew,
-            line.result.describe(),
-            score_text(line.ns_score),
-            fmt(line.ns, signed=signed),
-            fmt(line.ew, signed=signed),
-        ]
-        if has_par:
-            row.append(fmt(line.imps_vs_par, signed=True))
-        if line.note:
-            row[2] += f" ({line.note})"
-        rows.append(row)
-    return "\n".join([head, *_table(headers, rows, {3, 4, 5, 6})])
+    """One board's traveller: a line about the board, then its table."""
+    table = traveller_table(session, traveller)
+    head = "  ".join((table.title, *table.about))
+    return "\n".join([head, *_table(table.headers, table.rows, table.numeric)])
 
 
 def travellers_text(session: SessionScore) -> str:

@@ -28,6 +28,7 @@ from bridgescore.errors import BridgeError, RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.scoring.event import Adjusted
 from bridgescore.session.scoring.weighted import MAX_PARTS, Weighted, weight_of
+from bridgescore.validate import quoted
 
 __all__ = [
     "ADJUSTED_WORDS",
@@ -57,22 +58,22 @@ _RESULT = re.compile(r"=|[+-][0-9]{1,2}")
 NOT_PLAYED = re.compile(r"NOT\s*PLAYED|NP|N/P", re.I)
 #: The longest reason kept: a sentence or three, never a pasted file.
 LONGEST_REASON = 500
-_QUOTED = 40
+_LONGEST_WORDS = 40
 
 
 def read_adjusted(text: object) -> Adjusted | None:
     """An artificial adjusted score from its words, ``None`` for ``not played``; a
     :class:`~bridgescore.errors.RecordError` naming the words expected otherwise.
     ``Avg+``, ``AVE-`` and the like are read as ``A+``, ``A-``."""
-    if not isinstance(text, str) or len(text) > _QUOTED:
-        raise RecordError(f"adjusted: {_quoted(text)} is not an adjusted score: {_expected()}")
+    if not isinstance(text, str) or len(text) > _LONGEST_WORDS:
+        raise RecordError(f"adjusted: {quoted(text)} is not an adjusted score: {_expected()}")
     if NOT_PLAYED.fullmatch(text.strip()):
         return None
     try:
         return Adjusted.parse(text)
     except BridgeError:
         raise RecordError(
-            f"adjusted: {_quoted(text)} is not an adjusted score: {_expected()}"
+            f"adjusted: {quoted(text)} is not an adjusted score: {_expected()}"
         ) from None
 
 
@@ -82,18 +83,18 @@ def read_weighted(parts: object) -> Weighted:
     a table enters them); a :class:`~bridgescore.errors.RecordError` naming the part."""
     if not isinstance(parts, list) or not 2 <= len(parts) <= MAX_PARTS:
         raise RecordError(
-            f"weighted: {_quoted(parts)} is not a weighted score: expected a list of 2 to "
+            f"weighted: {quoted(parts)} is not a weighted score: expected a list of 2 to "
             f'{MAX_PARTS} parts, each {{"weight", "contract", "declarer", "result"}}'
         )
     read = []
     for number, part in enumerate(parts, start=1):
         where = f"weighted part {number}"
         if not isinstance(part, Mapping):
-            raise RecordError(f"{where}: {_quoted(part)} is not an object")
+            raise RecordError(f"{where}: {quoted(part)} is not an object")
         unknown = sorted(set(part) - {"weight", "contract", "declarer", "result"})
         if unknown:
             raise RecordError(
-                f"{where}: unknown key {_quoted(unknown[0])}: expected weight, contract, "
+                f"{where}: unknown key {quoted(unknown[0])}: expected weight, contract, "
                 "declarer and result"
             )
         if "weight" not in part:
@@ -110,7 +111,7 @@ def _played(part: Mapping[str, Any]) -> Result:
     fields = [part.get(key) for key in ("contract", "declarer", "result")]
     for key, value in zip(("contract", "declarer", "result"), fields, strict=True):
         if value is not None and (not isinstance(value, str) or len(value) > 20):
-            raise RecordError(f"{key}: {_quoted(value)} is not a {key}")
+            raise RecordError(f"{key}: {quoted(value)} is not a {key}")
     contract, declarer, result = (str(value or "").strip() for value in fields)
     if not contract:
         raise RecordError("contract: missing: expected a contract such as 4S or 3NTX, or PASS")
@@ -119,9 +120,9 @@ def _played(part: Mapping[str, Any]) -> Result:
             raise RecordError("a passed-out board has no declarer or result")
         return Result(None)
     if declarer.upper() not in ("N", "E", "S", "W"):
-        raise RecordError(f"declarer: {_quoted(declarer)} is not a seat: expected N, E, S or W")
+        raise RecordError(f"declarer: {quoted(declarer)} is not a seat: expected N, E, S or W")
     if not _RESULT.fullmatch(result):
-        raise RecordError(f"result: {_quoted(result)} is not a result: expected =, +1, -2 ...")
+        raise RecordError(f"result: {quoted(result)} is not a result: expected =, +1, -2 ...")
     outcome = "=" if result.strip("+-0") in ("", "=") else f"{int(result):+d}"
     return parse_result(f"{contract}{declarer.upper()}{outcome}")
 
@@ -132,17 +133,13 @@ def read_reason(text: object) -> str:
     if text is None:
         return ""
     if not isinstance(text, str):
-        raise RecordError(f"reason: {_quoted(text)} is not text")
+        raise RecordError(f"reason: {quoted(text)} is not text")
     if len(text) > LONGEST_REASON:
         raise RecordError(
-            f"reason: {_quoted(text)}... is too long: at most {LONGEST_REASON} characters"
+            f"reason: {quoted(text)} is too long: at most {LONGEST_REASON} characters"
         )
     return " ".join(text.split())
 
 
 def _expected() -> str:
     return "expected " + ", ".join(ADJUSTED_WORDS)
-
-
-def _quoted(value: Any) -> str:
-    return repr(value)[:_QUOTED]

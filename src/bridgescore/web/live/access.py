@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 
 from bridgescore.session.live.event import LiveEvent
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, quoted
 
 __all__ = [
     "NO_TOKEN",
@@ -25,7 +25,6 @@ __all__ = [
     "is_director",
     "json_object",
     "live_event",
-    "quoted_briefly",
     "table_of",
 ]
 
@@ -131,12 +130,6 @@ def _json_kind(value: object) -> str:
     return "number"
 
 
-def quoted_briefly(value: object) -> str:
-    """``value`` as a refusal quotes it: at most 40 characters."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, dict[str, Any]]:
     """The section and table a director's body names, and the rest of the body."""
     rest = dict(body)
@@ -145,14 +138,12 @@ def director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, di
     if table is None:
         raise Refused(422, "table: missing: expected the table number, such as 3")
     if not is_whole_number(table, 1):
-        raise Refused(
-            422, f"table: {quoted_briefly(table)} is not a table number: expected 1, 2, ..."
-        )
+        raise Refused(422, f"table: {quoted(table)} is not a table number: expected 1, 2, ...")
     if section is None:
         # A live event is one movement, so one section: the body need not name it.
         section = live.movement.section
     if not isinstance(section, str) or not section:
-        raise Refused(422, f"section: {quoted_briefly(section)} is not a section name such as 'A'")
+        raise Refused(422, f"section: {quoted(section)} is not a section name such as 'A'")
     return section, table, rest
 
 

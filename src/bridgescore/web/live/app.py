@@ -73,6 +73,7 @@ from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.weighted import Weighted
+from bridgescore.validate import quoted
 from bridgescore.web.limits import BodySizeLimit, LoginThrottle
 from bridgescore.web.live import tables
 from bridgescore.web.live.access import (
@@ -87,7 +88,6 @@ from bridgescore.web.live.access import (
     is_director,
     json_object,
     live_event,
-    quoted_briefly,
 )
 from bridgescore.web.live.common import (
     ResultQueue,
@@ -202,9 +202,7 @@ async def correct_result(
     live = live_event(request)
     unknown = [key for key in body if key not in PUT_KEYS]
     if unknown:
-        raise Refused(
-            422, f"unknown key {quoted_briefly(unknown[0])}: expected {', '.join(PUT_KEYS)}"
-        )
+        raise Refused(422, f"unknown key {quoted(unknown[0])}: expected {', '.join(PUT_KEYS)}")
     section, table, rest = director_target(live, body)
     reason = read_reason(rest.pop("reason", None))
     decision = _decision(rest)
@@ -270,14 +268,12 @@ async def director_login(request: Request) -> Response:
         raise Refused(
             415,
             f"the login takes a JSON body: send 'Content-Type: application/json', "
-            f"not {quoted_briefly(kind or 'none')}",
+            f"not {quoted(kind or 'none')}",
         )
     body = await json_object(request)
     password = body.get("password")
     if not isinstance(password, str) or not password:
-        raise Refused(
-            422, f"password: {quoted_briefly(password)} is not a password: expected a string"
-        )
+        raise Refused(422, f"password: {quoted(password)} is not a password: expected a string")
     outcome = await log_director_in(request, password)
     if outcome.wait is not None:
         raise Refused(
@@ -333,7 +329,7 @@ async def traveller(request: Request, board: str) -> Response:
     # 0 is no board: anything that is not a whole number is not found.
     number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
     if number not in boards:
-        raise Refused(404, f"board {quoted_briefly(board)} is not a board of this event")
+        raise Refused(404, f"board {quoted(board)} is not a board of this event")
     if found is not None:
         section, table = found
         if not await in_turn(request, partial(live.has_entered, section, table, number)):

@@ -45,6 +45,10 @@ from bridgescore.errors import (
 )
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
+from bridgescore.session.reports.display import RankingTable, ranking_tables
+from bridgescore.session.reports.text import as_dict
+from bridgescore.session.reports.travellers import TravellerTable, traveller_table
+from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.validate import whole_number_text
 from bridgescore.web.live import director as director_pages
@@ -167,7 +171,7 @@ def _table_view(
         status,
         played=played,
         # Right after a board is entered, its traveller (as a Bridgemate shows it).
-        saved_traveller=None if shown is None else live.traveller(shown),
+        saved_traveller=None if shown is None else _drawn_traveller(live, shown),
         record_html=None if shown is None else _record_html(live, shown),
         label=_table_label(section, table),
         section=section,
@@ -313,6 +317,12 @@ async def table_result(request: Request) -> Response:
     return see(f"/table?saved={entry.board}")
 
 
+def _drawn_traveller(live: LiveEvent, board: int) -> TravellerTable:
+    """The board's traveller so far, as every report draws it."""
+    scored, traveller = live.scored_traveller(board)
+    return traveller_table(scored, traveller)
+
+
 def _record_html(live: LiveEvent, board: int) -> Markup | None:
     """The board's hand record as the results site draws it, or None without a deal."""
     from bridgescore.boardset.handrecord import board_html
@@ -343,7 +353,7 @@ def table_traveller(request: Request, board: str) -> Response:
         request,
         "table_traveller.html",
         label=_table_label(section, table),
-        t=live.traveller(number),
+        t=_drawn_traveller(live, number),
         record_html=_record_html(live, number),
     )
 
@@ -370,10 +380,17 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         return render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
     view: dict[str, Any] | None = None
     problem: str | None = None
+    rankings: list[RankingTable] = []
+    travellers: list[TravellerTable] = []
+    matches: list[tuple[str, ...]] = []
     if any(r["entered"] for line in live.progress() for r in line["rounds"]):
         try:
             # A board still to be played somewhere is the director's to see, no one else's.
-            view = live.report(public=not director)
+            scored = live.score() if director else live.public_score()
+            view = as_dict(scored)
+            rankings = ranking_tables(scored)
+            travellers = [traveller_table(scored, t) for t in scored.travellers]
+            matches = match_rows(scored.matches)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
     boards = {board for row in live.movement.rows for board in row.boards}
@@ -383,10 +400,13 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         request,
         "ranking.html",
         view=view,
+        rankings=rankings,
+        travellers=travellers,
+        matches=matches,
+        match_headers=MATCH_HEADERS,
         method=method.title if method else "",
         problem=problem,
         event=live.name,
-        names=pair_names(live),
         closed=live.closed,
         hidden=live.ranking_hidden,
         unplayed=unplayed,
