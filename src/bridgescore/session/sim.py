@@ -19,8 +19,6 @@ results most likely entered the wrong way round.
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -36,6 +34,7 @@ from bridgescore.session.scoring.event import Event, Member, TableResult, result
 from bridgescore.session.scoring.scored import SessionScore, Standing
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.store.newfile import check_new_file, new_file
 
 __all__ = [
     "Outlier",
@@ -317,36 +316,22 @@ def write_sim(out: str | Path, sources: Sequence[str | Path], name: str = "") ->
     It is an event file like any other: ``session score OUT`` ranks the same field.
     """
     target = Path(out)
-    if target.exists() or target.is_symlink():
-        raise RecordError(
-            f"{str(target)!r} already exists: a sim is written to a new file (choose "
-            "another, or remove this one if it is no longer wanted)"
-        )
-    if not target.parent.is_dir():
-        raise RecordError(
-            f"cannot create {str(target)!r}: there is no folder {str(target.parent)!r}"
-        )
+    new_only = (
+        "a sim is written to a new file (choose another, or remove this one if it is no "
+        "longer wanted)"
+    )
+    check_new_file(target, new_only)
     clubs = [read_club(source) for source in sources]
     source_of = {club.club: Origin(club.source) for club in clubs}
     event = merge_clubs(clubs, name or target.stem)
     sim = score_sim(event)
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
-    try:
-        with EventStore(temporary, mode="create") as store:
-            store.add(
-                ((board, source_of[clubs[0].club]) for board in event.boards.values()),
-                ((result, source_of[result.section]) for result in event.results),
-                info={"name": event.name, "kind": "pairs"},
-                members=event.members or None,
-            )
-        try:
-            # link, not rename: it refuses to replace a file made meanwhile.
-            os.link(temporary, target)
-        except FileExistsError:
-            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-    finally:
-        for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
-            leftover.unlink(missing_ok=True)
+    with new_file(target, new_only) as temporary, EventStore(temporary, mode="create") as store:
+        store.add(
+            ((board, source_of[clubs[0].club]) for board in event.boards.values()),
+            ((result, source_of[result.section]) for result in event.results),
+            info={"name": event.name, "kind": "pairs"},
+            members=event.members or None,
+        )
     return sim
 
 

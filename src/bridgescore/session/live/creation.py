@@ -4,9 +4,7 @@ and a director password (both shown once, stored hashed: see
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.live import LiveStore
+from bridgescore.session.store.newfile import check_new_file, new_file
 from bridgescore.validate import quoted
 
 __all__ = [
@@ -99,53 +98,25 @@ def create_event(
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
     check_url_base(url_base)
     target = Path(path)
-    if target.exists() or target.is_symlink():
-        raise RecordError(
-            f"{str(target)!r} already exists: an event is made once (choose another file, "
-            "or remove this one if it is no longer wanted)"
-        )
-    if not target.parent.is_dir():
-        raise RecordError(
-            f"cannot create {str(target)!r}: there is no folder {str(target.parent)!r}"
-        )
+    made_once = (
+        "an event is made once (choose another file, or remove this one if it is no longer wanted)"
+    )
+    check_new_file(target, made_once)
     tables = sorted({row.table for row in movement.rows})
     tokens = {table: new_token() for table in tables}
     password = new_password()
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
-    try:
-        with LiveStore(temporary, mode="create") as store:
-            store.set_movement(movement)
-            store.set_info(name=name or target.stem)
-            store.set_url_base(url_base)
-            if swiss_plan is not None:
-                store.set_swiss_plan(swiss_plan)
-            store.set_table_tokens(
-                movement.section, {table: token_digest(token) for table, token in tokens.items()}
-            )
-            store.set_director_password(PasswordHash.make(password))
-        try:
-            # link, not rename: it refuses to replace a file made meanwhile.
-            os.link(temporary, target)
-        except FileExistsError:
-            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-        except OSError:
-            # A file system without hard links (FAT, some network shares): rename, which
-            # could only replace a file made in the instant since the check above.
-            _rename_new(temporary, target)
-    finally:
-        for leftover in (temporary, *(Path(f"{temporary}{s}") for s in ("-wal", "-shm"))):
-            leftover.unlink(missing_ok=True)
+    with new_file(target, made_once) as temporary, LiveStore(temporary, mode="create") as store:
+        store.set_movement(movement)
+        store.set_info(name=name or target.stem)
+        store.set_url_base(url_base)
+        if swiss_plan is not None:
+            store.set_swiss_plan(swiss_plan)
+        store.set_table_tokens(
+            movement.section, {table: token_digest(token) for table, token in tokens.items()}
+        )
+        store.set_director_password(PasswordHash.make(password))
     access = tuple(
         TableAccess(movement.section, table, token, table_url(url_base, token))
         for table, token in tokens.items()
     )
     return NewEvent(str(path), password, access)
-
-
-def _rename_new(temporary: Path, target: Path) -> None:
-    if target.exists():
-        raise RecordError(f"{str(target)!r} already exists: it was made meanwhile")
-    try:
-        os.rename(temporary, target)
-    except OSError as error:
-        raise RecordError(f"cannot create {str(target)!r}: {error.strerror}") from None

@@ -20,8 +20,6 @@ Each change is in the audit log, with who (``director (command line)``).
 
 from __future__ import annotations
 
-import os
-import secrets
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +28,7 @@ from bridgescore.errors import NotThisTableError, RecordError
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.events import EventStore
 from bridgescore.session.store.live import LiveStore
+from bridgescore.session.store.newfile import check_new_file, new_file
 from bridgescore.session.store.schema import BUSY_TIMEOUT_SECONDS
 from bridgescore.validate import is_whole_number
 
@@ -128,39 +127,24 @@ def backup_event(path: str | Path, out: str | Path) -> None:
     every committed result, those still in the write-ahead log included. The copy
     appears whole or not at all."""
     target = Path(out)
-    if target.exists() or target.is_symlink():
-        raise RecordError(f"{str(target)!r} already exists: a backup never overwrites a file")
-    if not target.parent.is_dir():
-        raise RecordError(
-            f"cannot write {str(target)!r}: there is no folder {str(target.parent)!r}"
-        )
+    never = "a backup never overwrites a file"
+    check_new_file(target, never)
     # Opened read-only first: a file that is not an event is refused by name.
     EventStore(path, mode="read").close()
     source = sqlite3.connect(
         Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS
     )
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.new")
     try:
-        copy = sqlite3.connect(temporary)
-        try:
-            with copy:
-                source.backup(copy)
-            # One self-contained file: the copy needs no -wal beside it.
-            copy.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            copy.close()
-        try:
-            os.link(temporary, target)
-        except FileExistsError:
-            raise RecordError(f"{str(target)!r} already exists: it was made meanwhile") from None
-        except OSError:
-            os.replace(temporary, target)
+        with new_file(target, never) as temporary:
+            copy = sqlite3.connect(temporary)
+            try:
+                with copy:
+                    source.backup(copy)
+                # One self-contained file: the copy needs no -wal beside it.
+                copy.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                copy.close()
     except sqlite3.Error as error:
         raise RecordError(f"cannot back up {str(path)!r} to {str(target)!r}: {error}") from None
     finally:
         source.close()
-        for leftover in (
-            temporary,
-            *(Path(f"{temporary}{s}") for s in ("-wal", "-shm", "-journal")),
-        ):
-            leftover.unlink(missing_ok=True)
