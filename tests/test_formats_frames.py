@@ -116,7 +116,7 @@ def test_anything_but_records_is_refused_clearly() -> None:
 
 def test_a_record_in_a_notebook_escapes_every_name() -> None:
     html = _records()[0]._repr_html_()
-    assert html.startswith('<div class="bridgescore board"><div><b>Board 7 · Dealer S · Vul Both')
+    assert html.startswith('<div class="bridgescore board"><div><b>Board 7 · Dealer South · Vul Both')
     assert "<div><b>North: &lt;Ann&gt;</b></div>" in html
     assert "<div><b>South: Sam &amp; Co</b></div>" in html
     assert "<div>Event: Club &lt;Monday&gt; &amp; friends</div>" in html
@@ -140,7 +140,7 @@ def test_a_board_shows_its_deal_dd_table_and_par() -> None:
     par = bs.par(table, bs.Vulnerability.NONE)
     board = Board(1, bs.Deal.from_pbn(_records()[0].deal.to_pbn()), table, par)  # type: ignore[union-attr]
     html = board._repr_html_()
-    assert "<div><b>Board 1 · Dealer N · Vul None</b></div>" in html
+    assert "<div><b>Board 1 · Dealer North · Vul None</b></div>" in html
     assert '<div>Par NS +920: 6<span style="color:#000000">♣</span>= NS</div>' in html
     cells = re.findall(r"<td style=[^>]*>(\d+)</td>", html)
     assert cells[:4] == ["10", "10", "3", "3"]  # NT row: N S E W
@@ -150,7 +150,7 @@ def test_a_board_shows_its_deal_dd_table_and_par() -> None:
 def test_a_board_without_a_deal() -> None:
     html = Board(5)._repr_html_()
     assert html == (
-        '<div class="bridgescore board"><div><b>Board 5 · Dealer N · Vul NS</b></div>'
+        '<div class="bridgescore board"><div><b>Board 5 · Dealer North · Vul NS</b></div>'
         "<div>no deal</div></div>"
     )
 
