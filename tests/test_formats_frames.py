@@ -116,7 +116,8 @@ def test_anything_but_records_is_refused_clearly() -> None:
 
 def test_a_record_in_a_notebook_escapes_every_name() -> None:
     html = _records()[0]._repr_html_()
-    assert html.startswith('<div class="bridgescore board"><div><b>Board 7 · Dealer South · Vul Both')
+    opening = '<div class="bridgescore board"><div><b>Board 7 · Dealer South · Vul Both'
+    assert html.startswith(opening)
     assert "<div><b>North: &lt;Ann&gt;</b></div>" in html
     assert "<div><b>South: Sam &amp; Co</b></div>" in html
     assert "<div>Event: Club &lt;Monday&gt; &amp; friends</div>" in html
