@@ -59,7 +59,7 @@ chromium:
 		echo "warning: could not install chromium and poppler-utils; the browser and PDF tests will be skipped"
 
 docs: $(STAMP)
-	$(BIN)/python tests/test_cli_reference.py
+	$(BIN)/python tests/cli/test_reference.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

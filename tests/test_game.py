@@ -1,7 +1,7 @@
 """Played deals: deal, board, auction, play or tricks -> contract, result, NS score.
 
-PBN games as played deals are tested in test_pbn_played.py, the ``game`` command in
-test_cli_game.py."""
+PBN games as played deals are tested in tests/formats/pbn/test_played.py, the ``game`` command in
+tests/cli/test_game.py."""
 
 from __future__ import annotations
 

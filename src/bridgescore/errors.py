@@ -8,7 +8,7 @@ written once, in :mod:`bridgescore.validate`.
 One deliberate exception: a missing optional extra (``endplay`` for DDS, scipy,
 dask, matplotlib) raises ``ImportError`` naming the extra to install, as Python
 code expects of a missing package; it says nothing about the input.
-tests/test_error_family.py walks the source and fails on any other builtin
+tests/test_errors.py walks the source and fails on any other builtin
 exception raised by name.
 """
 

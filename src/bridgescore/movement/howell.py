@@ -104,7 +104,7 @@ class _Design:
 # NS): the first design with the least spread of same-direction counts, and among those the
 # least sum of squared deviations from the mean. For 2 and 3 tables _designs finds none
 # (no Room square of side 3 or 5), so the search let tables share adders: the only
-# designs then put every table on the round's one set. tests/test_movement_howell.py states each
+# designs then put every table on the round's one set. tests/movement/test_howell.py states each
 # size's counts from the balance argument, independently of this table.
 _COMPLETE: dict[int, _Design] = {
     2: _Design(3, ((0, 0, True),), ((1, 2, 0, False),)),

@@ -11,7 +11,7 @@ section, the tags are read a column at a time, calls are the shared values of
 together. At anything else (a comment, an annotation, a value the full reader
 would report as a problem) it declines with ``None``, and the game goes to the
 full reader, which says what is wrong and where. The two give equal records:
-``tests/test_formats_fastpaths.py`` checks it on generated and mutated games, through
+``tests/formats/pbn/test_fast.py`` checks it on generated and mutated games, through
 :func:`~bridgescore.formats.pbn.read_pbn` with and without its private ``_fast`` switch.
 The game's tags are found here; :mod:`._fast_game` reads them into the record.
 """

@@ -5,7 +5,7 @@ straight into its record by the private fast path (:mod:`._fast`); any other
 (one with a comment between words, say), and lines from a file, go through the
 full reader: :func:`~bridgescore.formats.pbn.syntax.read_games` for the syntax,
 then :mod:`~bridgescore.formats.pbn.records` for the tags' meaning. Both roads
-give the same records (``tests/test_formats_fastpaths.py`` checks it, through
+give the same records (``tests/formats/pbn/test_fast.py`` checks it, through
 ``read_pbn``'s private ``_fast`` switch).
 
 >>> (record,) = read_pbn('[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n[Result "9"]\\n')

@@ -1,0 +1,76 @@
+"""``bridgescore game``: text and JSON output, problems with line numbers, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from bridgescore.cli.app import app
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+# -- the `bridgescore game` command ------------------------------------------------------------
+
+
+def test_cli_game_text() -> None:
+    result = CliRunner().invoke(app, ["game", str(DATA / "games_export.pbn")])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 4
+    assert lines[0].split() == [
+        "board",
+        "3",
+        "3NT",
+        "by",
+        "S",
+        "9",
+        "tricks",
+        "3NTS=",
+        "NS",
+        "+400",
+    ]
+    assert lines[2].split() == ["board", "5", "passed", "out", "NS", "+0"]
+    assert lines[3].split()[-1] == "+700"
+
+
+def test_cli_game_problems_exit_1_with_lines() -> None:
+    result = CliRunner().invoke(app, ["game", str(DATA / "games_bad.pbn")])
+    assert result.exit_code == 1
+    assert "  line 11: Auction: East's 1H is illegal" in result.stdout
+    assert "  line 24: Play: North to play: SA is illegal" in result.stdout
+    assert "13 problem(s) in 8 game(s)" in result.stderr
+
+
+def test_cli_game_json() -> None:
+    result = CliRunner().invoke(app, ["game", str(DATA / "games_bad.pbn"), "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert len(data) == 8
+    assert data[0]["score_ns"] == 80 and data[0]["contract"] == "1S"
+    assert data[0]["problems"][0]["line"] == 11
+    assert data[4]["board"] == 8 and data[4]["score_ns"] is None
+    assert [problem["line"] for problem in data[4]["problems"]] == [50, 50]
+    result = CliRunner().invoke(app, ["game", str(DATA / "games_import.pbn"), "--json"])
+    assert result.exit_code == 0
+    assert [game["score_ns"] for game in json.loads(result.stdout)] == [400, 680, 100]
+
+
+def test_cli_game_missing_file_and_empty_input() -> None:
+    result = CliRunner().invoke(app, ["game", "no-such-file.pbn"])
+    assert result.exit_code == 2 and "no-such-file.pbn" in result.stderr
+    result = CliRunner().invoke(app, ["game", "-"], input="% nothing here\n")
+    assert result.exit_code == 1 and result.stderr == "error: no boards found in standard input\n"
+
+
+def test_cli_game_reads_latin1_and_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "latin.pbn"
+    path.write_bytes(
+        b'\xef\xbb\xbf% PBN 2.1\r\n[Event "Caf\xe9"]\r\n[Board "1"]\r\n'
+        b'[Contract "1NT"]\r\n[Declarer "N"]\r\n[Result "7"]\r\n'
+    )
+    result = CliRunner().invoke(app, ["game", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["score_ns"] == 90
