@@ -103,19 +103,23 @@ class GeneratorOptions:
     seed: int | None = None  # a Swiss's random first round
 
 
+def _given(given: GeneratorOptions, *options: str) -> list[str]:
+    """Which of ``options`` (``--tables``, ``--rounds``, ``--pairs``, ``--relay``,
+    ``--arrow-switch``) the command line gave, in that order."""
+    values = {
+        "--tables": given.tables,
+        "--rounds": given.rounds,
+        "--pairs": given.pairs,
+        "--relay": given.relay or None,
+        "--arrow-switch": given.arrow_switch or None,
+    }
+    return [option for option in options if values[option] is not None]
+
+
 def swiss_options(given: GeneratorOptions) -> tuple[int, int, int]:
     """A Swiss's teams, rounds and boards a round, as ``session new --movement swiss``
     gives them; a missing or foreign option is a usage error (exit 2)."""
-    extra = [
-        name
-        for name, value in (
-            ("--tables", given.tables),
-            ("--pairs", given.pairs),
-            ("--relay", given.relay or None),
-            ("--arrow-switch", given.arrow_switch or None),
-        )
-        if value is not None
-    ]
+    extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
     if extra:
         raise fail(f"{extra[0]} is not an option of a Swiss: give --teams", code=2)
     for value, option, what in (
@@ -182,16 +186,7 @@ def generate_howell(given: GeneratorOptions) -> Movement:
 def _generate_round_robin(given: GeneratorOptions) -> Movement:
     from bridgescore.movement.teams import round_robin
 
-    extra = [
-        name
-        for name, value in (
-            ("--tables", given.tables),
-            ("--pairs", given.pairs),
-            ("--relay", given.relay or None),
-            ("--arrow-switch", given.arrow_switch or None),
-        )
-        if value is not None
-    ]
+    extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
     if extra:
         raise fail(f"{extra[0]} is not an option of a teams round robin: give --teams", code=2)
     if given.teams is None:
@@ -258,17 +253,7 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
             option = "--relay" if given.relay else "--arrow-switch"
             raise fail(f"{option} is an option of a Mitchell, not of a Howell", code=2)
         return generate_howell(given)
-    extra = [
-        name
-        for name, value in (
-            ("--tables", given.tables),
-            ("--rounds", given.rounds),
-            ("--pairs", given.pairs),
-            ("--relay", given.relay or None),
-            ("--arrow-switch", given.arrow_switch or None),
-        )
-        if value is not None
-    ]
+    extra = _given(given, "--tables", "--rounds", "--pairs", "--relay", "--arrow-switch")
     if extra:
         raise fail(
             f"{extra[0]} is an option of a generated movement (mitchell, howell), not of the "
