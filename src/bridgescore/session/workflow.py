@@ -63,11 +63,14 @@ def score_stored_event(
     *,
     pars: ParSource = "none",
     progress: Callable[[int, int], object] | None = None,
+    per_section: bool | None = None,
 ) -> SessionScore:
     """Score the event in ``store`` by ``method``.
 
     An event no imported file named takes its file's name (``club.db``: ``club``).
-    The default method is :func:`stored_method`'s.
+    The default method is :func:`stored_method`'s. ``per_section`` (``True``: within
+    each section, ``False``: across the field) overrides ``options``; ``None`` keeps
+    the event's own choice (``session new --score-across`` or not) when it made one.
 
     With ``pars="solve"``, boards whose par cannot be found (no DDS installed)
     are reported in the result's notes, not raised. Raises a
@@ -75,6 +78,11 @@ def score_stored_event(
     cannot be read, an unknown method or one that does not fit the event.
     """
     chosen = None if method is None else scoring_method(method)
+    across = store.sections_across
+    if per_section is None and across is not None:
+        per_section = not across
+    if per_section is not None:
+        options = replace(options or ScoringOptions(), per_section=per_section)
     event = store.load()
     chosen = chosen or stored_method(store)
     found: dict[int, BoardPar] | None = None
