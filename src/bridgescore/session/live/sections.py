@@ -71,7 +71,7 @@ def which_section(movements: Mapping[str, Movement], section: object) -> Movemen
     if found is None:
         names = ", ".join(repr(name) for name in movements)
         raise NotThisTableError(
-            f"section {quoted(section)} is not a section of this event: expected "
+            f"section {quoted(section)} is not this event's: expected "
             + ("" if len(movements) == 1 else "one of ")
             + names
         )

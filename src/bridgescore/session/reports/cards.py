@@ -317,10 +317,10 @@ def _sections(movement: Movement | Sequence[Movement]) -> tuple[Movement, ...]:
     """The movements of the event's sections (one Movement: its one section)."""
     if isinstance(movement, Movement):
         return (movement,)
-    if isinstance(movement, Sequence) and movement:
+    if isinstance(movement, Sequence) and not isinstance(movement, str) and movement:
         return tuple(movement)
     raise ArgumentTypeError(
-        f"cards are made from a Movement (or each section's), got {movement!r:.80}"
+        f"cards are made from a Movement, got {movement!r:.80} (or a list of each section's)"
     )
 
 
