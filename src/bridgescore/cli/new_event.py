@@ -176,7 +176,7 @@ def new_command(
                 url_base=url_base,
                 sections=sections,
                 # One section has nothing to compare across: its file stays as it was.
-                score_across=score_across if sections > 1 or score_across else None,
+                score_across=True if score_across else None,
             )
         if club is not None:
             with EventStore(event, mode="write") as store:

@@ -99,7 +99,8 @@ def create_event(
     ``sections`` (1 to 26) makes that many sections, A, B, ..., of the same movement on
     the same boards, each table of each its own token
     (:func:`~bridgescore.session.live.sections.sections_of`); ``score_across`` keeps how
-    they are compared: across the field, or (``False``) within each section.
+    they are compared: across the field, or (``False``, the default for several
+    sections) within each section.
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
@@ -119,8 +120,9 @@ def create_event(
         store.set_url_base(url_base)
         if swiss_plan is not None:
             store.set_swiss_plan(swiss_plan)
-        if score_across is not None:
-            store.set_sections_across(score_across)
+        if score_across is not None or sections > 1:
+            # Several sections are compared within each unless the event says across.
+            store.set_sections_across(bool(score_across))
         for section in movements:
             store.set_table_tokens(
                 section,
