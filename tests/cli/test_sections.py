@@ -344,3 +344,41 @@ def test_the_cards_name_each_tables_section(tmp_path: Path) -> None:
             assert f"<h2>Section {section}, table {table}</h2>" in page
     assert page.count('<article class="card guide"') == 12
     assert page.count('<article class="card table-card"') == 6
+
+
+def test_the_ranking_names_each_lines_section(tmp_path: Path, client_of: Any) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)
+    enter_all(client_of(path), made)
+    per_section = CliRunner().invoke(cli_app, ["session", "score", str(path)])
+    assert per_section.exit_code == 0, per_section.output
+    # Each section compared within itself is ranked apart, a table per section and
+    # direction; section A's North-South: 1N 2 of 4 MP (50 %), 2N 2 of 4, 3N 4 of 8.
+    captions = [line for line in per_section.output.splitlines() if line.startswith("Section")]
+    assert captions == [
+        "Section A, North-South",
+        "Section A, East-West",
+        "Section B, North-South",
+        "Section B, East-West",
+    ]
+    lines = per_section.output.splitlines()
+    start = lines.index("Section A, North-South")
+    assert lines[start + 1].split() == ["Rank", "Section", "Pair", "Boards", "Total", "MP", "%"]
+    assert [line.split()[:5] for line in lines[start + 3 : start + 6]] == [
+        ["1=", "A", "1N", "2", "2"],
+        ["1=", "A", "2N", "2", "2"],
+        ["1=", "A", "3N", "4", "4"],
+    ]
+    # Across, one field: North-South and East-West, every section's pairs together,
+    # ranked by percentage: B1N 11 of 12 MP, A3N 11 of 24, B3N 10 of 24, B2N 8 of 12 ...
+    across = CliRunner().invoke(cli_app, ["session", "score", str(path), "--across"])
+    lines = across.output.splitlines()
+    start = lines.index("North-South")
+    assert [line.split()[1:3] for line in lines[start + 3 : start + 9]] == [
+        ["B", "1N"],  # 11 / 12 = 91.67 %
+        ["B", "2N"],  # 8 / 12 = 66.67 %
+        ["A", "3N"],  # 11 / 24 = 45.83 %
+        ["B", "3N"],  # 10 / 24 = 41.67 %
+        ["A", "1N"],  # 4 / 12 = 33.33 %
+        ["A", "2N"],  # 4 / 12 = 33.33 %
+    ]
