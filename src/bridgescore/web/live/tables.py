@@ -46,10 +46,10 @@ from bridgescore.errors import (
 from bridgescore.session.live.entry import MAX_FORM_NUMBER, ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.reports.display import RankingTable, ranking_tables
-from bridgescore.session.reports.text import as_dict
 from bridgescore.session.reports.travellers import TravellerTable, traveller_table
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.methods import SCORING_METHODS
+from bridgescore.session.scoring.scored import SessionScore
 from bridgescore.validate import whole_number_text
 from bridgescore.web.live import director as director_pages
 from bridgescore.web.live.common import (
@@ -374,7 +374,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
     live = live_of(request)
     if live.ranking_hidden and not director and not live.closed:
         return render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
-    view: dict[str, Any] | None = None
+    view: SessionScore | None = None
     problem: str | None = None
     rankings: list[RankingTable] = []
     travellers: list[TravellerTable] = []
@@ -383,14 +383,14 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         try:
             # A board still to be played somewhere is the director's to see, no one else's.
             scored = live.score() if director else live.public_score()
-            view = as_dict(scored)
+            view = scored
             rankings = ranking_tables(scored)
             travellers = [traveller_table(scored, t) for t in scored.travellers]
             matches = match_rows(scored.matches)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
     unplayed = [] if director else sorted(set(live.movement.boards) - live.played_boards())
-    method = SCORING_METHODS.get(view["method"]) if view else None
+    method = SCORING_METHODS.get(view.method) if view else None
     return render(
         request,
         "ranking.html",
