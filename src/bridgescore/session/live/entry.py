@@ -24,6 +24,7 @@ __all__ = [
     "SEATS",
     "STRAINS",
     "ResultEntry",
+    "form_number",
     "whole_number",
 ]
 
@@ -127,8 +128,8 @@ class ResultEntry:
         Result.parse('Pass')
         """
         data: dict[str, object] = {
-            "round": _form_number(form, "round"),
-            "board": _form_number(form, "board"),
+            "round": form_number(form, "round"),
+            "board": form_number(form, "board"),
         }
         level = _field(form, "level").upper()
         if means_passed_out(level):  # the one rule for a passed-out board (notation.PASSED_OUT)
@@ -274,5 +275,8 @@ def _field(form: Mapping[str, str], name: str) -> str:
     return str(form.get(name, "")).strip()
 
 
-def _form_number(form: Mapping[str, str], name: str) -> int:
+def form_number(form: Mapping[str, str], name: str) -> int:
+    """The table, round or board number a form's field ``name`` holds (ASCII digits,
+    1 to :data:`MAX_FORM_NUMBER`), else a :class:`~bridgescore.errors.RecordError`
+    naming it: the one reader of a form's numbers (the entry's, the director's pages')."""
     return whole_number_text(str(form.get(name, "")), name, 1, MAX_FORM_NUMBER, error=RecordError)

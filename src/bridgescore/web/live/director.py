@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
 from bridgescore.session.live.documents import AuditLine
-from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.entry import ResultEntry, form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
 from bridgescore.session.scoring.adjustment import ADJUSTED_WORDS, read_weighted
@@ -42,7 +42,7 @@ from bridgescore.web.live.common import (
     see,
     set_cookie,
 )
-from bridgescore.web.live.views import FORM, form_number, form_of
+from bridgescore.web.live.views import FORM, form_of
 
 __all__ = ["AWARDS", "router"]
 

@@ -19,8 +19,7 @@ from typing import Any
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
-from bridgescore.session.live.entry import LEVELS, MAX_FORM_NUMBER, RESULTS, SEATS, ResultEntry
-from bridgescore.validate import whole_number_text
+from bridgescore.session.live.entry import LEVELS, RESULTS, SEATS, ResultEntry
 
 __all__ = [
     "DOUBLINGS",
@@ -28,7 +27,6 @@ __all__ = [
     "STRAINS",
     "contract_words",
     "current_round",
-    "form_number",
     "form_of",
     "move_lines",
     "ns_score",
@@ -122,12 +120,6 @@ def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | No
 def entered_boards(round_view: Mapping[str, Any]) -> set[int]:
     """The boards a round's view lists as entered."""
     return {int(board) for board in round_view.get("entered", ())}
-
-
-def form_number(form: Mapping[str, str], name: str) -> int:
-    """The table, round or board number a form's field ``name`` holds (ASCII digits,
-    1 to :data:`MAX_FORM_NUMBER`), else a :class:`~bridgescore.BridgeError` naming it."""
-    return whole_number_text(str(form.get(name, "")), name, 1, MAX_FORM_NUMBER)
 
 
 def form_of(result: str) -> dict[str, str]:
