@@ -8,11 +8,13 @@ read the values' fields.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bridgescore.session.reports.text import as_dict, traveller_dict
-from bridgescore.session.scoring.scored import SessionScore, Traveller
-from bridgescore.session.store.audit import AuditEntry
+if TYPE_CHECKING:
+    # The reports load when a document is first written, as they did before these values:
+    # a table's phone entering results never needs them.
+    from bridgescore.session.scoring.scored import SessionScore, Traveller
+    from bridgescore.session.store.audit import AuditEntry
 
 __all__ = ["AuditLine", "LiveReport", "LiveTraveller"]
 
@@ -81,6 +83,8 @@ class LiveReport:
     travellers: bool = True
 
     def as_dict(self) -> dict[str, Any]:
+        from bridgescore.session.reports.text import as_dict
+
         if self.travellers:
             return as_dict(self.scored)
         data = as_dict(self.scored)
@@ -100,4 +104,6 @@ class LiveTraveller:
     def as_dict(self) -> dict[str, Any]:
         """The traveller as the JSON report writes it
         (:func:`~bridgescore.session.reports.text.traveller_dict`) with ``"unit"``."""
+        from bridgescore.session.reports.text import traveller_dict
+
         return {**traveller_dict(self.traveller), "unit": self.unit}
