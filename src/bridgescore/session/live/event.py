@@ -31,10 +31,11 @@ fsync for the lot instead of one each.
 >>> folder = tempfile.mkdtemp()
 >>> m = Movement("mitchell", 1, 1, 2, (Row(1, 1, "1N", "1E", (1, 2)),))
 >>> from bridgescore.session.live.creation import create_event
+>>> from bridgescore.notation import Result
 >>> made = create_event(os.path.join(folder, "club.db"), m, name="Club")
 >>> with LiveEvent(made.event) as live:
 ...     section, table = live.table_for_token(made.tables[0].token)
-...     live.enter_result(section, table, ResultEntry(1, 1, "4S", "N", "+1"), who="table 1")
+...     live.enter_result(section, table, ResultEntry(1, 1, Result.parse("4SN+1")), who="table 1")
 450
 """
 
@@ -58,6 +59,7 @@ from bridgescore.errors import (
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop
 from bridgescore.movement.model import Row
+from bridgescore.session.live.documents import AuditLine, LiveReport, LiveTraveller
 from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
 from bridgescore.session.live.seating import pairs_at
@@ -69,6 +71,7 @@ from bridgescore.session.store.live import Entering
 from bridgescore.validate import is_whole_number, quoted
 
 if TYPE_CHECKING:
+    from bridgescore.session.scoring.scored import SessionScore, Traveller
     from bridgescore.session.workflow import ParSource
 
 
@@ -163,12 +166,14 @@ class LiveEvent(LiveFile):
             )
         return {"section": section, "table": table, "rounds": rounds}
 
-    def _next(self, row: Row, stops: Mapping[tuple[int, int], tuple[NextStop, ...]]) -> Any:
+    def _next(
+        self, row: Row, stops: Mapping[tuple[int, int], tuple[NextStop, ...]]
+    ) -> dict[str, object] | None:
         if row.round >= self.movement.rounds:
             return None
         following = self.movement.rows_in_round(row.round + 1)
 
-        def seat_of(pair: str) -> dict[str, Any] | None:
+        def seat_of(pair: str) -> dict[str, int | str] | None:
             for place in following:
                 if pair in place.pairs:
                     return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
@@ -372,29 +377,14 @@ class LiveEvent(LiveFile):
             for table, rounds in sorted(tables.items())
         ]
 
-    def audit(self) -> list[dict[str, Any]]:
-        """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
-        "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
+    def audit(self) -> tuple[AuditLine, ...]:
+        """The audit log, oldest first (:class:`AuditLine`: ``old`` ``None`` for a first
+        entry)."""
         with self._using():
             entries = self._store.audit_log()
-        return [
-            {
-                "entry": e.entry,
-                "at": e.at,
-                "who": e.who,
-                "action": e.action,
-                "section": e.section,
-                "board": e.board,
-                "ns": e.ns,
-                "ew": e.ew,
-                "old": e.old or None,
-                "new": e.new,
-                "reason": e.reason,
-            }
-            for e in entries
-        ]
+        return tuple(AuditLine.from_entry(entry) for entry in entries)
 
-    def score(self, *, pars: ParSource = "none") -> Any:
+    def score(self, *, pars: ParSource = "none") -> SessionScore:
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score).
@@ -421,23 +411,19 @@ class LiveEvent(LiveFile):
                 members,
             )
 
-    def ranking(self) -> dict[str, Any]:
-        """Exactly the document ``bridgescore session score EVENT --json`` prints."""
-        from bridgescore.session.reports.text import as_dict
+    def ranking(self) -> LiveReport:
+        """The ranking: its ``as_dict()`` is exactly the document ``bridgescore session
+        score EVENT --json`` prints."""
+        # The travellers are left out before they are written, not after.
+        return LiveReport(replace(self.score(), travellers=()), travellers=False)
 
-        # The travellers are left out before as_dict writes them, not after.
-        data = as_dict(replace(self.score(), travellers=()))
-        del data["travellers"]
-        return data
+    def report(self, *, public: bool = False) -> LiveReport:
+        """The ranking and the travellers (``as_dict()``: ``bridgescore session report
+        EVENT --json`` without pars); ``public``: only the travellers of
+        :meth:`played_boards`."""
+        return LiveReport(self.public_score() if public else self.score())
 
-    def report(self, *, public: bool = False) -> dict[str, Any]:
-        """The ranking and the travellers: ``bridgescore session report EVENT --json``
-        without pars; ``public``: only the travellers of :meth:`played_boards`."""
-        from bridgescore.session.reports.text import as_dict
-
-        return as_dict(self.public_score() if public else self.score())
-
-    def public_score(self) -> Any:
+    def public_score(self) -> SessionScore:
         """:meth:`score` with the travellers of :meth:`played_boards` only: what the
         public pages (the ranking, the report, the results site) may show."""
         played = self.played_boards()
@@ -460,19 +446,17 @@ class LiveEvent(LiveFile):
         with self._using():
             return has_entered(self.movement, table, board, self._store.stored_keys())
 
-    def traveller(self, board: int) -> dict[str, Any]:
-        """One board's traveller as the JSON report writes it
-        (:func:`~bridgescore.session.reports.text.traveller_dict`): each line so far with its
+    def traveller(self, board: int) -> LiveTraveller:
+        """One board's traveller so far (``as_dict()``: as the JSON report writes it,
+        :func:`~bridgescore.session.reports.text.traveller_dict`): each line with its
         points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have."""
-        from bridgescore.session.reports.text import traveller_dict
-
         scored, found = self.scored_traveller(board)
-        return {**traveller_dict(found), "unit": scored.unit}
+        return LiveTraveller(found, scored.unit)
 
-    def scored_traveller(self, board: int) -> tuple[Any, Any]:
+    def scored_traveller(self, board: int) -> tuple[SessionScore, Traveller]:
         """The event scored with its stored pars (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
         :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
@@ -484,8 +468,6 @@ class LiveEvent(LiveFile):
         scored = self.score(pars="stored")
         found = next((t for t in scored.travellers if t.board.number == board), None)
         if found is None:
-            from bridgescore.formats.board import Board
-
             known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
             found = Traveller(
                 record or Board(board),
@@ -496,7 +478,7 @@ class LiveEvent(LiveFile):
             )
         return scored, found
 
-    def hand_record(self, board: int) -> Any:
+    def hand_record(self, board: int) -> Board | None:
         """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
@@ -504,7 +486,7 @@ class LiveEvent(LiveFile):
         from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.site import hand_record
 
-        if not any(board in row.boards for row in self.movement.rows):
+        if board not in self.movement.boards:
             raise RecordError(f"board {quoted(board)} is not a board of this event")
         with self._using():
             record = self._store.boards().get(board)

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bridgescore.deal import Card
 from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_to_json
@@ -49,7 +50,7 @@ class Entering:
 
     result: TableResult
     who: str
-    lead: str | None = None
+    lead: Card | None = None
     check: Callable[[], None] = _no_check
 
 
@@ -219,7 +220,7 @@ class LiveStore(EventStore):
         *,
         who: str,
         origin: Origin | None = None,
-        lead: str | None = None,
+        lead: Card | None = None,
     ) -> AuditEntry:
         """Store a table's first result for its board and pairs, and log it (action
         ``enter``), in one transaction committed before this returns.
@@ -261,7 +262,7 @@ class LiveStore(EventStore):
         return answers
 
     def _enter_now(
-        self, result: TableResult, *, who: str, origin: Origin, lead: str | None
+        self, result: TableResult, *, who: str, origin: Origin, lead: Card | None
     ) -> AuditEntry:
         # Inside the caller's transaction: check, then store and log.
         row = self._stored_row(result.key)
@@ -286,7 +287,7 @@ class LiveStore(EventStore):
         action: str,
         who: str,
         reason: str = "",
-        lead: str | None = None,
+        lead: Card | None = None,
     ) -> AuditEntry | None:
         """The director's change: store ``result`` (``None``: the board was not played)
         for ``key``, whether or not the board had a result, and log it with ``action``
@@ -305,9 +306,11 @@ class LiveStore(EventStore):
                     raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
             return self._change(key, row, new, Origin(), action=action, reason=reason, who=who)
 
-    def _set_lead(self, key: tuple[str, int, str, str], lead: str | None) -> None:
+    def _set_lead(self, key: tuple[str, int, str, str], lead: Card | None) -> None:
         if lead is not None:
-            self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, lead))
+            self._db.execute(
+                "INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, str(lead))
+            )
 
     def leads(self) -> dict[tuple[str, int, str, str], str]:
         """The opening lead entered with each result that has one, by its key."""
