@@ -159,7 +159,9 @@ def test_a_late_pair_joins_a_thirteen_pair_mitchell_at_round_three(
     audit = client.get("/api/live/audit", headers=director).json()
     late = [entry for entry in audit if entry["action"] == "add-pair"]
     assert len(late) == 1 and late[0]["who"] == "director (command line)"
-    assert late[0]["new"].startswith("pair 7E (Ann Archer & Bob Baker) joins at round 3")
+    assert late[0]["new"] == (
+        "pair 7E (Ann Archer & Bob Baker) joins at round 3, at tables 2, 3, 4, 5, 6"
+    )
     # The place is taken now.
     again = client.post("/api/live/director/add-pair", json={"from_round": 4}, headers=director)
     assert again.status_code == 422

@@ -80,8 +80,10 @@ class LateJoin:
     def describe(self) -> str:
         """One line, as the audit log keeps it."""
         named = f" ({self.name})" if self.name else ""
-        tables = ", ".join(str(row.table) for row in self.rows)
-        text = f"pair {self.pair}{named} joins at round {self.from_round}: tables {tables}"
+        tables = sorted({row.table for row in self.rows})
+        at = "table" if len(tables) == 1 else "tables"
+        listed = ", ".join(str(table) for table in tables)
+        text = f"pair {self.pair}{named} joins at round {self.from_round}, at {at} {listed}"
         if self.new_tables:
             text += "; new link for table " + ", ".join(str(t.table) for t in self.new_tables)
         return text
