@@ -7,6 +7,7 @@ rounded to tenths (§4.3) for a board with fewer results."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -340,3 +341,39 @@ def test_a_late_pair_where_play_has_gone_past_is_refused_naming_it(
         "table 2 has already played round 4: a late pair seated there in round 3 would find "
         "it gone; join at a later round"
     )
+
+
+def test_the_changes_page_asks_for_the_login_and_its_forms_for_the_csrf_token(
+    tmp_path: Path,
+) -> None:
+    event = tmp_path / "club.db"
+    made = new_event(event, "--tables", "7", "--boards-per-round", "2", "--pairs", "13")
+    with TestClient(create_live_app(event)) as client:
+        assert 'id="password"' in client.get("/director/changes").text
+        refused = client.post("/director/swap", data={"table": "1", "round": "2"})
+        assert refused.status_code == 401
+        login_page = client.get("/director")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', login_page.text)
+        assert csrf is not None
+        client.post(
+            "/director/login",
+            data={"csrf": csrf.group(1), "password": made["director_password"]},
+            follow_redirects=False,
+        )
+        page = client.get("/director/changes").text
+        assert "The movement has an empty place: pair 7E." in page
+        form_csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert form_csrf is not None
+        forged = client.post("/director/swap", data={"table": "1", "round": "2", "csrf": "x"})
+        assert forged.status_code == 403
+        junk = client.post(
+            "/director/swap", data={"table": "one", "round": "2", "csrf": form_csrf.group(1)}
+        )
+        assert junk.status_code == 422 and "table" in junk.text
+        early = client.post(
+            "/director/add-pair", data={"from_round": "9", "csrf": form_csrf.group(1)}
+        )
+        assert early.status_code == 422
+        assert "the late pair&#39;s first round must be a whole number from 1 to 7" in early.text
+    with LiveStore(event, mode="read") as store:
+        assert store.audit_log() == []
