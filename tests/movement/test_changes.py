@@ -153,3 +153,32 @@ def test_a_swap_of_no_table_is_refused(table: object, round_number: object, mess
     odd = mitchell(tables=7, boards_per_round=2, pairs=13)
     with pytest.raises(NotThisTableError, match=message):
         swap_seats(odd, table, round_number)  # type: ignore[arg-type]
+
+
+def _generated() -> list[tuple[Movement, Movement]]:
+    """Every odd Mitchell and Howell the generators make (2 boards a round, up to 10
+    tables), with the movement of one pair more made the same way."""
+    pairs: list[tuple[Movement, Movement]] = []
+    for tables in range(3, 11):
+        for relay in (False, True) if tables % 2 == 0 else (False,):
+            for rounds in (None, 2):
+                options = {"tables": tables, "boards_per_round": 2, "relay": relay,
+                           "rounds": rounds}  # fmt: skip
+                pairs.append((mitchell(pairs=2 * tables - 1, **options), mitchell(**options)))  # type: ignore[arg-type]
+    for odd in range(7, 20, 2):
+        full = odd + 1
+        if odd == 9:
+            continue  # nine pairs: a design of their own (test above)
+        pairs.append(
+            (howell(pairs=odd, boards_per_round=3), howell(pairs=full, boards_per_round=3))
+        )
+    return pairs
+
+
+@pytest.mark.parametrize(("odd", "full"), _generated())
+def test_a_late_pair_from_round_one_gives_the_generators_full_movement(
+    odd: Movement, full: Movement
+) -> None:
+    seated = seat_late_pair(odd, 1).movement
+    assert seated.rows == full.rows and seated.tables == full.tables
+    assert seated.sitouts == full.sitouts == ()
