@@ -22,6 +22,8 @@ the HTML pages (:mod:`bridgescore.web.live.tables`) too:
 - ``POST /api/live/director/draw`` (the director's token): draw a Swiss teams event's
   next round (``session draw``'s document); 409 naming the tables still missing
   results, or once every round is drawn.
+- ``POST /api/live/director/add-pair`` and ``/swap`` (the director's token): a late
+  pair, a table the wrong way round (:mod:`bridgescore.web.live.changes`).
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
@@ -75,7 +77,7 @@ from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, r
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import quoted
 from bridgescore.web.limits import BodySizeLimit, LoginThrottle
-from bridgescore.web.live import tables
+from bridgescore.web.live import changes, tables
 from bridgescore.web.live.access import (
     NO_TOKEN,
     UNAUTHORISED,
@@ -435,6 +437,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(tables.router)
+    app.include_router(changes.router)  # a late pair, a swapped table
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
     guard_access_log()
