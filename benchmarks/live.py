@@ -296,12 +296,12 @@ def recompute(folder: Path, tables: int, rounds: int, boards: int, times: int) -
     with LiveEvent(path) as live:
         for row in movement.rows:
             for board in row.boards:
-                entry = ResultEntry.parse(body_for(row.table, row.round, board))
+                entry = ResultEntry.from_json(body_for(row.table, row.round, board))
                 live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
         ranking, report = [], []
         for _ in range(times):
             begin = time.perf_counter()
-            data = live.ranking()
+            data = live.ranking().as_dict()
             ranking.append(time.perf_counter() - begin)
             begin = time.perf_counter()
             live.report(public=True)
@@ -322,7 +322,7 @@ def in_process(path: Path, movement: Movement) -> tuple[list[float], list[float]
     with LiveEvent(path) as live:
         for row in movement.rows:
             for board in row.boards:
-                entry = ResultEntry.parse(body_for(row.table, row.round, board))
+                entry = ResultEntry.from_json(body_for(row.table, row.round, board))
                 begin = time.perf_counter()
                 live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
                 enter.append(time.perf_counter() - begin)

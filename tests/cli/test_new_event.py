@@ -270,12 +270,13 @@ def test_session_new_from_an_asc_file(tmp_path: Path) -> None:
 
 
 def test_session_log_shows_who_entered_and_changed_each_result(tmp_path: Path) -> None:
+    from bridgescore.notation import Result
     from bridgescore.session.live.entry import ResultEntry
 
     event = new_event(tmp_path)
     with LiveEvent(event) as live:
-        live.enter_result("A", 1, ResultEntry(1, 1, "4S", "N", "="), who="table 1")
-        live.correct_result("A", 1, ResultEntry(1, 1, "4S", "N", "+1"))
+        live.enter_result("A", 1, ResultEntry(1, 1, Result.parse("4SN=")), who="table 1")
+        live.correct_result("A", 1, ResultEntry(1, 1, Result.parse("4SN+1")))
     code, out, _ = run("log", event, "--json")
     assert code == 0
     assert [(e["action"], e["who"], e["old"], e["new"]) for e in json.loads(out)] == [

@@ -229,6 +229,7 @@ def test_suggest_offers_ten_pairs_eight_rounds_with_a_relay() -> None:
 
 
 def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
+    from bridgescore.notation import Result
     from bridgescore.session.live.creation import create_event
     from bridgescore.session.live.entry import ResultEntry
     from bridgescore.session.live.event import LiveEvent
@@ -246,7 +247,7 @@ def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
         stops = {tuple(stop["boards"]): stop["to"] for stop in first["next"]["boards"]}
         assert stops == {(1, 2): "bye stand", (3, 4): "table 2"}
         # Board 3 (EW vulnerable): 3NT by N making, 100 + 300 for a game not vulnerable.
-        made = ResultEntry(1, 3, "3NT", "N", "=", None)
+        made = ResultEntry(1, 3, Result.parse("3NTN="))
         assert live.enter_result("A", 3, made, who="table 3") == 400
 
 

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from bridgescore.cli.app import app
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.formats.board import Board
+from bridgescore.notation import Result
 from bridgescore.session.importers.importer import ImportReport, import_files
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.entry import ResultEntry
@@ -468,12 +469,12 @@ def test_a_live_session_scores_with_the_hand_records_it_holds(tmp_path: Path) ->
         assert import_files(store, [records]).ok
     with LiveEvent(new.event) as live:
         # Board 3 dealt None vulnerable: 5H by W +1 is -480, not the number's -680.
-        entry = ResultEntry(1, 3, "5H", "W", "+1")
+        entry = ResultEntry(1, 3, Result.parse("5HW+1"))
         assert live.enter_result("A", 2, entry, who="table 2") == -480
         assert live.vulnerability(3) is Vulnerability.NONE
         [shown] = live.table_view("A", 2)["rounds"][0]["results"]
         assert shown["score_ns"] == -480
-        assert live.report()["travellers"][0]["results"][0]["ns_score"] == -480
+        assert live.report().as_dict()["travellers"][0]["results"][0]["ns_score"] == -480
 
 
 def test_two_deals_for_a_board_in_one_file_are_still_a_conflict(tmp_path: Path) -> None:

@@ -279,3 +279,41 @@ def test_a_club_ranks_its_lines_tied_only_where_the_field_ties_them() -> None:
         "Y": [("1", "Y/2"), ("2", "Y/1")],
         "Z": [("1", "Z/2"), ("2", "Z/1")],
     }  # fmt: skip
+
+
+def test_serve_scores_listed_events_as_one_sim(tmp_path: Path) -> None:
+    """``GET /api/sim`` on ``serve``: the same field as ``session sim --json``, nothing written."""
+    from fastapi.testclient import TestClient
+
+    from bridgescore.web.app import WebSettings, create_app
+
+    events = tmp_path / "events"
+    events.mkdir()
+    three_clubs(events)
+    before = sorted(p.name for p in events.iterdir())
+    settings = WebSettings(events=events, solver_workers=1, warm_solver=False)
+    names = [("event", "acol.db"), ("event", "bath.db"), ("event", "cam.db")]
+    with TestClient(create_app(settings)) as client:
+        answer = client.get("/api/sim", params=[*names, ("name", "County sim")])
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["event"] == "County sim"
+        ranking = data["ranking"]
+        assert {r["name"]: r["total"] for r in ranking if r["direction"] == "NS"} == NS_TOTALS
+        assert {r["name"]: r["total"] for r in ranking if r["direction"] == "EW"} == EW_TOTALS
+        assert [(o["club"], o["board"], o["ns"], o["score"]) for o in data["outliers"]] == [
+            ("cam", 1, "cam/3N", -420)
+        ]
+        assert set(data["clubs"]) == {"Acol", "Bath", "cam"}
+        # Refusals: a 4xx naming what is wrong, never a 5xx, never a path outside the list.
+        for params, status, words in [
+            ([("event", "acol.db")], 422, "two clubs or more"),
+            ([("event", "acol.db"), ("event", "../acol.db")], 404, "'../acol.db'"),
+            ([("event", "acol.db"), ("event", "acol.db")], 422, "named twice"),
+            ([("event", "acol.db"), ("event", "Acol-boards.pbn")], 404, "Acol-boards.pbn"),
+            ([], 422, "event"),
+        ]:
+            refused = client.get("/api/sim", params=params)
+            assert refused.status_code == status, (params, refused.text)
+            assert words in refused.json()["detail"], refused.text
+    assert sorted(p.name for p in events.iterdir()) == before  # nothing written

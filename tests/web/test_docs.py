@@ -34,6 +34,7 @@ ENDPOINTS = [
     ("POST", "/api/solve"),
     ("POST", "/api/par"),
     ("POST", "/api/simulate"),
+    ("GET", "/api/sim"),
 ]
 # Every way an HTML page or a stylesheet names another resource.
 REFERENCE = re.compile(

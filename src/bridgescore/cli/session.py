@@ -580,3 +580,9 @@ app.command("backup")(backup_command)
 from bridgescore.cli.swiss import draw_command  # noqa: E402
 
 app.command("draw")(draw_command)
+
+# The night's changes (a late pair, a table the wrong way round): their own module.
+from bridgescore.cli.changes import add_pair_command, swap_command  # noqa: E402
+
+app.command("add-pair")(add_pair_command)
+app.command("swap")(swap_command)

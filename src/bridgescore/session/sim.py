@@ -46,6 +46,7 @@ __all__ = [
     "score_sim",
     "sim_dict",
     "sim_label",
+    "sim_of_files",
     "sim_text",
     "write_sim",
 ]
@@ -306,6 +307,12 @@ def read_club(path: str | Path) -> SimClub:
     (``session new --club``), else the file's stem."""
     with EventStore(path, mode="read") as store:
         return SimClub(store.club.strip() or Path(path).stem, str(path), store.load())
+
+
+def sim_of_files(sources: Sequence[str | Path], name: str = "") -> SimScore:
+    """The clubs' event files scored as one field, read only: nothing is written
+    (``serve``'s ``GET /api/sim`` answers with it)."""
+    return score_sim(merge_clubs([read_club(source) for source in sources], name))
 
 
 def write_sim(out: str | Path, sources: Sequence[str | Path], name: str = "") -> SimScore:

@@ -197,6 +197,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(upload.router)
     app.include_router(results.router)
+    app.include_router(results.api_router)
     app.include_router(simulate_web.api_router)
     app.include_router(simulate_web.page_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

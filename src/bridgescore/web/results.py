@@ -1,5 +1,6 @@
 """The results site of each listed event (``GET /results/{event}/{page}``), built once
-per version of its event file.
+per version of its event file; and listed events scored as one simultaneous pairs
+(``GET /api/sim``).
 
 Building a site scores the event and writes every page (one per board and per
 pair: 1,100 pairs make over a thousand pages), so a page view must not do it:
@@ -16,19 +17,32 @@ import os
 import threading
 from collections import OrderedDict
 from pathlib import Path
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, RecordError
+from bridgescore.validate import quoted
 from bridgescore.web.pages import _HEADERS, _events, _not_found, _page
+from bridgescore.web.schemas import ErrorDetail
 
-__all__ = ["CACHED_CHARACTERS", "CACHED_SITES", "SiteCache", "router"]
+__all__ = [
+    "CACHED_CHARACTERS",
+    "CACHED_SITES",
+    "MAX_SIM_EVENTS",
+    "SiteCache",
+    "api_router",
+    "router",
+]
 
 CACHED_SITES = 8
 CACHED_CHARACTERS = 64_000_000
+# A county sim is tens of clubs; a request naming more is refused before any is read.
+MAX_SIM_EVENTS = 500
 
 router = APIRouter(include_in_schema=False)
+api_router = APIRouter(prefix="/api", tags=["api"])
 
 # What says an event file changed: each of the database and its write-ahead log, as
 # (inode, size, modification time in ns), or None when absent.
@@ -117,3 +131,41 @@ def results_page(request: Request, event: str, page: str) -> Response:
         return _not_found(request, "session", f"{event}/{page}")
     media = "text/css" if page.endswith(".css") else "text/html"
     return Response(text, media_type=media, headers=_HEADERS)
+
+
+_SIM_ANSWERS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorDetail, "description": "An event the server does not list."},
+    422: {"model": ErrorDetail, "description": "The events cannot be a sim; `detail` says why."},
+}
+
+
+@api_router.get("/sim", responses=_SIM_ANSWERS)
+def sim(
+    request: Request,
+    event: Annotated[list[str], Query(description="A listed event file's name, once per club.")],
+    name: Annotated[str, Query(max_length=200, description="The sim's name.")] = "",
+) -> JSONResponse:
+    """Listed events of several clubs, played on the same boards, matchpointed as one
+    field (as ``session sim --json`` prints it, without writing a file): the field's
+    ranking, each club's ranking and the outliers. 404 for an event the server does
+    not list; 422 for fewer than two, one club twice or a board dealt two ways."""
+    from bridgescore.session.sim import sim_dict, sim_of_files
+
+    if len(event) > MAX_SIM_EVENTS:
+        raise RecordError(f"a sim takes at most {MAX_SIM_EVENTS} events, got {len(event)}")
+    if len(event) < 2:
+        raise RecordError(f"a sim needs the events of two clubs or more, got {len(event)}")
+    listed = _events(request)  # names the server listed, never paths
+    missing = [entry for entry in event if entry not in listed]
+    if missing:
+        return JSONResponse(
+            {
+                "detail": f"no event {quoted(missing[0])} is listed: expected one of the "
+                "event files the server shows (GET /session)"
+            },
+            status_code=404,
+        )
+    if len(set(event)) != len(event):
+        twice = next(entry for entry in event if event.count(entry) > 1)
+        raise RecordError(f"event {quoted(twice)} is named twice: each club's event once")
+    return JSONResponse(sim_dict(sim_of_files([listed[entry] for entry in event], name)))

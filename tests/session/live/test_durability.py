@@ -14,6 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
+from bridgescore.notation import Result
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
@@ -26,6 +27,7 @@ SOURCE = Path(__file__).resolve().parents[3] / "src"
 # standard output once enter_result has returned (as the server's 201 would).
 ENTERING = """
 import sys
+from bridgescore.notation import Result
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.entry import ResultEntry
 
@@ -33,7 +35,7 @@ live = LiveEvent(sys.argv[1])
 movement = live.movement
 for row in movement.rows:
     for board in row.boards:
-        entry = ResultEntry(row.round, board, "3NT", "S", "=")
+        entry = ResultEntry(row.round, board, Result.parse("3NTS="))
         score = live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
         print(row.table, row.round, board, score, flush=True)
 print("done", flush=True)
@@ -111,7 +113,7 @@ def test_a_kill_9_loses_no_acknowledged_result(tmp_path: Path) -> None:
             done = live.table_view("A", row.table)["rounds"][row.round - 1]["entered"]
             for board in row.boards:
                 if board not in done:
-                    entry = ResultEntry(row.round, board, "PASS", None, None)
+                    entry = ResultEntry(row.round, board, Result(None))
                     live.enter_result("A", row.table, entry, who=f"table {row.table}")
                     remaining += 1
         assert entered >= 40 and entered + remaining == 7 * 7 * 3
@@ -133,7 +135,7 @@ def test_30_tables_entering_at_once_meet_no_error(tmp_path: Path) -> None:
                     if row.table != number:
                         continue
                     for board in row.boards:
-                        entry = ResultEntry(row.round, board, "4S", "N", "=")
+                        entry = ResultEntry(row.round, board, Result.parse("4SN="))
                         live.enter_result("A", number, entry, who=f"table {number}")
             except BaseException as error:
                 errors.append(error)
@@ -175,7 +177,7 @@ def test_two_servers_on_one_event_file_queue_instead_of_failing(tmp_path: Path) 
                 for row in live.movement.rows:
                     if row.table in tables:
                         for board in row.boards:
-                            entry = ResultEntry(row.round, board, "PASS", None, None)
+                            entry = ResultEntry(row.round, board, Result(None))
                             live.enter_result("A", row.table, entry, who="t")
             except BaseException as error:
                 errors.append(error)

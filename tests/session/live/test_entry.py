@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
+from bridgescore.core import Contract, Doubling, Seat, Strain
+from bridgescore.deal import Card
 from bridgescore.errors import (
     AlreadyEnteredError,
     BridgeError,
@@ -27,6 +29,7 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
+from bridgescore.notation import Result
 from bridgescore.session.live.creation import NewEvent, create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
@@ -42,9 +45,10 @@ def made(tmp_path: Path, **kwargs: Any) -> NewEvent:
 def entry(round_number: int, board: int, text: str, lead: str | None = None) -> ResultEntry:
     """``"4S N +1"`` or ``"PASS"``."""
     if text == "PASS":
-        return ResultEntry(round_number, board, "PASS", None, None)
+        return ResultEntry(round_number, board, Result(None))
     contract, declarer, result = text.split()
-    return ResultEntry(round_number, board, contract, declarer, result, lead)
+    body = {"round": round_number, "board": board, "contract": contract, "declarer": declarer}
+    return ResultEntry.from_json({**body, "result": result, "lead": lead})
 
 
 # ------------------------------------------------------------------ creating an event
@@ -266,7 +270,7 @@ def test_a_round_or_board_not_this_tables_is_refused(
     with LiveEvent(new.event) as live:
         with pytest.raises(NotThisTableError, match=re.escape(message)):
             live.enter_result("A", table, entry(round_number, board, "1C N ="), who="t")
-        assert live.audit() == []
+        assert live.audit() == ()
 
 
 def test_another_section_or_table_is_refused(tmp_path: Path) -> None:
@@ -286,7 +290,7 @@ def test_a_board_is_entered_once_then_only_the_director_changes_it(tmp_path: Pat
             with pytest.raises(AlreadyEnteredError, match="board 1 1N v 1E already has 4SN="):
                 live.enter_result("A", 1, entry(1, 1, again), who="table 1")
         assert live.correct_result("A", 1, entry(1, 1, "4S N +1")) == 450
-        assert [(e["action"], e["who"], e["old"], e["new"]) for e in live.audit()] == [
+        assert [(e.action, e.who, e.old, e.new) for e in live.audit()] == [
             ("enter", "table 1", None, "4SN="),
             ("correct", "director", "4SN=", "4SN+1"),
         ]
@@ -298,13 +302,13 @@ def test_the_director_enters_a_missing_board(tmp_path: Path) -> None:
         # Board 6: 2H by W with an overtrick: 60 + 30 + a part-score's 50 = 140 to EW.
         assert live.correct_result("A", 3, entry(1, 6, "2H W +1")) == -140
         [logged] = live.audit()
-    assert (logged["action"], logged["who"], logged["old"], logged["new"]) == (
+    assert (logged.action, logged.who, logged.old, logged.new) == (
         "enter",
         "director",
         None,
         "2HW+1",
     )
-    assert (logged["board"], logged["ns"], logged["ew"]) == (6, "3N", "3E")
+    assert (logged.board, logged.ns, logged.ew) == (6, "3N", "3E")
 
 
 def test_adjusted_scores(tmp_path: Path) -> None:
@@ -322,7 +326,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
             live.adjust("A", 3, 1, 6, "70/30")
         with pytest.raises(NotThisTableError):
             live.adjust("A", 3, 1, 1, "Avg")
-        log = [(e["action"], e["board"], e["old"], e["new"]) for e in live.audit()]
+        log = [(e.action, e.board, e.old, e.new) for e in live.audit()]
         view = live.table_view("A", 3)["rounds"][0]
     assert log == [
         ("enter", 1, None, "4SN="),
@@ -355,7 +359,7 @@ def test_a_not_played_board_can_be_played_after_all(tmp_path: Path) -> None:
         with pytest.raises(AlreadyEnteredError, match="already has not played"):
             live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
         assert live.correct_result("A", 1, entry(1, 1, "4S N =")) == 420
-        assert [(e["old"], e["new"]) for e in live.audit()] == [
+        assert [(e.old, e.new) for e in live.audit()] == [
             (None, "not played"),
             ("not played", "4SN="),
         ]
@@ -365,7 +369,8 @@ def test_the_audit_log_keeps_when_and_who(tmp_path: Path) -> None:
     new = made(tmp_path)
     with LiveEvent(new.event) as live:
         live.enter_result("A", 1, entry(1, 1, "4S N ="), who="table 1")
-        [logged] = live.audit()
+        [line] = live.audit()
+    logged = line.as_dict()
     assert set(logged) == {
         "entry",
         "at",
@@ -465,11 +470,11 @@ def test_a_finished_table_has_no_current_round(tmp_path: Path) -> None:
 def test_the_ranking_is_the_session_score_document(tmp_path: Path) -> None:
     new = made(tmp_path)
     with LiveEvent(new.event) as live:
-        assert live.ranking()["ranking"] == []
+        assert live.ranking().as_dict()["ranking"] == []
         live.enter_result("A", 1, entry(1, 1, "4S N +1"), who="table 1")
         not_played_before(live, 3, 2)
         live.enter_result("A", 3, entry(2, 1, "4S N ="), who="table 3")
-        ranking = live.ranking()
+        ranking = live.ranking().as_dict()
         out = CliRunner().invoke(app, ["session", "score", new.event, "--json"])
     assert out.exit_code == 0
     assert json.loads(out.stdout) == ranking
@@ -481,16 +486,35 @@ def test_the_ranking_is_the_session_score_document(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ result entries
 
 
+FOUR_SPADES_DOUBLED_BY_NORTH = Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.NORTH)
+
+
 def test_an_entry_is_read_from_a_request_body() -> None:
     body = {"round": 2, "board": 7, "contract": "4sx", "declarer": "n", "result": "+1"}
-    read = ResultEntry.parse({**body, "lead": "hq"})
-    assert read == ResultEntry(2, 7, "4SX", "N", "+1", "HQ")
-    assert str(read.played) == "4SXN+1"
-    assert ResultEntry.parse({"round": "2", "board": "7", "contract": "Pass"}) == ResultEntry(
-        2, 7, "PASS", None, None
-    )
-    assert ResultEntry.parse({**body, "result": "-0"}).result == "="
-    assert ResultEntry.parse({**body, "result": "=", "table": 3}).result == "="
+    read = ResultEntry.from_json({**body, "lead": "hq"})
+    # 4SX with one overtrick: 11 tricks; the lead is the queen of hearts.
+    made_eleven = Result(FOUR_SPADES_DOUBLED_BY_NORTH, 11)
+    assert read == ResultEntry(2, 7, made_eleven, Card(Strain.HEARTS, 12))
+    assert (read.round, read.board, read.result, read.lead) == (
+        2, 7, made_eleven, Card(Strain.HEARTS, 12),
+    )  # fmt: skip
+    assert (read.contract, read.declarer) == (FOUR_SPADES_DOUBLED_BY_NORTH, Seat.NORTH)
+    assert read.as_dict() == {"round": 2, "board": 7, "contract": "4SX", "declarer": "N",
+                              "result": "+1", "lead": "HQ"}  # fmt: skip
+    passed = ResultEntry.from_json({"round": "2", "board": "7", "contract": "Pass"})
+    assert passed == ResultEntry(2, 7, Result(None))
+    assert (passed.contract, passed.declarer, passed.lead) == (None, None, None)
+    assert passed.as_dict() == {"round": 2, "board": 7, "contract": "PASS", "declarer": None,
+                                "result": None, "lead": None}  # fmt: skip
+    # Ten tricks in 4SX: made exactly, however the table wrote it.
+    made_ten = Result(FOUR_SPADES_DOUBLED_BY_NORTH, 10)
+    for exactly in ("-0", "+00", "="):
+        assert ResultEntry.from_json({**body, "result": exactly}).result == made_ten
+    assert ResultEntry.from_json({**body, "result": "=", "table": 3}).as_dict()["result"] == "="
+    # 4SX two down: eight tricks.
+    down = ResultEntry.from_json({**body, "result": "-2"})
+    assert down.result == Result(FOUR_SPADES_DOUBLED_BY_NORTH, 8)
+    assert down.as_dict()["result"] == "-2"
 
 
 @pytest.mark.parametrize(
@@ -525,19 +549,123 @@ def test_a_malformed_or_impossible_entry_names_the_field(
 ) -> None:
     body = {"round": 1, "board": 1, "contract": "4SX", "declarer": "N", "result": "+1"}
     with pytest.raises(RecordError, match=message):
-        ResultEntry.parse({**body, **change})
+        ResultEntry.from_json({**body, **change})
 
 
 @pytest.mark.parametrize("body", [[], "4S", None, 3])
 def test_a_body_that_is_not_an_object_is_refused(body: object) -> None:
     with pytest.raises(BridgeError, match="must be a JSON object"):
-        ResultEntry.parse(body)  # type: ignore[arg-type]
+        ResultEntry.from_json(body)  # type: ignore[arg-type]
 
 
 def test_a_long_field_is_quoted_short() -> None:
     with pytest.raises(RecordError) as raised:
-        ResultEntry.parse({"round": 1, "board": 1, "contract": "X" * 100_000})
+        ResultEntry.from_json({"round": 1, "board": 1, "contract": "X" * 100_000})
     assert str(raised.value).startswith("contract: 'XXXX") and len(str(raised.value)) < 120
+
+
+FORM = {"round": "2", "board": "4", "level": "4", "strain": "H", "doubling": "X",
+        "declarer": "E", "result": "="}  # fmt: skip
+FOUR_HEARTS_DOUBLED_BY_EAST = Contract(4, Strain.HEARTS, Doubling.DOUBLED, Seat.EAST)
+
+
+def test_an_entry_is_read_from_a_form() -> None:
+    # 4HX by East made exactly: ten tricks; the lead typed " sq " is the queen of spades.
+    read = ResultEntry.from_form({**FORM, "lead": " sq "})
+    assert read == ResultEntry(
+        2, 4, Result(FOUR_HEARTS_DOUBLED_BY_EAST, 10), Card(Strain.SPADES, 12)
+    )
+    # The same entry as the JSON API's body gives it: one road.
+    body = {"round": 2, "board": 4, "contract": "4HX", "declarer": "E", "result": "=", "lead": "SQ"}
+    assert read.as_dict() == body
+    assert ResultEntry.from_json(body) == read
+    # 3NT by South two down: seven tricks; 1C by North with six over: thirteen.
+    three_nt = Contract(3, Strain.NOTRUMP, Doubling.UNDOUBLED, Seat.SOUTH)
+    changes = {"level": "3", "strain": "NT", "doubling": "", "declarer": "s", "result": "-2"}
+    assert ResultEntry.from_form({**FORM, **changes}).result == Result(three_nt, 7)
+    one_club = Contract(1, Strain.CLUBS, Doubling.UNDOUBLED, Seat.NORTH)
+    changes = {"level": "1", "strain": "c", "doubling": "", "declarer": "N", "result": "+6"}
+    assert ResultEntry.from_form({**FORM, **changes}).result == Result(one_club, 13)
+    # Pass: whatever else the form still holds is not read.
+    passed = ResultEntry.from_form({"round": "1", "board": "2", "level": "pass", "strain": "S"})
+    assert passed == ResultEntry(1, 2, Result(None))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"round": ""}, "round must be a whole number from 1 to 9999, got ''"),
+        ({"board": "x1"}, "board must be a whole number from 1 to 9999, got 'x1'"),
+        ({"board": "99999"}, "board must be a whole number from 1 to 9999, got '99999'"),
+        # str.isdigit() says yes to these; int() raises on the first and reads the others.
+        ({"round": "\u00b2"}, "round must be a whole number from 1 to 9999, got '\u00b2'"),
+        ({"board": "\u0663"}, "board must be a whole number from 1 to 9999, got '\u0663'"),
+        ({"board": "1_0"}, "board must be a whole number from 1 to 9999, got '1_0'"),
+        ({"level": "8"}, "level '8': expected a level from 1 to 7, or Pass"),
+        ({"strain": "NS"}, "strain 'NS': expected one of C, D, H, S or NT"),
+        ({"doubling": "XXX"}, "doubling 'XXX': expected nothing, X or XX"),
+        ({"declarer": ""}, "declarer '': expected N, E, S or W"),
+        ({"result": "+7"}, "result '+7': expected =, +1 to +6 or -1 to -13"),
+        # Offered by the form but impossible for this contract: the JSON API's check.
+        ({"level": "7", "result": "+1"}, "result: '7HXE+1' needs 14 tricks, but a deal has only"),
+        ({"lead": "Z9"}, "lead: "),
+        ({"level": "PASS", "lead": "HQ"}, "lead: 'HQ' given for a passed-out board"),
+    ],
+)
+def test_a_bad_form_field_names_itself(changes: dict[str, str], message: str) -> None:
+    with pytest.raises(RecordError) as raised:
+        ResultEntry.from_form({**FORM, **changes})
+    assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("made", "message"),
+    [
+        (lambda: ResultEntry("2", 1, Result(None)), "round: '2' is not a round number"),  # type: ignore[arg-type]
+        (lambda: ResultEntry(1, 0, Result(None)), "board: 0 is not a board number"),
+        (lambda: ResultEntry(1, True, Result(None)), "board: True is not a board number"),
+        (lambda: ResultEntry(1, 1, "4SN="), "result: '4SN=' is not a Result"),  # type: ignore[arg-type]
+        (
+            lambda: ResultEntry(1, 1, Result(Contract(4, Strain.SPADES), 10)),
+            "declarer: missing for 4S",
+        ),
+        (
+            lambda: ResultEntry(1, 1, Result.parse("4SN="), "HQ"),  # type: ignore[arg-type]
+            "lead: 'HQ' is not a card",
+        ),
+        (
+            lambda: ResultEntry(1, 1, Result(None), Card(Strain.HEARTS, 12)),
+            "lead: 'HQ' given for a passed-out board",
+        ),
+    ],
+)
+def test_an_entry_made_directly_holds_values(made: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=re.escape(message)):
+        made()
+
+
+@st.composite
+def legal_entries(draw: st.DrawFn) -> ResultEntry:
+    numbers = st.integers(1, 999_999)
+    round_number, board = draw(numbers), draw(numbers)
+    if draw(st.booleans()):
+        return ResultEntry(round_number, board, Result(None))
+    contract = Contract(
+        draw(st.integers(1, 7)),
+        draw(st.sampled_from(Strain)),
+        draw(st.sampled_from(Doubling)),
+        draw(st.sampled_from(Seat)),
+    )
+    suits = st.sampled_from([Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES])
+    lead = draw(st.none() | st.builds(Card, suits, st.integers(2, 14)))
+    return ResultEntry(round_number, board, Result(contract, draw(st.integers(0, 13))), lead)
+
+
+@given(legal_entries())
+def test_an_entry_written_as_json_reads_back_the_same(entry: ResultEntry) -> None:
+    written = entry.as_dict()
+    assert ResultEntry.from_json(written) == entry
+    assert ResultEntry.from_json(json.loads(json.dumps(written))) == entry
 
 
 def test_an_event_without_a_movement_is_no_live_session(tmp_path: Path) -> None:
@@ -584,10 +712,12 @@ LIKELY = {
 def test_any_json_body_is_an_entry_or_a_bridge_error(body: Any) -> None:
     # What the server turns into 201 or 422: never another exception (a 500).
     try:
-        read = ResultEntry.parse(body)
+        read = ResultEntry.from_json(body)
     except BridgeError:
         return
-    assert read.contract == "PASS" or str(read.played).startswith(read.contract)
+    written = read.as_dict()
+    assert ResultEntry.from_json(written) == read
+    assert written["contract"] == "PASS" or str(read.result).startswith(str(written["contract"]))
 
 
 def test_without_hard_links_the_event_is_renamed_into_place(

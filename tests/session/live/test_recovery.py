@@ -291,7 +291,7 @@ def test_the_director_reopens_a_closed_session_with_a_reason(
     assert answer.status_code == 200
     assert not live.closed
     entry = live.audit()[-1]
-    assert (entry["action"], entry["who"], entry["reason"], entry["new"]) == (
+    assert (entry.action, entry.who, entry.reason, entry.new) == (
         "reopen",
         "director",
         "table 3 had not finished",
@@ -312,4 +312,4 @@ def test_reopening_an_open_session_logs_nothing(event: tuple[Path, NewEvent]) ->
 
     with LiveEvent(event[0]) as live:
         assert live.reopen_session(reason="nothing to do") is False
-        assert live.audit() == []
+        assert live.audit() == ()

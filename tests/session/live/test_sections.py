@@ -36,7 +36,7 @@ MITCHELL = three_table_mitchell()
 
 
 def entry(round_number: int, board: int, contract: str = "3NT", result: str = "=") -> Any:
-    return ResultEntry.parse(
+    return ResultEntry.from_json(
         {"round": round_number, "board": board, "contract": contract, "declarer": "N",
          "result": result}
     )  # fmt: skip
@@ -154,7 +154,7 @@ def test_each_section_enters_its_own_results(tmp_path: Path) -> None:
         assert live.enter_result("A", 3, entry(2, 2), who="table A3") == 600
         with pytest.raises(Exception, match="round 1 is still open at table 3"):
             live.enter_result("B", 3, entry(2, 2), who="table B3")
-        assert [(e["section"], e["board"], e["who"]) for e in live.audit()] == [
+        assert [(e.section, e.board, e.who) for e in live.audit()] == [
             ("A", 1, "table A1"),
             ("B", 1, "table B1"),
             ("A", 5, "table A3"),

@@ -230,9 +230,7 @@ def test_a_seven_team_swiss_gives_byes(tmp_path: Path) -> None:
         page = client.get("/ranking")
     # The public ranking page lists the bye with its VPs.
     assert page.status_code == 200
-    assert (
-        "<tr><td>1</td><td></td><td>7 bye</td><td></td><td>12.00</td></tr>" in page.text
-    )
+    assert "<tr><td>1</td><td></td><td>7 bye</td><td></td><td>12.00</td></tr>" in page.text
     # The bye scores 12 VPs (docs/movements.md) and shows as a match of its own.
     byes = [m for m in ranking["matches"] if m.get("bye")]
     assert byes == [

@@ -75,7 +75,15 @@ def played_event(tmp_path: Path) -> Path:
                 times = seen.get(board, 0)
                 seen[board] = times + 1
                 contract, declarer, result = PLAYED.get(board, [("1NT", "N", "=")] * 3)[times]
-                entry = ResultEntry(row.round, board, contract, declarer, result)
+                entry = ResultEntry.from_json(
+                    {
+                        "round": row.round,
+                        "board": board,
+                        "contract": contract,
+                        "declarer": declarer,
+                        "result": result,
+                    }
+                )
                 live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
     return event
 

@@ -21,6 +21,7 @@ from bridgescore.cli.app import app
 from bridgescore.errors import BridgeError
 from bridgescore.movement.howell import howell
 from bridgescore.movement.model import Movement
+from bridgescore.notation import Result
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
@@ -52,9 +53,18 @@ def play_all(path: str, movement: Movement) -> dict[tuple[int, str, str], str]:
                 contract, declarer, result, lead = RESULTS[board][seen.get(board, 0)]
                 seen[board] = seen.get(board, 0) + 1
                 if contract == "PASS":
-                    entry = ResultEntry(row.round, board, "PASS", None, None)
+                    entry = ResultEntry(row.round, board, Result(None))
                 else:
-                    entry = ResultEntry(row.round, board, contract, declarer, result, lead)
+                    entry = ResultEntry.from_json(
+                        {
+                            "round": row.round,
+                            "board": board,
+                            "contract": contract,
+                            "declarer": declarer,
+                            "result": result,
+                            "lead": lead,
+                        }
+                    )
                 live.enter_result(movement.section, row.table, entry, who=f"table {row.table}")
                 if lead is not None:
                     leads[(board, row.ns, row.ew)] = lead

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.movement.teams import round_robin
+from bridgescore.notation import Result
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.event import Event, TableResult
@@ -110,16 +111,17 @@ def test_session_new_makes_a_round_robin_scored_in_vps(tmp_path: Path) -> None:
                 # 2S+1 (+140) v 4S-1 (-50): 190, 5 IMPs. Every other board passed out.
                 open_room = row.table % 2 == 1
                 if board == 1:
-                    entry = ResultEntry(row.round, board, "3NT", "N", "+1" if open_room else "=")
+                    entry = ResultEntry(
+                        row.round, board, Result.parse("3NTN+1" if open_room else "3NTN=")
+                    )
                 elif board == 9:
                     entry = ResultEntry(
-                        row.round, board, "2S" if open_room else "4S", "N",
-                        "+1" if open_room else "-1",
-                    )  # fmt: skip
+                        row.round, board, Result.parse("2SN+1" if open_room else "4SN-1")
+                    )
                 else:
-                    entry = ResultEntry(row.round, board, "PASS", None, None)
+                    entry = ResultEntry(row.round, board, Result(None))
                 live.enter_result("A", row.table, entry, who=f"table {row.table}")
-        ranking = live.ranking()
+        ranking = live.ranking().as_dict()
     winners = {r: next(x for x in movement.rows if x.round == r and x.table == 1).ns
                 for r in (1, 2, 3)}  # fmt: skip
     answer = runner.invoke(app, ["session", "score", str(path), "--json"])

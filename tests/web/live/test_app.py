@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
+from bridgescore.notation import Result
 from bridgescore.session.live.creation import NewEvent, create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.limits import LoginThrottle
@@ -651,7 +652,7 @@ def test_the_public_ranking_is_scored_at_most_once_a_second(
     # The same change made past the API (as the director's pages make it): the public
     # sees it once the ranking is a second old; the director at once.
     live = client.app.state.live  # type: ignore[attr-defined]
-    live.correct_result("A", 2, ResultEntry(3, 1, "4S", "N", "+2"))
+    live.correct_result("A", 2, ResultEntry(3, 1, Result.parse("4SN+2")))
     assert _totals(client.get("/api/live/ranking").json()) == BEFORE
     director = bearer(login(client, event))
     assert _totals(client.get("/api/live/ranking", headers=director).json()) == AFTER

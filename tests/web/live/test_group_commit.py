@@ -42,7 +42,15 @@ from live_pages_helpers import new_event, token_of
 
 def entry(round_number: int, board: int, text: str) -> ResultEntry:
     contract, declarer, result = text.split()
-    return ResultEntry(round_number, board, contract, declarer, result)
+    return ResultEntry.from_json(
+        {
+            "round": round_number,
+            "board": board,
+            "contract": contract,
+            "declarer": declarer,
+            "result": result,
+        }
+    )
 
 
 def at(table: int, round_number: int, board: int, text: str) -> TableEntry:

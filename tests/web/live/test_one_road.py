@@ -101,7 +101,7 @@ def test_the_form_and_the_api_share_the_audit_and_the_ranking_cache(
     # A change made past both roads (straight into the event) is not seen until the cached
     # ranking is a second old: the cache is real, and both roads cleared it.
     live = client.app.state.live  # type: ignore[attr-defined]
-    live.enter_result("A", 3, ResultEntry(1, 5, "PASS", None, None), who="table 3")
+    live.enter_result("A", 3, ResultEntry(1, 5, Result(None)), who="table 3")
     assert public_totals(client) == {"1N": 0, "1E": 0, "2N": 0, "2E": 0}
 
     audit = client.get("/api/live/audit", headers=director(client, event)).json()

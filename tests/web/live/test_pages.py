@@ -179,7 +179,7 @@ def test_the_score_is_shown_for_confirmation_before_it_is_stored(
     assert answer.status_code == 303 and answer.headers["location"] == "/table?saved=1"
     assert "Board 1 is entered." in client.get(answer.headers["location"]).text
     assert stored(client) == [(1, 1, 1, "4SN+1", 450)]
-    (traveller,) = client.app.state.live.report()["travellers"]
+    (traveller,) = client.app.state.live.report().as_dict()["travellers"]
     (line,) = traveller["results"]
     assert (line["ns"], line["ew"], line["ns_score"]) == ("1N", "1E", 450)
 
@@ -416,7 +416,7 @@ def test_adjusted_score_is_audited(client: TestClient, event: Any) -> None:
         follow_redirects=False,
     )  # fmt: skip
     assert answer.status_code == 303, answer.text
-    (traveller,) = client.app.state.live.report()["travellers"]
+    (traveller,) = client.app.state.live.report().as_dict()["travellers"]
     (line,) = traveller["results"]
     assert (line["ns"], line["ew"], line["kind"]) == ("2N", "2E", "adjusted")
     assert "director" in text_of(client.get("/director/audit").text)

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.errors import RecordError
+from bridgescore.notation import Result
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
@@ -21,8 +22,8 @@ from bridgescore.web.live.app import create_live_app
 from live_movements import three_table_mitchell
 
 # Round 1 at table 1 plays boards 1-2 (tests/live_movements.py).
-FOUR_SPADES_MADE = ResultEntry(1, 1, "4S", "N", "=")
-FOUR_SPADES_PLUS_ONE = ResultEntry(1, 1, "4S", "N", "+1")
+FOUR_SPADES_MADE = ResultEntry(1, 1, Result.parse("4SN="))
+FOUR_SPADES_PLUS_ONE = ResultEntry(1, 1, Result.parse("4SN+1"))
 
 
 def test_the_version_moves_with_every_commit_and_only_then(tmp_path: Path) -> None:
@@ -80,7 +81,7 @@ def test_the_results_site_after_the_close_follows_the_directors_changes(tmp_path
     with LiveEvent(path) as live:
         # Board 1 at two tables (table 3 plays it in round 2): 4S= (+420) beats 3NT= (+400).
         live.enter_result("A", 1, FOUR_SPADES_MADE, who="table 1")
-        live.correct_result("A", 3, ResultEntry(2, 1, "3NT", "S", "="))
+        live.correct_result("A", 3, ResultEntry(2, 1, Result.parse("3NTS=")))
         live.close_session()
     with TestClient(create_live_app(path)) as client:
         first = client.get("/results/index.html")
@@ -90,7 +91,7 @@ def test_the_results_site_after_the_close_follows_the_directors_changes(tmp_path
         # After the close, from another connection, the director makes 4S one down (-50):
         # now 3NT= wins the board, and the ranking turns round.
         with LiveEvent(path) as other:
-            other.correct_result("A", 1, ResultEntry(1, 1, "4S", "N", "-1"), reason="revoke")
+            other.correct_result("A", 1, ResultEntry(1, 1, Result.parse("4SN-1")), reason="revoke")
             expected = results_site(other.public_score())["index.html"]
         after = client.get("/results/index.html").text
         assert after == expected

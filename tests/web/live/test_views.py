@@ -1,6 +1,7 @@
-"""What the live pages show, as pure functions (web/live/views.py): the form read into a
-result, the score to confirm (Law 77, worked by hand), and where a table's pairs and
-boards go after a round, for each kind of stop a movement has."""
+"""What the live pages show, as pure functions (web/live/views.py): the score to confirm
+(Law 77, worked by hand), the words the opponents confirm, and where a table's pairs and
+boards go after a round, for each kind of stop a movement has. The form read into an
+entry: tests/session/live/test_entry.py."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from bridgescore.errors import BridgeError
+from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.live.views import (
     contract_words,
     current_round,
-    entry_data,
     form_of,
     move_lines,
     ns_score,
@@ -114,8 +114,8 @@ FORM = {"round": "2", "board": "4", "level": "4", "strain": "H", "doubling": "X"
     ],
 )
 def test_the_score_to_confirm(changes: dict[str, str], board: int, expected: int) -> None:
-    data = entry_data({**FORM, "board": str(board), **changes})
-    assert ns_score(data) == expected
+    entry = ResultEntry.from_form({**FORM, "board": str(board), **changes})
+    assert ns_score(entry) == expected
 
 
 def test_score_words() -> None:
@@ -123,42 +123,14 @@ def test_score_words() -> None:
 
 
 def test_contract_words() -> None:
-    assert contract_words(entry_data(FORM)) == "4♥X by E, made exactly"
-    assert contract_words(entry_data({**FORM, "result": "-3"})) == "4♥X by E, down 3"
-    assert contract_words(entry_data({**FORM, "level": "PASS"})) == "passed out"
+    def words(changes: dict[str, str]) -> str:
+        return contract_words(ResultEntry.from_form({**FORM, **changes}))
 
-
-def test_the_form_read_as_the_json_api_reads_it() -> None:
-    assert entry_data({**FORM, "lead": " sq "}) == {
-        "round": 2, "board": 4, "contract": "4HX", "declarer": "E", "result": "=", "lead": "SQ",
-    }  # fmt: skip
-    assert entry_data({"round": "1", "board": "2", "level": "pass", "strain": "S"}) == {
-        "round": 1, "board": 2, "contract": "PASS",
-    }  # fmt: skip
-    assert entry_data({**FORM, "table": "7"}, with_table=True)["table"] == 7
-
-
-@pytest.mark.parametrize(
-    ("changes", "message"),
-    [
-        ({"round": ""}, "round must be a whole number from 1 to 9999, got ''"),
-        ({"board": "x1"}, "board must be a whole number from 1 to 9999, got 'x1'"),
-        ({"board": "99999"}, "board must be a whole number from 1 to 9999, got '99999'"),
-        # str.isdigit() says yes to these; int() raises on the first and reads the others.
-        ({"round": "\u00b2"}, "round must be a whole number from 1 to 9999, got '\u00b2'"),
-        ({"board": "\u0663"}, "board must be a whole number from 1 to 9999, got '\u0663'"),
-        ({"board": "1_0"}, "board must be a whole number from 1 to 9999, got '1_0'"),
-        ({"level": "8"}, "level '8': expected a level from 1 to 7, or Pass"),
-        ({"strain": "NS"}, "strain 'NS': expected one of C, D, H, S or NT"),
-        ({"doubling": "XXX"}, "doubling 'XXX': expected nothing, X or XX"),
-        ({"declarer": ""}, "declarer '': expected N, E, S or W"),
-        ({"result": "+7"}, "result '+7': expected =, +1 to +6 or -1 to -13"),
-    ],
-)
-def test_bad_fields_name_themselves(changes: dict[str, str], message: str) -> None:
-    with pytest.raises(BridgeError) as raised:
-        entry_data({**FORM, **changes})
-    assert str(raised.value).startswith(message)
+    assert words({}) == "4♥X by E, made exactly"
+    assert words({"result": "-3"}) == "4♥X by E, down 3"
+    assert words({"result": "+2", "doubling": "XX"}) == "4♥XX by E, made +2"
+    assert words({"level": "1", "strain": "NT", "doubling": ""}) == "1NT by E, made exactly"
+    assert words({"level": "PASS"}) == "passed out"
 
 
 @pytest.mark.parametrize(

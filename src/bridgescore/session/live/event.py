@@ -31,10 +31,11 @@ fsync for the lot instead of one each.
 >>> folder = tempfile.mkdtemp()
 >>> m = Movement("mitchell", 1, 1, 2, (Row(1, 1, "1N", "1E", (1, 2)),))
 >>> from bridgescore.session.live.creation import create_event
+>>> from bridgescore.notation import Result
 >>> made = create_event(os.path.join(folder, "club.db"), m, name="Club")
 >>> with LiveEvent(made.event) as live:
 ...     section, table = live.table_for_token(made.tables[0].token)
-...     live.enter_result(section, table, ResultEntry(1, 1, "4S", "N", "+1"), who="table 1")
+...     live.enter_result(section, table, ResultEntry(1, 1, Result.parse("4SN+1")), who="table 1")
 450
 """
 
@@ -58,6 +59,7 @@ from bridgescore.errors import (
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
+from bridgescore.session.live.documents import AuditLine, LiveReport, LiveTraveller
 from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
 from bridgescore.session.live.seating import pairs_at
@@ -69,6 +71,7 @@ from bridgescore.session.store.live import Entering
 from bridgescore.validate import is_whole_number, quoted
 
 if TYPE_CHECKING:
+    from bridgescore.session.scoring.scored import SessionScore, Traveller
     from bridgescore.session.workflow import ParSource
 
 
@@ -169,12 +172,12 @@ class LiveEvent(LiveFile):
         movement: Movement,
         row: Row,
         stops: Mapping[tuple[int, int], tuple[NextStop, ...]],
-    ) -> Any:
+    ) -> dict[str, object] | None:
         if row.round >= movement.rounds:
             return None
         following = movement.rows_in_round(row.round + 1)
 
-        def seat_of(pair: str) -> dict[str, Any] | None:
+        def seat_of(pair: str) -> dict[str, int | str] | None:
             for place in following:
                 if pair in place.pairs:
                     return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
@@ -284,9 +287,7 @@ class LiveEvent(LiveFile):
         name its section's results are stored under."""
         movement = self._check_table(section, table)
         ns, ew = pairs_at(movement, table, entry.round, entry.board)
-        result = entry.table_result(ns, ew)
-        stored_as = self.stored_section(section)
-        return result if result.section == stored_as else replace(result, section=stored_as)
+        return entry.table_result(ns, ew, section=self.stored_section(section))
 
     def correct_result(
         self,
@@ -397,29 +398,14 @@ class LiveEvent(LiveFile):
             for (section, table), rounds in sorted(tables.items())
         ]
 
-    def audit(self) -> list[dict[str, Any]]:
-        """The audit log, oldest first: ``{"entry", "at", "who", "action", "board",
-        "ns", "ew", "old", "new", "reason"}`` (``old`` ``None`` for a first entry)."""
+    def audit(self) -> tuple[AuditLine, ...]:
+        """The audit log, oldest first (:class:`AuditLine`: ``old`` ``None`` for a first
+        entry)."""
         with self._using():
             entries = self._store.audit_log()
-        return [
-            {
-                "entry": e.entry,
-                "at": e.at,
-                "who": e.who,
-                "action": e.action,
-                "section": e.section,
-                "board": e.board,
-                "ns": e.ns,
-                "ew": e.ew,
-                "old": e.old or None,
-                "new": e.new,
-                "reason": e.reason,
-            }
-            for e in entries
-        ]
+        return tuple(AuditLine.from_entry(entry) for entry in entries)
 
-    def score(self, *, pars: ParSource = "none") -> Any:
+    def score(self, *, pars: ParSource = "none") -> SessionScore:
         """The event scored as ``bridgescore session score`` scores it (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`); before the first result,
         an empty ranking (where ``session score`` says there is nothing to score).
@@ -446,23 +432,19 @@ class LiveEvent(LiveFile):
                 members,
             )
 
-    def ranking(self) -> dict[str, Any]:
-        """Exactly the document ``bridgescore session score EVENT --json`` prints."""
-        from bridgescore.session.reports.text import as_dict
+    def ranking(self) -> LiveReport:
+        """The ranking: its ``as_dict()`` is exactly the document ``bridgescore session
+        score EVENT --json`` prints."""
+        # The travellers are left out before they are written, not after.
+        return LiveReport(replace(self.score(), travellers=()), travellers=False)
 
-        # The travellers are left out before as_dict writes them, not after.
-        data = as_dict(replace(self.score(), travellers=()))
-        del data["travellers"]
-        return data
+    def report(self, *, public: bool = False) -> LiveReport:
+        """The ranking and the travellers (``as_dict()``: ``bridgescore session report
+        EVENT --json`` without pars); ``public``: only the travellers of
+        :meth:`played_boards`."""
+        return LiveReport(self.public_score() if public else self.score())
 
-    def report(self, *, public: bool = False) -> dict[str, Any]:
-        """The ranking and the travellers: ``bridgescore session report EVENT --json``
-        without pars; ``public``: only the travellers of :meth:`played_boards`."""
-        from bridgescore.session.reports.text import as_dict
-
-        return as_dict(self.public_score() if public else self.score())
-
-    def public_score(self) -> Any:
+    def public_score(self) -> SessionScore:
         """:meth:`score` with the travellers of :meth:`played_boards` only: what the
         public pages (the ranking, the report, the results site) may show."""
         played = self.played_boards()
@@ -487,20 +469,20 @@ class LiveEvent(LiveFile):
             stored = self._store.stored_keys()
         return has_entered(movement, table, board, stored, section=stored_as)
 
-    def traveller(self, board: int, section: str | None = None) -> dict[str, Any]:
-        """One board's traveller as the JSON report writes it
-        (:func:`~bridgescore.session.reports.text.traveller_dict`): each line so far with its
+    def traveller(self, board: int, section: str | None = None) -> LiveTraveller:
+        """One board's traveller so far (``as_dict()``: as the JSON report writes it,
+        :func:`~bridgescore.session.reports.text.traveller_dict`): each line with its
         points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
         does not have. ``section``: that section's traveller when the event's sections
         are scored each on its own (else the board's one traveller, every section's lines)."""
-        from bridgescore.session.reports.text import traveller_dict
-
         scored, found = self.scored_traveller(board, section)
-        return {**traveller_dict(found), "unit": scored.unit}
+        return LiveTraveller(found, scored.unit)
 
-    def scored_traveller(self, board: int, section: str | None = None) -> tuple[Any, Any]:
+    def scored_traveller(
+        self, board: int, section: str | None = None
+    ) -> tuple[SessionScore, Traveller]:
         """The event scored with its stored pars (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
         :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
@@ -521,8 +503,6 @@ class LiveEvent(LiveFile):
             None,
         )
         if found is None:
-            from bridgescore.formats.board import Board
-
             known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
             found = Traveller(
                 record or Board(board),
@@ -533,7 +513,7 @@ class LiveEvent(LiveFile):
             )
         return scored, found
 
-    def hand_record(self, board: int) -> Any:
+    def hand_record(self, board: int) -> Board | None:
         """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
@@ -541,7 +521,7 @@ class LiveEvent(LiveFile):
         from bridgescore.session.pars import board_pars
         from bridgescore.session.reports.site import hand_record
 
-        if not any(board in row.boards for row in self.movement.rows):
+        if board not in self.movement.boards:
             raise RecordError(f"board {quoted(board)} is not a board of this event")
         with self._using():
             record = self._store.boards().get(board)

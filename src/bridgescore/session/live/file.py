@@ -73,14 +73,14 @@ class LiveFile(Closing):
         self._tokens = self._watch.table_token_digests()
         self._seen_version = self._watch.data_version()
         self._stops = next_stops(self.movement)
-        # A Swiss grows its movement a round at a time, maybe drawn by another process
-        # ('session draw'): its movement is reread when the file changes.
+        # A Swiss grows its movement a round at a time ('session draw'), and a late pair
+        # or a swapped table changes it ('session add-pair', 'session swap'), maybe in
+        # another process: the movement is reread whenever the file changes.
         self._swiss = self._watch.swiss_plan is not None
 
-    def _follow_draws(self) -> None:
-        """A Swiss's movement as the file has it now (another process may have drawn)."""
-        if not self._swiss:
-            return
+    def _follow_changes(self) -> None:
+        """The movement and tokens as the file has them now (another process may have
+        drawn a round, seated a late pair or swapped a table)."""
         with self._token_lock:
             if self._closed:
                 return
@@ -91,9 +91,10 @@ class LiveFile(Closing):
                 self._reread_movement()
 
     def _reread_movement(self) -> None:
-        movement = self._watch.movement
-        if movement is not None and movement != self.movement:
-            self._use_movement(movement)
+        movements = self._watch.movements
+        if movements and movements != self.movements:
+            first = next(iter(movements.values()))
+            self._stops, self.movement, self.movements = next_stops(first), first, movements
 
     def _use_movement(self, movement: Movement) -> None:
         # One assignment each: a reader sees the old movement or the new one. The boards'
@@ -120,7 +121,7 @@ class LiveFile(Closing):
             return None
         from bridgescore.session.scoring.swiss import SwissPlan
 
-        self._follow_draws()
+        self._follow_changes()
         with self._using() as store:
             text = store.swiss_plan
         if text is None:
@@ -137,6 +138,35 @@ class LiveFile(Closing):
             movement, drawn = draw_next_round(store, who=who)
             self._use_movement(movement)
         return drawn.as_dict()
+
+    def add_late_pair(
+        self, *, from_round: int, name: str | None = None, section: str | None = None, who: str
+    ) -> dict[str, Any]:
+        """Seat a late pair (:func:`~bridgescore.session.live.changes.add_late_pair`):
+        ``session add-pair --json``'s document. The tables see it at once."""
+        from bridgescore.session.live.changes import add_late_pair
+
+        with self._using() as store:
+            movement, joined = add_late_pair(
+                store, from_round=from_round, name=name, section=section, who=who
+            )
+            self._use_movement(movement)
+        return joined.as_dict()
+
+    def swap_table(
+        self, *, table: int, round: int, section: str | None = None, who: str
+    ) -> dict[str, Any]:
+        """Exchange NS and EW at a table for a round, its results credited to the pairs as
+        they sat (:func:`~bridgescore.session.live.changes.swap_table`): ``session swap
+        --json``'s document."""
+        from bridgescore.session.live.changes import swap_table
+
+        with self._using() as store:
+            movement, swapped = swap_table(
+                store, table=table, round=round, section=section, who=who
+            )
+            self._use_movement(movement)
+        return swapped.as_dict()
 
     def close(self) -> None:
         with self._lock:
@@ -182,8 +212,7 @@ class LiveFile(Closing):
             if version != self._seen_version:
                 self._tokens = self._watch.table_token_digests()
                 self._seen_version = version
-                if self._swiss:
-                    self._reread_movement()
+                self._reread_movement()
             tokens = self._tokens
         for table, stored in tokens.items():
             if hmac.compare_digest(digest, stored):
@@ -218,6 +247,7 @@ class LiveFile(Closing):
         """Whether ``token`` is a director login that has not expired."""
         if not isinstance(token, str) or not token:
             return False
+        self._follow_changes()  # the director's pages show the movement as the file has it
         with self._using():
             expires = self._store.director_login_expiry(token_digest(token))
         if expires is None:

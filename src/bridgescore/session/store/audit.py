@@ -28,7 +28,8 @@ class AuditEntry:
     (``correct``: ``session correct`` or the director's page; ``replace``: an import
     with ``--replace``; ``enter``: a table's first result, whose ``old`` is ``""``;
     ``adjust``: an adjusted score; ``reissue``, ``password``, ``reopen``, ``draw`` (a Swiss
-    round drawn): a change to the
+    round drawn), ``add-pair`` (a late pair seated), ``swap`` (a table's NS and EW
+    exchanged for a round): a change to the
     event itself, with board 0 and no pairs), which result (section, board, pairs), the old and
     the new outcome as :meth:`~bridgescore.session.scoring.event.TableResult.describe` shows
     them (``not played`` for a board the director cancelled), where the new one came

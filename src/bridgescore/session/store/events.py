@@ -219,18 +219,21 @@ class EventStore(EventFile):
     def set_movement(self, movement: Movement) -> None:
         """Keep ``movement`` with the event; a teams movement makes a teams event."""
         self._writing()
-        kind = "teams" if movement.kind == "teams" else "pairs"
         with self._db:
-            text = _movement_text(movement)
-            stored = self._meta("sections")
-            sections: dict[str, str] = {} if stored is None else json.loads(stored)
-            # "movement" is the first section's; an event of several sections keeps
-            # each section's movement under "sections" too.
-            if not sections or movement.section == next(iter(sections)):
-                self._set_meta({"movement": text, "kind": kind})
-            if movement.section in sections:
-                sections[movement.section] = text
-                self._set_meta({"sections": json.dumps(sections, separators=(",", ":"))})
+            self._keep_movement(movement)
+
+    def _keep_movement(self, movement: Movement) -> None:
+        # Inside the caller's transaction. "movement" is the first section's; an event
+        # of several sections keeps each section's movement under "sections" too.
+        text = _movement_text(movement)
+        stored = self._meta("sections")
+        sections: dict[str, str] = {} if stored is None else json.loads(stored)
+        if not sections or movement.section == next(iter(sections)):
+            kind = "teams" if movement.kind == "teams" else "pairs"
+            self._set_meta({"movement": text, "kind": kind})
+        if movement.section in sections:
+            sections[movement.section] = text
+            self._set_meta({"sections": json.dumps(sections, separators=(",", ":"))})
 
     # --------------------------------------------------------------- results
 

@@ -17,10 +17,11 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bridgescore.deal import Card
 from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_to_json
-from bridgescore.session.scoring.event import TableResult
+from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.access import PasswordHash
 from bridgescore.session.store.audit import AuditEntry, append_entry
 from bridgescore.session.store.events import EventStore, Origin
@@ -32,7 +33,10 @@ from bridgescore.session.store.outcomes import (
     shown_outcome,
 )
 
-__all__ = ["Entering", "LiveStore"]
+__all__ = ["Entering", "LiveStore", "ResultKey"]
+
+#: A stored result's key: (section, board, NS, EW).
+ResultKey = tuple[str, int, str, str]
 
 
 def _no_check() -> None:
@@ -49,7 +53,7 @@ class Entering:
 
     result: TableResult
     who: str
-    lead: str | None = None
+    lead: Card | None = None
     check: Callable[[], None] = _no_check
 
 
@@ -117,6 +121,62 @@ class LiveStore(EventStore):
                 )
             self._set_meta({"movement": text})
             self._log_event_change("draw", what, who=who, section=movement.section)
+
+    def change_movement(
+        self,
+        movement: Movement,
+        what: str,
+        *,
+        action: str,
+        who: str,
+        changed_from: Movement,
+        tokens: Mapping[int, str] | None = None,
+        members: Mapping[str, tuple[Member, ...]] | None = None,
+        relabel: Sequence[tuple[ResultKey, ResultKey]] = (),
+    ) -> AuditEntry:
+        """Keep a section's changed movement (a late pair seated, a table swapped) with
+        what goes with it, and log ``what`` as ``action`` by ``who``, in one transaction:
+        ``tokens``, the token digests of tables that come into play; ``members``, the
+        players' names; ``relabel``, (old, new) result keys whose stored results and
+        leads move to the new key (both ways when both are stored: the primary key
+        stays unique). ``changed_from`` is the section's movement the change was made
+        from: if another process changed it meanwhile, nothing is kept."""
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if self._section_movement(movement.section) != changed_from:
+                raise RecordError(
+                    f"the movement of section {movement.section} was changed meanwhile (by "
+                    "another window or command): look at the event again"
+                )
+            self._keep_movement(movement)
+            if tokens:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO table_tokens VALUES (?, ?, ?)",
+                    [(movement.section, table, digest) for table, digest in tokens.items()],
+                )
+            self._set_members(members or {})
+            for old, new in relabel:
+                self._exchange(old, new)
+            return self._log_event_change(action, what, who=who, section=movement.section)
+
+    def _section_movement(self, section: str) -> Movement | None:
+        return self.movements.get(section)
+
+    def _exchange(self, old: ResultKey, new: ResultKey) -> None:
+        """Move what is stored under ``old`` to ``new`` and back, results and leads."""
+        where = "WHERE section = ? AND board = ? AND ns = ? AND ew = ?"
+        for table, columns in (("results", "variant, outcome, source, line"), ("leads", "card")):
+            held = {
+                key: self._db.execute(f"SELECT {columns} FROM {table} {where}", key).fetchone()
+                for key in (old, new)
+            }
+            for key in (old, new):
+                self._db.execute(f"DELETE FROM {table} {where}", key)
+            marks = ", ".join("?" * (4 + columns.count(",") + 1))
+            for key, other in ((new, old), (old, new)):
+                if held[other] is not None:
+                    self._db.execute(f"INSERT INTO {table} VALUES ({marks})", (*key, *held[other]))
 
     def _log_event_change(
         self, action: str, what: str, *, who: str, reason: str = "", section: str = ""
@@ -219,7 +279,7 @@ class LiveStore(EventStore):
         *,
         who: str,
         origin: Origin | None = None,
-        lead: str | None = None,
+        lead: Card | None = None,
     ) -> AuditEntry:
         """Store a table's first result for its board and pairs, and log it (action
         ``enter``), in one transaction committed before this returns.
@@ -261,7 +321,7 @@ class LiveStore(EventStore):
         return answers
 
     def _enter_now(
-        self, result: TableResult, *, who: str, origin: Origin, lead: str | None
+        self, result: TableResult, *, who: str, origin: Origin, lead: Card | None
     ) -> AuditEntry:
         # Inside the caller's transaction: check, then store and log.
         row = self._stored_row(result.key)
@@ -286,7 +346,7 @@ class LiveStore(EventStore):
         action: str,
         who: str,
         reason: str = "",
-        lead: str | None = None,
+        lead: Card | None = None,
     ) -> AuditEntry | None:
         """The director's change: store ``result`` (``None``: the board was not played)
         for ``key``, whether or not the board had a result, and log it with ``action``
@@ -305,9 +365,11 @@ class LiveStore(EventStore):
                     raise RecordError(f"{seated[0]}: {seated[1]} (from {seated[2]})")
             return self._change(key, row, new, Origin(), action=action, reason=reason, who=who)
 
-    def _set_lead(self, key: tuple[str, int, str, str], lead: str | None) -> None:
+    def _set_lead(self, key: tuple[str, int, str, str], lead: Card | None) -> None:
         if lead is not None:
-            self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, lead))
+            self._db.execute(
+                "INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, str(lead))
+            )
 
     def leads(self) -> dict[tuple[str, int, str, str], str]:
         """The opening lead entered with each result that has one, by its key."""

@@ -22,6 +22,8 @@ the HTML pages (:mod:`bridgescore.web.live.tables`) too:
 - ``POST /api/live/director/draw`` (the director's token): draw a Swiss teams event's
   next round (``session draw``'s document); 409 naming the tables still missing
   results, or once every round is drawn.
+- ``POST /api/live/director/add-pair`` and ``/swap`` (the director's token): a late
+  pair, a table the wrong way round (:mod:`bridgescore.web.live.changes`).
 - ``GET /api/live/audit`` (the director's token): every result entered, changed or
   adjusted: who, when, old, new.
 - ``GET /api/live/ranking``: the document ``bridgescore session score EVENT --json``
@@ -75,7 +77,7 @@ from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, r
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import quoted
 from bridgescore.web.limits import BodySizeLimit, LoginThrottle
-from bridgescore.web.live import tables
+from bridgescore.web.live import changes, tables
 from bridgescore.web.live.access import (
     NO_TOKEN,
     UNAUTHORISED,
@@ -150,7 +152,7 @@ class RankingCache:
         with self._lock:
             now = self.clock()
             if fresh or self._body is None or now - self._scored_at >= self.max_age:
-                self._body = json.dumps(self.live.ranking()).encode()
+                self._body = json.dumps(self.live.ranking().as_dict()).encode()
                 self._scored_at = now
             return self._body
 
@@ -179,7 +181,7 @@ async def enter_result(
 ) -> Response:
     """A table enters one board's result; 201 ``{"score_ns"}`` once it is stored."""
     section, table = access
-    score = await enter_table_result(request, section, table, ResultEntry.parse(body))
+    score = await enter_table_result(request, section, table, ResultEntry.from_json(body))
     return _json({"score_ns": score}, 201)
 
 
@@ -208,7 +210,7 @@ async def correct_result(
     decision = _decision(rest)
     try:
         if decision is None:
-            entry = ResultEntry.parse(rest)
+            entry = ResultEntry.from_json(rest)
             score = await in_turn(
                 request,
                 partial(live.correct_result, section, table, entry, who="director", reason=reason),
@@ -311,7 +313,7 @@ async def director_draw(request: Request, _: DirectorAccess) -> Response:
 @router.get("/audit")
 def audit(request: Request, _: DirectorAccess) -> Response:
     """Every result entered, changed or adjusted, oldest first."""
-    return _json(live_event(request).audit())
+    return _json([line.as_dict() for line in live_event(request).audit()])
 
 
 @router.get("/traveller/{board}")
@@ -325,10 +327,9 @@ async def traveller(request: Request, board: str) -> Response:
     found = live.table_for_token(token)
     if found is None and not await run_in_threadpool(live.director_for_token, token):
         raise Refused(401, "the token is not this session's table or director token", UNAUTHORISED)
-    boards = {b for row in live.movement.rows for b in row.boards}
     # 0 is no board: anything that is not a whole number is not found.
     number = int(board) if board.isascii() and board.isdigit() and len(board) <= 6 else 0
-    if number not in boards:
+    if number not in live.movement.boards:
         raise Refused(404, f"board {quoted(board)} is not a board of this event")
     if found is not None:
         section, table = found
@@ -339,7 +340,8 @@ async def traveller(request: Request, board: str) -> Response:
                 "the table once the table has entered it",
             )
     own_section = None if found is None else found[0]
-    return _json(await in_turn(request, partial(live.traveller, number, own_section)))
+    drawn = await in_turn(request, partial(live.traveller, number, own_section))
+    return _json(drawn.as_dict())
 
 
 @router.get("/ranking")
@@ -436,6 +438,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(tables.router)
+    app.include_router(changes.router)  # a late pair, a swapped table
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
     guard_access_log()

@@ -19,7 +19,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
-from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.documents import AuditLine
+from bridgescore.session.live.entry import ResultEntry, form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
 from bridgescore.session.scoring.adjustment import ADJUSTED_WORDS, read_weighted
@@ -42,7 +43,7 @@ from bridgescore.web.live.common import (
     set_cookie,
     table_name,
 )
-from bridgescore.web.live.views import FORM, entry_data, form_number, form_of
+from bridgescore.web.live.views import FORM, form_of
 
 __all__ = ["AWARDS", "router"]
 
@@ -248,13 +249,13 @@ def _result_page(
     )
 
 
-def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[AuditLine]:
     """The audit log's entries for this board at this table, oldest first, with reasons."""
     pairs, section = {row["ns"], row["ew"]}, live.stored_section(row["section"])
     return [
         e
         for e in live.audit()
-        if e["board"] == board and {e["ns"], e["ew"]} == pairs and e["section"] == section
+        if e.board == board and {e.ns, e.ew} == pairs and e.section == section
     ]
 
 
@@ -267,9 +268,8 @@ async def director_change(request: Request) -> Response:
     token = request.cookies.get(DIRECTOR_COOKIE, "")
     live = live_of(request)
     try:
-        data = entry_data(form, with_table=True)
-        table = data.pop("table")
-        entry = ResultEntry.parse(data)
+        table = form_number(form, "table")
+        entry = ResultEntry.from_form(form)
         live.correct_result(
             form.get("section") or live_of(request).movement.section,
             table,

@@ -43,13 +43,13 @@ from bridgescore.errors import (
     SessionClosedError,
     StorageError,
 )
-from bridgescore.session.live.entry import ResultEntry
+from bridgescore.session.live.entry import MAX_FORM_NUMBER, ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.reports.display import RankingTable, ranking_tables
-from bridgescore.session.reports.text import as_dict
 from bridgescore.session.reports.travellers import TravellerTable, traveller_table
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.methods import SCORING_METHODS
+from bridgescore.session.scoring.scored import SessionScore
 from bridgescore.validate import whole_number_text
 from bridgescore.web.live import director as director_pages
 from bridgescore.web.live.common import (
@@ -73,14 +73,11 @@ from bridgescore.web.live.common import (
 )
 from bridgescore.web.live.views import (
     FORM,
-    MAX_FORM_NUMBER,
     contract_words,
     current_round,
     entered_boards,
-    entry_data,
     move_lines,
     ns_score,
-    result_text,
     score_words,
 )
 
@@ -208,13 +205,12 @@ def _board_number(text: str) -> int:
 
 def _checked_entry(
     live: LiveEvent, section: str, table: int, form: Mapping[str, str]
-) -> tuple[dict[str, Any], ResultEntry]:
-    """The form as the JSON API's body and its entry, checked as the API checks it
-    (:meth:`LiveEvent.check_entry`): the table's round and board, the rounds in order."""
-    data = entry_data(form)
-    entry = ResultEntry.parse(data)
+) -> ResultEntry:
+    """The form's entry, checked as the API checks it (:meth:`LiveEvent.check_entry`):
+    the table's round and board, the rounds in order."""
+    entry = ResultEntry.from_form(form)
     live.check_entry(section, table, entry)
-    return data, entry
+    return entry
 
 
 async def _table_form(
@@ -264,19 +260,19 @@ async def table_check(request: Request) -> Response:
         return _table_view(request, secret, section, table, draft=form)
     live = live_of(request)
     try:
-        data, entry = _checked_entry(live, section, table, form)
+        entry = _checked_entry(live, section, table, form)
     except BridgeError as error:
         return _entry_refused(request, access, form, error)
-    score = ns_score(data, live.vulnerability(entry.board))
+    score = ns_score(entry, live.vulnerability(entry.board))
     return render(
         request,
         "confirm.html",
         label=_table_label(live_of(request), section, table),
         csrf=csrf_token(secret),
-        data=data,
+        entry=entry,
         fields={key: form.get(key, "") for key in _ENTRY_FIELDS},
-        words=contract_words(data),
-        result=result_text(data),
+        words=contract_words(entry),
+        result=str(entry.result),
         score=score,
         score_words=score_words(score),
         view=_round_of(live.table_view(section, table), entry.round),
@@ -300,7 +296,7 @@ async def table_result(request: Request) -> Response:
     _, section, table = access
     try:
         # The JSON API's road: the same checks, queue, audit and ranking cache.
-        entry = ResultEntry.parse(entry_data(form))
+        entry = ResultEntry.from_form(form)
         await enter_table_result(request, section, table, entry)
     except SessionClosedError:
         return _session_closed(request)
@@ -382,7 +378,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
     live = live_of(request)
     if live.ranking_hidden and not director and not live.closed:
         return render(request, "ranking_hidden.html", refresh=str(REFRESH_SECONDS))
-    view: dict[str, Any] | None = None
+    view: SessionScore | None = None
     problem: str | None = None
     rankings: list[RankingTable] = []
     travellers: list[TravellerTable] = []
@@ -391,15 +387,14 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         try:
             # A board still to be played somewhere is the director's to see, no one else's.
             scored = live.score() if director else live.public_score()
-            view = as_dict(scored)
+            view = scored
             rankings = ranking_tables(scored)
             travellers = [traveller_table(scored, t) for t in scored.travellers]
             matches = match_rows(scored.matches)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
-    boards = {board for row in live.movement.rows for board in row.boards}
-    unplayed = [] if director else sorted(boards - live.played_boards())
-    method = SCORING_METHODS.get(view["method"]) if view else None
+    unplayed = [] if director else sorted(set(live.movement.boards) - live.played_boards())
+    method = SCORING_METHODS.get(view.method) if view else None
     return render(
         request,
         "ranking.html",

@@ -6,7 +6,9 @@ answer. A form field is always text; everything here reads it as such and
 raises :class:`~bridgescore.errors.BridgeError` naming the field and what was
 expected.
 
->>> score_words(ns_score({"board": 1, "contract": "4S", "declarer": "N", "result": "+1"}))
+>>> from bridgescore.session.live.entry import ResultEntry
+>>> score_words(ns_score(ResultEntry.from_json(
+...     {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "+1"})))
 'NS +450'
 """
 
@@ -17,32 +19,23 @@ from typing import Any
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
-from bridgescore.notation import means_passed_out
-from bridgescore.session.scoring.event import TableResult
-from bridgescore.validate import whole_number_text
+from bridgescore.session.live.entry import LEVELS, RESULTS, SEATS, ResultEntry
 
 __all__ = [
+    "DOUBLINGS",
     "FORM",
-    "LEVELS",
-    "MAX_FORM_NUMBER",
-    "RESULTS",
     "STRAINS",
+    "contract_words",
     "current_round",
-    "entry_data",
-    "form_number",
     "form_of",
     "move_lines",
-    "result_text",
+    "ns_score",
     "score_words",
 ]
 
-LEVELS = ("1", "2", "3", "4", "5", "6", "7")
-#: Strain codes as the contract grammar reads them, and how the page shows them.
+#: How the page shows the strains and doublings a form may post (entry.STRAINS, DOUBLINGS).
 STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 DOUBLINGS = {"": "–", "X": "X", "XX": "XX"}
-SEATS = ("N", "E", "S", "W")
-#: What a table may say about the tricks: made exactly, overtricks, undertricks.
-RESULTS = ("=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14)))
 PASS = "PASS"
 #: The form's radio choices: (field, legend, ((value, shown), ...)); the result is a select.
 FORM = {
@@ -129,63 +122,6 @@ def entered_boards(round_view: Mapping[str, Any]) -> set[int]:
     return {int(board) for board in round_view.get("entered", ())}
 
 
-def _field(form: Mapping[str, str], name: str) -> str:
-    return str(form.get(name, "")).strip()
-
-
-#: The largest table, round or board number a form may name (a club's numbers are far smaller).
-MAX_FORM_NUMBER = 9999
-
-
-def form_number(form: Mapping[str, str], name: str) -> int:
-    """The table, round or board number a form's field ``name`` holds (ASCII digits,
-    1 to :data:`MAX_FORM_NUMBER`), else a :class:`~bridgescore.BridgeError` naming it."""
-    return whole_number_text(str(form.get(name, "")), name, 1, MAX_FORM_NUMBER)
-
-
-def entry_data(form: Mapping[str, str], *, with_table: bool = False) -> dict[str, Any]:
-    """The JSON-shaped result (as ``ResultEntry.parse`` and the JSON API read it) of a
-    table's or the director's form: ``level`` (1-7 or PASS), ``strain``, ``doubling``,
-    ``declarer``, ``result`` and ``lead``, plus ``round`` and ``board`` (and ``table``).
-
-    >>> entry_data({"round": "2", "board": "5", "level": "4", "strain": "S",
-    ...             "doubling": "X", "declarer": "N", "result": "+1"})
-    {'round': 2, 'board': 5, 'contract': '4SX', 'declarer': 'N', 'result': '+1'}
-    >>> entry_data({"round": "1", "board": "1", "level": "PASS"})["contract"]
-    'PASS'
-    """
-    data: dict[str, Any] = {}
-    if with_table:
-        data["table"] = form_number(form, "table")
-    data["round"] = form_number(form, "round")
-    data["board"] = form_number(form, "board")
-    level = _field(form, "level").upper()
-    if means_passed_out(level):  # the one rule for a passed-out board (notation.PASSED_OUT)
-        data["contract"] = PASS
-    else:
-        if level not in LEVELS:
-            raise BridgeError(f"level {level!r}: expected a level from 1 to 7, or Pass")
-        strain = _field(form, "strain").upper()
-        if strain not in STRAINS:
-            raise BridgeError(f"strain {strain!r}: expected one of C, D, H, S or NT")
-        doubling = _field(form, "doubling").upper()
-        if doubling not in DOUBLINGS:
-            raise BridgeError(f"doubling {doubling!r}: expected nothing, X or XX")
-        declarer = _field(form, "declarer").upper()
-        if declarer not in SEATS:
-            raise BridgeError(f"declarer {declarer!r}: expected N, E, S or W")
-        result = _field(form, "result")
-        if result not in RESULTS:
-            raise BridgeError(f"result {result!r}: expected =, +1 to +6 or -1 to -13")
-        data["contract"] = f"{level}{strain}{doubling}"
-        data["declarer"] = declarer
-        data["result"] = result
-    lead = _field(form, "lead").upper()
-    if lead:
-        data["lead"] = lead
-    return data
-
-
 def form_of(result: str) -> dict[str, str]:
     """The form's fields for a stored result (to start the director's change from it);
     an adjusted score or anything else not played gives an empty form.
@@ -216,22 +152,15 @@ def form_of(result: str) -> dict[str, str]:
     }
 
 
-def result_text(data: Mapping[str, Any]) -> str:
-    """The result of :func:`entry_data` in the notation travellers use: ``4SXN+1``, ``Pass``."""
-    if data["contract"] == PASS:
-        return "Pass"
-    return f"{data['contract']}{data['declarer']}{data['result']}"
-
-
-def ns_score(data: Mapping[str, Any], vulnerability: Vulnerability | None = None) -> int:
-    """The North-South score of a result (Law 77, the board's ``vulnerability``; ``None``:
+def ns_score(entry: ResultEntry, vulnerability: Vulnerability | None = None) -> int:
+    """The North-South score of an entry (Law 77, the board's ``vulnerability``; ``None``:
     its number's).
 
-    >>> ns_score({"board": 5, "contract": "4SX", "declarer": "N", "result": "+1"})
+    >>> ns_score(ResultEntry.from_json(
+    ...     {"round": 1, "board": 5, "contract": "4SX", "declarer": "N", "result": "+1"}))
     990
     """
-    played = TableResult.played(data["board"], "NS", "EW", result_text(data))
-    score = played.ns_score(vulnerability)
+    score = entry.table_result("NS", "EW").ns_score(vulnerability)
     return 0 if score is None else score
 
 
@@ -244,19 +173,19 @@ def score_words(score: int) -> str:
     return "0"
 
 
-def contract_words(data: Mapping[str, Any]) -> str:
+def contract_words(entry: ResultEntry) -> str:
     """``4♠X by N, made +1`` (or ``passed out``) for the confirmation."""
-    if data["contract"] == PASS:
+    contract = entry.contract
+    if contract is None or contract.declarer is None:
         return "passed out"
-    contract = str(data["contract"])
-    doubling = "XX" if contract.endswith("XX") else "X" if contract.endswith("X") else ""
-    strain = contract[1 : len(contract) - len(doubling)]
-    result = str(data["result"])
+    relative = entry.result.relative
     made = (
         "made exactly"
-        if result == "="
-        else f"made {result}"
-        if result.startswith("+")
-        else f"down {result[1:]}"
+        if relative == 0
+        else f"made {relative:+d}"
+        if relative > 0
+        else f"down {-relative}"
     )
-    return f"{contract[0]}{STRAINS.get(strain, strain)}{doubling} by {data['declarer']}, {made}"
+    strain = STRAINS[str(contract.strain)]
+    doubling = str(contract.doubling) if contract.doubling else ""
+    return f"{contract.level}{strain}{doubling} by {contract.declarer}, {made}"
