@@ -193,3 +193,23 @@ def test_played_boards_of_one_movement_reads_unsectioned_results() -> None:
     sectioned = {(s, *key[1:]) for key in stored for s in "AB"}
     assert played_boards(sections_of(MITCHELL, 2), sectioned) == frozenset({1})
     assert played_boards(sections_of(MITCHELL, 2), stored) == frozenset()
+
+
+def test_a_swap_in_section_b_moves_section_bs_result_only(tmp_path: Path) -> None:
+    made = two_sections(tmp_path)
+    with LiveEvent(made.event) as live:
+        # 4S= by N on board 1 (nobody vulnerable): +420 in both sections.
+        for section in "AB":
+            live.enter_result(section, 1, entry(1, 1, "4S"), who=f"table {section}1")
+        with pytest.raises(NotThisTableError, match="this event has 2 sections, A, B"):
+            live.swap_table(table=1, round=1, who="director")
+        live.swap_table(table=1, round=1, section="B", who="director")
+        assert live.movement_of("B").row_at(1, 1) is not None
+        assert live.movement_of("A") == MITCHELL
+    with sqlite3.connect(made.event) as db:
+        rows = db.execute("SELECT section, board, ns, ew FROM results ORDER BY section").fetchall()
+    # Section B's pairs sat the wrong way round: its result is credited to 1E as NS.
+    assert rows == [("A", 1, "1N", "1E"), ("B", 1, "1E", "1N")]
+    with EventStore(made.event, mode="read") as store:
+        assert store.movements["A"] == MITCHELL
+        assert store.movements["B"].row_at(1, 1).ns == "1E"  # type: ignore[union-attr]

@@ -27,7 +27,7 @@ from bridgescore.movement.model import Movement, Row
 from bridgescore.session.live.creation import DEFAULT_URL_BASE, TableAccess, table_url
 from bridgescore.session.live.players import players_named
 from bridgescore.session.live.seating import pairs_at
-from bridgescore.session.live.sections import stored_section, which_section
+from bridgescore.session.live.sections import stored_section
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore, ResultKey
 
@@ -132,7 +132,13 @@ def _section_movement(store: LiveStore, section: str | None) -> Movement:
         raise NotThisTableError(
             f"section: this event has {len(movements)} sections, {', '.join(movements)}: name one"
         )
-    return which_section(movements, next(iter(movements)) if section is None else section)
+    chosen = next(iter(movements)) if section is None else section
+    if chosen not in movements:
+        raise NotThisTableError(
+            f"section {quoted(section)} is not one of this event's sections: expected "
+            f"{', '.join(movements)}"
+        )
+    return movements[chosen]
 
 
 def _stored_section(store: LiveStore, movement: Movement) -> str:
