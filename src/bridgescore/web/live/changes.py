@@ -25,6 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
 from bridgescore.movement.changes import empty_place
+from bridgescore.session.live.entry import form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import players_named
 from bridgescore.validate import is_whole_number, quoted
@@ -41,7 +42,6 @@ from bridgescore.web.live.common import (
     see,
 )
 from bridgescore.web.live.director import _director_form, _director_page, _login_page
-from bridgescore.web.live.views import form_number
 
 __all__ = ["router"]
 
