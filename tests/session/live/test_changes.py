@@ -90,8 +90,8 @@ def test_the_late_pairs_name_and_new_table_are_kept_in_one_change(tmp_path: Path
         assert live.players()["8"] == (Member("Cy Cole"), Member("Di Dale"))
         assert live.movement.tables == 4 and live.movement.sitting_out(1) == ("1", "8")
         (entry,) = live.audit()
-        assert (entry["action"], entry["who"]) == ("add-pair", "me")
-        assert entry["new"] == (
+        assert (entry.action, entry.who) == ("add-pair", "me")
+        assert entry.new == (
             "pair 8 (Cy Cole & Di Dale) joins at round 2, at table 4; new link for table 4"
         )
 
@@ -119,6 +119,13 @@ def test_a_running_event_follows_a_change_made_by_another_process(tmp_path: Path
         assert live.movement.row_at(3, 2) is not None
         assert (live.movement.row_at(1, 2).ns, live.movement.row_at(3, 2).ew) == ("2E", "7E")  # type: ignore[union-attr]
         # Table 2 enters round 1 as it sat: 2E held the NS cards.
-        live.enter_result("A", 2, ResultEntry(1, 3, "3NT", "S", "="), who="table 2")
+        live.enter_result(
+            "A",
+            2,
+            ResultEntry.from_json(
+                {"round": 1, "board": 3, "contract": "3NT", "declarer": "S", "result": "="}
+            ),
+            who="table 2",
+        )
     with LiveStore(made.event, mode="read") as store:
         assert store.stored_keys() == {("", 3, "2E", "2N")}

@@ -237,6 +237,10 @@ def test_a_table_swapped_and_swapped_back(tmp_path: Path) -> None:
         assert {name: line["total"] for name, line in after.items()} == {
             "1N": 2, "2N": 0, "3N": 0, "1E": 2, "2E": 4, "3E": 4,
         }  # fmt: skip
+        # Still two winners: 2E's NS board counts in the EW field, its home.
+        assert {name: line["direction"] for name, line in after.items()} == {
+            name: "NS" if name.endswith("N") else "EW" for name in after
+        }
         view = client.get("/api/live/table", headers=bearer(tokens[3])).json()
         second = next(r for r in view["rounds"] if r["round"] == 2)
         assert (second["ns"], second["ew"]) == ("2E", "3N")

@@ -30,6 +30,7 @@ from bridgescore.session.live.seating import pairs_at
 from bridgescore.session.live.sections import stored_section
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore, ResultKey
+from bridgescore.validate import quoted
 
 __all__ = [
     "LateJoin",

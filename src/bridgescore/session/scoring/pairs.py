@@ -47,7 +47,11 @@ def _board_sizes(keys: list[GroupKey], counts: list[int], options: ScoringOption
 
 
 def score_pairs(
-    event: Event, method: ScoringMethod, options: ScoringOptions, pars: Mapping[int, BoardPar]
+    event: Event,
+    method: ScoringMethod,
+    options: ScoringOptions,
+    pars: Mapping[int, BoardPar],
+    home: Mapping[str, str],
 ) -> tuple[list[Traveller], list[Standing], list[str]]:
     columns = Columns.of(event, options)
     results, group, position = columns.results, columns.group, columns.position
@@ -114,6 +118,7 @@ def score_pairs(
         ew_points,
         traveller_top[line_traveller],
         method,
+        home,
         per_section=options.per_section,
     )
     return travellers, standings, []
@@ -267,6 +272,7 @@ def _pair_standings(
     ew_points: npt.NDArray[np.float64],
     tops: npt.NDArray[np.float64],
     method: ScoringMethod,
+    home: Mapping[str, str],
     *,
     per_section: bool = False,
 ) -> list[Standing]:
@@ -311,14 +317,18 @@ def _pair_standings(
     played_codes = np.flatnonzero(first < len(entry))
     appearance_codes = played_codes[np.argsort(first[played_codes], kind="stable")].tolist()
     appearance = [key_of(code) for code in appearance_codes]
-    directions: dict[tuple[str, str], set[str]] = defaultdict(set)
+    played: dict[tuple[str, str], set[str]] = defaultdict(set)
     for section, who, direction in appearance:
-        directions[(section, who)].add(direction)
-    # Mitchell: every pair kept one direction, so rank each direction apart.
-    mitchell = all(len(d) == 1 for d in directions.values())
+        played[(section, who)].add(direction)
+    # Mitchell: every pair kept one direction, so rank each direction apart; or the
+    # movement says where each pair belongs (a table sat the wrong way round).
+    mitchell = all(len(d) == 1 for d in played.values())
+    homed = not mitchell and bool(home) and all(who in home for _, who in played)
+    mitchell = mitchell or homed
     merged: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0, 0])
     for (section, who, direction), code in zip(appearance, appearance_codes, strict=True):
-        found = merged[(section, who, direction if mitchell else "")]
+        field = home[who] if homed else direction if mitchell else ""
+        found = merged[(section, who, field)]
         # Whole tenths (exact) as ints; IMPs as the floats they are.
         found[0] += int(totals[code]) if exact else totals[code]
         found[1] += boards[code]

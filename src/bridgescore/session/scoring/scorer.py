@@ -43,10 +43,15 @@ def score_event(
     options: ScoringOptions | None = None,
     *,
     pars: Mapping[int, BoardPar] | None = None,
+    home: Mapping[str, str] | None = None,
 ) -> SessionScore:
     """Score every board and rank the pairs or teams.
 
-    ``method`` is a method's name or the method itself. Raises
+    ``method`` is a method's name or the method itself. ``home`` gives pairs' home
+    directions (``{"1N": "NS", "1E": "EW"}``, from a Mitchell's movement): each pair
+    named is ranked in its home direction's field with all its boards, so a pair
+    that sat the wrong way at one table (``session swap``) stays in its own field;
+    without it, pairs are ranked in two fields only when each kept one direction. Raises
     :class:`~bridgescore.errors.ScoringMethodError` for an unknown method or
     one that does not fit the event (matchpoints for a teams match, IMPs
     between two tables for pairs), and :class:`~bridgescore.errors.RecordError`
@@ -64,7 +69,7 @@ def score_event(
         if chosen.kind == "teams":
             travellers, standings, notes = score_teams(event, chosen, options, pars, matches)
         else:
-            travellers, standings, notes = score_pairs(event, chosen, options, pars)
+            travellers, standings, notes = score_pairs(event, chosen, options, pars, home or {})
     return SessionScore(
         event.name,
         event.kind,
