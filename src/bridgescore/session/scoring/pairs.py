@@ -313,9 +313,8 @@ def _pair_standings(
         played[(section, who)].add(direction)
     # Mitchell: every pair kept one direction, so rank each direction apart; or the
     # movement says where each pair belongs (a table sat the wrong way round).
-    mitchell = all(len(d) == 1 for d in played.values())
-    homed = not mitchell and bool(home) and all(who in home for _, who in played)
-    mitchell = mitchell or homed
+    homed = bool(home) and all(who in home for _, who in played)
+    mitchell = homed or all(len(d) == 1 for d in played.values())
     merged: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0, 0])
     for (section, who, direction), code in zip(appearance, appearance_codes, strict=True):
         field = home[who] if homed else direction if mitchell else ""
