@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from bridgescore.errors import BridgeError, MovementError, NotThisTableError
-from bridgescore.movement.howell import _NINE_PAIRS, SHORT_HOWELLS, _rows, howell
+from bridgescore.movement.howell import SHORT_HOWELLS, howell, nine_pairs_filled
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.movement.model import Movement, Row, Sitout, pair_sort_key
 from bridgescore.validate import whole_number_arg
@@ -69,8 +69,7 @@ def _fuller(movement: Movement) -> Iterator[Movement]:
         if pairs == 10 and rounds != SHORT_HOWELLS[5]:
             # Nine pairs play a design of their own (directions chosen for nine): its
             # tenth pair's place is that design's, not the ten-pair Howell's.
-            rows, _ = _rows(_NINE_PAIRS, rounds, bpr, odd=False)
-            yield Movement("howell", 5, rounds, bpr, rows)
+            yield nine_pairs_filled(bpr, rounds)
 
 
 def empty_place(movement: Movement) -> tuple[str, tuple[Row, ...]]:

@@ -74,6 +74,7 @@ __all__ = [
     "howell",
     "howell_round_choices",
     "howell_rounds",
+    "nine_pairs_filled",
     "plays_in_half_sets",
 ]
 
@@ -356,6 +357,14 @@ def _boards_and_rounds(
         f"{boards} boards do not fit the {tables}-table Howell: {shapes} play a"
         f" multiple of {' or '.join(str(choice) for choice in choices)} boards"
     )
+
+
+def nine_pairs_filled(boards_per_round: int, rounds: int) -> Movement:
+    """The nine pairs' own Howell design with its tenth place filled: where a late pair
+    joining nine sits (:mod:`~bridgescore.movement.changes`). The ten-pair Howell is
+    another design, so it cannot say."""
+    rows, _ = _rows(_NINE_PAIRS, rounds, boards_per_round, odd=False)
+    return Movement("howell", 5, rounds, boards_per_round, rows)
 
 
 def _half_set_rows(
