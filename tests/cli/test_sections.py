@@ -382,3 +382,28 @@ def test_the_ranking_names_each_lines_section(tmp_path: Path, client_of: Any) ->
         ["A", "1N"],  # 4 / 12 = 33.33 %
         ["A", "2N"],  # 4 / 12 = 33.33 %
     ]
+
+
+def test_a_scorers_file_names_each_lines_section(tmp_path: Path) -> None:
+    path = tmp_path / "congress.db"
+    new_event(path)
+    scorer = tmp_path / "scorer.csv"
+    # Table 3 plays boards 5-6 in round 1 (3N v 3E): 1NT= by N, NS vulnerable on 5: +90.
+    scorer.write_text(
+        "section,table,round,board,contract,declarer,result\n"
+        "A,3,1,5,1NT,N,=\n"
+        "B,3,1,5,1NT,N,+1\n"
+        ",3,1,6,3C,N,=\n"
+        "C,3,1,6,3C,N,=\n",
+        encoding="utf-8",
+    )
+    answer = CliRunner().invoke(cli_app, ["session", "import", str(path), str(scorer)])
+    assert answer.exit_code == 1
+    assert "scorer.csv:4: section '': the event has 2 sections, A, B" in answer.output
+    assert "scorer.csv:5: section 'C': the event has 2 sections, A, B" in answer.output
+    with sqlite3.connect(path) as db:
+        # The outcome as the file encodes a played result (R: then its text).
+        assert sorted(db.execute("SELECT section, board, ns, ew, outcome FROM results")) == [
+            ("A", 5, "3N", "3E", "R:1NTN="),
+            ("B", 5, "3N", "3E", "R:1NTN+1"),
+        ]

@@ -94,3 +94,21 @@ def test_the_director_sees_every_sections_tables_and_changes_the_named_one(
             ("B", 5, "3N", "3E")
         ]
     assert "5: 1NTN+1 (+120)" in text_of(client.get("/director/results").text)
+
+
+def test_the_ranking_page_ranks_each_section_apart(client: TestClient, event: Any) -> None:
+    for section in "AB":
+        answer = client.post(
+            "/api/live/results",
+            json={"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "="},
+            headers={"Authorization": f"Bearer {token(event, section, 1)}"},
+        )
+        assert answer.status_code == 201, answer.text
+    page = text_of(client.get("/ranking").text)
+    captions = re.findall(r"Section [AB], (?:North-South|East-West)", page)
+    assert captions == [
+        "Section A, North-South",
+        "Section A, East-West",
+        "Section B, North-South",
+        "Section B, East-West",
+    ]
