@@ -407,3 +407,27 @@ def test_a_scorers_file_names_each_lines_section(tmp_path: Path) -> None:
             ("A", 5, "3N", "3E", "R:1NTN="),
             ("B", 5, "3N", "3E", "R:1NTN+1"),
         ]
+
+
+def test_a_lost_link_of_section_b_is_reissued_by_naming_the_section(
+    tmp_path: Path, client_of: Any
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)
+    lost = CliRunner().invoke(cli_app, ["session", "reissue", str(path), "--table", "2"])
+    assert lost.exit_code == 1
+    assert "the event has 2 sections, A, B: name the table's section" in lost.output
+    answer = CliRunner().invoke(
+        cli_app, ["session", "reissue", str(path), "--table", "2", "--section", "B", "--json"]
+    )
+    assert answer.exit_code == 0, answer.output
+    new = json.loads(answer.output)
+    assert (new["section"], new["table"]) == ("B", 2)
+    client = client_of(path)
+    old_view = client.get("/api/live/table", headers=bearer(tokens(made)[("B", 2)]))
+    assert old_view.status_code == 401
+    view = client.get("/api/live/table", headers=bearer(new["token"])).json()
+    assert (view["section"], view["table"]) == ("B", 2)
+    # Section A's table 2 keeps its own link.
+    still = client.get("/api/live/table", headers=bearer(tokens(made)[("A", 2)])).json()
+    assert (still["section"], still["table"]) == ("A", 2)
