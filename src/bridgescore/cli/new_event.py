@@ -59,6 +59,24 @@ def new_command(
     rounds: Rounds = None,
     pairs: Pairs = None,
     seed: SwissSeed = None,
+    sections: Annotated[
+        int,
+        typer.Option(
+            "--sections",
+            help="Sections A, B, ... (1 to 26) of the same movement on the same boards, "
+            "each table of each with its own link (B3: section B, table 3). Pairs "
+            "movements only.",
+        ),
+    ] = 1,
+    score_across: Annotated[
+        bool,
+        typer.Option(
+            "--score-across",
+            help="Matchpoint each board across every section's results (Neuberg where "
+            "the counts differ) instead of within each section (the default); 'session "
+            "score --across/--per-section' may override it.",
+        ),
+    ] = False,
     name: Annotated[
         str | None, typer.Option(help="The event's name (default: the file's).")
     ] = None,
@@ -136,6 +154,7 @@ def new_command(
     )
     swiss = _swiss_for(given) if movement.lower() == "swiss" else None
     chosen = None if swiss is not None else _movement_for(movement, given)
+    _check_sections(sections, chosen, swiss=swiss is not None)
     if event.exists() or event.is_symlink():
         raise fail(
             f"{str(event)!r} already exists: an event is made once (choose another file, "
@@ -150,7 +169,15 @@ def new_command(
                 chosen = made_store.movement
         else:
             assert chosen is not None
-            made = create_event(event, chosen, name=name, url_base=url_base)
+            made = create_event(
+                event,
+                chosen,
+                name=name,
+                url_base=url_base,
+                sections=sections,
+                # One section has nothing to compare across: its file stays as it was.
+                score_across=True if score_across else None,
+            )
         if club is not None:
             with EventStore(event, mode="write") as store:
                 store.set_info(club=club)
@@ -162,7 +189,7 @@ def new_command(
             document["round"] = first_round
         echo_json(document)
     else:
-        _show_new_event(event, name, chosen, made, swiss)
+        _show_new_event(event, name, chosen, made, swiss, sections, score_across)
         if first_round is not None:
             show_round(first_round)
     if hands is not None:
@@ -170,7 +197,11 @@ def new_command(
         if not as_json:
             typer.echo(f"{attached} hand record(s) attached from {boards}")
     if cards is not None or cards_html is not None:
-        _write_table_cards(chosen, made, name or event.stem, cards, cards_html, as_json=as_json)
+        from bridgescore.session.live.sections import sections_of
+
+        assert chosen is not None  # made above, or read back from the Swiss's file
+        movements = list(sections_of(chosen, sections).values())
+        _write_table_cards(movements, made, name or event.stem, cards, cards_html, as_json=as_json)
 
 
 def _write_table_cards(
@@ -194,7 +225,13 @@ def _write_table_cards(
 
 
 def _show_new_event(
-    event: Path, name: str | None, chosen: Any, made: Any, swiss: dict[str, Any] | None = None
+    event: Path,
+    name: str | None,
+    chosen: Any,
+    made: Any,
+    swiss: dict[str, Any] | None = None,
+    sections: int = 1,
+    score_across: bool = False,
 ) -> None:
     sizes = sorted({len(row.boards) for row in chosen.rows})
     per_round = "/".join(str(size) for size in sizes)
@@ -210,11 +247,41 @@ def _show_new_event(
             f"{chosen.rounds} round(s) of {per_round} board(s), {len(chosen.pairs)} "
             f"{'teams' if chosen.kind == 'teams' else 'pairs'}"
         )
+    if sections > 1:
+        names = sorted({access.section for access in made.tables})
+        typer.echo(
+            f"{sections} sections, {', '.join(names)}, on the same boards; each board "
+            + (
+                "matchpointed across every section"
+                if score_across
+                else "matchpointed within its section"
+            )
+        )
     typer.echo(f"director password: {made.director_password}")
     typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
     typer.echo("table links (each opens its own table's page; they are on the table cards):")
     for access in made.tables:
         typer.echo(f"  {access.section}{access.table:<3} {access.url}")
+
+
+def _check_sections(sections: int, chosen: Any, *, swiss: bool) -> None:
+    """Refuse (exit 2) a number of sections out of range, or sections of a teams
+    movement or a Swiss (one field each: sections are for pairs)."""
+    from bridgescore.session.live.sections import MAX_SECTIONS, sections_of
+
+    if not 1 <= sections <= MAX_SECTIONS:
+        raise fail(f"--sections {sections}: an event has 1 to {MAX_SECTIONS} sections (A to Z)", 2)
+    if sections > 1 and swiss:
+        raise fail(
+            f"--sections {sections} with --movement swiss: a Swiss is drawn from one "
+            "field's standings, so it has one section",
+            2,
+        )
+    if chosen is not None:
+        try:
+            sections_of(chosen, sections)
+        except BridgeError as error:
+            raise fail(f"--sections: {error}", 2) from None
 
 
 def _swiss_for(given: GeneratorOptions) -> dict[str, Any]:

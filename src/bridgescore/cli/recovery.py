@@ -34,7 +34,8 @@ def reissue_command(
     event: LiveEventPath,
     table: Annotated[int, typer.Option("--table", min=1, help="The table whose link was lost.")],
     section: Annotated[
-        str | None, typer.Option("--section", help="The table's section (default: the only one).")
+        str | None,
+        typer.Option("--section", help="The table's section (needed when the event has several)."),
     ] = None,
     url_base: Annotated[
         str | None,
@@ -88,9 +89,9 @@ def _write_card(
 
     try:
         with EventStore(event, mode="read") as store:
-            movement, name = store.movement, store.name or event.stem
-        assert movement is not None  # reissue_table refused an event without one
-        write_cards(movement, pdf=pdf, event=name, links={(section, table): url}, table=table)
+            movements, name = store.movements, store.name or event.stem
+        links = {(section, table): url}
+        write_cards(movements[section], pdf=pdf, event=name, links=links, table=table)
     except BridgeError as error:
         raise fail(
             f"the new link is made and shown above, but the card could not be written: {error}"

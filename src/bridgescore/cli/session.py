@@ -57,7 +57,20 @@ Neuberg = Annotated[
     bool, typer.Option(help="Factor boards with fewer results up to the full size (Neuberg).")
 ]
 PerSection = Annotated[
-    bool, typer.Option("--per-section", help="Compare within each section, not across the field.")
+    bool,
+    typer.Option(
+        "--per-section",
+        help="Compare within each section, not across the field (default: as 'session new' "
+        "chose, else across).",
+    ),
+]
+Across = Annotated[
+    bool,
+    typer.Option(
+        "--across",
+        help="Compare each board across every section's results (Neuberg where the counts "
+        "differ), whatever 'session new' chose.",
+    ),
 ]
 Exclude = Annotated[int, typer.Option(help="Butler: scores dropped at each end for the datum.")]
 Rounding = Annotated[int, typer.Option(help="Butler: round the datum to this many points (0: no).")]
@@ -200,7 +213,7 @@ def _score(
     *,
     scale: str,
     neuberg: bool,
-    per_section: bool,
+    per_section: bool | None,
     exclude: int,
     rounding: int,
     divide: str,
@@ -215,7 +228,7 @@ def _score(
         options = ScoringOptions(
             scale=scale,  # type: ignore[arg-type]
             neuberg=neuberg,
-            per_section=per_section,
+            per_section=bool(per_section),
             exclude=exclude,
             rounding=rounding,
             divide=divide,  # type: ignore[arg-type]
@@ -226,11 +239,23 @@ def _score(
     with _open(event, _scoring_mode(event, with_par)) as store:
         try:
             scored = score_stored_event(
-                store, chosen, options, pars="solve" if with_par else "none"
+                store,
+                chosen,
+                options,
+                pars="solve" if with_par else "none",
+                per_section=per_section,
             )
         except BridgeError as error:
             raise fail(error) from None
     return scored  # an event no file named is titled by its file (score_stored_event)
+
+
+def _sections_choice(per_section: bool, across: bool) -> bool | None:
+    """``--per-section`` (True), ``--across`` (False) or neither (None: the event's
+    own choice); both at once is an error (exit 2)."""
+    if per_section and across:
+        raise fail("--per-section and --across: choose one way to compare the sections", 2)
+    return True if per_section else False if across else None
 
 
 def _scoring_mode(event: Path, with_par: bool) -> str:
@@ -254,6 +279,7 @@ def score_command(
     scale: Scale = "2/1",
     neuberg: Neuberg = True,
     per_section: PerSection = False,
+    across: Across = False,
     exclude: Exclude = 1,
     rounding: Rounding = 10,
     divide: Divide = "comparisons",
@@ -273,7 +299,7 @@ def score_command(
         method,
         scale=scale,
         neuberg=neuberg,
-        per_section=per_section,
+        per_section=_sections_choice(per_section, across),
         exclude=exclude,
         rounding=rounding,
         divide=divide,
@@ -320,6 +346,7 @@ def report_command(
     scale: Scale = "2/1",
     neuberg: Neuberg = True,
     per_section: PerSection = False,
+    across: Across = False,
     exclude: Exclude = 1,
     rounding: Rounding = 10,
     divide: Divide = "comparisons",
@@ -353,7 +380,7 @@ def report_command(
         method,
         scale=scale,
         neuberg=neuberg,
-        per_section=per_section,
+        per_section=_sections_choice(per_section, across),
         exclude=exclude,
         rounding=rounding,
         divide=divide,

@@ -61,9 +61,10 @@ def stored_method(store: EventStore) -> ScoringMethod:
 
 def home_directions(movement: Movement | None) -> dict[str, str]:
     """Each pair's home direction in a Mitchell (``{"1N": "NS", "1E": "EW", ...}``): as
-    its label says (``N``, ``E``), else the direction of most of its rows, so a table that sat the wrong way round
-    (``session swap``) leaves its pairs in their own fields. Empty for any other
-    movement, or one whose arrow switch makes one field by design.
+    its label says (``N``, ``E``), else the direction of most of its rows, so a table
+    that sat the wrong way round (``session swap``) leaves its pairs in their own
+    fields. Empty for any other movement, or one whose arrow switch makes one field by
+    design.
 
     >>> from bridgescore.movement.mitchell import mitchell
     >>> home_directions(mitchell(tables=3, boards_per_round=2))["3E"]
@@ -89,11 +90,14 @@ def score_stored_event(
     *,
     pars: ParSource = "none",
     progress: Callable[[int, int], object] | None = None,
+    per_section: bool | None = None,
 ) -> SessionScore:
     """Score the event in ``store`` by ``method``.
 
     An event no imported file named takes its file's name (``club.db``: ``club``).
-    The default method is :func:`stored_method`'s.
+    The default method is :func:`stored_method`'s. ``per_section`` (``True``: within
+    each section, ``False``: across the field) overrides ``options``; ``None`` keeps
+    the event's own choice (``session new --score-across`` or not) when it made one.
 
     With ``pars="solve"``, boards whose par cannot be found (no DDS installed)
     are reported in the result's notes, not raised. Raises a
@@ -101,6 +105,11 @@ def score_stored_event(
     cannot be read, an unknown method or one that does not fit the event.
     """
     chosen = None if method is None else scoring_method(method)
+    across = store.sections_across
+    if per_section is None and across is not None:
+        per_section = not across
+    if per_section is not None:
+        options = replace(options or ScoringOptions(), per_section=per_section)
     event = store.load()
     chosen = chosen or stored_method(store)
     found: dict[int, BoardPar] | None = None

@@ -478,7 +478,7 @@ def test_the_docs_python_examples_run() -> None:
     """docs/cards.md's Python sessions, in order, sharing names as a reader's would."""
     text = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
     sessions = re.findall(r"```pycon\n(.*?)```", text, re.DOTALL)
-    assert len(sessions) == 2
+    assert len(sessions) == 3
     globs: dict[str, object] = {}
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -486,7 +486,7 @@ def test_the_docs_python_examples_run() -> None:
         test = parser.get_doctest(session, globs, f"cards.md block {number}", "docs/cards.md", 0)
         runner.run(test, clear_globs=False)
         globs = test.globs
-    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=11)
+    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=15)
 
 
 def test_the_docs_show_the_image() -> None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import BridgeError, MovementError, RecordError
@@ -99,11 +99,19 @@ _SCORE_RE = re.compile(
 
 
 def parse_csv(
-    lines: Iterable[str], source: str = "(input)", *, movement: Movement | None = None
+    lines: Iterable[str],
+    source: str = "(input)",
+    *,
+    movement: Movement | None = None,
+    movements: Mapping[str, Movement] | None = None,
 ) -> Parsed:
     """Read CSV traveller lines; blank lines and ``#`` comments are skipped.
 
-    ``movement`` (the event's) seats the lines that give a table and round."""
+    ``movement`` (the event's), or ``movements`` (each section's, by name), seats the
+    lines that give a table and round; in an event of several sections each such line
+    names its section (a ``section`` column) and is stored under it."""
+    if movements is None:
+        movements = {} if movement is None else {movement.section: movement}
     parsed = Parsed()
     stated = BoardsStated(source, parsed)
     columns: Sequence[str] | None = None
@@ -143,10 +151,10 @@ def parse_csv(
             row = dict(zip(names, cells, strict=True))
             seated = "table" in row or "round" in row
             if seated:
-                row = _seated(row, movement)
+                row = _seated(row, movements)
             result = _row(row)
-            if movement is not None and not seated:
-                _check_meeting(movement, result)
+            if movements and not seated:
+                _check_meeting(_section_movement(movements, result.section), result)
             dealt = _dealt(result.board, row)
             if dealt is not None and not stated.add(dealt, number):
                 continue
@@ -209,11 +217,24 @@ def is_whole(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 9
 
 
-def _seated(row: dict[str, str], movement: Movement | None) -> dict[str, str]:
+def _section_movement(movements: Mapping[str, Movement], section: str) -> Movement:
+    """The movement of a line's section: the event's one movement, or (several
+    sections) the one the line names."""
+    if len(movements) == 1:
+        return next(iter(movements.values()))
+    if section not in movements:
+        raise RecordError(
+            f"section {section!r}: the event has {len(movements)} sections, "
+            f"{', '.join(movements)}: a line names its section (a section column)"
+        )
+    return movements[section]
+
+
+def _seated(row: dict[str, str], movements: Mapping[str, Movement]) -> dict[str, str]:
     """``row`` with the pairs the movement seats at its table and round, as they played;
     pairs the line also names must be those."""
     table, round_number = row.get("table", ""), row.get("round", "")
-    if movement is None:
+    if not movements:
         raise RecordError(
             f"table {table!r}, round {round_number!r}: the event has no movement to find the "
             "pairs by (make the event with 'bridgescore session new', or give ns and ew)"
@@ -222,8 +243,9 @@ def _seated(row: dict[str, str], movement: Movement | None) -> dict[str, str]:
         if not is_whole(text) or int(text) < 1:
             raise RecordError(f"{name} {text!r} is not a {name} number: expected 1 or more")
     board = _board_number(row.get("board", ""))
-    ns, ew = pairs_at(movement, int(table), int(round_number), board)
     section = row.get("section", "")
+    movement = _section_movement(movements, section)
+    ns, ew = pairs_at(movement, int(table), int(round_number), board)
     if section and section != movement.section:
         raise RecordError(
             f"section {section!r} is not the movement's: expected {movement.section!r}"
@@ -235,7 +257,7 @@ def _seated(row: dict[str, str], movement: Movement | None) -> dict[str, str]:
             f"movement seats {ns} v {ew} at table {table} in round {round_number}"
         )
     # One section: stored without its name, as a live session stores it.
-    return {**row, "ns": ns, "ew": ew, "section": ""}
+    return {**row, "ns": ns, "ew": ew, "section": "" if len(movements) == 1 else section}
 
 
 def _check_meeting(movement: Movement, result: TableResult) -> None:

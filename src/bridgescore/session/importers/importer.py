@@ -208,7 +208,7 @@ def _parse_file(
     if kind == "csv" and looks_like_players(text):
         return parse_players(text.splitlines(), name, movement=store.movement), {}
     if kind == "csv" and not is_board_set(text):
-        return parse_csv(text.splitlines(), name, movement=store.movement), {}
+        return parse_csv(text.splitlines(), name, movements=store.movements), {}
     records = list(read_text(text, kind, name))
     if records_are_online_teams(records):
         online = teams_from_records(records, name)

@@ -27,6 +27,7 @@ from bridgescore.movement.model import Movement, Row
 from bridgescore.session.live.creation import DEFAULT_URL_BASE, TableAccess, table_url
 from bridgescore.session.live.players import players_named
 from bridgescore.session.live.seating import pairs_at
+from bridgescore.session.live.sections import stored_section
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore, ResultKey
 from bridgescore.validate import quoted
@@ -121,25 +122,30 @@ class Swapped:
 def _section_movement(store: LiveStore, section: str | None) -> Movement:
     """The movement of ``section`` (``None``: the event's only section); a
     :class:`~bridgescore.errors.NotThisTableError` naming the event's sections for any
-    other. Today an event holds one movement: the one place to read a section's."""
-    movement = store.movement
-    if movement is None:
+    other."""
+    movements = store.movements
+    if not movements:
         raise RecordError(
             f"{store.path!r} has no movement: a live session runs on an event made by "
             "'bridgescore session new'"
         )
-    if section is not None and section != movement.section:
+    if section is None and len(movements) > 1:
+        raise NotThisTableError(
+            f"section: this event has {len(movements)} sections, {', '.join(movements)}: name one"
+        )
+    chosen = next(iter(movements)) if section is None else section
+    if chosen not in movements:
         raise NotThisTableError(
             f"section {quoted(section)} is not one of this event's sections: expected "
-            f"{movement.section}"
+            f"{', '.join(movements)}"
         )
-    return movement
+    return movements[chosen]
 
 
-def _stored_section(movement: Movement) -> str:
+def _stored_section(store: LiveStore, movement: Movement) -> str:
     """The section name ``movement``'s results are stored under: ``""`` in an event of
-    one section (as every live event is today)."""
-    return ""
+    one section, else the section's own."""
+    return stored_section(store.movements, movement.section)
 
 
 def add_late_pair(
@@ -196,7 +202,7 @@ def add_late_pair(
 def _refuse_played(store: LiveStore, movement: Movement, rows: tuple[Row, ...]) -> None:
     """Refuse rows for a late pair where play has gone past: a board of a row that
     already has a result for one of its pairs, or a table already in a later round."""
-    section = _stored_section(movement)
+    section = _stored_section(store, movement)
     stored = store.stored_keys()
     on_board: dict[int, list[ResultKey]] = {}
     for key in stored:
@@ -241,11 +247,11 @@ def swap_table(
     swapped = swap_seats(movement, table, round)
     row = swapped.row_at(round, table)
     assert row is not None  # swap_seats found it
-    stored_section = _stored_section(movement)
+    stored_as = _stored_section(store, movement)
     relabel = [
         (
-            (stored_section, board, *pairs_at(movement, row.table, row.round, board)),
-            (stored_section, board, *pairs_at(swapped, row.table, row.round, board)),
+            (stored_as, board, *pairs_at(movement, row.table, row.round, board)),
+            (stored_as, board, *pairs_at(swapped, row.table, row.round, board)),
         )
         for board in row.boards
     ]

@@ -11,6 +11,7 @@ from typing import Any
 
 from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.model import Movement
+from bridgescore.session.live.sections import sections_of
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.newfile import check_new_file, new_file
@@ -84,6 +85,8 @@ def create_event(
     name: str | None = None,
     url_base: str = DEFAULT_URL_BASE,
     swiss_plan: str | None = None,
+    sections: int = 1,
+    score_across: bool | None = None,
 ) -> NewEvent:
     """Make a new event file at ``path`` from ``movement``, with a token for each table
     that plays and a director password.
@@ -93,6 +96,11 @@ def create_event(
     :class:`~bridgescore.errors.RecordError` names it. A teams movement makes a
     teams event; ``swiss_plan`` (:class:`~bridgescore.session.scoring.swiss.SwissPlan`'s
     JSON) makes it a Swiss, drawn round by round (:mod:`~bridgescore.session.live.swiss`).
+    ``sections`` (1 to 26) makes that many sections, A, B, ..., of the same movement on
+    the same boards, each table of each its own token
+    (:func:`~bridgescore.session.live.sections.sections_of`); ``score_across`` keeps how
+    they are compared: across the field, or (``False``, the default for several
+    sections) within each section.
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
@@ -102,21 +110,27 @@ def create_event(
         "an event is made once (choose another file, or remove this one if it is no longer wanted)"
     )
     check_new_file(target, made_once)
+    movements = sections_of(movement, sections)
     tables = sorted({row.table for row in movement.rows})
-    tokens = {table: new_token() for table in tables}
+    tokens = {(name, table): new_token() for name in movements for table in tables}
     password = new_password()
     with new_file(target, made_once) as temporary, LiveStore(temporary, mode="create") as store:
-        store.set_movement(movement)
+        store.set_movements(movements)
         store.set_info(name=name or target.stem)
         store.set_url_base(url_base)
         if swiss_plan is not None:
             store.set_swiss_plan(swiss_plan)
-        store.set_table_tokens(
-            movement.section, {table: token_digest(token) for table, token in tokens.items()}
-        )
+        if score_across is not None or sections > 1:
+            # Several sections are compared within each unless the event says across.
+            store.set_sections_across(bool(score_across))
+        for section in movements:
+            store.set_table_tokens(
+                section,
+                {t: token_digest(token) for (s, t), token in tokens.items() if s == section},
+            )
         store.set_director_password(PasswordHash.make(password))
     access = tuple(
-        TableAccess(movement.section, table, token, table_url(url_base, token))
-        for table, token in tokens.items()
+        TableAccess(section, table, token, table_url(url_base, token))
+        for (section, table), token in tokens.items()
     )
     return NewEvent(str(path), password, access)

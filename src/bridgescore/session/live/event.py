@@ -57,8 +57,8 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.formats.board import Board
-from bridgescore.movement.flow import NextStop
-from bridgescore.movement.model import Row
+from bridgescore.movement.flow import NextStop, next_stops
+from bridgescore.movement.model import Movement, Row
 from bridgescore.session.live.documents import AuditLine, LiveReport, LiveTraveller
 from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
@@ -98,15 +98,14 @@ class LiveEvent(LiveFile):
 
     # ---------------------------------------------------------------- tables
 
-    def _check_table(self, section: str, table: int) -> None:
-        if section != self.movement.section:
-            raise NotThisTableError(
-                f"section {quoted(section)} is not this event's: expected {self.movement.section!r}"
-            )
+    def _check_table(self, section: str, table: int) -> Movement:
+        """The movement of the table's section; refused for a table it does not have."""
+        movement = self.movement_of(section)
         if not is_whole_number(table):
             raise NotThisTableError(f"table {quoted(table)} is not a table number")
-        if not any(row.table == table for row in self.movement.rows):
+        if not any(row.table == table for row in movement.rows):
             raise NotThisTableError(f"table {table} plays no round in this movement")
+        return movement
 
     def table_view(self, section: str, table: int) -> dict[str, Any]:
         """The table's rounds: ``{"section", "table", "rounds": [{"round", "ns", "ew",
@@ -124,10 +123,11 @@ class LiveEvent(LiveFile):
         or ``collect``);
         ``next`` is ``None`` after the last round.
         """
-        self._check_table(section, table)
-        rows = [row for row in self.movement.rows if row.table == table]
+        movement = self._check_table(section, table)
+        stored_as = self.stored_section(section)
+        rows = [row for row in movement.rows if row.table == table]
         keys = {
-            (row.round, board): ("", board, *pairs_at(self.movement, table, row.round, board))
+            (row.round, board): (stored_as, board, *pairs_at(movement, table, row.round, board))
             for row in rows
             for board in row.boards
         }
@@ -135,6 +135,7 @@ class LiveEvent(LiveFile):
             stored = self._store.outcomes_of(keys.values())
             leads = self._store.leads()
             boards = self._store.boards()
+        stops = self._stops if movement is self.movement else next_stops(movement)
         rounds = []
         for row in rows:
             shown = []
@@ -159,19 +160,22 @@ class LiveEvent(LiveFile):
                     "ew": row.ew,
                     "boards": list(row.boards),
                     "entered": [item["board"] for item in shown],
-                    "arrow_switch": self.movement.is_arrow_switched(row.round),
+                    "arrow_switch": movement.is_arrow_switched(row.round),
                     "results": shown,
-                    "next": self._next(row, self._stops),
+                    "next": self._next(movement, row, stops),
                 }
             )
         return {"section": section, "table": table, "rounds": rounds}
 
     def _next(
-        self, row: Row, stops: Mapping[tuple[int, int], tuple[NextStop, ...]]
+        self,
+        movement: Movement,
+        row: Row,
+        stops: Mapping[tuple[int, int], tuple[NextStop, ...]],
     ) -> dict[str, object] | None:
-        if row.round >= self.movement.rounds:
+        if row.round >= movement.rounds:
             return None
-        following = self.movement.rows_in_round(row.round + 1)
+        following = movement.rows_in_round(row.round + 1)
 
         def seat_of(pair: str) -> dict[str, int | str] | None:
             for place in following:
@@ -196,25 +200,28 @@ class LiveEvent(LiveFile):
         """Whether the table may enter ``entry`` now; the error :meth:`enter_result`
         would raise (but for a board already entered), without storing anything: the
         confirmation page asks before it shows the score."""
-        self._check_table(section, table)
-        pairs_at(self.movement, table, entry.round, entry.board)
+        movement = self._check_table(section, table)
+        pairs_at(movement, table, entry.round, entry.board)
         with self._using():
-            self._refuse_now(table, entry.round)
+            self._refuse_now(section, table, entry.round)
 
-    def _refuse_now(self, table: int, round_number: int) -> None:
+    def _refuse_now(self, section: str, table: int, round_number: int) -> None:
         # Under the lock: the session closed, or an earlier round of this table still open.
         if self._store.closed:
             raise SessionClosedError(
                 "the session is closed: results are entered by the director now"
             )
         # Only this table's earlier boards are looked up (by key), not every stored result.
+        movement, stored_as = self.movement_of(section), self.stored_section(section)
         earlier = [
-            ("", board, *pairs_at(self.movement, table, row.round, board))
-            for row in self.movement.rows
+            (stored_as, board, *pairs_at(movement, table, row.round, board))
+            for row in movement.rows
             if row.table == table and row.round < round_number
             for board in row.boards
         ]
-        found = open_round(self.movement, table, round_number, self._store.stored_among(earlier))
+        found = open_round(
+            movement, table, round_number, self._store.stored_among(earlier), section=stored_as
+        )
         if found is not None:
             earlier_round, missing = found
             listed = ", ".join(str(board) for board in missing)
@@ -250,14 +257,12 @@ class LiveEvent(LiveFile):
         entering: list[Entering] = []
         for item in waiting:
             try:
-                self._check_table(item.section, item.table)
-                ns, ew = pairs_at(self.movement, item.table, item.entry.round, item.entry.board)
-                result = item.entry.table_result(ns, ew)
+                result = self._table_result(item.section, item.table, item.entry)
             except BridgeError as refused:
                 answers.append(refused)
                 continue
             answers.append(None)
-            check = partial(self._refuse_now, item.table, item.entry.round)
+            check = partial(self._refuse_now, item.section, item.table, item.entry.round)
             entering.append(Entering(result, item.who, item.entry.lead, check))
         with self._using():
             stored = iter(self._store.enter_all(entering) if entering else [])
@@ -277,6 +282,13 @@ class LiveEvent(LiveFile):
             )
         return scores
 
+    def _table_result(self, section: str, table: int, entry: ResultEntry) -> TableResult:
+        """The result ``entry`` makes at the table, for the pairs seated there, under the
+        name its section's results are stored under."""
+        movement = self._check_table(section, table)
+        ns, ew = pairs_at(movement, table, entry.round, entry.board)
+        return entry.table_result(ns, ew, section=self.stored_section(section))
+
     def correct_result(
         self,
         section: str,
@@ -289,10 +301,8 @@ class LiveEvent(LiveFile):
         """The director enters or changes a table's result (logged as ``correct``, or
         ``enter`` when the board had none, with the director's ``reason``); returns the
         NS score. Works after the session is closed."""
-        self._check_table(section, table)
         reason = read_reason(reason)
-        ns, ew = pairs_at(self.movement, table, entry.round, entry.board)
-        result = entry.table_result(ns, ew)
+        result = self._table_result(section, table, entry)
         with self._using():
             had = self._store.outcome_text(result.key) is not None
             self._store.set_outcome(
@@ -323,21 +333,26 @@ class LiveEvent(LiveFile):
         ``A+/A+``, ``not played``: the board is left out of the scoring; ``Avg+`` is
         ``A+``), or a :class:`~bridgescore.session.scoring.weighted.Weighted` score (Law 12C1c).
         Returns the outcome stored, as the audit log shows it."""
-        self._check_table(section, table)
+        movement = self._check_table(section, table)
         round_number = whole_number(round, "round")
         board = whole_number(board, "board")
         reason = read_reason(reason)
-        ns, ew = pairs_at(self.movement, table, round_number, board)
+        ns, ew = pairs_at(movement, table, round_number, board)
+        stored_as = self.stored_section(section)
         result: TableResult | None
         if isinstance(award, Weighted):
-            result = TableResult(board, ns, ew, weighted=award)
+            result = TableResult(board, ns, ew, weighted=award, section=stored_as)
         else:
             adjusted = read_adjusted(award)
-            result = None if adjusted is None else TableResult(board, ns, ew, adjusted=adjusted)
+            result = (
+                None
+                if adjusted is None
+                else TableResult(board, ns, ew, adjusted=adjusted, section=stored_as)
+            )
         shown = "not played" if result is None else result.describe()
         with self._using():
             self._store.set_outcome(
-                ("", board, ns, ew), result, action="adjust", who=who, reason=reason
+                (stored_as, board, ns, ew), result, action="adjust", who=who, reason=reason
             )
         return shown
 
@@ -350,31 +365,37 @@ class LiveEvent(LiveFile):
         when it is a round or more behind the median table."""
         with self._using():
             outcomes = self._store.stored_keys()
-        tables: dict[int, list[dict[str, int]]] = {}
-        for row in self.movement.rows:
-            entered = sum(
-                ("", board, *pairs_at(self.movement, row.table, row.round, board)) in outcomes
-                for board in row.boards
-            )
-            tables.setdefault(row.table, []).append(
-                {"round": row.round, "entered": entered, "due": len(row.boards)}
-            )
+        tables: dict[tuple[str, int], list[dict[str, int]]] = {}
+        for section, movement in self.movements.items():
+            stored_as = self.stored_section(section)
+            for row in movement.rows:
+                entered = sum(
+                    (stored_as, board, *pairs_at(movement, row.table, row.round, board)) in outcomes
+                    for board in row.boards
+                )
+                tables.setdefault((section, row.table), []).append(
+                    {"round": row.round, "entered": entered, "due": len(row.boards)}
+                )
         current = {
-            table: next((r["round"] for r in rounds if r["entered"] < r["due"]), None)
-            for table, rounds in tables.items()
+            place: next((r["round"] for r in rounds if r["entered"] < r["due"]), None)
+            for place, rounds in tables.items()
         }
-        # A finished table counts as one round past the last, so it is never "behind".
-        position = {t: self.movement.rounds + 1 if c is None else c for t, c in current.items()}
+        # A finished table counts as one round past the last, so it is never "behind";
+        # the median is the whole room's, every section's tables together.
+        position = {
+            place: self.movements[place[0]].rounds + 1 if c is None else c
+            for place, c in current.items()
+        }
         median = statistics.median(position.values()) if position else 0
         return [
             {
-                "section": self.movement.section,
+                "section": section,
                 "table": table,
-                "current_round": current[table],
-                "late": median - position[table] >= 1,
+                "current_round": current[(section, table)],
+                "late": median - position[(section, table)] >= 1,
                 "rounds": rounds,
             }
-            for table, rounds in sorted(tables.items())
+            for (section, table), rounds in sorted(tables.items())
         ]
 
     def audit(self) -> tuple[AuditLine, ...]:
@@ -437,26 +458,31 @@ class LiveEvent(LiveFile):
         decision) for. Another board's results are hidden from the public, as a
         Bridgemate hides them: a player must not read a board before playing it."""
         with self._using():
-            return played_boards(self.movement, self._store.stored_keys())
+            return played_boards(self.movements, self._store.stored_keys())
 
     def has_entered(self, section: str, table: int, board: int) -> bool:
         """Whether ``table`` has a result (or a director's decision) for ``board``: from
         then on it may see the board's traveller."""
-        self._check_table(section, table)
+        movement = self._check_table(section, table)
+        stored_as = self.stored_section(section)
         with self._using():
-            return has_entered(self.movement, table, board, self._store.stored_keys())
+            stored = self._store.stored_keys()
+        return has_entered(movement, table, board, stored, section=stored_as)
 
-    def traveller(self, board: int) -> LiveTraveller:
+    def traveller(self, board: int, section: str | None = None) -> LiveTraveller:
         """One board's traveller so far (``as_dict()``: as the JSON report writes it,
         :func:`~bridgescore.session.reports.text.traveller_dict`): each line with its
         points (in ``unit``: ``MP``, ``IMP``...), and the deal, its double-dummy table
         and par when the event has the hand record. A board no one has entered yet has
         no lines. A :class:`~bridgescore.errors.RecordError` for a board the movement
-        does not have."""
-        scored, found = self.scored_traveller(board)
+        does not have. ``section``: that section's traveller when the event's sections
+        are scored each on its own (else the board's one traveller, every section's lines)."""
+        scored, found = self.scored_traveller(board, section)
         return LiveTraveller(found, scored.unit)
 
-    def scored_traveller(self, board: int) -> tuple[SessionScore, Traveller]:
+    def scored_traveller(
+        self, board: int, section: str | None = None
+    ) -> tuple[SessionScore, Traveller]:
         """The event scored with its stored pars (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
         :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
@@ -466,7 +492,16 @@ class LiveEvent(LiveFile):
 
         record = self.hand_record(board)
         scored = self.score(pars="stored")
-        found = next((t for t in scored.travellers if t.board.number == board), None)
+        # Scored per section, each section has its own traveller of the board.
+        wanted = {"", self.stored_section(section)} if section is not None else None
+        found = next(
+            (
+                t
+                for t in scored.travellers
+                if t.board.number == board and (wanted is None or t.section in wanted)
+            ),
+            None,
+        )
         if found is None:
             known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
             found = Traveller(

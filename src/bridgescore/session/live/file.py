@@ -18,6 +18,7 @@ from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement
 from bridgescore.session.live.players import club_name, players_named
+from bridgescore.session.live.sections import stored_section, which_section
 from bridgescore.session.scoring.event import Member
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore
@@ -44,8 +45,8 @@ class LiveFile(Closing):
         self._lock = threading.RLock()
         self._store = LiveStore(path, mode="write")
         try:
-            movement = self._store.movement
-            if movement is None:
+            movements = self._store.movements
+            if not movements:
                 raise RecordError(
                     f"{str(path)!r} has no movement: a live session runs on an event made "
                     "by 'bridgescore session new'"
@@ -55,7 +56,10 @@ class LiveFile(Closing):
             raise
         self.path = str(path)
         self._closed = False
-        self.movement: Movement = movement
+        # Each section's movement by name (one section: the event's one movement);
+        # ``movement`` is the first section's.
+        self.movements: dict[str, Movement] = movements
+        self.movement: Movement = next(iter(movements.values()))
         # The tokens are kept in memory and compared in constant time. They are reread
         # when another process (``session reissue``) may have changed them: SQLite's
         # data_version on a reading connection of its own moves with every commit, so
@@ -68,7 +72,7 @@ class LiveFile(Closing):
             raise
         self._tokens = self._watch.table_token_digests()
         self._seen_version = self._watch.data_version()
-        self._stops = next_stops(movement)
+        self._stops = next_stops(self.movement)
         # A Swiss grows its movement a round at a time ('session draw'), and a late pair
         # or a swapped table changes it ('session add-pair', 'session swap'), maybe in
         # another process: the movement is reread whenever the file changes.
@@ -87,13 +91,28 @@ class LiveFile(Closing):
                 self._reread_movement()
 
     def _reread_movement(self) -> None:
-        movement = self._watch.movement
-        if movement is not None and movement != self.movement:
-            self._use_movement(movement)
+        movements = self._watch.movements
+        if movements and movements != self.movements:
+            first = next(iter(movements.values()))
+            self._stops, self.movement, self.movements = next_stops(first), first, movements
 
     def _use_movement(self, movement: Movement) -> None:
-        # One assignment of the pair: a reader sees the old movement or the new one.
-        self._stops, self.movement = next_stops(movement), movement
+        # One assignment each: a reader sees the old movement or the new one. The boards'
+        # stops are the same in every section (the same movement on the same boards).
+        movements = {**self.movements, movement.section: movement}
+        if movement.section == next(iter(movements)):
+            self._stops, self.movement = next_stops(movement), movement
+        self.movements = movements
+
+    def movement_of(self, section: str) -> Movement:
+        """The movement of ``section``; a :class:`~bridgescore.errors.NotThisTableError`
+        naming the event's sections for any other."""
+        return which_section(self.movements, section)
+
+    def stored_section(self, section: str) -> str:
+        """The section name ``section``'s results are stored under: ``""`` in an event
+        of one section, else its own name."""
+        return stored_section(self.movements, section)
 
     def swiss_progress(self) -> dict[str, int] | None:
         """A Swiss's rounds drawn and rounds to play (``{"drawn", "rounds"}``), or

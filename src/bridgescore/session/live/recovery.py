@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgescore.errors import NotThisTableError, RecordError
+from bridgescore.session.live.sections import which_section
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.events import EventStore
 from bridgescore.session.store.live import LiveStore
@@ -77,7 +78,7 @@ def reissue_table(
     section: str | None = None,
     url_base: str | None = None,
 ) -> Reissued:
-    """Give ``table`` (of ``section``, default: the event's one section) a new token and
+    """Give ``table`` (of ``section``: needed when the event has several) a new token and
     return it with its link; the old token is refused from now on. ``url_base``
     defaults to the one ``session new`` was given (``http://127.0.0.1:8000`` for an
     event made before it was kept).
@@ -89,13 +90,14 @@ def reissue_table(
     from bridgescore.session.live.creation import DEFAULT_URL_BASE, check_url_base, table_url
 
     with _live_store(path) as store:
-        movement = store.movement
-        assert movement is not None  # _live_store checked it
-        chosen = movement.section if section is None else section
-        if chosen != movement.section:
+        movements = store.movements
+        if section is None and len(movements) > 1:
             raise NotThisTableError(
-                f"section {chosen!r} is not this event's: expected {movement.section!r}"
+                f"the event has {len(movements)} sections, {', '.join(movements)}: name "
+                "the table's section"
             )
+        chosen = next(iter(movements)) if section is None else section
+        movement = which_section(movements, chosen)
         if not is_whole_number(table):
             raise NotThisTableError(f"table {table!r} is not a table number")
         tables = sorted({row.table for row in movement.rows})

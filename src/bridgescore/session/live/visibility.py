@@ -13,7 +13,7 @@ not played counts: it is the director's decision). The pairs at a table are thos
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from bridgescore.movement.model import Movement
 from bridgescore.session.live.seating import pairs_at
@@ -23,16 +23,25 @@ __all__ = ["has_entered", "open_round", "played_boards"]
 StoredKey = tuple[str, int, str, str]
 
 
-def _key(movement: Movement, table: int, round_number: int, board: int) -> StoredKey:
-    # A live event's results are stored without a section (LiveEvent.enter_result).
-    return ("", board, *pairs_at(movement, table, round_number, board))
+def _key(
+    movement: Movement, table: int, round_number: int, board: int, section: str = ""
+) -> StoredKey:
+    # A one-section live event's results are stored without a section name, those of an
+    # event of several under their section's (sections.stored_section).
+    return (section, board, *pairs_at(movement, table, round_number, board))
 
 
 def open_round(
-    movement: Movement, table: int, round_number: int, stored: Collection[StoredKey]
+    movement: Movement,
+    table: int,
+    round_number: int,
+    stored: Collection[StoredKey],
+    *,
+    section: str = "",
 ) -> tuple[int, tuple[int, ...]] | None:
     """The first round before ``round_number`` at ``table`` with a board nothing is stored
     for, and those boards; ``None`` when the table may enter ``round_number``.
+    ``section``: the name the table's section's results are stored under.
 
     >>> from bridgescore.movement.model import Row
     >>> movement = Movement("mitchell", 1, 2, 2, (Row(1, 1, "1N", "1E", (1, 2)),
@@ -45,28 +54,46 @@ def open_round(
     for row in sorted(movement.rows, key=lambda row: row.round):
         if row.table != table or row.round >= round_number:
             continue
-        missing = tuple(b for b in row.boards if _key(movement, table, row.round, b) not in stored)
+        missing = tuple(
+            b for b in row.boards if _key(movement, table, row.round, b, section) not in stored
+        )
         if missing:
             return row.round, missing
     return None
 
 
-def played_boards(movement: Movement, stored: Collection[StoredKey]) -> frozenset[int]:
-    """The boards every table due to play them has an outcome for: the boards whose
-    results the public may see."""
+def played_boards(
+    movements: Movement | Mapping[str, Movement], stored: Collection[StoredKey]
+) -> frozenset[int]:
+    """The boards every table due to play them, in every section, has an outcome for:
+    the boards whose results the public may see. ``movements``: the event's one
+    movement, or each section's by name (results stored under the section's name when
+    there are several)."""
+    if isinstance(movements, Movement):
+        movements = {movements.section: movements}
+    several = len(movements) > 1
     complete: dict[int, bool] = {}
-    for row in movement.rows:
-        for board in row.boards:
-            done = _key(movement, row.table, row.round, board) in stored
-            complete[board] = complete.get(board, True) and done
+    for name, movement in movements.items():
+        section = name if several else ""
+        for row in movement.rows:
+            for board in row.boards:
+                done = _key(movement, row.table, row.round, board, section) in stored
+                complete[board] = complete.get(board, True) and done
     return frozenset(board for board, done in complete.items() if done)
 
 
-def has_entered(movement: Movement, table: int, board: int, stored: Collection[StoredKey]) -> bool:
+def has_entered(
+    movement: Movement,
+    table: int,
+    board: int,
+    stored: Collection[StoredKey],
+    *,
+    section: str = "",
+) -> bool:
     """Whether ``table`` has an outcome for ``board`` (in any round it plays it): from
-    then on the table may see the board's traveller."""
+    then on the table may see the board's traveller. ``section``: as :func:`open_round`."""
     return any(
-        _key(movement, table, row.round, board) in stored
+        _key(movement, table, row.round, board, section) in stored
         for row in movement.rows
         if row.table == table and board in row.boards
     )

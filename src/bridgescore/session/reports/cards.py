@@ -81,6 +81,11 @@ def _heading(movement: Movement, event: str | None) -> str:
     return f'<p class="event">{" · ".join(parts)}</p>'
 
 
+def _section_id(movement: Movement) -> str:
+    # A card's id is unique in a document of several sections' cards: 1N of B is B1N.
+    return "" if movement.section == "A" else escape(movement.section)
+
+
 def _legend(movement: Movement) -> str:
     if not movement.arrow_switch:
         return ""
@@ -139,7 +144,8 @@ def _guide_card(
                 f"<td>{escape(opponents)}</td><td>{_board_ranges(row.boards)}</td></tr>"
             )
     return (
-        f'<article class="card guide" id="pair-{escape(pair)}">{_heading(movement, event)}'
+        f'<article class="card guide" id="pair-{_section_id(movement)}{escape(pair)}">'
+        f"{_heading(movement, event)}"
         f"<h2>{_who(movement)} {escape(pair)}</h2>"
         "<table><thead><tr><th>Round</th><th>Table</th><th>Direction</th>"
         "<th>Opponents</th><th>Boards</th></tr></thead>"
@@ -188,6 +194,7 @@ def _table_card(
     stops: Mapping[tuple[int, int], Sequence[NextStop]],
     event: str | None,
     link: str | None,
+    sectioned: bool = False,
 ) -> str:
     lines = []
     for number in range(1, movement.rounds + 1):
@@ -212,9 +219,12 @@ def _table_card(
             f"<figcaption>Scan to enter this table's results:<br>"
             f'<span class="url">{url}</span></figcaption></figure>'
         )
+    # In an event of several sections a table is named with its section (B3).
+    place = escape(movement.section) if sectioned or movement.section != "A" else ""
+    title = f"Section {place}, table {table}" if place else f"Table {table}"
     return (
-        f'<article class="card table-card" id="table-{table}"><div class="top"><div>'
-        f"{_heading(movement, event)}<h2>Table {table}</h2></div>{qr}</div>"
+        f'<article class="card table-card" id="table-{place}{table}"><div class="top"><div>'
+        f"{_heading(movement, event)}<h2>{title}</h2></div>{qr}</div>"
         "<table><thead><tr><th>Round</th><th>NS</th><th>EW</th><th>Boards</th>"
         "<th>Boards go to</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
@@ -303,56 +313,78 @@ def _check(movement: object, event: object) -> None:
         raise ArgumentTypeError(f"the event's name must be text, got {event!r:.80}")
 
 
-def _guide_part(movement: Movement, event: str | None) -> str:
-    _check(movement, event)
-    rounds = _pair_rounds(movement)
-    cards = "".join(
-        _guide_card(movement, pair, rounds.get(pair, {}), event) for pair in movement.pairs
+def _sections(movement: Movement | Sequence[Movement]) -> tuple[Movement, ...]:
+    """The movements of the event's sections (one Movement: its one section)."""
+    if isinstance(movement, Movement):
+        return (movement,)
+    if isinstance(movement, Sequence) and not isinstance(movement, str) and movement:
+        return tuple(movement)
+    raise ArgumentTypeError(
+        f"cards are made from a Movement, got {movement!r:.80} (or a list of each section's)"
     )
-    return f'<h1>Guide cards</h1><div class="cards">{cards}</div>'
+
+
+def _guide_part(movement: Movement | Sequence[Movement], event: str | None) -> str:
+    cards: list[str] = []
+    for section in _sections(movement):
+        _check(section, event)
+        rounds = _pair_rounds(section)
+        cards.extend(
+            _guide_card(section, pair, rounds.get(pair, {}), event) for pair in section.pairs
+        )
+    return f'<h1>Guide cards</h1><div class="cards">{"".join(cards)}</div>'
 
 
 def _table_part(
-    movement: Movement,
+    movement: Movement | Sequence[Movement],
     event: str | None,
     links: Links | None,
     tables: Sequence[int] | None = None,
 ) -> str:
-    _check(movement, event)
-    chosen = _table_links(movement, links)
-    stops = next_stops(movement)
-    numbers = range(1, movement.tables + 1) if tables is None else tables
-    cards = "".join(
-        _table_card(movement, table, stops, event, chosen.get(table)) for table in numbers
-    )
-    return f'<h1>Table cards</h1><div class="cards">{cards}</div>'
+    sections = _sections(movement)
+    cards: list[str] = []
+    for section in sections:
+        _check(section, event)
+        chosen = _table_links(section, links)
+        stops = next_stops(section)
+        numbers = range(1, section.tables + 1) if tables is None else tables
+        cards.extend(
+            _table_card(section, table, stops, event, chosen.get(table), len(sections) > 1)
+            for table in numbers
+        )
+    return f'<h1>Table cards</h1><div class="cards">{"".join(cards)}</div>'
 
 
 def _title(kind: str, event: str | None) -> str:
     return f"{event}: {kind}" if event else kind
 
 
-def guide_cards_html(movement: Movement, *, event: str | None = None, paper: Paper = "a4") -> str:
+def guide_cards_html(
+    movement: Movement | Sequence[Movement], *, event: str | None = None, paper: Paper = "a4"
+) -> str:
     """A printable document of guide cards, one per pair (team) in the order clubs
-    list them, two across the page. ``event`` names the session on every card."""
+    list them, two across the page. ``event`` names the session on every card; each
+    section's movement (``movement`` a sequence of them) makes its own cards."""
     return _document(_title("guide cards", event), [_guide_part(movement, event)], paper)
 
 
 def table_cards_html(
-    movement: Movement,
+    movement: Movement | Sequence[Movement],
     *,
     event: str | None = None,
     links: Links | None = None,
     paper: Paper = "a4",
 ) -> str:
     """A printable document of table cards, one per table. ``links`` maps a table
-    number, or ``(section, table)``, to that table's URL, printed and as a QR code."""
+    number, or ``(section, table)``, to that table's URL, printed and as a QR code.
+    Several sections' movements: each table card is named with its section
+    ("Section B, table 3")."""
     parts = [_table_part(movement, event, links)]
     return _document(_title("table cards", event), parts, paper)
 
 
 def cards_html(
-    movement: Movement,
+    movement: Movement | Sequence[Movement],
     *,
     event: str | None = None,
     links: Links | None = None,
@@ -367,7 +399,7 @@ def cards_html(
 
 
 def write_cards(
-    movement: Movement,
+    movement: Movement | Sequence[Movement],
     *,
     pdf: Path | str | None = None,
     html: Path | str | None = None,
@@ -384,7 +416,8 @@ def write_cards(
     if table is None:
         page = cards_html(movement, event=event, links=links, paper=paper)
     else:
-        number = whole_number_arg(table, "table", 1, movement.tables)
+        most = max(section.tables for section in _sections(movement))
+        number = whole_number_arg(table, "table", 1, most)
         part = _table_part(movement, event, links, (number,))
         page = _document(_title(f"table {number}'s card", event), [part], paper)
     if html is not None:

@@ -18,7 +18,7 @@ from typing import Protocol
 from bridgescore.compare.scalar import round_half_away
 from bridgescore.display.markup import Markup, table_html, text_html
 from bridgescore.session.scoring.event import Member
-from bridgescore.session.scoring.methods import ScoringMethod
+from bridgescore.session.scoring.methods import ScoringMethod, ScoringOptions
 
 __all__ = [
     "RankingTable",
@@ -77,6 +77,8 @@ class ScoredEvent(Protocol):
     def members(self) -> Mapping[str, tuple[Member, ...]]: ...
     @property
     def scoring_method(self) -> ScoringMethod: ...
+    @property
+    def options(self) -> ScoringOptions: ...
 
 
 def fmt(value: float | None, *, signed: bool = False) -> str:
@@ -186,10 +188,12 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     """The ranking as tables, one per direction of a Mitchell movement (one overall
     otherwise): rank, section (when the event has sections), pair or team, players
     (when known), boards, total and :func:`last_column`, numbers as
-    :func:`ranking_numbers` prints them."""
+    :func:`ranking_numbers` prints them. Sections compared each within itself are
+    ranked apart: a table per section (and direction), ``Section A, North-South``."""
     numbers = ranking_numbers(session)
     last = last_column(session)
     has_section = any(s.section for s in session.standings)
+    apart = has_section and session.options.per_section
     headers = (
         "Rank",
         *(["Section"] if has_section else []),
@@ -203,7 +207,7 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     numeric = frozenset(range(len(headers) - (3 if last else 2), len(headers)))
     return [
         RankingTable(
-            _DIRECTIONS.get(direction, "Overall"),
+            _caption(direction, section),
             headers,
             tuple(
                 (
@@ -215,12 +219,23 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
                     *numbers[s][: 2 if last else 1],
                 )
                 for s in session.standings
-                if s.direction == direction
+                if s.direction == direction and (not apart or s.section == section)
             ),
             numeric,
         )
-        for direction in dict.fromkeys(s.direction for s in session.standings)
+        for direction, section in dict.fromkeys(
+            (s.direction, s.section if apart else "") for s in session.standings
+        )
     ]
+
+
+def _caption(direction: str, section: str) -> str:
+    """``North-South``, ``Overall``; ``Section B, East-West``, ``Section B`` when each
+    section is ranked apart."""
+    words = _DIRECTIONS.get(direction, "Overall")
+    if not section:
+        return words
+    return f"Section {section}" + (f", {words}" if direction else "")
 
 
 def ranking_html(session: ScoredEvent) -> Markup:

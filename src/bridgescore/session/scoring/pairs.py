@@ -112,7 +112,14 @@ def score_pairs(
     ]
     traveller_top = np.array([board_tops[key] for key in traveller_keys], dtype=np.float64)
     standings = _pair_standings(
-        columns, line_order, ns_points, ew_points, traveller_top[line_traveller], method, home
+        columns,
+        line_order,
+        ns_points,
+        ew_points,
+        traveller_top[line_traveller],
+        method,
+        home,
+        per_section=options.per_section,
     )
     return travellers, standings, []
 
@@ -266,6 +273,8 @@ def _pair_standings(
     tops: npt.NDArray[np.float64],
     method: ScoringMethod,
     home: Mapping[str, str],
+    *,
+    per_section: bool = False,
 ) -> list[Standing]:
     """Each pair's total, boards and share of the tops, summed from the columns.
 
@@ -323,8 +332,16 @@ def _pair_standings(
         found[0] += int(totals[code]) if exact else totals[code]
         found[1] += boards[code]
         found[2] += int(top_sums[code]) if exact else top_sums[code]
+    sides = ("NS", "EW") if mitchell else ("",)
+    # Compared within each section, each section is ranked on its own, section by section.
+    apart = per_section and len(section_names) > 1
+    groups = [
+        (part, direction)
+        for part in (sorted(section_names, key=natural_key) if apart else [None])
+        for direction in sides
+    ]
     standings: list[Standing] = []
-    for direction in ("NS", "EW") if mitchell else ("",):
+    for group_section, direction in groups:
         rows = [
             (
                 name,
@@ -336,7 +353,7 @@ def _pair_standings(
                 Fraction(int(total) * 100, int(top_sum)) if exact and top_sum else None,
             )
             for (section, name, d), (total, played, top_sum) in merged.items()
-            if d == direction
+            if d == direction and group_section in (None, section)
         ]
         # Matchpoints rank by percentage (pairs may play different numbers of boards).
         rows.sort(key=lambda r: (-(r[4] if r[4] is not None else r[2]), natural_key(r[1] + r[0])))

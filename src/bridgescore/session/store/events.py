@@ -49,7 +49,12 @@ from bridgescore.session.store.schema import EventFile, check_kind
 
 # The movement's JSON is parsed once per text, not on every read of a live event (it was
 # a quarter of a live ranking's time); a Movement is immutable, so sharing it is safe.
-_stored_movement = lru_cache(maxsize=16)(movement_from_json)
+_stored_movement = lru_cache(maxsize=64)(movement_from_json)
+
+
+def _movement_text(movement: Movement) -> str:
+    return json.dumps(movement_to_json(movement), separators=(",", ":"))
+
 
 __all__ = [
     "AddReport",
@@ -180,6 +185,32 @@ class EventStore(EventFile):
             ) from None
 
     @property
+    def movements(self) -> dict[str, Movement]:
+        """Each section's movement by its name, in order (``session new --sections``);
+        an event of one section (every file made before sections) holds one: its
+        :attr:`movement`'s. ``{}`` without a movement."""
+        text = self._meta("sections")
+        if text is None:
+            movement = self.movement
+            return {} if movement is None else {movement.section: movement}
+        try:
+            return {name: _stored_movement(own) for name, own in json.loads(text).items()}
+        except (BridgeError, ValueError, AttributeError) as error:
+            raise RecordError(
+                f"{self.path!r}: the stored sections' movements cannot be read: {error}"
+            ) from None
+
+    def set_movements(self, movements: Mapping[str, Movement]) -> None:
+        """Keep every section's movement (each named by its own ``section``); the first
+        is :attr:`movement`. One section is kept exactly as :meth:`set_movement` keeps it."""
+        first, *others = movements.values()
+        self.set_movement(first)
+        if others:
+            texts = {m.section: _movement_text(m) for m in movements.values()}
+            with self._db:
+                self._set_meta({"sections": json.dumps(texts, separators=(",", ":"))})
+
+    @property
     def swiss_plan(self) -> str | None:
         """A Swiss event's plan (JSON: its teams in seeding order, rounds, boards a round,
         a bye's VPs; :mod:`~bridgescore.session.live.swiss` reads it), or ``None``."""
@@ -188,10 +219,21 @@ class EventStore(EventFile):
     def set_movement(self, movement: Movement) -> None:
         """Keep ``movement`` with the event; a teams movement makes a teams event."""
         self._writing()
-        kind = "teams" if movement.kind == "teams" else "pairs"
         with self._db:
-            text = json.dumps(movement_to_json(movement), separators=(",", ":"))
+            self._keep_movement(movement)
+
+    def _keep_movement(self, movement: Movement) -> None:
+        # Inside the caller's transaction. "movement" is the first section's; an event
+        # of several sections keeps each section's movement under "sections" too.
+        text = _movement_text(movement)
+        stored = self._meta("sections")
+        sections: dict[str, str] = {} if stored is None else json.loads(stored)
+        if not sections or movement.section == next(iter(sections)):
+            kind = "teams" if movement.kind == "teams" else "pairs"
             self._set_meta({"movement": text, "kind": kind})
+        if movement.section in sections:
+            sections[movement.section] = text
+            self._set_meta({"sections": json.dumps(sections, separators=(",", ":"))})
 
     # --------------------------------------------------------------- results
 

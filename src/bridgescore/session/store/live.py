@@ -161,13 +161,7 @@ class LiveStore(EventStore):
             return self._log_event_change(action, what, who=who, section=movement.section)
 
     def _section_movement(self, section: str) -> Movement | None:
-        # The one movement of today's events; per-section storage reads its own here.
-        movement = self.movement
-        return movement if movement is not None and movement.section == section else None
-
-    def _keep_movement(self, movement: Movement) -> None:
-        # Inside the caller's transaction (set_movement commits on its own).
-        self._set_meta({"movement": json.dumps(movement_to_json(movement), separators=(",", ":"))})
+        return self.movements.get(section)
 
     def _exchange(self, old: ResultKey, new: ResultKey) -> None:
         """Move what is stored under ``old`` to ``new`` and back, results and leads."""

@@ -293,6 +293,20 @@ class EventFile(Closing):
         return self._meta("method")
 
     @property
+    def sections_across(self) -> bool | None:
+        """How the event's sections are compared, as ``session new`` chose it: ``True``
+        across the field (``--score-across``), ``False`` within each section, ``None``
+        when the event made no choice (an imported event: the scorer's own default)."""
+        text = self._meta("sections_scored")
+        return None if text is None else text == "across"
+
+    def set_sections_across(self, across: bool) -> None:
+        """Keep how the event's sections are compared (:attr:`sections_across`)."""
+        self._writing()
+        with self._db:
+            self._set_meta({"sections_scored": "across" if across else "per section"})
+
+    @property
     def segment(self) -> str:
         """The segment of a teams match the event holds (a vugraph header's), if any."""
         return self._meta("segment") or ""

@@ -139,11 +139,23 @@ def director_target(live: LiveEvent, body: dict[str, Any]) -> tuple[str, int, di
         raise Refused(422, "table: missing: expected the table number, such as 3")
     if not is_whole_number(table, 1):
         raise Refused(422, f"table: {quoted(table)} is not a table number: expected 1, 2, ...")
+    names = list(live.movements)
     if section is None:
-        # A live event is one movement, so one section: the body need not name it.
-        section = live.movement.section
-    if not isinstance(section, str) or not section:
-        raise Refused(422, f"section: {quoted(section)} is not a section name such as 'A'")
+        if len(names) > 1:
+            raise Refused(
+                422,
+                f"section: missing: this event has {len(names)} sections, "
+                f"{', '.join(names)}: expected one of them, such as {names[0]!r}",
+            )
+        # An event of one section: the body need not name it.
+        section = names[0]
+    if not isinstance(section, str) or section not in names:
+        raise Refused(
+            422,
+            f"section: {quoted(section)} is not a section of this event: expected "
+            + ("one of " if len(names) > 1 else "")
+            + ", ".join(repr(name) for name in names),
+        )
     return section, table, rest
 
 

@@ -339,7 +339,8 @@ async def traveller(request: Request, board: str) -> Response:
                 f"table {table} has not entered board {number}: its traveller is shown to "
                 "the table once the table has entered it",
             )
-    drawn = await in_turn(request, partial(live.traveller, number))
+    own_section = None if found is None else found[0]
+    drawn = await in_turn(request, partial(live.traveller, number, own_section))
     return _json(drawn.as_dict())
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "render",
     "see",
     "set_cookie",
+    "table_name",
     "table_who",
 ]
 
@@ -307,9 +308,16 @@ async def in_turn(request: Request, work: Callable[[], _T]) -> _T:
     return await asyncio.get_running_loop().run_in_executor(worker, work)
 
 
-def table_who(section: str, table: int) -> str:
-    """Who a table is in the audit log: ``table 3`` (``table B3`` in section B)."""
-    return f"table {table}" if section == "A" else f"table {section}{table}"
+def table_who(section: str, table: int, *, sectioned: bool = False) -> str:
+    """Who a table is in the audit log: ``table 3`` (``table B3`` in section B, and
+    ``table A3`` too in an event of several sections: ``sectioned``)."""
+    return f"table {table}" if section == "A" and not sectioned else f"table {section}{table}"
+
+
+def table_name(live: LiveEvent, section: str, table: int) -> str:
+    """A table as the director's pages name it: ``3`` in an event of one section,
+    ``B3`` in an event of several."""
+    return str(table) if len(live.movements) == 1 else f"{section}{table}"
 
 
 async def enter_table_result(request: Request, section: str, table: int, entry: ResultEntry) -> int:
@@ -319,6 +327,8 @@ async def enter_table_result(request: Request, section: str, table: int, entry: 
     the audit's "who" (:func:`table_who`), then the cached ranking forgotten. Returns
     the NS score; the event's errors pass through for each caller to answer."""
     results: ResultQueue = request.app.state.results
-    score = await results.put(TableEntry(section, table, entry, table_who(section, table)))
+    sectioned = len(live_of(request).movements) > 1
+    who = table_who(section, table, sectioned=sectioned)
+    score = await results.put(TableEntry(section, table, entry, who))
     changed(request)
     return score

@@ -41,6 +41,7 @@ from bridgescore.web.live.common import (
     render,
     see,
     set_cookie,
+    table_name,
 )
 from bridgescore.web.live.views import FORM, form_of
 
@@ -89,9 +90,14 @@ def _overview(live: LiveEvent) -> dict[str, Any]:
     return {
         "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
         "tables": [
-            {**line, "by_round": {int(r["round"]): r for r in line["rounds"]}} for line in tables
+            {
+                **line,
+                "label": table_name(live, line["section"], line["table"]),
+                "by_round": {int(r["round"]): r for r in line["rounds"]},
+            }
+            for line in tables
         ],
-        "late": [line["table"] for line in tables if line["late"]],
+        "late": [table_name(live, t["section"], t["table"]) for t in tables if t["late"]],
         "hidden": live.ranking_hidden,
         "closed": live.closed,
         "swiss": swiss,
@@ -153,6 +159,7 @@ def _rows(live: LiveEvent) -> list[dict[str, Any]]:
             boards = [{"board": b, "line": results.get(b)} for b in round_view["boards"]]
             rows.append(
                 {"section": section, "table": table, "round": round_view["round"],
+                 "label": table_name(live, section, table),
                  "ns": round_view["ns"], "ew": round_view["ew"], "boards": boards}
             )  # fmt: skip
     rows.sort(key=lambda row: (row["round"], row["section"], row["table"]))
@@ -171,7 +178,7 @@ def director_results(request: Request) -> Response:
 
 @router.get("/director/result", response_class=HTMLResponse)
 def director_result(
-    request: Request, table: str = "", round: str = "", board: str = "", section: str = "A"
+    request: Request, table: str = "", round: str = "", board: str = "", section: str = ""
 ) -> Response:
     """One board at one table: its result, a form to change it, a form to adjust it."""
     token = director_token(request)
@@ -190,7 +197,7 @@ def _result_page(
     error: str | None = None,
 ) -> HTMLResponse:
     live = live_of(request)
-    section = form.get("section", "A") or "A"
+    section = form.get("section") or live.movement.section
     try:
         table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
     except BridgeError:
@@ -219,7 +226,8 @@ def _result_page(
             request,
             404,
             "No such result",
-            f"Table {table} does not play board {board} in round {round_number}.",
+            f"Table {table_name(live, section, table)} does not play board {board} in round "
+            f"{round_number}.",
             back="/director/results",
         )
     return render(
@@ -243,8 +251,12 @@ def _result_page(
 
 def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[AuditLine]:
     """The audit log's entries for this board at this table, oldest first, with reasons."""
-    pairs = {row["ns"], row["ew"]}
-    return [e for e in live.audit() if e.board == board and {e.ns, e.ew} == pairs]
+    pairs, section = {row["ns"], row["ew"]}, live.stored_section(row["section"])
+    return [
+        e
+        for e in live.audit()
+        if e.board == board and {e.ns, e.ew} == pairs and e.section == section
+    ]
 
 
 @router.post("/director/result", response_class=HTMLResponse)
@@ -259,7 +271,7 @@ async def director_change(request: Request) -> Response:
         table = form_number(form, "table")
         entry = ResultEntry.from_form(form)
         live.correct_result(
-            form.get("section", "A") or "A",
+            form.get("section") or live_of(request).movement.section,
             table,
             entry,
             who="director",
@@ -270,7 +282,7 @@ async def director_change(request: Request) -> Response:
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
-    return see(f"/director/results#t{table}r{entry.round}")
+    return see(f"/director/results#t{_name(request, form, table)}r{entry.round}")
 
 
 @router.post("/director/adjust", response_class=HTMLResponse)
@@ -316,7 +328,7 @@ def _decide(
     try:
         table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
         live_of(request).adjust(
-            form.get("section", "A") or "A",
+            form.get("section") or live_of(request).movement.section,
             table,
             round_number,
             board,
@@ -330,7 +342,13 @@ def _decide(
         token = request.cookies.get(DIRECTOR_COOKIE, "")
         return _result_page(request, token, form, status=422, error=str(error))
     changed(request)
-    return see(f"/director/results#t{table}r{round_number}")
+    return see(f"/director/results#t{_name(request, form, table)}r{round_number}")
+
+
+def _name(request: Request, form: Mapping[str, str], table: int) -> str:
+    """The table the form names, as the results page's anchors name it (``3``, ``B3``)."""
+    live = live_of(request)
+    return table_name(live, form.get("section") or live.movement.section, table)
 
 
 @router.get("/director/names", response_class=HTMLResponse)

@@ -112,8 +112,11 @@ def _unknown_table(request: Request) -> HTMLResponse:
     return response
 
 
-def _table_label(section: str, table: int) -> str:
-    return f"Table {table}" if section == "A" else f"Section {section}, table {table}"
+def _table_label(live: LiveEvent, section: str, table: int) -> str:
+    # An event of several sections names section A too.
+    if section == "A" and len(live.movements) == 1:
+        return f"Table {table}"
+    return f"Section {section}, table {table}"
 
 
 @router.get("/table", response_class=HTMLResponse)
@@ -128,7 +131,7 @@ def table_page(request: Request, token: str = "", saved: str = "") -> Response:
         # A page, not a redirect: a SameSite=Strict cookie set during a navigation that
         # began on another site (the phone's camera app) is not sent on its redirect.
         response = render(
-            request, "table_ready.html", label=_table_label(*found), refresh="0; url=/table"
+            request, "table_ready.html", label=_table_label(live, *found), refresh="0; url=/table"
         )
         set_cookie(response, request, TABLE_COOKIE, token, TABLE_COOKIE_AGE)
         return response
@@ -168,9 +171,9 @@ def _table_view(
         status,
         played=played,
         # Right after a board is entered, its traveller (as a Bridgemate shows it).
-        saved_traveller=None if shown is None else _drawn_traveller(live, shown),
+        saved_traveller=None if shown is None else _drawn_traveller(live, shown, section),
         record_html=None if shown is None else _record_html(live, shown),
-        label=_table_label(section, table),
+        label=_table_label(live_of(request), section, table),
         section=section,
         table=table,
         current=current,
@@ -264,7 +267,7 @@ async def table_check(request: Request) -> Response:
     return render(
         request,
         "confirm.html",
-        label=_table_label(section, table),
+        label=_table_label(live_of(request), section, table),
         csrf=csrf_token(secret),
         entry=entry,
         fields={key: form.get(key, "") for key in _ENTRY_FIELDS},
@@ -313,9 +316,10 @@ async def table_result(request: Request) -> Response:
     return see(f"/table?saved={entry.board}")
 
 
-def _drawn_traveller(live: LiveEvent, board: int) -> TravellerTable:
-    """The board's traveller so far, as every report draws it."""
-    scored, traveller = live.scored_traveller(board)
+def _drawn_traveller(live: LiveEvent, board: int, section: str | None = None) -> TravellerTable:
+    """The board's traveller so far, as every report draws it (``section``'s, when
+    the event's sections are scored each on its own)."""
+    scored, traveller = live.scored_traveller(board, section)
     return traveller_table(scored, traveller)
 
 
@@ -348,8 +352,8 @@ def table_traveller(request: Request, board: str) -> Response:
     return render(
         request,
         "table_traveller.html",
-        label=_table_label(section, table),
-        t=_drawn_traveller(live, number),
+        label=_table_label(live_of(request), section, table),
+        t=_drawn_traveller(live, number, section),
         record_html=_record_html(live, number),
     )
 
