@@ -126,3 +126,63 @@ def test_one_board_value_for_the_whole_package() -> None:
         if isinstance(node, ast.ClassDef) and node.name == "Board"
     ]
     assert homes == ["formats/board.py"]
+
+
+# Issue 34's house: a maintainer holds a module, and a folder, in their head.
+MOST_LINES = 600
+MOST_MODULES = 12
+
+
+def _folders() -> list[Path]:
+    return sorted(
+        {path.parent for path in PACKAGE.rglob("*.py") if "__pycache__" not in path.parts}
+    )
+
+
+def test_no_module_is_over_six_hundred_lines() -> None:
+    long = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in PACKAGE.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert long == {}
+
+
+def test_no_folder_holds_more_than_twelve_modules_of_its_own() -> None:
+    # The root (its own limit above) and cli/ (one module a command) aside.
+    crowded = {
+        str(folder.relative_to(PACKAGE)): count
+        for folder in _folders()
+        if folder not in (PACKAGE, PACKAGE / "cli")
+        and (count := sum(1 for p in folder.glob("*.py") if p.stem != "__init__")) > MOST_MODULES
+    }
+    assert crowded == {}
+
+
+def _families(names: list[str]) -> dict[str, list[str]]:
+    """Three or more of ``names`` that start with one stem (a name's first word)."""
+    bare = [name.lstrip("_") for name in names]
+    found = {}
+    for stem in {name.split("_")[0] for name in bare}:
+        family = sorted(name for name in bare if name.startswith(stem))
+        if len(family) >= 3:
+            found[stem] = family
+    return found
+
+
+def test_no_three_sibling_modules_are_named_after_one_stem() -> None:
+    # pbn.py, pbnrecord.py, pbnfast.py or live.py, live_pages.py, live_director.py: a
+    # package waiting to be made.
+    families: dict[str, list[str]] = {}
+    for folder in _folders():
+        names = [p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
+        for stem, family in _families(names).items():
+            families[f"{folder.relative_to(PACKAGE)}/{stem}"] = family
+    assert families == {}
+
+
+def test_the_stem_check_finds_a_family() -> None:
+    assert _families(["live", "live_pages", "livestore", "pbn"]) == {
+        "live": ["live", "live_pages", "livestore"]
+    }
+    assert _families(["_fast", "_fast_game", "reader", "records"]) == {}
