@@ -381,3 +381,49 @@ def test_the_changes_page_asks_for_the_login_and_its_forms_for_the_csrf_token(
         assert "the late pair&#39;s first round must be a whole number from 1 to 7" in early.text
     with LiveStore(event, mode="read") as store:
         assert store.audit_log() == []
+
+
+def test_the_changes_page_of_two_sections_changes_the_section_asked(tmp_path: Path) -> None:
+    # Two sections of the 5-pair Mitchell on 3 tables: each has 3E's place empty.
+    event = tmp_path / "congress.db"
+    made = new_event(
+        event, "--tables", "3", "--boards-per-round", "2", "--pairs", "5", "--sections", "2"
+    )
+    with TestClient(create_live_app(event)) as client:
+        login_page = client.get("/director")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', login_page.text)
+        assert csrf is not None
+        client.post(
+            "/director/login",
+            data={"csrf": csrf.group(1), "password": made["director_password"]},
+            follow_redirects=False,
+        )
+        page = client.get("/director/changes").text
+        assert "Section A: the movement has an empty place: pair 3E." in page
+        assert "Section B: the movement has an empty place: pair 3E." in page
+        # Rows are named by section and table: B2 in round 1 is 2N v 2E.
+        assert 'id="tB2r1"' in page and 'id="tA2r1"' in page
+        form_csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert form_csrf is not None
+        token = form_csrf.group(1)
+        swapped = client.post(
+            "/director/swap",
+            data={"csrf": token, "section": "B", "table": "2", "round": "1"},
+            follow_redirects=False,
+        )
+        assert swapped.status_code == 303 and swapped.headers["location"].endswith("#tB2r1")
+        joined = client.post(
+            "/director/add-pair",
+            data={"csrf": token, "section": "B", "from_round": "2", "name": "Cy Cole & Di Dale"},
+        )
+        assert joined.status_code == 200, joined.text
+        after = client.get("/director/changes").text
+        assert "Section A: the movement has an empty place: pair 3E." in after
+        assert "Section B: the movement" not in after
+    with LiveStore(event, mode="read") as store:
+        movements = store.movements
+    # Only section B changed: its table 2 sat EW v NS in round 1, and 3E joined it.
+    assert (movements["B"].row_at(1, 2).ns, movements["B"].row_at(1, 2).ew) == ("2E", "2N")  # type: ignore[union-attr]
+    assert (movements["A"].row_at(1, 2).ns, movements["A"].row_at(1, 2).ew) == ("2N", "2E")  # type: ignore[union-attr]
+    assert any("3E" in row.pairs for row in movements["B"].rows)
+    assert not any("3E" in row.pairs for row in movements["A"].rows)

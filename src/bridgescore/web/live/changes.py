@@ -15,6 +15,7 @@ commands), on the app's worker, audited as the director's.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from functools import partial
@@ -134,16 +135,30 @@ async def swap(request: Request, _: DirectorAccess, body: JsonObject) -> Respons
 def _changes_context(
     live: LiveEvent, *, joined: dict[str, Any] | None = None, error: str = ""
 ) -> dict[str, Any]:
-    movement = live.movement
-    try:
-        late: dict[str, Any] | None = {"pair": empty_place(movement)[0]}
-    except MovementError:
-        late = None
+    # Every section's movement: a late pair joins one section, a swap touches one table
+    # of one section. A one-section event's page names no section.
+    sectioned = len(live.movements) > 1
+    places: list[dict[str, str]] = []
+    rows: list[dict[str, Any]] = []
+    for section, movement in live.movements.items():
+        # A movement with no empty place (even, full, or not a Mitchell or Howell) offers none.
+        with contextlib.suppress(MovementError):
+            places.append({"section": section, "pair": empty_place(movement)[0]})
+        label = section if sectioned else ""
+        rows.extend(
+            {
+                "row": row,
+                "section": section,
+                "label": f"{label}{row.table}",
+                "switched": movement.is_arrow_switched(row.round),
+            }
+            for row in movement.rows
+        )
     return {
-        "late": late,
-        "rounds": range(1, movement.rounds + 1),
-        "rows": movement.rows,
-        "arrow_switch": movement.arrow_switch,
+        "places": places,
+        "sectioned": sectioned,
+        "rounds": range(1, live.movement.rounds + 1),
+        "rows": rows,
         "names": pair_names(live),
         "joined": joined,
         "error": error,
@@ -169,7 +184,10 @@ async def add_pair_form(request: Request) -> Response:
     try:
         name = " ".join(form.get("name", "").split()) or None
         joined = live.add_late_pair(
-            from_round=form_number(form, "from_round"), name=name, who="director"
+            from_round=form_number(form, "from_round"),
+            name=name,
+            section=form.get("section") or None,
+            who="director",
         )
     except StorageError:
         raise
@@ -189,10 +207,13 @@ async def swap_form(request: Request) -> Response:
         return refused
     try:
         table, round_number = form_number(form, "table"), form_number(form, "round")
-        live_of(request).swap_table(table=table, round=round_number, who="director")
+        live = live_of(request)
+        section = form.get("section") or None
+        live.swap_table(table=table, round=round_number, section=section, who="director")
     except StorageError:
         raise
     except BridgeError as error:
         return message(request, 422, "Not swapped", str(error), back="/director/changes")
     changed(request)
-    return see(f"/director/changes#t{table}r{round_number}")
+    label = f"{section}{table}" if section and len(live.movements) > 1 else f"{table}"
+    return see(f"/director/changes#t{label}r{round_number}")
