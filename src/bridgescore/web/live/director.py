@@ -88,16 +88,17 @@ def _overview(live: LiveEvent) -> dict[str, Any]:
     swiss = live.swiss_progress()  # first: it follows a round drawn by 'session draw'
     tables = live.progress()
     return {
-        "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
+        "rounds": sorted({r.round for line in tables for r in line.rounds}),
         "tables": [
             {
-                **line,
-                "label": table_name(live, line["section"], line["table"]),
-                "by_round": {int(r["round"]): r for r in line["rounds"]},
+                "label": table_name(live, line.section, line.table),
+                "late": line.late,
+                "current_round": line.current_round,
+                "by_round": {r.round: r for r in line.rounds},
             }
             for line in tables
         ],
-        "late": [table_name(live, t["section"], t["table"]) for t in tables if t["late"]],
+        "late": [table_name(live, t.section, t.table) for t in tables if t.late],
         "hidden": live.ranking_hidden,
         "closed": live.closed,
         "swiss": swiss,
@@ -153,14 +154,13 @@ def _rows(live: LiveEvent) -> list[dict[str, Any]]:
     """Every table's every round, with each board's entered result (or None), by round."""
     rows: list[dict[str, Any]] = []
     for line in live.progress():
-        section, table = str(line["section"]), int(line["table"])
-        for round_view in live.table_view(section, table)["rounds"]:
-            results = {item["board"]: item for item in round_view["results"]}
-            boards = [{"board": b, "line": results.get(b)} for b in round_view["boards"]]
+        section, table = line.section, line.table
+        for round_view in live.table_view(section, table).rounds:
+            boards = [{"board": b, "line": round_view.result_of(b)} for b in round_view.boards]
             rows.append(
-                {"section": section, "table": table, "round": round_view["round"],
+                {"section": section, "table": table, "round": round_view.round,
                  "label": table_name(live, section, table),
-                 "ns": round_view["ns"], "ew": round_view["ew"], "boards": boards}
+                 "ns": round_view.ns, "ew": round_view.ew, "boards": boards}
             )  # fmt: skip
     rows.sort(key=lambda row: (row["round"], row["section"], row["table"]))
     return rows
@@ -241,7 +241,7 @@ def _result_page(
         names=pair_names(live),
         error=error,
         # A form sent back with an error keeps what was sent; else it starts from the result.
-        draft=form if error is not None or line is None else form_of(str(line["result"])),
+        draft=form if error is not None or line is None else form_of(line.result),
         awards=AWARDS,
         form=FORM,
         weighted_rows=range(1, WEIGHTED_ROWS + 1),
