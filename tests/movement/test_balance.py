@@ -239,12 +239,13 @@ def test_a_live_session_runs_on_a_half_set_howell(tmp_path: Any) -> None:
     with LiveEvent(new.event) as live:
         assert live.movement == movement  # the half-sets survive the event file
         view = live.table_view("A", 3)
-        first = view["rounds"][0]
+        first = view.rounds[0]
         # Round 1 at table 3: pair 1 NS against pair 6, boards 1-4 (half-sets 1-2, 3-4).
-        assert (first["ns"], first["ew"], first["boards"]) == ("1", "6", [1, 2, 3, 4])
+        assert (first.ns, first.ew, first.boards) == ("1", "6", (1, 2, 3, 4))
         # The two half-sets go different ways: 1-2 wait on the bye stand (no table plays
         # them in round 2), 3-4 go to table 2 (pairs 5 and 4 play them in round 2).
-        stops = {tuple(stop["boards"]): stop["to"] for stop in first["next"]["boards"]}
+        assert first.next_move is not None
+        stops = {stop.boards: str(stop) for stop in first.next_move.boards}
         assert stops == {(1, 2): "bye stand", (3, 4): "table 2"}
         # Board 3 (EW vulnerable): 3NT by N making, 100 + 300 for a game not vulnerable.
         made = ResultEntry(1, 3, Result.parse("3NTN="))

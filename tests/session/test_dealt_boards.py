@@ -472,8 +472,8 @@ def test_a_live_session_scores_with_the_hand_records_it_holds(tmp_path: Path) ->
         entry = ResultEntry(1, 3, Result.parse("5HW+1"))
         assert live.enter_result("A", 2, entry, who="table 2") == -480
         assert live.vulnerability(3) is Vulnerability.NONE
-        [shown] = live.table_view("A", 2)["rounds"][0]["results"]
-        assert shown["score_ns"] == -480
+        [shown] = live.table_view("A", 2).rounds[0].results
+        assert shown.score_ns == -480
         assert live.report().as_dict()["travellers"][0]["results"][0]["ns_score"] == -480
 
 

@@ -63,24 +63,23 @@ def add_pair_command(
     try:
         joined = add_pair_to_event(
             event, from_round=from_round, name=name, section=section, who=COMMAND_LINE
-        ).as_dict()
+        )
     except BridgeError as error:
         raise fail(error) from None
     if as_json:
-        echo_json(joined)
+        echo_json(joined.as_dict())
         return
-    named = f" ({joined['name']})" if joined["name"] else ""
-    typer.echo(f"pair {joined['pair']}{named} joins at round {joined['from_round']}:")
-    for row in joined["rows"]:
-        boards = ", ".join(str(board) for board in row["boards"])
+    named = f" ({joined.name})" if joined.name else ""
+    typer.echo(f"pair {joined.pair}{named} joins at round {joined.from_round}:")
+    for row in joined.rows:
+        boards = ", ".join(str(board) for board in row.boards)
         typer.echo(
-            f"  round {row['round']}: table {row['table']}, {row['ns']} NS v {row['ew']} EW,"
-            f" boards {boards}"
+            f"  round {row.round}: table {row.table}, {row.ns} NS v {row.ew} EW, boards {boards}"
         )
-    if joined["new_tables"]:
+    if joined.new_tables:
         typer.echo("new table links (shown only now; the event keeps only a hash of each):")
-        for table in joined["new_tables"]:
-            typer.echo(f"  {table['section']}{table['table']}   {table['url']}")
+        for table in joined.new_tables:
+            typer.echo(f"  {table.section}{table.table}   {table.url}")
 
 
 def swap_command(
@@ -107,16 +106,16 @@ def swap_command(
     try:
         swapped = swap_in_event(
             event, table=table, round=round_number, section=section, who=COMMAND_LINE
-        ).as_dict()
+        )
     except BridgeError as error:
         raise fail(error) from None
     if as_json:
-        echo_json(swapped)
+        echo_json(swapped.as_dict())
         return
+    row = swapped.row
     typer.echo(
-        f"table {swapped['section']}{swapped['table']} round {swapped['round']}: now "
-        f"{swapped['ns']} NS v {swapped['ew']} EW"
+        f"table {swapped.section}{row.table} round {row.round}: now {row.ns} NS v {row.ew} EW"
     )
-    if swapped["relabelled"]:
-        boards = ", ".join(str(board) for board in swapped["relabelled"])
+    if swapped.relabelled:
+        boards = ", ".join(str(board) for board in swapped.relabelled)
         typer.echo(f"  the results of board(s) {boards} are credited to them")

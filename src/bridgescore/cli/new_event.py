@@ -134,7 +134,7 @@ def new_command(
     from bridgescore.cli.swiss import show_round
     from bridgescore.session.live.creation import create_event
     from bridgescore.session.live.players import club_name
-    from bridgescore.session.live.swiss import create_swiss_event
+    from bridgescore.session.live.swiss import SwissDrawn, create_swiss_event
     from bridgescore.session.store.events import EventStore
 
     for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
@@ -160,11 +160,10 @@ def new_command(
             f"{str(event)!r} already exists: an event is made once (choose another file, "
             "or remove this one if it is no longer wanted)"
         )
-    first_round = None
+    first_round: SwissDrawn | None = None
     try:
         if swiss is not None:
-            made, drawn = create_swiss_event(event, **swiss, name=name, url_base=url_base)
-            first_round = drawn.as_dict()
+            made, first_round = create_swiss_event(event, **swiss, name=name, url_base=url_base)
             with EventStore(event) as made_store:
                 chosen = made_store.movement
         else:
@@ -186,7 +185,7 @@ def new_command(
     if as_json:
         document = made.as_dict()
         if first_round is not None:
-            document["round"] = first_round
+            document["round"] = first_round.as_dict()
         echo_json(document)
     else:
         _show_new_event(event, name, chosen, made, swiss, sections, score_across)

@@ -7,27 +7,28 @@ is made by ``session new EVENT --movement swiss`` (:mod:`bridgescore.cli.new_eve
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
 from bridgescore.errors import BridgeError
 
+if TYPE_CHECKING:
+    from bridgescore.session.live.swiss import SwissDrawn
+
 __all__ = ["draw_command", "show_round"]
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-def show_round(drawn: dict[str, Any]) -> None:
+def show_round(drawn: SwissDrawn) -> None:
     """A round as ``session new`` and ``session draw`` print it: a match a line."""
-    typer.echo(f"round {drawn['round']}:")
-    for match in drawn["matches"]:
-        home, away = match["teams"]
-        first, second = match["tables"]
+    typer.echo(f"round {drawn.round}:")
+    for (home, away), (first, second) in zip(drawn.matches, drawn.match_tables):
         typer.echo(f"  team {home} v team {away}  (tables {first} and {second})")
-    if drawn["bye"] is not None:
-        typer.echo(f"  team {drawn['bye']} has the bye")
+    if drawn.bye is not None:
+        typer.echo(f"  team {drawn.bye} has the bye")
 
 
 def draw_command(
@@ -56,10 +57,10 @@ def draw_command(
             1,
         )
     try:
-        drawn = draw_event_round(event, who=COMMAND_LINE).as_dict()
+        drawn = draw_event_round(event, who=COMMAND_LINE)
     except BridgeError as error:
         raise fail(error, 1) from None
     if as_json:
-        echo_json(drawn)
+        echo_json(drawn.as_dict())
     else:
         show_round(drawn)

@@ -104,20 +104,24 @@ def test_a_kill_9_loses_no_acknowledged_result(tmp_path: Path) -> None:
     with LiveEvent(event) as live:
         for table, round_number, board, _ in acknowledged:
             view = live.table_view("A", table)
-            [this_round] = [r for r in view["rounds"] if r["round"] == round_number]
-            assert board in this_round["entered"], (table, round_number, board)
+            this_round = view.round_of(round_number)
+            assert this_round is not None and board in this_round.entered, (
+                table,
+                round_number,
+                board,
+            )
         entered = len(live.audit())
         # The evening resumes where every table was: the rest can be entered.
         remaining = 0
         for row in live.movement.rows:
-            done = live.table_view("A", row.table)["rounds"][row.round - 1]["entered"]
+            done = live.table_view("A", row.table).rounds[row.round - 1].entered
             for board in row.boards:
                 if board not in done:
                     entry = ResultEntry(row.round, board, Result(None))
                     live.enter_result("A", row.table, entry, who=f"table {row.table}")
                     remaining += 1
         assert entered >= 40 and entered + remaining == 7 * 7 * 3
-        assert live.progress()[0]["current_round"] is None
+        assert live.progress()[0].current_round is None
 
 
 def test_30_tables_entering_at_once_meet_no_error(tmp_path: Path) -> None:
@@ -158,7 +162,7 @@ def test_30_tables_entering_at_once_meet_no_error(tmp_path: Path) -> None:
             thread.join()
         assert errors == []
         assert len(live.audit()) == 30 * 3 * 3
-        assert all(table["current_round"] is None for table in live.progress())
+        assert all(table.current_round is None for table in live.progress())
     with EventStore(event, mode="read") as store:
         assert len(store.results()) == 270
 

@@ -29,8 +29,10 @@ from bridgescore.errors import (
     RecordError,
     SessionClosedError,
 )
+from bridgescore.movement.flow import NextStop
 from bridgescore.notation import Result
 from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.session.live.documents import EnteredBoard, NextMove, NextSeat, RoundProgress
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.store.events import EventStore
@@ -200,23 +202,23 @@ def test_a_table_sees_its_rounds(tmp_path: Path) -> None:
     with LiveEvent(new.event) as live:
         live.enter_result("A", 2, entry(1, 3, "3NT S +1", lead="hq"), who="table 2")
         view = live.table_view("A", 2)
-    assert view["section"] == "A" and view["table"] == 2
-    assert [(r["round"], r["ns"], r["ew"], r["boards"]) for r in view["rounds"]] == [
-        (1, "2N", "2E", [3, 4]),
-        (2, "2N", "1E", [5, 6]),
-        (3, "2N", "3E", [1, 2]),
+    assert view.section == "A" and view.table == 2
+    assert [(r.round, r.ns, r.ew, r.boards) for r in view.rounds] == [
+        (1, "2N", "2E", (3, 4)),
+        (2, "2N", "1E", (5, 6)),
+        (3, "2N", "3E", (1, 2)),
     ]
-    first = view["rounds"][0]
-    assert first["entered"] == [3]
+    first = view.rounds[0]
+    assert first.entered == (3,)
     # Board 3, EW vulnerable: 3NT by S (not vulnerable) making 10 tricks: 400 + 30 = 430.
-    assert first["results"] == [{"board": 3, "result": "3NTS+1", "score_ns": 430, "lead": "HQ"}]
+    assert first.results == (EnteredBoard(3, "3NTS+1", 430, "HQ"),)
     # After round 1: 2N stays at table 2, 2E goes to table 3 (EW move up); boards 3-4
     # go down to table 1.
-    assert first["next"]["ns"] == {"table": 2, "direction": "NS"}
-    assert first["next"]["ew"] == {"table": 3, "direction": "EW"}
-    assert first["next"]["boards"] == [{"boards": [3, 4], "to": "table 1", "tables": [1]}]
-    assert first["next"]["boards_to"] == 1
-    assert view["rounds"][2]["next"] is None
+    assert first.next_move == NextMove(
+        NextSeat(2, "NS"), NextSeat(3, "EW"), (NextStop((3, 4), (1,)),)
+    )
+    assert first.next_move.boards_to == 1
+    assert view.rounds[2].next_move is None
 
 
 def test_enter_result_returns_the_ns_score(tmp_path: Path) -> None:
@@ -246,9 +248,9 @@ def test_an_arrow_switch_round_is_stored_for_the_pairs_as_they_played(tmp_path: 
         # Board 5, NS vulnerable: 3NT by N making = 600 to the pair holding NS: 2E.
         not_played_before(live, 1, 3)
         assert live.enter_result("A", 1, entry(3, 5, "3NT N ="), who="table 1") == 600
-        view = live.table_view("A", 1)["rounds"][2]
-        assert (view["ns"], view["ew"], view["arrow_switch"]) == ("1N", "2E", True)
-        assert view["entered"] == [5]
+        view = live.table_view("A", 1).rounds[2]
+        assert (view.ns, view.ew, view.arrow_switch) == ("1N", "2E", True)
+        assert view.entered == (5,)
     with EventStore(new.event, mode="read") as store:
         [stored] = store.results()
     assert (stored.ns, stored.ew, stored.ns_score()) == ("2E", "1N", 600)
@@ -327,7 +329,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
         with pytest.raises(NotThisTableError):
             live.adjust("A", 3, 1, 1, "Avg")
         log = [(e.action, e.board, e.old, e.new) for e in live.audit()]
-        view = live.table_view("A", 3)["rounds"][0]
+        view = live.table_view("A", 3).rounds[0]
     assert log == [
         ("enter", 1, None, "4SN="),
         ("adjust", 1, "4SN=", "A+/A-"),
@@ -338,13 +340,8 @@ def test_adjusted_scores(tmp_path: Path) -> None:
         ("adjust", 6, None, "not played"),
     ]
     # A board not played is entered (the table is done) but has no score.
-    assert view["entered"] == [5, 6]
-    assert view["results"][1] == {
-        "board": 6,
-        "result": "not played",
-        "score_ns": None,
-        "lead": None,
-    }
+    assert view.entered == (5, 6)
+    assert view.results[1] == EnteredBoard(6, "not played", None, None)
     with LiveStore(new.event, mode="read") as store:
         assert sorted(r.board for r in store.results()) == [1, 2, 3, 4, 5]
         # Nothing is deleted: the row is kept, marked.
@@ -442,17 +439,17 @@ def test_progress_flags_a_table_a_round_behind(tmp_path: Path) -> None:
         progress = live.progress()
     # Table 1 is in round 3, table 2 in round 2 (board 6 missing), table 3 in round 1:
     # the median is round 2, so table 3 is a round behind.
-    assert [(p["table"], p["current_round"], p["late"]) for p in progress] == [
+    assert [(p.table, p.current_round, p.late) for p in progress] == [
         (1, 3, False),
         (2, 2, False),
         (3, 1, True),
     ]
-    assert progress[1]["rounds"] == [
-        {"round": 1, "entered": 2, "due": 2},
-        {"round": 2, "entered": 1, "due": 2},
-        {"round": 3, "entered": 0, "due": 2},
-    ]
-    assert progress[0]["section"] == "A"
+    assert progress[1].rounds == (
+        RoundProgress(1, entered=2, due=2),
+        RoundProgress(2, entered=1, due=2),
+        RoundProgress(3, entered=0, due=2),
+    )
+    assert progress[0].section == "A"
 
 
 def test_a_finished_table_has_no_current_round(tmp_path: Path) -> None:
@@ -461,7 +458,7 @@ def test_a_finished_table_has_no_current_round(tmp_path: Path) -> None:
         for round_number, board in ((1, 1), (1, 2), (2, 3), (2, 4), (3, 5), (3, 6)):
             live.enter_result("A", 1, entry(round_number, board, "PASS"), who="t")
         first = live.progress()[0]
-    assert (first["current_round"], first["late"]) == (None, False)
+    assert (first.current_round, first.late) == (None, False)
 
 
 # -------------------------------------------------------------------------- ranking

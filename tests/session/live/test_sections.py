@@ -123,7 +123,7 @@ def test_an_event_of_one_section_is_kept_as_before(tmp_path: Path) -> None:
     with LiveEvent(made.event) as live:
         assert live.movements == {"A": MITCHELL}
         assert live.enter_result("A", 1, entry(1, 1), who="table 1") == 400
-        assert live.progress()[0]["section"] == "A"
+        assert live.progress()[0].section == "A"
     with sqlite3.connect(made.event) as db:
         assert db.execute("SELECT section, board, ns, ew FROM results").fetchall() == [
             ("", 1, "1N", "1E")
@@ -139,7 +139,7 @@ def test_a_token_resolves_to_its_section_and_table(tmp_path: Path) -> None:
         for access in made.tables:
             assert live.table_for_token(access.token) == (access.section, access.table)
         assert live.movement_of("B").section == "B"
-        assert live.table_view("B", 3)["section"] == "B"
+        assert live.table_view("B", 3).section == "B"
 
 
 def test_each_section_enters_its_own_results(tmp_path: Path) -> None:
@@ -161,7 +161,7 @@ def test_each_section_enters_its_own_results(tmp_path: Path) -> None:
             ("A", 6, "table A3"),
             ("A", 2, "table A3"),
         ]
-        progress = {(p["section"], p["table"]): p["current_round"] for p in live.progress()}
+        progress = {(p.section, p.table): p.current_round for p in live.progress()}
         assert progress == {("A", 1): 1, ("A", 2): 1, ("A", 3): 2,
                             ("B", 1): 1, ("B", 2): 1, ("B", 3): 1}  # fmt: skip
         assert live.has_entered("A", 3, 2) and not live.has_entered("B", 3, 2)

@@ -80,10 +80,10 @@ def stored(client: TestClient) -> list[tuple[int, int, int, str, int | None]]:
     """Every stored result as (table, round, board, result, NS score), from the tables' views."""
     live = client.app.state.live
     return [
-        (table, r["round"], item["board"], item["result"], item["score_ns"])
+        (table, r.round, item.board, item.result, item.score_ns)
         for table in (1, 2, 3)
-        for r in live.table_view("A", table)["rounds"]
-        for item in r["results"]
+        for r in live.table_view("A", table).rounds
+        for item in r.results
     ]
 
 

@@ -5,10 +5,10 @@ entry: tests/session/live/test_entry.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from bridgescore.movement.flow import NextStop
+from bridgescore.session.live.documents import EnteredBoard, NextMove, NextSeat, TableRound
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.live.views import (
     contract_words,
@@ -20,21 +20,16 @@ from bridgescore.web.live.views import (
 )
 
 
-def stop(boards: list[int], tables: list[int], to: str) -> dict[str, Any]:
-    return {"boards": boards, "tables": tables, "to": to}
+def view(next_move: NextMove | None, ns: str = "3N", ew: str = "5E") -> TableRound:
+    return TableRound(2, ns, ew, (7, 8, 9), False, (), next_move)
 
 
-def view(next_: dict[str, Any] | None, ns: str = "3N", ew: str = "5E") -> dict[str, Any]:
-    return {"round": 2, "ns": ns, "ew": ew, "boards": [7, 8, 9], "next": next_}
-
-
-NS_STAYS = {"table": 3, "direction": "NS"}
-EW_UP = {"table": 4, "direction": "EW"}
+NS_STAYS = NextSeat(3, "NS")
+EW_UP = NextSeat(4, "EW")
 
 
 def test_moves_to_another_table() -> None:
-    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP,
-                                "boards": [stop([7, 8, 9], [2], "table 2")]}))  # fmt: skip
+    lines = move_lines(3, view(NextMove(NS_STAYS, EW_UP, (NextStop((7, 8, 9), (2,)),))))
     assert lines == [
         "NS pair 3N: stay at table 3, NS",
         "EW pair 5E: go to table 4, EW",
@@ -43,12 +38,12 @@ def test_moves_to_another_table() -> None:
 
 
 def test_relay_bye_stand_and_collect() -> None:
-    stops = [
-        stop([7], [1, 6], "relay: tables 1 and 6"),
-        stop([8], [], "bye stand"),
-        stop([9], [], "collect"),
-    ]
-    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP, "boards": stops}))
+    stops = (
+        NextStop((7,), (1, 6)),
+        NextStop((8,), (), later=True),
+        NextStop((9,), ()),
+    )
+    lines = move_lines(3, view(NextMove(NS_STAYS, EW_UP, stops)))
     assert lines[2:] == [
         "Board 7: pass them to the relay between tables 1 and 6",
         "Board 8: put them on the bye stand",
@@ -57,22 +52,21 @@ def test_relay_bye_stand_and_collect() -> None:
 
 
 def test_boards_staying_at_the_table() -> None:
-    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP,
-                                "boards": [stop([7, 8, 9], [3], "table 3")]}))  # fmt: skip
+    lines = move_lines(3, view(NextMove(NS_STAYS, EW_UP, (NextStop((7, 8, 9), (3,)),))))
     assert lines[2] == "Boards 7, 8, 9: keep them at this table"
 
 
 def test_a_pair_sitting_out_and_a_howell_pair_changing_direction() -> None:
     lines = move_lines(
         3,
-        view({"ns": None, "ew": {"table": 1, "direction": "NS"}, "boards": []}, ns="4", ew="9"),
+        view(NextMove(None, NextSeat(1, "NS"), ()), ns="4", ew="9"),
         arrow_switch=False,
     )
     assert lines == ["NS pair 4: sit out the next round", "EW pair 9: go to table 1, NS"]
 
 
 def test_arrow_switch_says_which_cards() -> None:
-    lines = move_lines(3, view({"ns": NS_STAYS, "ew": EW_UP, "boards": []}), arrow_switch=True)
+    lines = move_lines(3, view(NextMove(NS_STAYS, EW_UP, ())), arrow_switch=True)
     assert lines == [
         "NS pair 3N: stay at table 3, NS (arrow switch: play the EW cards)",
         "EW pair 5E: go to table 4, EW (arrow switch: play the NS cards)",
@@ -86,13 +80,16 @@ def test_after_the_last_round() -> None:
 
 
 def test_current_round_is_the_first_with_a_board_missing() -> None:
-    rounds = [
-        {"round": 1, "boards": [1, 2], "entered": [1, 2]},
-        {"round": 2, "boards": [3, 4], "entered": [4]},
-        {"round": 3, "boards": [5, 6], "entered": []},
-    ]
+    def played(round_number: int, boards: tuple[int, int], entered: tuple[int, ...]) -> TableRound:
+        results = tuple(EnteredBoard(board, "Pass", 0, None) for board in entered)
+        return TableRound(round_number, "1N", "1E", boards, False, results, None)
+
+    rounds = [played(1, (1, 2), (1, 2)), played(2, (3, 4), (4,)), played(3, (5, 6), ())]
     assert current_round(rounds) is rounds[1]
-    assert current_round([{**r, "entered": r["boards"]} for r in rounds]) is None
+    assert (
+        current_round([played(r.round, (r.boards[0], r.boards[1]), r.boards) for r in rounds])
+        is None
+    )
 
 
 FORM = {"round": "2", "board": "4", "level": "4", "strain": "H", "doubling": "X",

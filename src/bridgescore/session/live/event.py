@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import (
@@ -57,9 +57,19 @@ from bridgescore.errors import (
     SessionClosedError,
 )
 from bridgescore.formats.board import Board
-from bridgescore.movement.flow import NextStop, next_stops
-from bridgescore.movement.model import Movement, Row
-from bridgescore.session.live.documents import AuditLine, LiveReport, LiveTraveller
+from bridgescore.movement.flow import next_stops
+from bridgescore.movement.model import Movement
+from bridgescore.session.live.documents import (
+    AuditLine,
+    EnteredBoard,
+    LiveReport,
+    LiveTraveller,
+    NextMove,
+    RoundProgress,
+    TableProgress,
+    TableRound,
+    TableView,
+)
 from bridgescore.session.live.entry import ResultEntry, whole_number
 from bridgescore.session.live.file import LiveFile
 from bridgescore.session.live.seating import pairs_at
@@ -107,21 +117,18 @@ class LiveEvent(LiveFile):
             raise NotThisTableError(f"table {table} plays no round in this movement")
         return movement
 
-    def table_view(self, section: str, table: int) -> dict[str, Any]:
-        """The table's rounds: ``{"section", "table", "rounds": [{"round", "ns", "ew",
-        "boards", "entered", "arrow_switch", "results", "next"}]}``.
+    def table_view(self, section: str, table: int) -> TableView:
+        """The table's rounds (a :class:`TableView`; ``as_dict()``: ``{"section",
+        "table", "rounds": [{"round", "ns", "ew", "boards", "entered", "arrow_switch",
+        "results", "next"}]}``, as ``GET /api/live/table`` sends it).
 
-        ``ns``/``ew`` are the pairs' home seats (as the table card shows them);
-        ``arrow_switch`` says they play the other direction's cards that round;
-        ``entered`` lists the boards with a stored outcome; ``results`` shows each
-        (``{"board", "result", "score_ns", "lead"}``, ``score_ns`` ``None`` for an
-        adjusted score or a board not played); ``next`` says where the NS pair and the
-        EW pair go for the next round (``{"table", "direction"}``, ``None`` when sitting
-        out) and where the boards go: ``boards_to``, the table that plays them next
-        (``None``: none does), and ``boards``, each set's stop (``[{"boards", "to",
-        "tables"}]``, ``to`` being ``table 4``, ``relay: tables 3 and 4``, ``bye stand``
-        or ``collect``);
-        ``next`` is ``None`` after the last round.
+        Each :class:`TableRound` has the pairs' home seats (as the table card shows
+        them), whether they play the other direction's cards that round
+        (``arrow_switch``), the boards with a stored outcome (``results``, each an
+        :class:`EnteredBoard` whose ``score_ns`` is ``None`` for an adjusted score or a
+        board not played) and the :class:`NextMove` after it: where the NS pair and the
+        EW pair go for the next round (``None`` when sitting out) and where the boards
+        go; ``None`` after the last round.
         """
         movement = self._check_table(section, table)
         stored_as = self.stored_section(section)
@@ -136,65 +143,33 @@ class LiveEvent(LiveFile):
             leads = self._store.leads()
             boards = self._store.boards()
         stops = self._stops if movement is self.movement else next_stops(movement)
-        rounds = []
-        for row in rows:
-            shown = []
-            for board in row.boards:
-                key = keys[(row.round, board)]
-                if key in stored:
-                    result = stored[key]
-                    shown.append(
-                        {
-                            "board": board,
-                            "result": "not played" if result is None else result.describe(),
-                            "score_ns": None
-                            if result is None
-                            else result.ns_score(_vulnerability(boards, board)),
-                            "lead": leads.get(key),
-                        }
-                    )
-            rounds.append(
-                {
-                    "round": row.round,
-                    "ns": row.ns,
-                    "ew": row.ew,
-                    "boards": list(row.boards),
-                    "entered": [item["board"] for item in shown],
-                    "arrow_switch": movement.is_arrow_switched(row.round),
-                    "results": shown,
-                    "next": self._next(movement, row, stops),
-                }
+
+        def entered(key: tuple[str, int, str, str]) -> EnteredBoard:
+            result = stored[key]
+            return EnteredBoard(
+                key[1],
+                "not played" if result is None else result.describe(),
+                None if result is None else result.ns_score(_vulnerability(boards, key[1])),
+                leads.get(key),
             )
-        return {"section": section, "table": table, "rounds": rounds}
 
-    def _next(
-        self,
-        movement: Movement,
-        row: Row,
-        stops: Mapping[tuple[int, int], tuple[NextStop, ...]],
-    ) -> dict[str, object] | None:
-        if row.round >= movement.rounds:
-            return None
-        following = movement.rows_in_round(row.round + 1)
-
-        def seat_of(pair: str) -> dict[str, int | str] | None:
-            for place in following:
-                if pair in place.pairs:
-                    return {"table": place.table, "direction": "NS" if place.ns == pair else "EW"}
-            return None
-
-        stops_here = stops.get((row.round, row.table), ())
-        return {
-            "ns": seat_of(row.ns),
-            "ew": seat_of(row.ew),
-            # The first table the boards go to (a relay's first), None: the bye stand or
-            # collected; "boards" says it all, set by set.
-            "boards_to": next((stop.tables[0] for stop in stops_here if stop.tables), None),
-            "boards": [
-                {"boards": list(stop.boards), "to": str(stop), "tables": list(stop.tables)}
-                for stop in stops_here
-            ],
-        }
+        rounds = tuple(
+            TableRound(
+                row.round,
+                row.ns,
+                row.ew,
+                tuple(row.boards),
+                movement.is_arrow_switched(row.round),
+                tuple(
+                    entered(keys[(row.round, board)])
+                    for board in row.boards
+                    if keys[(row.round, board)] in stored
+                ),
+                NextMove.after(movement, row, stops),
+            )
+            for row in rows
+        )
+        return TableView(section, table, rounds)
 
     def check_entry(self, section: str, table: int, entry: ResultEntry) -> None:
         """Whether the table may enter ``entry`` now; the error :meth:`enter_result`
@@ -358,14 +333,15 @@ class LiveEvent(LiveFile):
 
     # -------------------------------------------------------------- director
 
-    def progress(self) -> list[dict[str, Any]]:
-        """Each table's progress: ``{"section", "table", "current_round", "late",
-        "rounds": [{"round", "entered", "due"}]}``. ``current_round`` is the first round
-        with a board still to enter (``None`` once all are in); a table is ``late``
-        when it is a round or more behind the median table."""
+    def progress(self) -> tuple[TableProgress, ...]:
+        """Each table's progress (a :class:`TableProgress`; ``as_dict()``: ``{"section",
+        "table", "current_round", "late", "rounds": [{"round", "entered", "due"}]}``), in
+        section and table order. ``current_round`` is the first round with a board still
+        to enter (``None`` once all are in); a table is ``late`` when it is a round or
+        more behind the median table."""
         with self._using():
             outcomes = self._store.stored_keys()
-        tables: dict[tuple[str, int], list[dict[str, int]]] = {}
+        tables: dict[tuple[str, int], list[RoundProgress]] = {}
         for section, movement in self.movements.items():
             stored_as = self.stored_section(section)
             for row in movement.rows:
@@ -374,10 +350,10 @@ class LiveEvent(LiveFile):
                     for board in row.boards
                 )
                 tables.setdefault((section, row.table), []).append(
-                    {"round": row.round, "entered": entered, "due": len(row.boards)}
+                    RoundProgress(row.round, entered, len(row.boards))
                 )
         current = {
-            place: next((r["round"] for r in rounds if r["entered"] < r["due"]), None)
+            place: next((r.round for r in rounds if r.entered < r.due), None)
             for place, rounds in tables.items()
         }
         # A finished table counts as one round past the last, so it is never "behind";
@@ -387,16 +363,16 @@ class LiveEvent(LiveFile):
             for place, c in current.items()
         }
         median = statistics.median(position.values()) if position else 0
-        return [
-            {
-                "section": section,
-                "table": table,
-                "current_round": current[(section, table)],
-                "late": median - position[(section, table)] >= 1,
-                "rounds": rounds,
-            }
+        return tuple(
+            TableProgress(
+                section,
+                table,
+                current[(section, table)],
+                median - position[(section, table)] >= 1,
+                tuple(rounds),
+            )
             for (section, table), rounds in sorted(tables.items())
-        ]
+        )
 
     def audit(self) -> tuple[AuditLine, ...]:
         """The audit log, oldest first (:class:`AuditLine`: ``old`` ``None`` for a first

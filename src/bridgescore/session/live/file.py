@@ -11,12 +11,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import MovementError, RecordError
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement
+from bridgescore.session.live.documents import SwissProgress
 from bridgescore.session.live.players import club_name, players_named
 from bridgescore.session.live.sections import stored_section, which_section
 from bridgescore.session.scoring.event import Member
@@ -25,6 +26,11 @@ from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.schema import Closing
 from bridgescore.session.store.writable import storage_errors
 from bridgescore.validate import quoted
+
+if TYPE_CHECKING:
+    # Loaded when the director changes the night, not when a table's phone enters a result.
+    from bridgescore.session.live.changes import LateJoin, Swapped
+    from bridgescore.session.live.swiss import SwissDrawn
 
 __all__ = ["LiveFile"]
 
@@ -114,8 +120,8 @@ class LiveFile(Closing):
         of one section, else its own name."""
         return stored_section(self.movements, section)
 
-    def swiss_progress(self) -> dict[str, int] | None:
-        """A Swiss's rounds drawn and rounds to play (``{"drawn", "rounds"}``), or
+    def swiss_progress(self) -> SwissProgress | None:
+        """A Swiss's rounds drawn and rounds to play (a :class:`SwissProgress`), or
         ``None`` for any other event."""
         if not self._swiss:
             return None
@@ -126,24 +132,25 @@ class LiveFile(Closing):
             text = store.swiss_plan
         if text is None:
             return None
-        return {"drawn": self.movement.rounds, "rounds": SwissPlan.from_json(text).rounds}
+        return SwissProgress(self.movement.rounds, SwissPlan.from_json(text).rounds)
 
-    def draw_swiss_round(self, *, who: str) -> dict[str, Any]:
+    def draw_swiss_round(self, *, who: str) -> SwissDrawn:
         """Draw the next round of a Swiss teams event
-        (:func:`~bridgescore.session.live.swiss.draw_next_round`): the round drawn, as
-        ``session draw --json`` prints it. The tables see it at once."""
+        (:func:`~bridgescore.session.live.swiss.draw_next_round`): the round drawn (its
+        ``as_dict()``: as ``session draw --json`` prints it). The tables see it at once."""
         from bridgescore.session.live.swiss import draw_next_round
 
         with self._using() as store:
             movement, drawn = draw_next_round(store, who=who)
             self._use_movement(movement)
-        return drawn.as_dict()
+        return drawn
 
     def add_late_pair(
         self, *, from_round: int, name: str | None = None, section: str | None = None, who: str
-    ) -> dict[str, Any]:
-        """Seat a late pair (:func:`~bridgescore.session.live.changes.add_late_pair`):
-        ``session add-pair --json``'s document. The tables see it at once."""
+    ) -> LateJoin:
+        """Seat a late pair (:func:`~bridgescore.session.live.changes.add_late_pair`): the
+        pair seated (its ``as_dict()``: ``session add-pair --json``'s document). The
+        tables see it at once."""
         from bridgescore.session.live.changes import add_late_pair
 
         with self._using() as store:
@@ -151,14 +158,14 @@ class LiveFile(Closing):
                 store, from_round=from_round, name=name, section=section, who=who
             )
             self._use_movement(movement)
-        return joined.as_dict()
+        return joined
 
     def swap_table(
         self, *, table: int, round: int, section: str | None = None, who: str
-    ) -> dict[str, Any]:
+    ) -> Swapped:
         """Exchange NS and EW at a table for a round, its results credited to the pairs as
-        they sat (:func:`~bridgescore.session.live.changes.swap_table`): ``session swap
-        --json``'s document."""
+        they sat (:func:`~bridgescore.session.live.changes.swap_table`): the table swapped
+        (its ``as_dict()``: ``session swap --json``'s document)."""
         from bridgescore.session.live.changes import swap_table
 
         with self._using() as store:
@@ -166,7 +173,7 @@ class LiveFile(Closing):
                 store, table=table, round=round, section=section, who=who
             )
             self._use_movement(movement)
-        return swapped.as_dict()
+        return swapped
 
     def close(self) -> None:
         with self._lock:

@@ -48,13 +48,19 @@ class SwissDrawn:
     matches: tuple[tuple[str, str], ...]
     bye: str | None
 
+    @property
+    def match_tables(self) -> tuple[tuple[int, int], ...]:
+        """The two tables each match is played at, in the order of :attr:`matches`:
+        tables 1 and 2, 3 and 4, ..."""
+        return tuple((2 * number - 1, 2 * number) for number in range(1, len(self.matches) + 1))
+
     def as_dict(self) -> dict[str, Any]:
         """The ``session draw --json`` document (and the API's answer)."""
         return {
             "round": self.round,
             "matches": [
-                {"teams": [home, away], "tables": [2 * number - 1, 2 * number]}
-                for number, (home, away) in enumerate(self.matches, start=1)
+                {"teams": [home, away], "tables": [first, second]}
+                for (home, away), (first, second) in zip(self.matches, self.match_tables)
             ],
             "bye": self.bye,
         }

@@ -170,7 +170,8 @@ async def table_view(request: Request, access: TableAccess) -> Response:
     """The table's rounds: pairs, boards, and the boards already entered."""
     section, table = access
     live = live_event(request)
-    return _json(await in_turn(request, partial(live.table_view, section, table)))
+    view = await in_turn(request, partial(live.table_view, section, table))
+    return _json(view.as_dict())
 
 
 @router.post("/results", status_code=201)
@@ -307,7 +308,7 @@ async def director_draw(request: Request, _: DirectorAccess) -> Response:
         # Not the client's input at fault: the event's state refuses the draw.
         raise Refused(409, str(error)) from None
     _ranking_cache(request).invalidate()
-    return _json(drawn)
+    return _json(drawn.as_dict())
 
 
 @router.get("/audit")

@@ -26,6 +26,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
 from bridgescore.movement.changes import empty_place
+from bridgescore.session.live.changes import LateJoin, Swapped
 from bridgescore.session.live.entry import form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import players_named
@@ -84,7 +85,7 @@ def _name(body: dict[str, Any]) -> str | None:
     return name
 
 
-async def _changing(request: Request, work: Callable[[], dict[str, Any]]) -> Response:
+async def _changing(request: Request, work: Callable[[], LateJoin | Swapped]) -> Response:
     """Run a change on the worker: 422 for what the body asked that cannot be (a table
     not in play, no empty place), 409 for what the event's state refuses."""
     try:
@@ -96,7 +97,7 @@ async def _changing(request: Request, work: Callable[[], dict[str, Any]]) -> Res
     except MovementError as error:
         raise Refused(422, str(error)) from None
     changed(request)
-    return Response(json.dumps(done), media_type="application/json")
+    return Response(json.dumps(done.as_dict()), media_type="application/json")
 
 
 @router.post("/api/live/director/add-pair")
@@ -133,7 +134,7 @@ async def swap(request: Request, _: DirectorAccess, body: JsonObject) -> Respons
 
 
 def _changes_context(
-    live: LiveEvent, *, joined: dict[str, Any] | None = None, error: str = ""
+    live: LiveEvent, *, joined: LateJoin | None = None, error: str = ""
 ) -> dict[str, Any]:
     # Every section's movement: a late pair joins one section, a swap touches one table
     # of one section. A one-section event's page names no section.

@@ -13,13 +13,14 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
-from bridgescore.session.live.documents import AuditLine
+from bridgescore.session.live.documents import AuditLine, EnteredBoard
 from bridgescore.session.live.entry import ResultEntry, form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
@@ -88,16 +89,17 @@ def _overview(live: LiveEvent) -> dict[str, Any]:
     swiss = live.swiss_progress()  # first: it follows a round drawn by 'session draw'
     tables = live.progress()
     return {
-        "rounds": sorted({int(r["round"]) for line in tables for r in line["rounds"]}),
+        "rounds": sorted({r.round for line in tables for r in line.rounds}),
         "tables": [
             {
-                **line,
-                "label": table_name(live, line["section"], line["table"]),
-                "by_round": {int(r["round"]): r for r in line["rounds"]},
+                "label": table_name(live, line.section, line.table),
+                "late": line.late,
+                "current_round": line.current_round,
+                "by_round": {r.round: r for r in line.rounds},
             }
             for line in tables
         ],
-        "late": [table_name(live, t["section"], t["table"]) for t in tables if t["late"]],
+        "late": [table_name(live, t.section, t.table) for t in tables if t.late],
         "hidden": live.ranking_hidden,
         "closed": live.closed,
         "swiss": swiss,
@@ -149,20 +151,45 @@ async def director_logout(request: Request) -> Response:
     return response
 
 
-def _rows(live: LiveEvent) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class BoardCell:
+    """A board of a round on the results page: its number and its result (``None``: not
+    entered yet)."""
+
+    board: int
+    line: EnteredBoard | None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsRow:
+    """A table's round on the results page: the section and table (``label`` as the
+    pages name it), the round, the pairs' home seats and each board's cell."""
+
+    section: str
+    table: int
+    label: str
+    round: int
+    ns: str
+    ew: str
+    boards: tuple[BoardCell, ...]
+
+    def cell(self, board: int) -> BoardCell | None:
+        """The board's cell, or ``None`` when the round does not play it."""
+        return next((cell for cell in self.boards if cell.board == board), None)
+
+
+def _rows(live: LiveEvent) -> list[ResultsRow]:
     """Every table's every round, with each board's entered result (or None), by round."""
-    rows: list[dict[str, Any]] = []
+    rows: list[ResultsRow] = []
     for line in live.progress():
-        section, table = str(line["section"]), int(line["table"])
-        for round_view in live.table_view(section, table)["rounds"]:
-            results = {item["board"]: item for item in round_view["results"]}
-            boards = [{"board": b, "line": results.get(b)} for b in round_view["boards"]]
+        section, table = line.section, line.table
+        label = table_name(live, section, table)
+        for played in live.table_view(section, table).rounds:
+            cells = tuple(BoardCell(board, played.result_of(board)) for board in played.boards)
             rows.append(
-                {"section": section, "table": table, "round": round_view["round"],
-                 "label": table_name(live, section, table),
-                 "ns": round_view["ns"], "ew": round_view["ew"], "boards": boards}
-            )  # fmt: skip
-    rows.sort(key=lambda row: (row["round"], row["section"], row["table"]))
+                ResultsRow(section, table, label, played.round, played.ns, played.ew, cells)
+            )
+    rows.sort(key=lambda row: (row.round, row.section, row.table))
     return rows
 
 
@@ -209,19 +236,11 @@ def _result_page(
             back="/director/results",
         )
     row = next(
-        (
-            r
-            for r in _rows(live)
-            if (r["section"], r["table"], r["round"]) == (section, table, round_number)
-        ),
+        (r for r in _rows(live) if (r.section, r.table, r.round) == (section, table, round_number)),
         None,
     )
-    line = None
-    if row is not None:
-        line = next((b["line"] for b in row["boards"] if b["board"] == board), None)
-        if board not in [b["board"] for b in row["boards"]]:
-            row = None
-    if row is None:
+    cell = None if row is None else row.cell(board)
+    if row is None or cell is None:
         return message(
             request,
             404,
@@ -237,11 +256,11 @@ def _result_page(
         csrf=csrf_token(token),
         row=row,
         board=board,
-        line=line,
+        line=cell.line,
         names=pair_names(live),
         error=error,
         # A form sent back with an error keeps what was sent; else it starts from the result.
-        draft=form if error is not None or line is None else form_of(str(line["result"])),
+        draft=form if error is not None or cell.line is None else form_of(cell.line.result),
         awards=AWARDS,
         form=FORM,
         weighted_rows=range(1, WEIGHTED_ROWS + 1),
@@ -249,9 +268,9 @@ def _result_page(
     )
 
 
-def _history(live: LiveEvent, board: int, row: Mapping[str, Any]) -> list[AuditLine]:
+def _history(live: LiveEvent, board: int, row: ResultsRow) -> list[AuditLine]:
     """The audit log's entries for this board at this table, oldest first, with reasons."""
-    pairs, section = {row["ns"], row["ew"]}, live.stored_section(row["section"])
+    pairs, section = {row.ns, row.ew}, live.stored_section(row.section)
     return [
         e
         for e in live.audit()

@@ -28,7 +28,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -75,7 +74,6 @@ from bridgescore.web.live.views import (
     FORM,
     contract_words,
     current_round,
-    entered_boards,
     move_lines,
     ns_score,
     score_words,
@@ -154,15 +152,15 @@ def _table_view(
     saved: str = "",
 ) -> HTMLResponse:
     live = live_of(request)
-    rounds = live.table_view(section, table)["rounds"]
+    rounds = live.table_view(section, table).rounds
     current = current_round(rounds)
     moves: list[str] = []
-    done = [r for r in rounds if current is None or r["round"] < current["round"]]
-    if done and (current is None or not entered_boards(current)):
+    done = [r for r in rounds if current is None or r.round < current.round]
+    if done and (current is None or not current.results):
         # Between rounds: the last round is complete and nothing of the next is entered.
-        switched = current is not None and bool(current.get("arrow_switch"))
+        switched = current is not None and current.arrow_switch
         moves = move_lines(table, done[-1], arrow_switch=switched)
-    played = sorted({board for r in rounds for board in entered_boards(r)})
+    played = sorted({board for r in rounds for board in r.entered})
     shown: int | None = _board_number(saved)
     shown = shown if shown in played else None
     return render(
@@ -177,11 +175,11 @@ def _table_view(
         section=section,
         table=table,
         current=current,
-        entered=entered_boards(current) if current else set(),
+        entered=set(current.entered) if current else set(),
         rounds_total=len(rounds),
         moves=moves,
-        moved_after=done[-1]["round"] if moves else None,
-        results={item["board"]: item for item in current["results"]} if current else {},
+        moved_after=done[-1].round if moves else None,
+        results={item.board: item for item in current.results} if current else {},
         names=pair_names(live),
         closed=live.closed,
         error=error,
@@ -275,16 +273,12 @@ async def table_check(request: Request) -> Response:
         result=str(entry.result),
         score=score,
         score_words=score_words(score),
-        view=_round_of(live.table_view(section, table), entry.round),
+        view=live.table_view(section, table).round_of(entry.round),
         names=pair_names(live),
     )
 
 
 _ENTRY_FIELDS = ("round", "board", "level", "strain", "doubling", "declarer", "result", "lead")
-
-
-def _round_of(view: Mapping[str, Any], round_number: int) -> Mapping[str, Any] | None:
-    return next((r for r in view["rounds"] if r["round"] == round_number), None)
 
 
 @router.post("/table/result", response_class=HTMLResponse)
@@ -383,7 +377,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
     rankings: list[RankingTable] = []
     travellers: list[TravellerTable] = []
     matches: list[tuple[str, ...]] = []
-    if any(r["entered"] for line in live.progress() for r in line["rounds"]):
+    if any(r.entered for line in live.progress() for r in line.rounds):
         try:
             # A board still to be played somewhere is the director's to see, no one else's.
             scored = live.score() if director else live.public_score()

@@ -14,11 +14,12 @@ expected.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
+from bridgescore.movement.flow import NextStop
+from bridgescore.session.live.documents import TableRound
 from bridgescore.session.live.entry import LEVELS, RESULTS, SEATS, ResultEntry
 
 __all__ = [
@@ -49,43 +50,44 @@ FORM = {
 }
 
 
-def move_lines(
-    table: int, round_view: Mapping[str, Any], *, arrow_switch: bool = False
-) -> list[str]:
-    """What a table is told after a round, from the round's ``next`` in
+def move_lines(table: int, round_view: TableRound, *, arrow_switch: bool = False) -> list[str]:
+    """What a table is told after a round, from the round's
+    :class:`~bridgescore.session.live.documents.NextMove` in
     :meth:`LiveEvent.table_view <bridgescore.session.live.event.LiveEvent.table_view>`:
     where its NS and EW pairs go and where its boards go. ``arrow_switch``: the next
     round is played with the other direction's cards.
 
-    >>> view = {"ns": "1N", "ew": "1E", "boards": [1, 2], "next": {
-    ...     "ns": {"table": 1, "direction": "NS"}, "ew": {"table": 2, "direction": "EW"},
-    ...     "boards": [{"boards": [1, 2], "to": "table 3", "tables": [3]}]}}
+    >>> from bridgescore.movement.flow import NextStop
+    >>> from bridgescore.session.live.documents import NextMove, NextSeat
+    >>> after = NextMove(NextSeat(1, "NS"), NextSeat(2, "EW"), (NextStop((1, 2), (3,)),))
+    >>> view = TableRound(1, "1N", "1E", (1, 2), False, (), after)
     >>> for line in move_lines(1, view):
     ...     print(line)
     NS pair 1N: stay at table 1, NS
     EW pair 1E: go to table 2, EW
     Boards 1, 2: pass them to table 3
     """
-    following = round_view.get("next")
+    following = round_view.next_move
     if following is None:
-        boards = _boards_text([int(b) for b in round_view["boards"]])
+        boards = _boards_text(round_view.boards)
         return [f"The last round is over. {boards}: give them to the director."]
     lines = []
-    for direction in ("NS", "EW"):
-        pair = round_view[direction.lower()]
-        seat = following[direction.lower()]
+    for direction, pair, seat in (
+        ("NS", round_view.ns, following.ns),
+        ("EW", round_view.ew, following.ew),
+    ):
         if seat is None:
             lines.append(f"{direction} pair {pair}: sit out the next round")
             continue
-        stays = seat["table"] == table and seat["direction"] == direction
-        line = f"{direction} pair {pair}: {'stay at' if stays else 'go to'} table {seat['table']}"
-        line += f", {seat['direction']}"
+        stays = seat.table == table and seat.direction == direction
+        line = f"{direction} pair {pair}: {'stay at' if stays else 'go to'} table {seat.table}"
+        line += f", {seat.direction}"
         if arrow_switch:
-            other = "EW" if seat["direction"] == "NS" else "NS"
+            other = "EW" if seat.direction == "NS" else "NS"
             line += f" (arrow switch: play the {other} cards)"
         lines.append(line)
-    for stop in following["boards"]:
-        lines.append(f"{_boards_text(stop['boards'])}: {_where(table, stop)}")
+    for stop in following.boards:
+        lines.append(f"{_boards_text(stop.boards)}: {_where(table, stop)}")
     return lines
 
 
@@ -94,32 +96,24 @@ def _boards_text(boards: Sequence[int]) -> str:
     return f"Board {listed}" if len(boards) == 1 else f"Boards {listed}"
 
 
-def _where(table: int, stop: Mapping[str, Any]) -> str:
+def _where(table: int, stop: NextStop) -> str:
     """Where a set of boards goes, as the table card says it (movement.flow.NextStop)."""
-    tables = [int(t) for t in stop["tables"]]
-    if tables == [table]:
+    tables = stop.tables
+    if tables == (table,):
         return "keep them at this table"
     if len(tables) == 1:
         return f"pass them to table {tables[0]}"
     if tables:
         listed = ", ".join(str(t) for t in tables[:-1])
         return f"pass them to the relay between tables {listed} and {tables[-1]}"
-    if stop["to"] == "bye stand":
+    if stop.kind == "bye stand":
         return "put them on the bye stand"
     return "give them to the director (no later round plays them)"
 
 
-def current_round(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+def current_round(rounds: Sequence[TableRound]) -> TableRound | None:
     """The first round of a table's view with a board still to enter (None: all done)."""
-    for round_view in rounds:
-        if len(entered_boards(round_view)) < len(round_view["boards"]):
-            return round_view
-    return None
-
-
-def entered_boards(round_view: Mapping[str, Any]) -> set[int]:
-    """The boards a round's view lists as entered."""
-    return {int(board) for board in round_view.get("entered", ())}
+    return next((round_view for round_view in rounds if not round_view.complete), None)
 
 
 def form_of(result: str) -> dict[str, str]:
