@@ -123,8 +123,8 @@ def _key(pair: str, section: str, movements: Mapping[str, Movement] | None) -> s
     else:
         movement = movements[section]
     if pair not in movement.pairs:
-        whose = f"section {section}'s movement" if len(movements) > 1 else "event's movement"
+        whose = f"section {section}'s" if len(movements) > 1 else "the event's"
         raise RecordError(
-            f"pair {pair!r} is not in the {whose}: expected one of {', '.join(movement.pairs)}"
+            f"pair {pair!r} is not in {whose} movement: expected one of {', '.join(movement.pairs)}"
         )
     return participant_key(stored_section(movements, movement.section), pair)

@@ -272,9 +272,9 @@ class LiveFile(Closing):
         B's pair 1N as ``B:1N``, a one-section event's as ``1N``."""
         movement = self.movement if section is None else self.movement_of(section)
         if pair not in movement.pairs:
-            where = f"section {movement.section}'s movement" if len(self.movements) > 1 else ""
+            whose = f"section {movement.section}'s" if len(self.movements) > 1 else "the"
             raise MovementError(
-                f"pair {quoted(pair)} is not in the {where or 'movement'}: expected one of "
+                f"pair {quoted(pair)} is not in {whose} movement: expected one of "
                 f"{', '.join(movement.pairs)}"
             )
         key = participant_key(self.stored_section(movement.section), pair)
