@@ -147,6 +147,9 @@ def test_two_sections_pairs_are_named_apart(congress: Any) -> None:
         assert "A1 1N Ann Archer & Bob Baker 1E" in results
         assert "B1 1N Cate Cole & Dan Dale 1E" in results
         assert "1 B3 3N 3E Eve Ellis & Fay Ford 5:" in results and "1 A3 3N 3E 5:" in results
+        changes = text_of(client.get("/director/changes").text)
+        assert "1 A1 1N Ann Archer & Bob Baker 1E 1, 2" in changes
+        assert "1 B1 1N Cate Cole & Dan Dale 1E 1, 2" in changes
         # The director's ranking (each section apart): A's 1N and B's 1N, each named.
         ranking = client.get("/ranking").text
         rows = re.findall(r'<tr data-pair="1N">(.*?)</tr>', ranking, re.S)
