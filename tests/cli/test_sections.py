@@ -12,6 +12,7 @@ Vulnerability by board number: 1 none, 2 NS, 3 EW, 4 all, 5 NS, 6 EW (Law 2).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -431,3 +432,136 @@ def test_a_lost_link_of_section_b_is_reissued_by_naming_the_section(
     # Section A's table 2 keeps its own link.
     still = client.get("/api/live/table", headers=bearer(tokens(made)[("A", 2)])).json()
     assert (still["section"], still["table"]) == ("A", 2)
+
+
+# Each section's pair 1N named apart: the players CSV names its section (a section column).
+NAMES_CSV = (
+    "section,pair,player,player\n"
+    "A,1N,Ann Archer,Bob Baker\n"
+    "B,1N,Cate Cole,Dan Dale\n"
+    "B,2E,Eve Ellis,Fay Ford\n"
+)
+
+
+def test_each_sections_pairs_keep_their_own_players(tmp_path: Path, client_of: Any) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)
+    enter_all(client_of(path), made)
+    names = tmp_path / "names.csv"
+    names.write_text(NAMES_CSV, encoding="utf-8")
+    answer = CliRunner().invoke(cli_app, ["session", "import", str(path), str(names)])
+    assert answer.exit_code == 0, answer.output
+    with sqlite3.connect(path) as db:
+        kept = db.execute("SELECT participant, position, name FROM members ORDER BY 1, 2")
+        assert kept.fetchall() == [
+            ("A:1N", 0, "Ann Archer"), ("A:1N", 1, "Bob Baker"),
+            ("B:1N", 0, "Cate Cole"), ("B:1N", 1, "Dan Dale"),
+            ("B:2E", 0, "Eve Ellis"), ("B:2E", 1, "Fay Ford"),
+        ]  # fmt: skip
+    players = {
+        (line["section"], line["name"]): [p["name"] for p in line["players"]]
+        for line in score(path)["ranking"]
+    }
+    assert players == {
+        ("A", "1N"): ["Ann Archer", "Bob Baker"], ("B", "1N"): ["Cate Cole", "Dan Dale"],
+        ("B", "2E"): ["Eve Ellis", "Fay Ford"], ("A", "2E"): [],
+        ("A", "1E"): [], ("A", "2N"): [], ("A", "3N"): [], ("A", "3E"): [],
+        ("B", "1E"): [], ("B", "2N"): [], ("B", "3N"): [], ("B", "3E"): [],
+    }  # fmt: skip
+    # The text ranking: each section's table shows its own pairs' players.
+    text = CliRunner().invoke(cli_app, ["session", "score", str(path)]).output
+    rows = [line.split(None, 3) for line in text.splitlines() if line[:1].isdigit()]
+    named = {(row[1], row[2]): row[3] for row in rows if "&" in row[3]}
+    assert {where: " ".join(rest.split()[:5]) for where, rest in named.items()} == {
+        ("A", "1N"): "Ann Archer & Bob Baker",
+        ("B", "1N"): "Cate Cole & Dan Dale",
+        ("B", "2E"): "Eve Ellis & Fay Ford",
+    }
+    # The HTML report's ranking rows likewise (section, pair, players in that order).
+    page = tmp_path / "report.html"
+    answer = CliRunner().invoke(cli_app, ["session", "report", str(path), "--html", str(page)])
+    assert answer.exit_code == 0, answer.output
+    cells = [
+        re.findall(r"<td[^>]*>([^<]*)</td>", row)[1:4]
+        for row in re.findall(r"<tr[^>]*>(<td.*?)</tr>", page.read_text(), re.S)
+    ]
+    assert ["A", "1N", "Ann Archer &amp; Bob Baker"] in cells
+    assert ["B", "1N", "Cate Cole &amp; Dan Dale"] in cells
+    assert ["A", "2E", ""] in cells and ["B", "2E", "Eve Ellis &amp; Fay Ford"] in cells
+
+
+def _sections_pairs(xml: str) -> dict[tuple[str, str, str], tuple[str, str, list[str]]]:
+    """Each SECTION's PAIRs: (section, number, direction) -> place, percentage, players."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(xml.split("\n", 2)[2])  # past the prolog and DOCTYPE
+    return {
+        (section.get("SECTION_ID") or "", pair.findtext("PAIR_NUMBER") or "",
+         pair.findtext("DIRECTION") or ""): (
+            pair.findtext("PLACE") or "", pair.findtext("PERCENTAGE") or "",
+            [player.findtext("PLAYER_NAME") or "" for player in pair.iter("PLAYER")],
+        )
+        for section in root.iter("SECTION")
+        for pair in section.iter("PAIR")
+    }  # fmt: skip
+
+
+def test_the_usebio_export_writes_each_sections_players_in_its_section(
+    tmp_path: Path, client_of: Any
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)
+    enter_all(client_of(path), made)
+    names = tmp_path / "names.csv"
+    names.write_text(NAMES_CSV, encoding="utf-8")
+    assert CliRunner().invoke(cli_app, ["session", "import", str(path), str(names)]).exit_code == 0
+    out = tmp_path / "congress.xml"
+    answer = CliRunner().invoke(cli_app, ["session", "export", str(path), str(out)])
+    assert answer.exit_code == 0, answer.output
+    pairs = _sections_pairs(out.read_text(encoding="utf-8"))
+    assert len(pairs) == 12  # six pairs a section, each its own PAIR
+    # Each pair's own place and percentage, as the export scores the field (ACROSS
+    # above, top 6 a board): A's 1N 4 of 12 (5th= in the NS order the ranking test
+    # above lists), B's 1N 11 of 12 (1st); EW: A1E 8/12, A2E 15/24, then A3E 6/12,
+    # B2E 12/24 and B3E 6/12 tie 3rd=, B1E 1/12.
+    assert pairs[("A", "1", "NS")] == ("5=", "33.33", ["Ann Archer", "Bob Baker"])
+    assert pairs[("B", "1", "NS")] == ("1", "91.67", ["Cate Cole", "Dan Dale"])
+    assert pairs[("A", "2", "EW")] == ("2", "62.50", [])
+    assert pairs[("B", "2", "EW")] == ("3=", "50.00", ["Eve Ellis", "Fay Ford"])
+    # Read back, each section's pair keeps its own players (kept as B:1NS).
+    again = tmp_path / "again.db"
+    answer = CliRunner().invoke(cli_app, ["session", "import", str(again), str(out)])
+    assert answer.exit_code == 0, answer.output
+    players = {
+        (line["section"], line["name"]): [p["name"] for p in line["players"]]
+        for line in score(again, "--per-section")["ranking"]
+        if line["players"]
+    }
+    assert players == {
+        ("A", "1NS"): ["Ann Archer", "Bob Baker"],
+        ("B", "1NS"): ["Cate Cole", "Dan Dale"],
+        ("B", "2EW"): ["Eve Ellis", "Fay Ford"],
+    }
+
+
+def test_a_names_line_without_its_section_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "congress.db"
+    new_event(path)
+    names = tmp_path / "names.csv"
+    names.write_text(
+        "pair,player,player,section\n1N,Ann Archer,Bob Baker,A\n1N,Cate Cole,Dan Dale,\n"
+        "4N,Eve Ellis,Fay Ford,B\n",
+        encoding="utf-8",
+    )
+    answer = CliRunner().invoke(cli_app, ["session", "import", str(path), str(names)])
+    assert answer.exit_code == 1
+    assert (
+        "names.csv:3: pair '1N': section '': the event has 2 sections, A, B: a line names "
+        "its section (a section column)"
+    ) in answer.output
+    assert (
+        "names.csv:4: pair '4N' is not in section B's movement: expected one of "
+        "1N, 1E, 2N, 2E, 3N, 3E"
+    ) in answer.output
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT DISTINCT participant FROM members").fetchall() == [("A:1N",)]

@@ -29,7 +29,7 @@ from bridgescore.core import Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
-from bridgescore.session.scoring.event import Event, TableResult
+from bridgescore.session.scoring.event import Event, Member, TableResult
 from bridgescore.session.sim import SimClub, find_outliers, merge_clubs, score_sim
 from bridgescore.session.store.events import EventStore
 
@@ -317,3 +317,25 @@ def test_serve_scores_listed_events_as_one_sim(tmp_path: Path) -> None:
             assert refused.status_code == status, (params, refused.text)
             assert words in refused.json()["detail"], refused.text
     assert sorted(p.name for p in events.iterdir()) == before  # nothing written
+
+
+def test_a_clubs_sections_bring_their_own_players() -> None:
+    # Acol ran two sections: its A 1N and B 1N are two pairs with their own players
+    # (kept as A:1N, B:1N); Bath ran one (a bare label). The sim labels each pair with
+    # its club (and section) and gives it its own players, no one else's.
+    acol = Event(
+        results=(
+            TableResult(1, "1N", "1E", score=420, section="A"),
+            TableResult(1, "1N", "1E", score=450, section="B"),
+        ),
+        members={"A:1N": (Member("Ann Archer"),), "B:1N": (Member("Cate Cole"),)},
+    )
+    bath = Event(
+        results=(TableResult(1, "1N", "1E", score=-50),), members={"1N": (Member("Eve Ellis"),)}
+    )
+    merged = merge_clubs([SimClub("Acol", "acol.db", acol), SimClub("Bath", "bath.db", bath)])
+    assert merged.members == {
+        "Acol/A/1N": (Member("Ann Archer"),),
+        "Acol/B/1N": (Member("Cate Cole"),),
+        "Bath/1N": (Member("Eve Ellis"),),
+    }

@@ -109,7 +109,8 @@ def import_command(
             help="CSV travellers, PBN (pairs, teams, online teams; UTF-8, Windows-1252 or "
             "Latin-1) or JSON board records (as 'bridgescore convert' writes them), USEBIO "
             "XML files, BBO vugraph archives (.lin: both rooms of a teams match) and CSV "
-            "files of names (pair,player,player), each recognised by its content."
+            "files of names (pair,player,player, and a section column in an event of "
+            "several sections), each recognised by its content."
         ),
     ],
     name: Annotated[

@@ -30,7 +30,13 @@ import numpy as np
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
 from bridgescore.session.reports.text import as_dict, ranking_text
-from bridgescore.session.scoring.event import Event, Member, TableResult, result_columns
+from bridgescore.session.scoring.event import (
+    Event,
+    Member,
+    TableResult,
+    players_of,
+    result_columns,
+)
 from bridgescore.session.scoring.scored import SessionScore, Standing
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore, Origin
@@ -161,11 +167,13 @@ def merge_clubs(clubs: Sequence[SimClub], name: str = "") -> Event:
                     result.weighted,
                 )
             )
-        sections = {r.section for r in club.event.results}
-        for pair, players in club.event.members.items():
-            # Members are named by pair alone; one section makes their label certain.
-            if len(sections) == 1:
-                members[sim_label(label, pair, next(iter(sections)))] = players
+        # Each pair that played, with its own section's players (players_of: A's 1N
+        # and B's 1N are two pairs, each named apart).
+        seated = {(r.section, pair) for r in club.event.results for pair in (r.ns, r.ew)}
+        for section, pair in sorted(seated):
+            players = players_of(club.event.members, section, pair)
+            if players:
+                members[sim_label(label, pair, section)] = players
     return Event(name, "pairs", boards, tuple(results), members)
 
 

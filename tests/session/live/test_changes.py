@@ -129,3 +129,18 @@ def test_a_running_event_follows_a_change_made_by_another_process(tmp_path: Path
         )
     with LiveStore(made.event, mode="read") as store:
         assert store.stored_keys() == {("", 3, "2E", "2N")}
+
+
+def test_a_late_pair_of_section_b_is_named_in_section_b(tmp_path: Path) -> None:
+    made = create_event(
+        tmp_path / "congress.db", mitchell(tables=7, boards_per_round=2, pairs=13), sections=2
+    )
+    joined = add_pair_to_event(
+        made.event, from_round=3, name="Cy Cole & Di Dale", section="B", who="director"
+    )
+    assert (joined.section, joined.pair) == ("B", "7E")
+    with LiveEvent(made.event) as live:
+        # Section B's 7E, kept as B:7E: section A's 7E (still the empty place) has none.
+        assert live.players() == {"B:7E": (Member("Cy Cole"), Member("Di Dale"))}
+        assert live.pair_names("B") == {"7E": "Cy Cole & Di Dale"}
+        assert live.pair_names("A") == {}

@@ -73,6 +73,9 @@ class Participant:
     place: str = ""
     score: str = ""  # PERCENTAGE or TOTAL_SCORE, as written
     line: int = 0
+    # The SECTION_ID of the SECTION whose PARTICIPANTS list it ("": listed under EVENT):
+    # pair 1 NS of section A and pair 1 NS of section B are two pairs, each with players.
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +194,12 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     out.date = event.value("DATE")
     out.program = event.value("PROGRAM_NAME")
     out.winner_type = event.value("WINNER_TYPE")
-    for participants in _under_sections(event, "PARTICIPANTS"):
+    for participants, section in _under_sections(event, "PARTICIPANTS"):
         for node in participants.children:
             if node.tag in ("PAIR", "TEAM"):
-                _participant(node, out)
+                _participant(node, out, section)
     _boards(event, out)
-    for handset in _under_sections(root, "HANDSET"):
+    for handset, _ in _under_sections(root, "HANDSET"):
         for board in handset.all("BOARD"):
             number = _board_number(board, out)
             if number is not None:
@@ -204,16 +207,24 @@ def read_usebio(data: bytes | str, source: str = "(input)") -> UsebioFile:
     return out
 
 
-def _under_sections(node: Element, tag: str) -> Iterator[Element]:
-    """The ``tag`` children of ``node`` and of its EVENT, SESSION and SECTION descendants."""
+def _under_sections(node: Element, tag: str, section: str = "") -> Iterator[tuple[Element, str]]:
+    """The ``tag`` children of ``node`` and of its EVENT, SESSION and SECTION descendants,
+    each with the SECTION_ID of the section it is in (``""``: none)."""
     for child in node.children:
         if child.tag == tag:
-            yield child
-        elif child.tag in ("EVENT", "SESSION", "SECTION", "SECTIONS"):
-            yield from _under_sections(child, tag)
+            yield child, section
+        elif child.tag == "SECTION":
+            yield from _under_sections(child, tag, _section_id(child) or section)
+        elif child.tag in ("EVENT", "SESSION", "SECTIONS"):
+            yield from _under_sections(child, tag, section)
 
 
-def _participant(node: Element, out: UsebioFile) -> None:
+def _section_id(node: Element) -> str:
+    """A SECTION's SECTION_ID, an attribute or an element."""
+    return (node.attrs.get("SECTION_ID", "") or node.value("SECTION_ID")).strip()
+
+
+def _participant(node: Element, out: UsebioFile, section: str) -> None:
     players = tuple(
         Player(p.value("PLAYER_NAME"), p.value("NATIONAL_ID_NUMBER")) for p in node.all("PLAYER")
     )
@@ -233,7 +244,9 @@ def _participant(node: Element, out: UsebioFile) -> None:
             )
             return
         out.participants.append(
-            Participant(number, direction, "", players, node.value("PLACE"), score, node.line)
+            Participant(
+                number, direction, "", players, node.value("PLACE"), score, node.line, section
+            )
         )
         return
     number = node.value("TEAM_ID") or node.value("TEAM_NUMBER")
@@ -242,7 +255,9 @@ def _participant(node: Element, out: UsebioFile) -> None:
         out.problems.append(Problem(node.line, "a <TEAM> without TEAM_ID or TEAM_NAME"))
         return
     out.participants.append(
-        Participant(number or name, "", name, players, node.value("PLACE"), score, node.line)
+        Participant(
+            number or name, "", name, players, node.value("PLACE"), score, node.line, section
+        )
     )
 
 
@@ -271,8 +286,7 @@ def _boards(event: Element, out: UsebioFile) -> None:
     def visit(node: Element, section: str, match: Element | None) -> None:
         for child in node.children:
             if child.tag == "SECTION":
-                name = child.attrs.get("SECTION_ID", "") or child.value("SECTION_ID")
-                visit(child, name.strip() or section, match)
+                visit(child, _section_id(child) or section, match)
             elif child.tag == "MATCH":
                 visit(child, section, child)
             elif child.tag == "BOARD":

@@ -55,7 +55,11 @@ def write_usebio(file: UsebioFile) -> str:
     # Real multi-section files list each section's pairs inside its SECTION, next
     # to its boards; the others (one section, teams) right under EVENT.
     where = _sections_of(file) if file.kind != "teams" else {}
-    top = [who for who in file.participants if not where.get(_key(who), {""}) - {""}]
+    top = [
+        who
+        for who in file.participants
+        if not who.section and not where.get(_key(who), {""}) - {""}
+    ]
     if top or not any(sections - {""} for sections in where.values()):
         out += _write_participants(top, 2)
     if file.kind == "teams":
@@ -69,7 +73,13 @@ def write_usebio(file: UsebioFile) -> str:
             if section:  # sections are written as real multi-section files do
                 out += ["    <SESSION>", f"      <SECTION SECTION_ID={quoteattr(section)}>"]
                 depth = 4
-                members = [w for w in file.participants if section in where.get(_key(w), ())]
+                # A participant of a section is listed there; one without (a file read
+                # before participants kept their section) wherever it played.
+                members = [
+                    w
+                    for w in file.participants
+                    if w.section == section or (not w.section and section in where.get(_key(w), ()))
+                ]
                 out += _write_participants(members, depth)
             for board in sorted(by_board):
                 out += _write_pairs_board(board, by_board[board], file.scoring, depth)

@@ -206,7 +206,7 @@ def _parse_file(
         # A method the director chose stands; see VugraphMatch.settings.
         return match.parsed, match.settings(store)
     if kind == "csv" and looks_like_players(text):
-        return parse_players(text.splitlines(), name, movement=store.movement), {}
+        return parse_players(text.splitlines(), name, movements=store.movements), {}
     if kind == "csv" and not is_board_set(text):
         return parse_csv(text.splitlines(), name, movements=store.movements), {}
     records = list(read_text(text, kind, name))

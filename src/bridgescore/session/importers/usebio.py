@@ -8,7 +8,8 @@ names as written; the event remembers the scoring method the file names
 adjusted scores (NS then EW percentage: 60, 50 or 40). The points the file's
 scorer gave each line are kept aside and compared with ours
 (:func:`cross_check`). Each participant's ``PLAYER`` elements (name and
-membership number) become the event's members of that pair or team.
+membership number) become the event's members of that pair or team; in a file whose
+sections list their own pairs, each section's (``B:1NS``, as a live event keeps them).
 
 Export, the other way: :mod:`bridgescore.session.reports.usebio`.
 """
@@ -33,7 +34,13 @@ from bridgescore.formats.usebio import (
 )
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
-from bridgescore.session.scoring.event import Adjusted, Event, Member, TableResult
+from bridgescore.session.scoring.event import (
+    Adjusted,
+    Event,
+    Member,
+    TableResult,
+    participant_key,
+)
 from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
@@ -123,10 +130,14 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
             "bridgescore scores: expected MP_PAIRS, BUTLER_PAIRS, CROSS_IMP or a teams event"
         )
     names = _names(file.participants, kind)
+    # Pairs listed in two sections or more are kept apart (participant_key: ``B:1NS``);
+    # a file of one section keeps its pairs' bare names, as it always has.
+    sectioned = kind != "teams" and len({who.section for who in file.participants}) > 1
     for who in file.participants:
         if who.players:
             participant = _name(names, who.number, who.direction)
-            parsed.members[participant] = tuple(Member(p.name, p.national_id) for p in who.players)
+            key = participant_key(who.section if sectioned else "", participant)
+            parsed.members[key] = tuple(Member(p.name, p.national_id) for p in who.players)
     # The hand records first: a line's score is checked on its board as the file deals it.
     stated = BoardsStated(source, parsed)
     for hand in file.hands:

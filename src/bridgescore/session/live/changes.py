@@ -28,6 +28,7 @@ from bridgescore.session.live.creation import DEFAULT_URL_BASE, TableAccess, tab
 from bridgescore.session.live.players import players_named
 from bridgescore.session.live.seating import pairs_at
 from bridgescore.session.live.sections import stored_section
+from bridgescore.session.scoring.event import participant_key
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore, ResultKey
 from bridgescore.validate import quoted
@@ -194,7 +195,12 @@ def add_late_pair(
         who=who,
         changed_from=movement,
         tokens={table: token_digest(token) for table, token in tokens.items()},
-        members=None if players is None else {late.pair: players},
+        # Named under its section (B:7E), as the names page names a pair.
+        members=(
+            None
+            if players is None
+            else {participant_key(_stored_section(store, movement), late.pair): players}
+        ),
     )
     return late.movement, joined
 

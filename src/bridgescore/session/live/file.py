@@ -20,7 +20,7 @@ from bridgescore.movement.model import Movement
 from bridgescore.session.live.documents import SwissProgress
 from bridgescore.session.live.players import club_name, players_named
 from bridgescore.session.live.sections import stored_section, which_section
-from bridgescore.session.scoring.event import Member
+from bridgescore.session.scoring.event import Member, participant_key, players_of
 from bridgescore.session.store.access import new_token, token_digest
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.schema import Closing
@@ -263,22 +263,46 @@ class LiveFile(Closing):
 
     # ------------------------------------------------------------ the event
 
-    def set_pair_name(self, pair: str, name: str | Sequence[str]) -> None:
-        """Name the players of a pair (or team): ``["Ann Smith", "Bob Jones"]`` (players.py)."""
-        if pair not in self.movement.pairs:
+    def set_pair_name(
+        self, pair: str, name: str | Sequence[str], section: str | None = None
+    ) -> None:
+        """Name the players of a pair (or team) of ``section`` (``None``: the first, the
+        only one of a one-section event): ``["Ann Smith", "Bob Jones"]`` (players.py).
+        Kept under :func:`~bridgescore.session.scoring.event.participant_key`: section
+        B's pair 1N as ``B:1N``, a one-section event's as ``1N``."""
+        movement = self.movement if section is None else self.movement_of(section)
+        if pair not in movement.pairs:
+            whose = f"section {movement.section}'s" if len(self.movements) > 1 else "the"
             raise MovementError(
-                f"pair {quoted(pair)} is not in the movement: expected one of "
-                f"{', '.join(self.movement.pairs)}"
+                f"pair {quoted(pair)} is not in {whose} movement: expected one of "
+                f"{', '.join(movement.pairs)}"
             )
+        key = participant_key(self.stored_section(movement.section), pair)
         with self._using():
-            self._store.set_members({pair: players_named(name)})
+            self._store.set_members({key: players_named(name)})
 
     def players(self) -> dict[str, tuple[Member, ...]]:
+        """Every pair's (or team's) players as the file keeps them, by
+        :func:`~bridgescore.session.scoring.event.participant_key` (``B:1N``, ``1N``)."""
         with self._using():
             return self._store.members()
 
-    def pair_names(self) -> dict[str, str]:
-        return {pair: " & ".join(map(str, players)) for pair, players in self.players().items()}
+    def section_players(self, section: str | None = None) -> dict[str, tuple[Member, ...]]:
+        """The players of each named pair of ``section`` (``None``: the first), by the
+        pair's label in its movement (``1N``)."""
+        movement = self.movement if section is None else self.movement_of(section)
+        stored = self.stored_section(movement.section)
+        members = self.players()
+        named = {pair: players_of(members, stored, pair) for pair in movement.pairs}
+        return {pair: players for pair, players in named.items() if players}
+
+    def pair_names(self, section: str | None = None) -> dict[str, str]:
+        """Each named pair of ``section`` (``None``: the first) and its players as the
+        pages show them: ``{"1N": "Ann Smith & Bob Jones"}``."""
+        return {
+            pair: " & ".join(map(str, players))
+            for pair, players in self.section_players(section).items()
+        }
 
     @property
     def club(self) -> str:

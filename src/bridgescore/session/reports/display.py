@@ -17,7 +17,7 @@ from typing import Protocol
 
 from bridgescore.compare.scalar import round_half_away
 from bridgescore.display.markup import Markup, table_html, text_html
-from bridgescore.session.scoring.event import Member
+from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.methods import ScoringMethod, ScoringOptions
 
 __all__ = [
@@ -135,9 +135,10 @@ def report_title(session: ScoredEvent) -> str:
     return f"{session.name or 'Event'} - {session.scoring_method.title}"
 
 
-def players_text(session: ScoredEvent, name: str) -> str:
-    """The players of a pair or team as the ranking shows them: ``Ann Archer & Bob Baker``."""
-    return " & ".join(str(member) for member in session.members.get(name, ()))
+def players_text(session: ScoredEvent, section: str, name: str) -> str:
+    """The players of pair (or team) ``name`` of ``section`` as the ranking shows them:
+    ``Ann Archer & Bob Baker`` (section B's 1N has its own, A's 1N theirs)."""
+    return " & ".join(str(member) for member in players_of(session.members, section, name))
 
 
 def ranked_as(session: ScoredEvent) -> str:
@@ -214,7 +215,7 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
                     s.rank,
                     *([s.section] if has_section else []),
                     s.name,
-                    *([players_text(session, s.name)] if session.members else []),
+                    *([players_text(session, s.section, s.name)] if session.members else []),
                     str(s.boards),
                     *numbers[s][: 2 if last else 1],
                 )

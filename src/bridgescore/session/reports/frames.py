@@ -68,7 +68,7 @@ def ranking_frame(session: SessionScore) -> pd.DataFrame:
             "section": s.section,
             "direction": s.direction,
             "name": s.name,
-            "players": players_text(session, s.name),
+            "players": players_text(session, s.section, s.name),
             "boards": s.boards,
             "total": s.total,
             "percent": s.percent,

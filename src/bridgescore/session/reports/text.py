@@ -18,7 +18,7 @@ from typing import Any
 
 from bridgescore.session.reports.display import fmt, ranking_tables, report_title
 from bridgescore.session.reports.travellers import traveller_table
-from bridgescore.session.scoring.event import Member
+from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
 
@@ -167,7 +167,9 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
             "adjusted_imps": options.adjusted_imps,
         },
         "ranking": [
-            _standing_dict(s, session.members.get(s.name, ()) if session.members else None)
+            _standing_dict(
+                s, players_of(session.members, s.section, s.name) if session.members else None
+            )
             for s in session.standings
         ],
         "travellers": [traveller_dict(t) for t in session.travellers],

@@ -9,7 +9,8 @@ So a pair named by its number and home direction, as a live Mitchell names them
 number and direction; any other name (a Howell's ``1``..``8``) is its own
 number, without a direction (a one-winner event).
 
-Each player of a pair or team is one ``PLAYER``; the club's name is the
+Each player of a pair or team is one ``PLAYER`` (a pair of a section has its own,
+written in its ``SECTION``); the club's name is the
 ``CLUB_NAME``; an opening lead a table entered in a live session is the line's
 ``LEAD``. Read back by :mod:`bridgescore.session.importers.usebio`, the file gives
 the same ranking.
@@ -41,7 +42,7 @@ from bridgescore.formats.usebio import (
     UsebioFile,
     write_usebio,
 )
-from bridgescore.session.scoring.event import Event, TableResult, natural_key
+from bridgescore.session.scoring.event import Event, TableResult, natural_key, players_of
 
 if TYPE_CHECKING:
     from bridgescore.session.scoring.methods import Method
@@ -118,7 +119,7 @@ def export_usebio(
     )
     points: dict[Key, tuple[float | None, float | None]] = {}
     team_imps: dict[tuple[str, str, int], float] = {}
-    standings: dict[str, tuple[str, float | None, float]] = {}
+    standings: dict[tuple[str, str], tuple[str, float | None, float]] = {}
     if event.results:
         scored = score_event(event, _method(method))
         for traveller in scored.travellers:
@@ -127,19 +128,35 @@ def export_usebio(
                 if line.ns is not None:
                     team_imps[(line.result.ns, line.result.ew, line.result.board)] = line.ns
         for standing in scored.standings:
-            standings[standing.name] = (standing.rank, standing.percent, standing.total)
+            # A team's place is the team's, whatever section its boards were stored under.
+            where = ("" if teams else standing.section, standing.name)
+            standings[where] = (standing.rank, standing.percent, standing.total)
     participants = event.participants()
     numbers = pair_numbers(participants)
     file.winner_type = "" if teams else ("2" if all(d for _, d in numbers.values()) else "1")
+    # Pair 1N of section A and pair 1N of section B are two pairs: each its own PAIR in
+    # its SECTION, with its own players and place.
+    sections: dict[str, set[str]] = {}
+    for result in event.results:
+        for name in (result.ns, result.ew):
+            sections.setdefault(name, set()).add(result.section)
     for name in participants:
-        rank, percent, total = standings.get(name, ("", None, 0.0))
-        score = f"{total:g}" if teams else ("" if percent is None else f"{percent:.2f}")
-        players = tuple(Player(m.name, m.number) for m in event.members.get(name, ()))
-        if teams:
-            file.participants.append(Participant(name, "", name, players, rank, score))
-        else:
-            number, direction = numbers[name]
-            file.participants.append(Participant(number, direction, "", players, rank, score))
+        places = sorted(sections[name], key=natural_key)
+        # A team is one TEAM, whichever section its boards were stored under.
+        for section in places[:1] if teams else places:
+            place = ("" if teams else section, name)
+            rank, percent, total = standings.get(place, ("", None, 0.0))
+            score = f"{total:g}" if teams else ("" if percent is None else f"{percent:.2f}")
+            players = tuple(
+                Player(m.name, m.number) for m in players_of(event.members, section, name)
+            )
+            if teams:
+                file.participants.append(Participant(name, "", name, players, rank, score))
+            else:
+                number, direction = numbers[name]
+                file.participants.append(
+                    Participant(number, direction, "", players, rank, score, section=section)
+                )
     leads = leads or {}
     for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
         ns_points, ew_points = points.get(result.key, (None, None))

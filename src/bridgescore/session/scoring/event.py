@@ -49,6 +49,8 @@ __all__ = [
     "ResultColumns",
     "TableResult",
     "ns_scores",
+    "participant_key",
+    "players_of",
     "result_columns",
 ]
 
@@ -250,6 +252,35 @@ class Member:
         return self.name or self.number
 
 
+def participant_key(section: str, name: str) -> str:
+    """The name a pair's (or team's) players are kept under: ``B:1N`` for pair ``1N`` of
+    section ``B``, the bare ``1N`` for a result stored without a section (an event of
+    one section), so a one-section event's members read as they always have.
+
+    >>> participant_key("B", "1N"), participant_key("", "1N")
+    ('B:1N', '1N')
+    """
+    return f"{section}:{name}" if section else name
+
+
+def players_of(
+    members: Mapping[str, tuple[Member, ...]], section: str, name: str
+) -> tuple[Member, ...]:
+    """The players of pair (or team) ``name`` of ``section``: those kept under
+    :func:`participant_key`, else those kept under the bare name (an event of one
+    section, or a file written before sections kept their own names), else none.
+
+    >>> members = {"B:1N": (Member("Ann"),), "1N": (Member("Cy"),)}
+    >>> players_of(members, "B", "1N"), players_of(members, "A", "1N")
+    ((Member(name='Ann', number=''),), (Member(name='Cy', number=''),))
+    """
+    if section:
+        found = members.get(participant_key(section, name))
+        if found:
+            return found
+    return members.get(name, ())
+
+
 @dataclass(frozen=True)
 class Event:
     """An event: its name and kind, its boards and its results.
@@ -263,7 +294,8 @@ class Event:
     kind: EventKind = "pairs"
     boards: dict[int, Board] = field(default_factory=dict)
     results: tuple[TableResult, ...] = ()
-    # The players of each pair or team, by the name the results use (a results file's).
+    # The players of each pair or team, by the name the results use (a results file's),
+    # a pair of a named section's as ``B:1N`` (participant_key; read with players_of).
     members: Mapping[str, tuple[Member, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -173,9 +173,12 @@ def changed(request: Request) -> None:
         cache.invalidate()
 
 
-def pair_names(live: LiveEvent) -> dict[str, str]:
-    """Each named pair's players, as the pages show them."""
-    return dict(live.pair_names())
+def pair_names(live: LiveEvent) -> dict[str, dict[str, str]]:
+    """Each section's named pairs and their players, as the pages show them:
+    ``{"A": {"1N": "Ann Smith & Bob Jones"}, "B": {...}}`` (section A's 1N and section
+    B's 1N are two pairs). The macro ``pair(label, names, section)`` of
+    ``templates/live/_pair.html`` shows a label with its section's names."""
+    return {section: live.pair_names(section) for section in live.movements}
 
 
 def director_token(request: Request) -> str | None:

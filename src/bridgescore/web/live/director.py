@@ -25,6 +25,7 @@ from bridgescore.session.live.entry import ResultEntry, form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
 from bridgescore.session.scoring.adjustment import ADJUSTED_WORDS, read_weighted
+from bridgescore.session.scoring.event import participant_key
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.web.live.common import (
     DIRECTOR_COOKIE,
@@ -376,13 +377,31 @@ def directorpair_names(request: Request) -> Response:
     return _director_page(request, "director_names.html", _names_context)
 
 
+def _named_pairs(live: LiveEvent) -> list[tuple[str, str, str]]:
+    """Every pair of every section, in order (A 1N, ..., B 1N, ...), each with its
+    form's field: the key its players are kept under (``B:1N``; a one-section event's
+    pair by its label, ``1N``)."""
+    return [
+        (section, pair, participant_key(live.stored_section(section), pair))
+        for section, movement in live.movements.items()
+        for pair in movement.pairs
+    ]
+
+
 def _names_context(live: LiveEvent, error: str = "") -> dict[str, Any]:
     seats = MAX_PLAYERS if live.movement.kind == "teams" else 2
-    players = live.players()
+    several = len(live.movements) > 1
+    players = {section: live.section_players(section) for section in live.movements}
     return {
-        "pairs": live.movement.pairs,
+        "pairs": [
+            {
+                "field": field,
+                "title": f"{section} {pair}" if several else pair,
+                "players": [m.name for m in players[section].get(pair, ())],
+            }
+            for section, pair, field in _named_pairs(live)
+        ],
         "seats": range(1, seats + 1),
-        "players": {pair: [m.name for m in named] for pair, named in players.items()},
         "club": live.club,
         "error": error,
     }
@@ -391,24 +410,26 @@ def _names_context(live: LiveEvent, error: str = "") -> dict[str, Any]:
 @router.post("/director/names", response_class=HTMLResponse)
 async def director_setpair_names(request: Request) -> Response:
     """Save the club's name and the players' names: a blank field leaves what was there
-    (names are added or changed, never erased); ``name-PAIR`` (one text, ``A & B``) too."""
+    (names are added or changed, never erased); ``name-PAIR`` (one text, ``A & B``) too.
+    A pair of an event of several sections is named by its section too: ``player-B:1N-1``,
+    ``name-B:1N``."""
     form, refused = await _director_form(request)
     if refused is not None:
         return refused
     live = live_of(request)
-    stored = {pair: [m.name for m in named] for pair, named in live.players().items()}
+    stored = {section: live.section_players(section) for section in live.movements}
     try:
         club = " ".join(form.get("club", "").split())
         if club and club != live.club:
             live.set_club(club)
-        for pair in live.movement.pairs:
-            seats = (form.get(f"player-{pair}-{i}", "") for i in range(1, MAX_PLAYERS + 1))
+        for section, pair, field in _named_pairs(live):
+            seats = (form.get(f"player-{field}-{i}", "") for i in range(1, MAX_PLAYERS + 1))
             typed = [name for name in seats if name.strip()]
-            if not typed and form.get(f"name-{pair}", "").strip():
-                typed = form[f"name-{pair}"].split("&")
+            if not typed and form.get(f"name-{field}", "").strip():
+                typed = form[f"name-{field}"].split("&")
             names = [" ".join(name.split()) for name in typed]
-            if names and names != stored.get(pair):
-                live.set_pair_name(pair, names)
+            if names and names != [m.name for m in stored[section].get(pair, ())]:
+                live.set_pair_name(pair, names, section)
     except BridgeError as error:
         token = director_token(request) or ""
         return render(

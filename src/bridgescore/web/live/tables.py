@@ -266,6 +266,7 @@ async def table_check(request: Request) -> Response:
         request,
         "confirm.html",
         label=_table_label(live_of(request), section, table),
+        section=section,  # the pairs' names are their section's
         csrf=csrf_token(secret),
         entry=entry,
         fields={key: form.get(key, "") for key in _ENTRY_FIELDS},

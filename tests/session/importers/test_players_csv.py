@@ -1,0 +1,62 @@
+"""The players CSV (session/importers/players_csv.py): a line's section, and the key its
+players are kept under: ``B:1N`` in an event of several sections, the bare ``1N`` in an
+event of one."""
+
+from __future__ import annotations
+
+from bridgescore.session.importers.players_csv import looks_like_players, parse_players
+from bridgescore.session.live.sections import sections_of
+from bridgescore.session.scoring.event import Member
+from live_movements import three_table_mitchell
+
+
+def test_a_section_column_is_a_names_files_column() -> None:
+    assert looks_like_players("section,pair,player,player\n")
+    assert looks_like_players("pair,player,section,player\n")
+    assert looks_like_players("pair,player,player\n")
+    assert not looks_like_players("section,player,pair\n")  # the pair column first or second
+    assert not looks_like_players("pair,section,section,player\n")
+    assert not looks_like_players("section,pair\n")  # no player
+
+
+def test_each_section_keeps_its_own_pairs_players() -> None:
+    movements = sections_of(three_table_mitchell(), 2)
+    parsed = parse_players(
+        ["pair,section,player,player", "1N,A,Ann Archer,Bob Baker", "1N,B,Cate Cole,",
+         "3E,B,Dan Dale,Eve Ellis", "3E,,Fay Ford,", "9N,A,Gil Gray,", "1E,C,Hal Hunt,"],
+        "names.csv",
+        movements=movements,
+    )  # fmt: skip
+    assert parsed.members == {
+        "A:1N": (Member("Ann Archer"), Member("Bob Baker")),
+        "B:1N": (Member("Cate Cole"),),
+        "B:3E": (Member("Dan Dale"), Member("Eve Ellis")),
+    }
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (5, "pair '3E': section '': the event has 2 sections, A, B: a line names its "
+            "section (a section column)"),
+        (6, "pair '9N' is not in section A's movement: expected one of 1N, 1E, 2N, 2E, 3N, 3E"),
+        (7, "pair '1E': section 'C': the event has 2 sections, A, B: a line names its "
+            "section (a section column)"),
+    ]  # fmt: skip
+
+
+def test_one_sections_pairs_keep_their_bare_labels() -> None:
+    movements = sections_of(three_table_mitchell(), 1)
+    (section,) = movements
+    parsed = parse_players(
+        ["section,pair,player", f"{section},1N,Ann Archer", ",2E,Cate Cole", "Z,3N,Dan Dale"],
+        "names.csv",
+        movements=movements,
+    )
+    assert parsed.members == {"1N": (Member("Ann Archer"),), "2E": (Member("Cate Cole"),)}
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (4, f"pair '3N': section 'Z' is not the event's: expected {section!r} or a blank section")
+    ]
+
+
+def test_without_a_movement_a_named_section_keys_its_pairs() -> None:
+    # An imported event has no movement: a line's section keys its players as the
+    # results of that section name their pairs.
+    parsed = parse_players(["section,pair,player", "A,1NS,Ann Archer", ",2NS,Bob Baker"], "n.csv")
+    assert parsed.members == {"A:1NS": (Member("Ann Archer"),), "2NS": (Member("Bob Baker"),)}
