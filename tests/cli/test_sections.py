@@ -510,7 +510,7 @@ def test_the_usebio_export_writes_each_sections_players_in_its_section(
     tmp_path: Path, client_of: Any
 ) -> None:
     path = tmp_path / "congress.db"
-    made = new_event(path)
+    made = new_event(path, "--score-across")
     enter_all(client_of(path), made)
     names = tmp_path / "names.csv"
     names.write_text(NAMES_CSV, encoding="utf-8")
@@ -520,7 +520,7 @@ def test_the_usebio_export_writes_each_sections_players_in_its_section(
     assert answer.exit_code == 0, answer.output
     pairs = _sections_pairs(out.read_text(encoding="utf-8"))
     assert len(pairs) == 12  # six pairs a section, each its own PAIR
-    # Each pair's own place and percentage, as the export scores the field (ACROSS
+    # Each pair's own place and percentage, as the event scores the field (ACROSS
     # above, top 6 a board): A's 1N 4 of 12 (5th= in the NS order the ranking test
     # above lists), B's 1N 11 of 12 (1st); EW: A1E 8/12, A2E 15/24, then A3E 6/12,
     # B2E 12/24 and B3E 6/12 tie 3rd=, B1E 1/12.
@@ -542,6 +542,32 @@ def test_the_usebio_export_writes_each_sections_players_in_its_section(
         ("B", "1NS"): ["Cate Cole", "Dan Dale"],
         ("B", "2EW"): ["Eve Ellis", "Fay Ford"],
     }
+
+
+def test_the_usebio_export_of_an_event_scored_per_section_places_each_section_apart(
+    tmp_path: Path, client_of: Any
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)  # per section, the default
+    enter_all(client_of(path), made)
+    out = tmp_path / "congress.xml"
+    answer = CliRunner().invoke(cli_app, ["session", "export", str(path), str(out)])
+    assert answer.exit_code == 0, answer.output
+    pairs = _sections_pairs(out.read_text(encoding="utf-8"))
+    # PER_SECTION above, each board's top 2 in its section, over each pair's boards:
+    # A's NS pairs all 50 % (2 of 4, 2 of 4, 4 of 8): tied first; B's 1N 4 of 4 (100 %),
+    # 2N 2 of 4 (50 %), 3N 2 of 8 (25 %); B's EW 2E 6 of 8, 3E 2 of 4, 1E 0 of 4.
+    assert [pairs[("A", n, "NS")][:2] for n in "123"] == [("1=", "50.00")] * 3
+    assert [pairs[("B", n, "NS")][:2] for n in "123"] == [
+        ("1", "100.00"),
+        ("2", "50.00"),
+        ("3", "25.00"),
+    ]
+    assert [pairs[("B", n, "EW")][:2] for n in "231"] == [
+        ("1", "75.00"),
+        ("2", "50.00"),
+        ("3", "0.00"),
+    ]
 
 
 def test_a_names_line_without_its_section_is_refused_naming_it(tmp_path: Path) -> None:

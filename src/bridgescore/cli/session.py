@@ -432,15 +432,21 @@ def export_command(
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")
+    from bridgescore.session.workflow import home_directions, stored_options
+
     with _open(event) as store:
         try:
             loaded = store.load()
             stored = store.method
+            # Scored as 'session score' scores it: sections as the event chose them.
+            options, home = stored_options(store), home_directions(store.movement)
         except BridgeError as error:
             raise fail(error) from None
     club, leads = export_extras(event)
     try:
-        text = export_usebio(loaded, method or stored, club=club, leads=leads)
+        text = export_usebio(
+            loaded, method or stored, club=club, leads=leads, options=options, home=home
+        )
     except BridgeError as error:
         raise fail(error) from None
     if str(output) == "-":

@@ -37,7 +37,13 @@ from bridgescore.session.store.events import EventStore
 if TYPE_CHECKING:
     from bridgescore.movement.model import Movement
 
-__all__ = ["ParSource", "home_directions", "score_stored_event", "stored_method"]
+__all__ = [
+    "ParSource",
+    "home_directions",
+    "score_stored_event",
+    "stored_method",
+    "stored_options",
+]
 
 ParSource = Literal["none", "stored", "solve"]
 """Where board pars come from: nowhere; only double-dummy tables already in the
@@ -83,6 +89,19 @@ def home_directions(movement: Movement | None) -> dict[str, str]:
     }
 
 
+def stored_options(
+    store: EventStore, options: ScoringOptions | None = None, *, per_section: bool | None = None
+) -> ScoringOptions | None:
+    """``options`` with the sections compared as the event chose (``session new
+    --score-across`` or per section), unless ``per_section`` says otherwise."""
+    across = store.sections_across
+    if per_section is None and across is not None:
+        per_section = not across
+    if per_section is not None:
+        return replace(options or ScoringOptions(), per_section=per_section)
+    return options
+
+
 def score_stored_event(
     store: EventStore,
     method: str | ScoringMethod | None = None,
@@ -105,11 +124,7 @@ def score_stored_event(
     cannot be read, an unknown method or one that does not fit the event.
     """
     chosen = None if method is None else scoring_method(method)
-    across = store.sections_across
-    if per_section is None and across is not None:
-        per_section = not across
-    if per_section is not None:
-        options = replace(options or ScoringOptions(), per_section=per_section)
+    options = stored_options(store, options, per_section=per_section)
     event = store.load()
     chosen = chosen or stored_method(store)
     found: dict[int, BoardPar] | None = None

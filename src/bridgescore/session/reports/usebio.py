@@ -45,7 +45,7 @@ from bridgescore.formats.usebio import (
 from bridgescore.session.scoring.event import Event, TableResult, natural_key, players_of
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.methods import Method
+    from bridgescore.session.scoring.methods import Method, ScoringOptions
 
 __all__ = ["export_usebio", "pair_numbers"]
 
@@ -97,13 +97,17 @@ def export_usebio(
     club: str = "",
     date: str = "",
     leads: Mapping[Key, str] | None = None,
+    options: ScoringOptions | None = None,
+    home: Mapping[str, str] | None = None,
 ) -> str:
     """The event as a USEBIO 1.2 file, with each line's points by ``method``.
 
     ``method`` defaults to ``mp`` for pairs and ``imps`` for teams; lines the
     method cannot score (an event with no comparisons) are written without points.
     ``club`` is the ``CLUB_NAME``; ``leads`` the opening lead of a result (by its
-    key, as ``HQ``), written as the line's ``LEAD``.
+    key, as ``HQ``), written as the line's ``LEAD``. ``options`` and ``home`` score
+    it as ``session score`` does (sections compared apart or across, a Mitchell's
+    pairs in their home directions: :func:`~bridgescore.session.scoring.scorer.score_event`).
     """
     from bridgescore.session.scoring.scorer import score_event
 
@@ -121,7 +125,7 @@ def export_usebio(
     team_imps: dict[tuple[str, str, int], float] = {}
     standings: dict[tuple[str, str], tuple[str, float | None, float]] = {}
     if event.results:
-        scored = score_event(event, _method(method))
+        scored = score_event(event, _method(method), options, home=home)
         for traveller in scored.travellers:
             for line in traveller.lines:
                 points[line.result.key] = (line.ns, line.ew)
