@@ -16,7 +16,7 @@ the same event, ``LiveEvent.enter_result`` called directly (the cost without HTT
 in one transaction (group commit), so with every table waiting at once a result waits
 for about one commit and the others' checks, not for every other table's commit.
 
-    .venv/bin/python benchmarks/live.py [--tables 30] [--rounds 9] [--boards 3]
+    .venv/bin/python benchmarks/live.py [--tables 30] [--sections 1] [--rounds 9] [--boards 3]
 """
 
 from __future__ import annotations
@@ -138,15 +138,21 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+# A table by its section and number: ("A", 3).
+TableKey = tuple[str, int]
+
+
 async def evening(
-    host: str, port: int, movement: Movement, tokens: dict[int, str]
+    host: str, port: int, movement: Movement, tokens: dict[TableKey, str]
 ) -> tuple[float, list[float], list[str]]:
-    """All tables enter all their results at once: (seconds, latencies, errors)."""
+    """All tables of every section enter all their results at once: (seconds,
+    latencies, errors)."""
     latencies: list[float] = []
     errors: list[str] = []
 
-    async def table(number: int) -> None:
-        connection = Connection(host, port, tokens[number])
+    async def table(key: TableKey) -> None:
+        number = key[1]
+        connection = Connection(host, port, tokens[key])
         try:
             for row in movement.rows:
                 if row.table != number:
@@ -158,12 +164,12 @@ async def evening(
                     )
                     latencies.append(time.perf_counter() - begin)
                     if status != 201:
-                        errors.append(f"table {number}: {status} {data[:200]!r}")
+                        errors.append(f"table {key}: {status} {data[:200]!r}")
         finally:
             await connection.close()
 
     start = time.perf_counter()
-    await asyncio.gather(*(table(number) for number in tokens))
+    await asyncio.gather(*(table(key) for key in tokens))
     return time.perf_counter() - start, latencies, errors
 
 
@@ -182,8 +188,9 @@ async def ranking_after_a_result(
     try:
         for index in range(times):
             result = "=" if index % 2 else "+1"
-            body = {"table": row.table, "round": row.round, "board": row.boards[0],
-                    "contract": "4S", "declarer": "N", "result": result}  # fmt: skip
+            body = {"section": "A", "table": row.table, "round": row.round,
+                    "board": row.boards[0], "contract": "4S", "declarer": "N",
+                    "result": result}  # fmt: skip
             status, data = await director.request("PUT", "/api/live/results", body)
             assert status == 200, data
             begin = time.perf_counter()
@@ -211,7 +218,7 @@ async def evening_with_readers(
     host: str,
     port: int,
     movement: Movement,
-    tokens: dict[int, str],
+    tokens: dict[TableKey, str],
     *,
     readers: int,
     phones: int,
@@ -224,8 +231,12 @@ async def evening_with_readers(
     crowd = Crowd()
     done = asyncio.Event()
 
-    async def table(number: int) -> None:
-        connection = Connection(host, port, tokens[number], source=phone_address(number))
+    table_keys = sorted(tokens)
+
+    async def table(key: TableKey) -> None:
+        number = key[1]
+        phone = phone_address(table_keys.index(key) + 1)
+        connection = Connection(host, port, tokens[key], source=phone)
         try:
             for row in movement.rows:
                 if row.table != number:
@@ -237,7 +248,7 @@ async def evening_with_readers(
                     )
                     crowd.entries.append(time.perf_counter() - begin)
                     if status != 201:
-                        crowd.errors.append(f"table {number}: {status} {data[:200]!r}")
+                        crowd.errors.append(f"table {key}: {status} {data[:200]!r}")
         finally:
             await connection.close()
 
@@ -259,7 +270,6 @@ async def evening_with_readers(
         finally:
             await connection.close()
 
-    table_numbers = sorted(tokens)
     watchers = [
         asyncio.create_task(reader(100 + index, "/ranking", None, crowd.ranking_reads))
         for index in range(readers)
@@ -269,7 +279,7 @@ async def evening_with_readers(
             reader(
                 100 + readers + index,
                 "/table",
-                f"bridgescore_table={tokens[table_numbers[index % len(table_numbers)]]}",
+                f"bridgescore_table={tokens[table_keys[index % len(table_keys)]]}",
                 crowd.table_reads,
             )
         )
@@ -278,7 +288,7 @@ async def evening_with_readers(
     # The readers are at it before the first result, as they are at a club.
     await asyncio.sleep(every)
     start = time.perf_counter()
-    await asyncio.gather(*(table(number) for number in table_numbers))
+    await asyncio.gather(*(table(key) for key in table_keys))
     crowd.seconds = time.perf_counter() - start
     done.set()
     await asyncio.gather(*watchers)
@@ -406,7 +416,8 @@ def serving(path: Path) -> Iterator[tuple[str, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--tables", type=int, default=30, help="tables in each section")
+    parser.add_argument("--sections", type=int, default=1, help="sections of that Mitchell")
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--boards", type=int, default=3)
     parser.add_argument("--ranking-times", type=int, default=20)
@@ -421,16 +432,16 @@ def main() -> None:
     args = parser.parse_args()
 
     movement = mitchell(args.tables, args.rounds, args.boards)
-    results = sum(len(row.boards) for row in movement.rows)
+    results = args.sections * sum(len(row.boards) for row in movement.rows)
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as work:
         path = Path(work) / "club.db"
-        created = create_event(path, movement, name="Benchmark pairs")
+        created = create_event(path, movement, name="Benchmark pairs", sections=args.sections)
         spare = Path(work) / "spare.db"
         shutil.copyfile(path, spare)
         crowded = Path(work) / "crowded.db"
         shutil.copyfile(path, crowded)
-        tokens = {access.table: access.token for access in created.tables}
+        tokens = {(access.section, access.table): access.token for access in created.tables}
 
         with serving(path) as (host, port):
             seconds, latencies, errors = asyncio.run(evening(host, port, movement, tokens))
@@ -456,7 +467,8 @@ def main() -> None:
         "when": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
         "machine": f"{platform.machine()} {os.cpu_count()} cores",
         "load_average": [round(x, 2) for x in (*load_before, *os.getloadavg())],
-        "tables": args.tables,
+        "sections": args.sections,
+        "tables": args.tables * args.sections,
         "rounds": args.rounds,
         "boards": args.boards,
         "results": results,
@@ -496,8 +508,8 @@ def report(figures: dict[str, Any], errors: list[str]) -> None:
         f" load average {load} (at the start)"
     )
     print(
-        f"{figures['tables']} tables x {figures['rounds']} rounds x {figures['boards']} boards ="
-        f" {figures['results']} results, all tables at once"
+        f"{figures['tables']} tables ({figures['sections']} section(s)) x {figures['rounds']}"
+        f" rounds x {figures['boards']} boards = {figures['results']} results, all tables at once"
     )
     print(
         f"  alone over HTTP: {alone['count']} results in {alone['seconds']:.2f} s"

@@ -49,3 +49,20 @@ def test_live_benchmark_runs_at_a_small_size() -> None:
     assert (recompute["tables"], recompute["boards"], recompute["results"]) == (7, 6, 42)
     assert recompute["pairs"] == 14
     assert recompute["ranking"]["count"] == recompute["report"]["count"] == 2
+
+
+def test_live_benchmark_runs_two_sections() -> None:
+    command = [
+        sys.executable, str(BENCHMARKS / "live.py"), "--json", "--sections", "2",
+        "--tables", "3", "--rounds", "3", "--boards", "2", "--ranking-times", "2",
+        "--readers", "2", "--phones", "2", "--every", "0.05",
+        "--recompute-tables", "5", "--recompute-times", "1",
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    # Two sections of 3 tables x 3 rounds x 2 boards: 36 results, each entered once.
+    assert (figures["sections"], figures["tables"]) == (2, 6)
+    assert figures["results"] == figures["alone"]["count"] == 36
+    assert figures["alone"]["errors"] == figures["with_readers"]["errors"] == 0
+    assert figures["with_readers"]["entries"]["count"] == 36
