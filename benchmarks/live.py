@@ -150,9 +150,12 @@ async def evening(
     latencies: list[float] = []
     errors: list[str] = []
 
+    keys = sorted(tokens)
+
     async def table(key: TableKey) -> None:
         number = key[1]
-        connection = Connection(host, port, tokens[key])
+        # Each phone its own address: the server lets one address hold 32 connections.
+        connection = Connection(host, port, tokens[key], source=phone_address(keys.index(key) + 1))
         try:
             for row in movement.rows:
                 if row.table != number:
