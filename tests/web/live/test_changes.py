@@ -347,6 +347,18 @@ def test_a_late_pair_where_play_has_gone_past_is_refused_naming_it(
     )
 
 
+def page_login(client: TestClient, made: dict[str, Any]) -> str:
+    """The director logs in through the login page's form; the Changes page as it shows."""
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/director").text)
+    assert csrf is not None
+    client.post(
+        "/director/login",
+        data={"csrf": csrf.group(1), "password": made["director_password"]},
+        follow_redirects=False,
+    )
+    return client.get("/director/changes").text
+
+
 def test_the_changes_page_asks_for_the_login_and_its_forms_for_the_csrf_token(
     tmp_path: Path,
 ) -> None:
@@ -356,15 +368,7 @@ def test_the_changes_page_asks_for_the_login_and_its_forms_for_the_csrf_token(
         assert 'id="password"' in client.get("/director/changes").text
         refused = client.post("/director/swap", data={"table": "1", "round": "2"})
         assert refused.status_code == 401
-        login_page = client.get("/director")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', login_page.text)
-        assert csrf is not None
-        client.post(
-            "/director/login",
-            data={"csrf": csrf.group(1), "password": made["director_password"]},
-            follow_redirects=False,
-        )
-        page = client.get("/director/changes").text
+        page = page_login(client, made)
         assert "The movement has an empty place: pair 7E." in page
         form_csrf = re.search(r'name="csrf" value="([^"]+)"', page)
         assert form_csrf is not None
@@ -390,15 +394,7 @@ def test_the_changes_page_of_two_sections_changes_the_section_asked(tmp_path: Pa
         event, "--tables", "3", "--boards-per-round", "2", "--pairs", "5", "--sections", "2"
     )
     with TestClient(create_live_app(event)) as client:
-        login_page = client.get("/director")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', login_page.text)
-        assert csrf is not None
-        client.post(
-            "/director/login",
-            data={"csrf": csrf.group(1), "password": made["director_password"]},
-            follow_redirects=False,
-        )
-        page = client.get("/director/changes").text
+        page = page_login(client, made)
         assert "Section A: the movement has an empty place: pair 3E." in page
         assert "Section B: the movement has an empty place: pair 3E." in page
         # Rows are named by section and table: B2 in round 1 is 2N v 2E.
