@@ -309,9 +309,7 @@ def score_command(
     )
     # The ranking first: a file that still fails to be written loses nothing computed.
     if as_json:
-        data = as_dict(scored)
-        del data["travellers"]
-        echo_json(data)
+        echo_json(as_dict(scored, travellers=False))
     else:
         typer.echo(ranking_text(scored))
     if csv_file is not None:

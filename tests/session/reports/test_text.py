@@ -68,6 +68,15 @@ def test_json_dict() -> None:
     }  # fmt: skip
 
 
+def test_json_dict_without_travellers_is_the_ranking_document() -> None:
+    ranking = json.loads(json.dumps(as_dict(mitchell(), travellers=False)))
+    # The keys session score --json prints, in order, and the same ranking.
+    assert list(ranking) == [
+        "event", "kind", "method", "unit", "ranking_unit", "options", "ranking", "notes"
+    ]  # fmt: skip
+    assert ranking["ranking"][0]["name"] == "3" and ranking["ranking"][0]["total"] == 24.6
+
+
 def test_csv_outputs() -> None:
     scored = mitchell()
     ranking = list(csv.DictReader(io.StringIO(ranking_csv(scored))))

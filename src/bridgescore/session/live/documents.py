@@ -104,11 +104,7 @@ class LiveReport:
     def as_dict(self) -> dict[str, Any]:
         from bridgescore.session.reports.text import as_dict
 
-        if self.travellers:
-            return as_dict(self.scored)
-        data = as_dict(self.scored)
-        del data["travellers"]
-        return data
+        return as_dict(self.scored, travellers=self.travellers)
 
 
 @dataclass(frozen=True, slots=True)

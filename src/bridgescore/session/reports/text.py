@@ -147,8 +147,10 @@ def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None
     return data
 
 
-def as_dict(session: SessionScore) -> dict[str, Any]:
-    """Everything, ready for ``json.dumps``."""
+def as_dict(session: SessionScore, *, travellers: bool = True) -> dict[str, Any]:
+    """Everything, ready for ``json.dumps``; without ``"travellers"`` (and without
+    drawing them) when ``travellers`` is false: the ranking ``session score --json``
+    prints."""
     options = session.options
     return {
         "event": session.name,
@@ -172,7 +174,7 @@ def as_dict(session: SessionScore) -> dict[str, Any]:
             )
             for s in session.standings
         ],
-        "travellers": [traveller_dict(t) for t in session.travellers],
+        **({"travellers": [traveller_dict(t) for t in session.travellers]} if travellers else {}),
         "notes": list(session.notes),
         **(
             {"matches": [m.as_dict() for m in session.matches]}
