@@ -42,6 +42,7 @@ from bridgescore.web.live.common import (
     pair_names,
     render,
     see,
+    table_name,
 )
 from bridgescore.web.live.director import _director_form, _director_page, _login_page
 
@@ -145,12 +146,11 @@ def _changes_context(
         # A movement with no empty place (even, full, or not a Mitchell or Howell) offers none.
         with contextlib.suppress(MovementError):
             places.append({"section": section, "pair": empty_place(movement)[0]})
-        label = section if sectioned else ""
         rows.extend(
             {
                 "row": row,
                 "section": section,
-                "label": f"{label}{row.table}",
+                "label": table_name(live, section, row.table),
                 "switched": movement.is_arrow_switched(row.round),
             }
             for row in movement.rows
@@ -216,5 +216,4 @@ async def swap_form(request: Request) -> Response:
     except BridgeError as error:
         return message(request, 422, "Not swapped", str(error), back="/director/changes")
     changed(request)
-    label = f"{section}{table}" if section and len(live.movements) > 1 else f"{table}"
-    return see(f"/director/changes#t{label}r{round_number}")
+    return see(f"/director/changes#t{table_name(live, section or '', table)}r{round_number}")
