@@ -200,6 +200,29 @@ class Movement:
     def is_arrow_switched(self, round_number: int) -> bool:
         return round_number in self.arrow_switch
 
+    def home_directions(self) -> dict[str, str]:
+        """Each pair's home direction in a Mitchell (``{"1N": "NS", "1E": "EW", ...}``):
+        as its label says (``N``, ``E``), else the direction of most of its rows, so a
+        table that sat the wrong way round (``session swap``) leaves its pairs in their
+        own fields. Empty for any other movement, or one whose arrow switch makes one
+        field by design.
+
+        >>> from bridgescore.movement.mitchell import mitchell
+        >>> mitchell(tables=3, boards_per_round=2).home_directions()["3E"]
+        'EW'
+        """
+        if self.kind != "mitchell" or self.arrow_switch:
+            return {}
+        rows: dict[str, list[int]] = {}
+        for row in self.rows:
+            rows.setdefault(row.ns, [0, 0])[0] += 1
+            rows.setdefault(row.ew, [0, 0])[1] += 1
+        # The label says it when it can (7N, 7E); else the direction of most rows.
+        named = {"N": "NS", "E": "EW"}
+        return {
+            pair: named.get(pair[-1], "NS" if ns >= ew else "EW") for pair, (ns, ew) in rows.items()
+        }
+
 
 def _sitout_key(sitout: Sitout) -> tuple[int, tuple[int, str]]:
     return (sitout.round, pair_sort_key(sitout.pair))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from bridgescore.errors import BridgeError
 from bridgescore.session.pars import board_pars
@@ -34,12 +34,8 @@ from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.scoring.swiss import SwissPlan, with_byes
 from bridgescore.session.store.events import EventStore
 
-if TYPE_CHECKING:
-    from bridgescore.movement.model import Movement
-
 __all__ = [
     "ParSource",
-    "home_directions",
     "score_stored_event",
     "stored_method",
     "stored_options",
@@ -63,30 +59,6 @@ def stored_method(store: EventStore) -> ScoringMethod:
     if movement is not None and movement.kind == "teams":
         return scoring_method("vp")
     return default_method(store.kind)
-
-
-def home_directions(movement: Movement | None) -> dict[str, str]:
-    """Each pair's home direction in a Mitchell (``{"1N": "NS", "1E": "EW", ...}``): as
-    its label says (``N``, ``E``), else the direction of most of its rows, so a table
-    that sat the wrong way round (``session swap``) leaves its pairs in their own
-    fields. Empty for any other movement, or one whose arrow switch makes one field by
-    design.
-
-    >>> from bridgescore.movement.mitchell import mitchell
-    >>> home_directions(mitchell(tables=3, boards_per_round=2))["3E"]
-    'EW'
-    """
-    if movement is None or movement.kind != "mitchell" or movement.arrow_switch:
-        return {}
-    rows: dict[str, list[int]] = {}
-    for row in movement.rows:
-        rows.setdefault(row.ns, [0, 0])[0] += 1
-        rows.setdefault(row.ew, [0, 0])[1] += 1
-    # The label says it when it can (7N, 7E); else the direction of most rows.
-    named = {"N": "NS", "E": "EW"}
-    return {
-        pair: named.get(pair[-1], "NS" if ns >= ew else "EW") for pair, (ns, ew) in rows.items()
-    }
 
 
 def stored_options(
@@ -148,11 +120,12 @@ def score_stored_event(
             if solve:
                 # Without solving, boards lacking a table are by design, not news.
                 notes.extend(lookup.notes)
-    scored = score_event(event, chosen, options, pars=found, home=home_directions(store.movement))
-    if scored.matches:
-        scored = replace(scored, matches=with_rounds(scored.matches, store.movement))
-    plan_text = store.swiss_plan
     movement = store.movement
+    home = movement.home_directions() if movement is not None else {}
+    scored = score_event(event, chosen, options, pars=found, home=home)
+    if scored.matches:
+        scored = replace(scored, matches=with_rounds(scored.matches, movement))
+    plan_text = store.swiss_plan
     in_vps = scored.scored_by is not None and scored.scored_by.victory_points
     if plan_text is not None and movement is not None and in_vps:
         # A Swiss bye scores VPs with no boards: added here, where the movement is known.
