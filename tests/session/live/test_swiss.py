@@ -321,7 +321,7 @@ def test_a_round_drawn_meanwhile_is_not_drawn_twice(tmp_path: Path) -> None:
     assert draw(path)[0] == 0  # another window draws round 2 first
     with LiveStore(path, mode="write") as store:
         with pytest.raises(RecordError, match="was drawn meanwhile"):
-            store.draw_round(movement, "round 2: 1 v 3, 2 v 4", who="late", drawn_from=seen)
+            store.draw_round(movement, "round 2: 1 v 3, 2 v 4", who="late", drawn_from=movement)
         assert store.movement is not None and store.movement.rounds == 2
         assert [e.action for e in store.audit_log()].count("draw") == 1
 

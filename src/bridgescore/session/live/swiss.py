@@ -150,7 +150,6 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
     event that is not a Swiss or whose rounds are all drawn.
     """
     text = store.swiss_plan
-    drawn_from = store.movement_text
     movement = store.movement
     if text is None or movement is None:
         raise RecordError(
@@ -186,8 +185,7 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
         section=movement.section,
     )
     result = _drawn(drawn, current + 1)
-    assert drawn_from is not None  # the movement was read from it
-    store.draw_round(extended, result.describe(), who=who, drawn_from=drawn_from)
+    store.draw_round(extended, result.describe(), who=who, drawn_from=movement)
     return extended, result
 
 

@@ -13,14 +13,12 @@ event file of schema 4 (schema.py makes them).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bridgescore.deal import Card
 from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.movement.model import Movement
-from bridgescore.movement.text import movement_to_json
 from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.access import PasswordHash
 from bridgescore.session.store.audit import AuditEntry, append_entry
@@ -105,22 +103,20 @@ class LiveStore(EventStore):
         with self._db:
             self._set_meta({"swiss": plan})
 
-    def draw_round(self, movement: Movement, what: str, *, who: str, drawn_from: str) -> None:
+    def draw_round(self, movement: Movement, what: str, *, who: str, drawn_from: Movement) -> None:
         """Keep ``movement`` (the Swiss movement with its new round) and log ``what`` was
-        drawn and by whom, in one transaction: no round is drawn without its record.
-        ``drawn_from`` is the stored movement the draw was made from (its JSON): if
-        another process drew meanwhile, the draw is refused rather than made twice."""
-        self._writing()
-        text = json.dumps(movement_to_json(movement), separators=(",", ":"))
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            if self._meta("movement") != drawn_from:
-                raise RecordError(
-                    f"round {movement.rounds} was drawn meanwhile (by another window or "
-                    "command): look at the event again before drawing"
-                )
-            self._set_meta({"movement": text})
-            self._log_event_change("draw", what, who=who, section=movement.section)
+        drawn and by whom, in one transaction (:meth:`change_movement`): no round is drawn
+        without its record. ``drawn_from`` is the stored movement the draw was made from:
+        if another process drew meanwhile, the draw is refused rather than made twice."""
+        self.change_movement(
+            movement,
+            what,
+            action="draw",
+            who=who,
+            changed_from=drawn_from,
+            meanwhile=f"round {movement.rounds} was drawn meanwhile (by another window or "
+            "command): look at the event again before drawing",
+        )
 
     def change_movement(
         self,
@@ -133,6 +129,7 @@ class LiveStore(EventStore):
         tokens: Mapping[int, str] | None = None,
         members: Mapping[str, tuple[Member, ...]] | None = None,
         relabel: Sequence[tuple[ResultKey, ResultKey]] = (),
+        meanwhile: str = "",
     ) -> AuditEntry:
         """Keep a section's changed movement (a late pair seated, a table swapped) with
         what goes with it, and log ``what`` as ``action`` by ``who``, in one transaction:
@@ -140,13 +137,15 @@ class LiveStore(EventStore):
         players' names; ``relabel``, (old, new) result keys whose stored results and
         leads move to the new key (both ways when both are stored: the primary key
         stays unique). ``changed_from`` is the section's movement the change was made
-        from: if another process changed it meanwhile, nothing is kept."""
+        from: if another process changed it meanwhile, nothing is kept (a
+        :class:`~bridgescore.errors.RecordError`, its message ``meanwhile`` when given)."""
         self._writing()
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             if self._section_movement(movement.section) != changed_from:
                 raise RecordError(
-                    f"the movement of section {movement.section} was changed meanwhile (by "
+                    meanwhile
+                    or f"the movement of section {movement.section} was changed meanwhile (by "
                     "another window or command): look at the event again"
                 )
             self._keep_movement(movement)
