@@ -8,11 +8,13 @@ the code under test.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
 import multiprocessing
 import os
 import re
+import sqlite3
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -26,7 +28,7 @@ from bridgescore.cli.app import app as cli_app
 from bridgescore.web import WebSettings, create_app
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.pages import list_entries
-from bridgescore.web.views import SQLITE_MAGIC, bar_chart, is_event_file
+from bridgescore.web.views import bar_chart, is_event_file
 from conftest import HOLD_TIMEOUT
 from web_helpers import (
     EW_MATCHPOINTS,
@@ -583,12 +585,14 @@ def test_user_input_is_escaped(client: TestClient) -> None:
 def test_list_entries_only_lists_what_is_there(tmp_path: Path) -> None:
     (tmp_path / "study-a").mkdir()
     (tmp_path / ".hidden").mkdir()
-    (tmp_path / "event.db").write_bytes(SQLITE_MAGIC)
+    with contextlib.closing(sqlite3.connect(tmp_path / "event.db")) as database:
+        database.execute("CREATE TABLE t (x)")
+    (tmp_path / "header.db").write_bytes(b"SQLite format 3\x00")  # a header, no database
     (tmp_path / "notes.txt").write_text("x")
     (tmp_path / "link").symlink_to("/")
     (tmp_path / "link.db").symlink_to(tmp_path / "event.db")
     assert list(list_entries(tmp_path)) == ["study-a"]
-    assert list(list_entries(tmp_path, files=True)) == ["event.db", "notes.txt"]
+    assert list(list_entries(tmp_path, files=True)) == ["event.db", "header.db", "notes.txt"]
     assert list(list_entries(tmp_path, files=True, accept=is_event_file)) == ["event.db"]
     assert list_entries(tmp_path / "missing") == {}
     assert list_entries(None) == {}

@@ -12,20 +12,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SQLITE_MAGIC", "bar_chart", "is_event_file", "session_view", "study_view"]
+__all__ = ["bar_chart", "is_event_file", "session_view", "study_view"]
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
 SUMMARY_KEYS = ("deals", "plus_ns", "plus_ew", "zero", "unique", "min", "max", "mode", "median")
 SUMMARY_FLOATS = ("mean", "std")
 
 
 def is_event_file(path: Path) -> bool:
-    """Whether ``path`` is an SQLite file (the event store's format), by its header."""
-    try:
-        with path.open("rb") as stream:
-            return stream.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
-        return False
+    """Whether ``path`` is an SQLite file (the event store's format), as SQLite reads it.
+
+    Never a plain ``open()``: this server may hold a connection to the file, and
+    closing another descriptor of it would drop that connection's locks (see
+    :func:`bridgescore.session.store.schema.is_sqlite_file`)."""
+    from bridgescore.session.store.schema import is_sqlite_file
+
+    return path.is_file() and is_sqlite_file(path)
 
 
 def bar_chart(

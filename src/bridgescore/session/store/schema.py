@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import stat
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from decimal import Decimal
@@ -28,6 +29,7 @@ __all__ = [
     "OpenMode",
     "check_kind",
     "file_state",
+    "is_sqlite_file",
 ]
 
 # 2 added the members table (players of pairs and teams); 3 the audit log; 4 the
@@ -39,6 +41,9 @@ __all__ = [
 # follows its number, as it always did in that file).
 SCHEMA_VERSION = "5"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+# A database holds at least one page, and a page is 512 bytes at the least: SQLite
+# itself reads a shorter file as an empty database, whatever it holds.
+_SMALLEST_DATABASE = 512
 # The boards' columns schema 5 added.
 _STATED_COLUMNS = frozenset({"dealer", "vulnerable"})
 OpenMode = Literal["create", "write", "read"]
@@ -349,24 +354,57 @@ class EventFile(Closing):
 
 def file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
     """Whether the file is missing, empty or an SQLite database; anything else
-    (a directory, a text file) is refused with the file's name."""
-    if not path.exists():
-        return "missing"
-    if path.is_dir():
-        raise RecordError(f"{str(path)!r} is not a bridgescore event file: it is a directory")
+    (a directory, a text file) is refused with the file's name.
+
+    Only SQLite opens the file (see :func:`is_sqlite_file`)."""
     try:
-        with path.open("rb") as stream:
-            head = stream.read(len(SQLITE_MAGIC))
+        status = path.stat()
+    except FileNotFoundError:
+        return "missing"
     except OSError as error:
         raise RecordError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
-    if not head:
+    if stat.S_ISDIR(status.st_mode):
+        raise RecordError(f"{str(path)!r} is not a bridgescore event file: it is a directory")
+    if status.st_size == 0:
         return "empty"
-    if head != SQLITE_MAGIC:
+    if status.st_size < _SMALLEST_DATABASE or not is_sqlite_file(path):
         raise RecordError(
             f"{str(path)!r} is not a bridgescore event file: it is not an SQLite database "
             "(an event file is made by 'bridgescore session import')"
         )
     return "sqlite"
+
+
+def is_sqlite_file(path: Path) -> bool:
+    """Whether SQLite reads ``path`` as a database (``False`` for any other file).
+
+    Asked of SQLite, never by reading the header with ``open()``: SQLite's locks are
+    POSIX advisory locks, which belong to the process, and closing *any* descriptor
+    of the file drops every lock the process holds on it. A header check in a process
+    holding a connection (the live server opening its second connection) once let the
+    next process to close its connection (a read-only ``session log``) believe it was
+    the last: it checkpointed and deleted the write-ahead log under the server, and
+    every result the server then acknowledged went into a deleted file. SQLite itself
+    keeps a descriptor open while another connection of the process holds locks.
+    """
+    try:
+        if path.stat().st_size < _SMALLEST_DATABASE:
+            return False
+    except OSError:
+        return False
+    try:
+        probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        probe.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as error:
+        # Only "not a database" says what the file is; a lock or a missing journal
+        # says nothing about it, and the real connection reports it.
+        return getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_NOTADB
+    finally:
+        probe.close()
+    return True
 
 
 def check_kind(kind: str | None) -> None:

@@ -1,0 +1,5 @@
+"""``python -m bridgescore``: the command line, as the ``bridgescore`` command."""
+
+from bridgescore.cli import main
+
+main()
