@@ -135,6 +135,7 @@ def backup_command(
     A plain file copy taken while the server runs can miss every recent result (they
     are in the '-wal' file beside the event until SQLite moves them); this uses
     SQLite's online backup, so the copy holds everything committed, in one file.
+    The backup is logged in the event's audit log ('session log').
 
     \b
     Example:
@@ -147,10 +148,15 @@ def backup_command(
         raise fail(f"{str(out)!r} already exists: a backup never overwrites a file", 2)
     check_output_path(out, "OUT")
     try:
-        backup_event(event, out)
+        logged = backup_event(event, out)
     except BridgeError as error:
         raise fail(error) from None
     if as_json:
-        echo_json({"event": str(event), "backup": str(out)})
+        echo_json({"event": str(event), "backup": str(out), "logged": logged})
     else:
         typer.echo(f"{event} backed up to {out}")
+    if not logged:
+        typer.echo(
+            f"note: {str(event)!r} is read-only, so the backup is not in its audit log",
+            err=True,
+        )

@@ -92,10 +92,12 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 def _open(path: Path, mode: str = "read") -> Any:
     """The event store; ``read`` and ``write`` never create a file (mode: OpenMode)."""
+    from bridgescore.session.live.recovery import COMMAND_LINE
     from bridgescore.session.store.events import EventStore
 
     try:
-        return EventStore(path, mode=mode)  # type: ignore[arg-type]
+        # A change made from the shell is the director's, and the audit log says so.
+        return EventStore(path, mode=mode, who=COMMAND_LINE)  # type: ignore[arg-type]
     except BridgeError as error:
         raise fail(error, 2) from None
 

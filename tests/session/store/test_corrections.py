@@ -79,11 +79,11 @@ def test_correct_changes_the_result_logs_it_and_reports_score_the_new_one(
         "new": "3NTN=",
         "source": None,
         "reason": "scorer's slip: 9 tricks",
-        "who": "",
+        "who": "director (command line)",  # made from the shell, and the log says so
     }
     code, out, _ = run("log", event)
     assert re.fullmatch(
-        r"#1 \S+ correct: board 1 1 v 6: 3NTN\+1 -> 3NTN=: scorer's slip: 9 tricks\n", out
+        r"#1 \S+ correct by director \(command line\): board 1 1 v 6: 3NTN\+1 -> 3NTN=: scorer's slip: 9 tricks\n", out
     )
 
 

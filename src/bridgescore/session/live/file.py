@@ -317,10 +317,11 @@ class LiveFile(Closing):
         with self._using():
             self._store.set_flags(ranking_hidden=hidden)
 
-    def close_session(self) -> None:
-        """Close the session: tables can enter nothing more (the director still can)."""
+    def close_session(self, *, who: str = "director", reason: str = "") -> bool:
+        """Close the session: tables can enter nothing more (the director still can).
+        Logged with ``who``; False when it was closed already."""
         with self._using():
-            self._store.set_flags(closed=True)
+            return self._store.close_session(who=who, reason=reason)
 
     def reopen_session(self, *, who: str = "director", reason: str = "") -> bool:
         """Open a closed session again, logged with ``who`` and ``reason``; False when

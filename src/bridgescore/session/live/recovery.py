@@ -24,7 +24,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridgescore.errors import NotThisTableError, RecordError
+from bridgescore.errors import NotThisTableError, RecordError, StorageError
 from bridgescore.session.live.sections import which_section
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
 from bridgescore.session.store.events import EventStore
@@ -123,11 +123,15 @@ def reset_director_password(path: str | Path) -> str:
     return password
 
 
-def backup_event(path: str | Path, out: str | Path) -> None:
+def backup_event(path: str | Path, out: str | Path, *, who: str = COMMAND_LINE) -> bool:
     """Write a complete, consistent copy of the event at ``path`` to ``out`` (which must
     not exist), safe while a live session writes to it: SQLite's online backup copies
     every committed result, those still in the write-ahead log included. The copy
-    appears whole or not at all."""
+    appears whole or not at all.
+
+    The backup is then logged in the event's audit log with ``who`` (the copy holds
+    the log as it was before); returns False when the event file is read-only, so the
+    copy was written but could not be logged."""
     target = Path(out)
     never = "a backup never overwrites a file"
     check_new_file(target, never)
@@ -150,3 +154,9 @@ def backup_event(path: str | Path, out: str | Path) -> None:
         raise RecordError(f"cannot back up {str(path)!r} to {str(target)!r}: {error}") from None
     finally:
         source.close()
+    try:
+        with LiveStore(path, mode="write") as store:
+            store.log_backup(str(target), who=who)
+    except StorageError:
+        return False
+    return True

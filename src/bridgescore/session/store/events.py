@@ -440,6 +440,7 @@ class EventStore(EventFile):
         """Log the change, then make it (inside the caller's transaction); ``old`` and
         ``new`` are stored (variant, outcome) pairs, ``old`` None for a first result."""
         section, board, ns, ew = key
+        who = who or self.who
         entry = append_entry(
             self._db,
             AuditEntry(

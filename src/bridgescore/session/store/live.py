@@ -76,6 +76,24 @@ class LiveStore(EventStore):
         with self._db:
             self._set_meta({k: ("1" if v else "0") for k, v in flags.items() if v is not None})
 
+    def close_session(self, *, who: str, reason: str = "") -> bool:
+        """Close the session (tables enter nothing more), logged with ``who``; False when
+        it was closed already (nothing logged then)."""
+        self._writing()
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if self.closed:
+                return False
+            self._set_meta({"closed": "1"})
+            self._log_event_change("close", "session closed", who=who, reason=reason)
+        return True
+
+    def log_backup(self, out: str, *, who: str) -> AuditEntry:
+        """Log that a backup of the event was written to ``out``."""
+        self._writing()
+        with self._db:
+            return self._log_event_change("backup", f"backed up to {out}", who=who)
+
     def reopen(self, *, who: str, reason: str = "") -> bool:
         """Open a closed session again (tables may enter once more), logged with ``who``;
         False when it was not closed."""

@@ -161,9 +161,13 @@ class EventFile(Closing):
     'x.db'``) or when the file is something else (``'x.txt' is not a bridgescore
     event file``). ``read`` never writes, not even to bring an older file's
     tables up to date. Use as a context manager, or call :meth:`close`.
+
+    ``who`` is whom the audit log names for a change made through this file when
+    the change itself names no one (``session import --replace`` from the shell).
     """
 
-    def __init__(self, path: str | Path, *, mode: OpenMode = "create") -> None:
+    def __init__(self, path: str | Path, *, mode: OpenMode = "create", who: str = "") -> None:
+        self.who = who
         if mode not in OPEN_MODES:
             raise RecordError(f"unknown open mode {mode!r}: expected create, write or read")
         self.path = str(path)

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -99,11 +98,11 @@ from bridgescore.web.live.common import (
     message,
 )
 from bridgescore.web.live.guards import SecurityHeaders, guard_access_log
+from bridgescore.web.live.ranking import Drawn, PublicRanking, public_ranking
 
 __all__ = [
     "LIVE_MAX_BODY",
     "LiveSettings",
-    "RankingCache",
     "create_live_app",
 ]
 
@@ -117,49 +116,13 @@ class LiveSettings:
 
     ``login_failures`` wrong passwords from one client within ``login_window``
     seconds make it wait (429) until the oldest of them is out of the window.
-    The public ranking is scored at most once every ``ranking_max_age`` seconds
-    however many phones ask (a result entered through this API, and any request
-    with the director's token, get it fresh). ``clock`` gives seconds (monotonic);
-    tests pass their own.
+    ``clock`` gives seconds (monotonic); tests pass their own.
     """
 
     max_body: int = LIVE_MAX_BODY
     login_failures: int = 5
     login_window: float = 300.0
-    ranking_max_age: float = 1.0
     clock: Callable[[], float] = time.monotonic
-
-
-class RankingCache:
-    """The ranking's JSON, scored at most once per ``max_age`` seconds for the public.
-
-    Scoring holds the event's lock (tens of milliseconds at club size), so every
-    phone refreshing the ranking page must not each score it again while tables
-    wait to enter results. Concurrent askers of a stale ranking wait for one
-    scoring, not one each.
-    """
-
-    def __init__(self, live: LiveEvent, max_age: float, clock: Callable[[], float]) -> None:
-        self.live = live
-        self.max_age = max_age
-        self.clock = clock
-        self._lock = threading.Lock()
-        self._body: bytes | None = None
-        self._scored_at = 0.0
-
-    def body(self, *, fresh: bool = False) -> bytes:
-        """The ranking document as JSON bytes; ``fresh`` scores it now whatever its age."""
-        with self._lock:
-            now = self.clock()
-            if fresh or self._body is None or now - self._scored_at >= self.max_age:
-                self._body = json.dumps(self.live.ranking().as_dict()).encode()
-                self._scored_at = now
-            return self._body
-
-    def invalidate(self) -> None:
-        """Forget the ranking: a result has changed."""
-        with self._lock:
-            self._body = None
 
 
 router = APIRouter(prefix="/api/live", tags=["live session"])
@@ -233,7 +196,6 @@ async def correct_result(
     except NotThisTableError as error:
         # Not the director's access at fault: the body names a board the table does not play.
         raise Refused(422, str(error)) from None
-    _ranking_cache(request).invalidate()
     return _json(answer)
 
 
@@ -307,7 +269,6 @@ async def director_draw(request: Request, _: DirectorAccess) -> Response:
     except (RecordError, MovementError) as error:
         # Not the client's input at fault: the event's state refuses the draw.
         raise Refused(409, str(error)) from None
-    _ranking_cache(request).invalidate()
     return _json(drawn.as_dict())
 
 
@@ -346,19 +307,21 @@ async def traveller(request: Request, board: str) -> Response:
 
 
 @router.get("/ranking")
-def ranking(request: Request) -> Response:
+async def ranking(request: Request) -> Response:
     """The ranking as ``session score --json`` prints it (the director's eyes only while hidden)."""
     live = live_event(request)
-    director = is_director(request)
-    if live.ranking_hidden and not director:
+
+    def refused() -> bool:
+        return live.ranking_hidden and not is_director(request)
+
+    if await run_in_threadpool(refused):
         raise Refused(403, "the director has hidden the ranking until the end of the session")
-    body = _ranking_cache(request).body(fresh=director)
-    return Response(body, media_type="application/json")
+    drawn = await public_ranking(request).document(request, live)
+    return Response(drawn.body, drawn.status, media_type="application/json")
 
 
-def _ranking_cache(request: Request) -> RankingCache:
-    cache: RankingCache = request.app.state.ranking_cache
-    return cache
+def _ranking_document(request: Request) -> Drawn:
+    return Drawn(200, json.dumps(live_event(request).ranking().as_dict()).encode())
 
 
 def _json(data: object, status: int = 200) -> Response:
@@ -398,7 +361,6 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     """
     settings = settings or LiveSettings()
     live = LiveEvent(event_path)
-    cache = RankingCache(live, settings.ranking_max_age, settings.clock)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -406,7 +368,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
         # first ranking is as quick as the rest. An event that cannot be scored still
         # serves its tables; GET /api/live/ranking says why.
         with contextlib.suppress(BridgeError):
-            await run_in_threadpool(cache.body)
+            await run_in_threadpool(live.ranking)
         try:
             yield
         finally:
@@ -425,7 +387,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.state.live = live
     app.state.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-event")
     app.state.results = ResultQueue(live, app.state.worker)
-    app.state.ranking_cache = cache
+    app.state.public_ranking = PublicRanking(tables.public_page, _ranking_document)
     app.state.settings = settings
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock

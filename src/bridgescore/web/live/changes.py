@@ -33,7 +33,6 @@ from bridgescore.session.live.players import players_named
 from bridgescore.validate import is_whole_number, quoted
 from bridgescore.web.live.access import DirectorAccess, JsonObject, Refused, live_event
 from bridgescore.web.live.common import (
-    changed,
     csrf_token,
     director_token,
     in_turn,
@@ -97,7 +96,6 @@ async def _changing(request: Request, work: Callable[[], LateJoin | Swapped]) ->
         raise Refused(409, str(error)) from None
     except MovementError as error:
         raise Refused(422, str(error)) from None
-    changed(request)
     return Response(json.dumps(done.as_dict()), media_type="application/json")
 
 
@@ -184,18 +182,21 @@ async def add_pair_form(request: Request) -> Response:
         return _login_page(request)
     try:
         name = " ".join(form.get("name", "").split()) or None
-        joined = live.add_late_pair(
-            from_round=form_number(form, "from_round"),
-            name=name,
-            section=form.get("section") or None,
-            who="director",
+        joined = await in_turn(
+            request,
+            partial(
+                live.add_late_pair,
+                from_round=form_number(form, "from_round"),
+                name=name,
+                section=form.get("section") or None,
+                who="director",
+            ),
         )
     except StorageError:
         raise
     except BridgeError as error:
         context = _changes_context(live, error=str(error))
         return render(request, "director_changes.html", 422, csrf=csrf_token(token), **context)
-    changed(request)
     context = _changes_context(live, joined=joined)
     return render(request, "director_changes.html", csrf=csrf_token(token), **context)
 
@@ -210,10 +211,14 @@ async def swap_form(request: Request) -> Response:
         table, round_number = form_number(form, "table"), form_number(form, "round")
         live = live_of(request)
         section = form.get("section") or None
-        live.swap_table(table=table, round=round_number, section=section, who="director")
+        await in_turn(
+            request,
+            partial(
+                live.swap_table, table=table, round=round_number, section=section, who="director"
+            ),
+        )
     except StorageError:
         raise
     except BridgeError as error:
         return message(request, 422, "Not swapped", str(error), back="/director/changes")
-    changed(request)
     return see(f"/director/changes#t{table_name(live, section or '', table)}r{round_number}")

@@ -36,7 +36,6 @@ __all__ = [
     "TABLE_COOKIE",
     "LoginOutcome",
     "ResultQueue",
-    "changed",
     "client_address",
     "csrf_ok",
     "csrf_token",
@@ -163,14 +162,6 @@ def forbidden(request: Request) -> HTMLResponse:
         "This form did not come from this session's pages, or it has expired: "
         "go back, reload the page and send it again.",
     )
-
-
-def changed(request: Request) -> None:
-    """Say that a result or a name has changed: the JSON API's cached ranking
-    (``app.state.ranking_cache``, scored at most once a second) is scored afresh."""
-    cache = getattr(request.app.state, "ranking_cache", None)
-    if cache is not None:
-        cache.invalidate()
 
 
 def pair_names(live: LiveEvent) -> dict[str, dict[str, str]]:
@@ -327,11 +318,9 @@ async def enter_table_result(request: Request, section: str, table: int, entry: 
     """The one road of a table's result, from its phone's form or the JSON API: the
     event's checks and store (:meth:`LiveEvent.enter_results`) in the worker's queue
     (:class:`ResultQueue`, stored with the results waiting beside it),
-    the audit's "who" (:func:`table_who`), then the cached ranking forgotten. Returns
+    the audit's "who" (:func:`table_who`). Returns
     the NS score; the event's errors pass through for each caller to answer."""
     results: ResultQueue = request.app.state.results
     sectioned = len(live_of(request).movements) > 1
     who = table_who(section, table, sectioned=sectioned)
-    score = await results.put(TableEntry(section, table, entry, who))
-    changed(request)
-    return score
+    return await results.put(TableEntry(section, table, entry, who))

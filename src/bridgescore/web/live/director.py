@@ -14,6 +14,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -30,11 +31,11 @@ from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.web.live.common import (
     DIRECTOR_COOKIE,
     LOGIN_COOKIE,
-    changed,
     csrf_ok,
     csrf_token,
     director_token,
     forbidden,
+    in_turn,
     live_of,
     log_director_in,
     message,
@@ -290,18 +291,21 @@ async def director_change(request: Request) -> Response:
     try:
         table = form_number(form, "table")
         entry = ResultEntry.from_form(form)
-        live.correct_result(
-            form.get("section") or live_of(request).movement.section,
-            table,
-            entry,
-            who="director",
-            reason=form.get("reason", ""),
+        await in_turn(
+            request,
+            partial(
+                live.correct_result,
+                form.get("section") or live.movement.section,
+                table,
+                entry,
+                who="director",
+                reason=form.get("reason", ""),
+            ),
         )
     except StorageError:
         raise  # the app's 507 page: not the form's fault
     except BridgeError as error:
         return _result_page(request, token, form, status=422, error=str(error))
-    changed(request)
     return see(f"/director/results#t{_name(request, form, table)}r{entry.round}")
 
 
@@ -318,7 +322,7 @@ async def director_adjust(request: Request) -> Response:
             request, token, form, status=422,
             error=f"award {award!r}: expected one of {', '.join(AWARDS)}",
         )  # fmt: skip
-    return _decide(request, form, lambda: award)
+    return await _decide(request, form, lambda: award)
 
 
 @router.post("/director/weigh", response_class=HTMLResponse)
@@ -335,10 +339,10 @@ async def director_weigh(request: Request) -> Response:
         }
         if any(fields.values()):
             parts.append({key: value or None for key, value in fields.items()})
-    return _decide(request, form, lambda: read_weighted(parts))
+    return await _decide(request, form, lambda: read_weighted(parts))
 
 
-def _decide(
+async def _decide(
     request: Request, form: dict[str, str], decision: Callable[[], str | Weighted]
 ) -> Response:
     """The one road of a director's decision from the result page (an adjusted or a
@@ -347,21 +351,25 @@ def _decide(
     when anything in it is wrong (a full disk is the app's 507, not the form's fault)."""
     try:
         table, round_number, board = (form_number(form, key) for key in ("table", "round", "board"))
-        live_of(request).adjust(
-            form.get("section") or live_of(request).movement.section,
-            table,
-            round_number,
-            board,
-            decision(),
-            who="director",
-            reason=form.get("reason", ""),
+        live = live_of(request)
+        await in_turn(
+            request,
+            partial(
+                live.adjust,
+                form.get("section") or live.movement.section,
+                table,
+                round_number,
+                board,
+                decision(),
+                who="director",
+                reason=form.get("reason", ""),
+            ),
         )
     except StorageError:
         raise
     except BridgeError as error:
         token = request.cookies.get(DIRECTOR_COOKIE, "")
         return _result_page(request, token, form, status=422, error=str(error))
-    changed(request)
     return see(f"/director/results#t{_name(request, form, table)}r{round_number}")
 
 
@@ -417,8 +425,9 @@ async def director_setpair_names(request: Request) -> Response:
     if refused is not None:
         return refused
     live = live_of(request)
-    stored = {section: live.section_players(section) for section in live.movements}
-    try:
+
+    def save() -> None:
+        stored = {section: live.section_players(section) for section in live.movements}
         club = " ".join(form.get("club", "").split())
         if club and club != live.club:
             live.set_club(club)
@@ -430,13 +439,17 @@ async def director_setpair_names(request: Request) -> Response:
             names = [" ".join(name.split()) for name in typed]
             if names and names != [m.name for m in stored[section].get(pair, ())]:
                 live.set_pair_name(pair, names, section)
+
+    try:
+        await in_turn(request, save)
+    except StorageError:
+        raise
     except BridgeError as error:
         token = director_token(request) or ""
         return render(
             request, "director_names.html", status=422, csrf=csrf_token(token),
             **_names_context(live, str(error)),
         )  # fmt: skip
-    changed(request)
     return see("/director/names")
 
 
@@ -447,10 +460,9 @@ async def director_draw(request: Request) -> Response:
     if refused is not None:
         return refused
     try:
-        live_of(request).draw_swiss_round(who="director")
+        await in_turn(request, partial(live_of(request).draw_swiss_round, who="director"))
     except (RecordError, MovementError) as error:
         return message(request, 409, "Not drawn", str(error), back="/director")
-    changed(request)
     return see("/director")
 
 
@@ -460,7 +472,7 @@ async def director_visibility(request: Request) -> Response:
     form, refused = await _director_form(request)
     if refused is not None:
         return refused
-    live_of(request).hide_ranking(form.get("hidden") == "1")
+    await in_turn(request, partial(live_of(request).hide_ranking, form.get("hidden") == "1"))
     return see("/director")
 
 
@@ -478,7 +490,7 @@ async def director_close(request: Request) -> Response:
             "Tick the box to confirm that the session is over, then close it.",
             back="/director",
         )
-    live_of(request).close_session()
+    await in_turn(request, partial(live_of(request).close_session, who="director"))
     return see("/director")
 
 
@@ -489,8 +501,7 @@ async def director_reopen(request: Request) -> Response:
     if refused is not None:
         return refused
     reason = " ".join(form.get("reason", "").split())[:200]
-    live_of(request).reopen_session(who="director", reason=reason)
-    changed(request)
+    await in_turn(request, partial(live_of(request).reopen_session, who="director", reason=reason))
     return see("/director")
 
 

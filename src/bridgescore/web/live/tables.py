@@ -25,7 +25,6 @@ says to scan the table card again; a client's input is never a 5xx.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -70,6 +69,7 @@ from bridgescore.web.live.common import (
     see,
     set_cookie,
 )
+from bridgescore.web.live.ranking import Drawn, public_ranking
 from bridgescore.web.live.views import (
     FORM,
     contract_words,
@@ -79,7 +79,7 @@ from bridgescore.web.live.views import (
     score_words,
 )
 
-__all__ = ["PublicRanking", "router"]
+__all__ = ["public_page", "router"]
 
 # The templates (templates/live/) and the stylesheet sit with the serve app's, in web/.
 HERE = Path(__file__).parents[1]
@@ -361,11 +361,14 @@ async def ranking_page(request: Request) -> Response:
     """The ranking and travellers as results arrive (hidden while the director says)."""
     if request.cookies.get(DIRECTOR_COOKIE) and await run_in_threadpool(director_token, request):
         return await run_in_threadpool(_ranking_view, request, True)
-    state = request.app.state
-    drawn: PublicRanking | None = getattr(state, "public_ranking", None)
-    if drawn is None:
-        drawn = state.public_ranking = PublicRanking()
-    return await drawn.page(request)
+    drawn = await public_ranking(request).page(request, live_of(request))
+    return Response(drawn.body, drawn.status, headers=HEADERS, media_type="text/html")
+
+
+def public_page(request: Request) -> Drawn:
+    """The ranking page as the public sees it, for the one cache of the public ranking."""
+    response = _ranking_view(request, False)
+    return Drawn(response.status_code, bytes(response.body))
 
 
 def _ranking_view(request: Request, director: bool) -> HTMLResponse:
@@ -406,49 +409,6 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         unplayed=unplayed,
         refresh=None if live.closed else str(REFRESH_SECONDS),
     )
-
-
-class PublicRanking:
-    """The public ranking page, drawn once per version of the event file
-    (:meth:`~bridgescore.session.live.LiveEvent.version`) however many phones ask.
-
-    Each phone refreshing the page used to score the event and draw its 100-200 KB
-    under the event's lock, and the tables' results waited behind them: at 30 tables
-    with 100 phones on the page a result's p99 was 8 s (docs/performance.md). Now a
-    drawing serves every phone until the file changes. While a newer one is being
-    drawn, phones get the last one (right as of the drawing before), so only a phone
-    asking when no drawing is under way waits for one, and then sees every result
-    stored before it asked.
-    """
-
-    def __init__(self) -> None:
-        self.version: int | None = None
-        self.status = 200
-        self.body = b""
-        self.drawing: asyncio.Future[None] | None = None
-
-    async def page(self, request: Request) -> Response:
-        version = live_of(request).version()
-        if self.version != version:
-            if self.drawing is None:
-                self.drawing = asyncio.ensure_future(self._draw(request, version))
-                await asyncio.shield(self.drawing)
-            elif self.version is None:
-                await asyncio.shield(self.drawing)  # nothing drawn yet to show meanwhile
-        return Response(self.body, self.status, headers=HEADERS, media_type="text/html")
-
-    async def _draw(self, request: Request, version: int) -> None:
-        # The version is read before the drawing: a result stored while it is drawn
-        # makes the next phone draw again, never the reverse.
-        try:
-            response = await run_in_threadpool(_ranking_view, request, False)
-            self.version, self.status, self.body = (
-                version,
-                response.status_code,
-                bytes(response.body),
-            )
-        finally:
-            self.drawing = None
 
 
 def _not_published(request: Request) -> HTMLResponse:
