@@ -5,7 +5,9 @@ per version of its event file; and listed events scored as one simultaneous pair
 Building a site scores the event and writes every page (one per board and per
 pair: 1,100 pairs make over a thousand pages), so a page view must not do it:
 :class:`SiteCache` keeps the pages built for each event file and builds them again
-only when the file changes (its size, time or identity, the WAL's included). It
+only when the file changes: its version as SQLite counts it (``PRAGMA data_version``
+on a connection the cache keeps to each file, which moves with every commit another
+connection makes), and the file's identity (a file replaced is a new event). It
 keeps a few events' sites (:data:`CACHED_SITES`, and at most :data:`CACHED_CHARACTERS`
 characters in all, besides the last one built), dropping the least recently read. A
 2 MB upload of 1,100 pairs makes a site of 50 MB.
@@ -14,6 +16,7 @@ characters in all, besides the last one built), dropping the least recently read
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -44,21 +47,29 @@ MAX_SIM_EVENTS = 500
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter(prefix="/api", tags=["api"])
 
-# What says an event file changed: each of the database and its write-ahead log, as
-# (inode, size, modification time in ns), or None when absent.
-Stamp = tuple[tuple[int, int, int] | None, ...]
+# What says an event file changed: the file's identity (inode) and SQLite's version of it,
+# or None when SQLite cannot read it (such a file is tried again at every view).
+Stamp = tuple[int, int] | None
 
 
-def _stamp(path: Path) -> Stamp:
-    found: list[tuple[int, int, int] | None] = []
-    for part in (path, path.with_name(path.name + "-wal")):
-        try:
-            status = os.stat(part)
-        except OSError:
-            found.append(None)
-        else:
-            found.append((status.st_ino, status.st_size, status.st_mtime_ns))
-    return tuple(found)
+class _Watch:
+    """A read-only connection kept to one event file, asked for its version.
+
+    ``PRAGMA data_version`` moves whenever another connection commits, whatever the file's
+    size or time say (a write within a second, or one that leaves the size as it was, is
+    seen). It opens no transaction, so the writer is never held up by it."""
+
+    def __init__(self, path: Path, inode: int) -> None:
+        self.inode = inode
+        self.db = sqlite3.connect(
+            path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False
+        )
+
+    def version(self) -> int:
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
 
 
 class SiteCache:
@@ -74,7 +85,21 @@ class SiteCache:
         self.characters = characters
         self.builds = 0
         self._sites: OrderedDict[Path, tuple[Stamp, dict[str, str], int]] = OrderedDict()
+        self._watches: dict[Path, _Watch] = {}
         self._lock = threading.Lock()
+
+    def _stamp(self, path: Path) -> Stamp:
+        watch = self._watches.get(path)
+        try:
+            inode = os.stat(path).st_ino
+            if watch is None or watch.inode != inode:
+                if watch is not None:
+                    watch.close()
+                    del self._watches[path]
+                watch = self._watches[path] = _Watch(path, inode)
+            return (inode, watch.version())
+        except (OSError, sqlite3.Error):
+            return None
 
     def pages(self, path: Path) -> dict[str, str]:
         """The site's pages (name -> text) for the event file at ``path``.
@@ -83,9 +108,9 @@ class SiteCache:
         read or scored (nothing is kept then, so a fixed file is tried again).
         """
         with self._lock:
-            stamp = _stamp(path)
+            stamp = self._stamp(path)
             kept = self._sites.get(path)
-            if kept is not None and kept[0] == stamp:
+            if kept is not None and stamp is not None and kept[0] == stamp:
                 self._sites.move_to_end(path)
                 return kept[1]
             built = _build(path)
@@ -99,7 +124,10 @@ class SiteCache:
                 len(self._sites) > self.size
                 or sum(site[2] for site in self._sites.values()) > self.characters
             ):
-                self._sites.popitem(last=False)
+                dropped, _ = self._sites.popitem(last=False)
+                watch = self._watches.pop(dropped, None)
+                if watch is not None:
+                    watch.close()
             return built
 
 
