@@ -61,9 +61,12 @@ class _Watch:
 
     def __init__(self, path: Path, inode: int) -> None:
         self.inode = inode
+        # mode=rw, query_only: it never writes, yet as the file's last connection it
+        # tidies away the -wal and -shm files (a read-only one leaves them behind).
         self.db = sqlite3.connect(
-            path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False
+            path.resolve().as_uri() + "?mode=rw", uri=True, check_same_thread=False
         )
+        self.db.execute("PRAGMA query_only = ON")
 
     def version(self) -> int:
         return int(self.db.execute("PRAGMA data_version").fetchone()[0])

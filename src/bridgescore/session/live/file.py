@@ -264,7 +264,12 @@ class LiveFile(Closing):
     # ------------------------------------------------------------ the event
 
     def set_pair_name(
-        self, pair: str, name: str | Sequence[str], section: str | None = None
+        self,
+        pair: str,
+        name: str | Sequence[str],
+        section: str | None = None,
+        *,
+        who: str = "director",
     ) -> None:
         """Name the players of a pair (or team) of ``section`` (``None``: the first, the
         only one of a one-section event): ``["Ann Smith", "Bob Jones"]`` (players.py).
@@ -279,7 +284,7 @@ class LiveFile(Closing):
             )
         key = participant_key(self.stored_section(movement.section), pair)
         with self._using():
-            self._store.set_members({key: players_named(name)})
+            self._store.set_members({key: players_named(name)}, who=who)
 
     def players(self) -> dict[str, tuple[Member, ...]]:
         """Every pair's (or team's) players as the file keeps them, by

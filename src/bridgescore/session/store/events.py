@@ -37,6 +37,7 @@ from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.session.scoring.event import Event, Member, TableResult
 from bridgescore.session.store.audit import AuditEntry, append_entry, read_entries
 from bridgescore.session.store.outcomes import (
+    EVENT_CHANGE,
     NOT_PLAYED,
     decode_outcome,
     encode_outcome,
@@ -135,22 +136,40 @@ class EventStore(EventFile):
 
     # --------------------------------------------------------------- members
 
-    def set_members(self, members: Mapping[str, tuple[Member, ...]]) -> None:
+    def set_members(self, members: Mapping[str, tuple[Member, ...]], *, who: str = "") -> None:
         """Keep the players of each pair or team named: a participant's players are
-        those of the last file that named any (a corrected file replaces them)."""
+        those of the last file that named any (a corrected file replaces them). Each
+        change is in the audit log (action ``names``), with ``who`` (else the file's
+        :attr:`who`)."""
         self._writing()
         with self._db:
-            self._set_members(members)
+            self._set_members(members, who=who)
 
-    def _set_members(self, members: Mapping[str, tuple[Member, ...]]) -> None:
+    def _set_members(
+        self, members: Mapping[str, tuple[Member, ...]], *, who: str = "", logged: bool = True
+    ) -> None:
+        """``logged``: each change gets its own line in the audit log (off where the
+        change that names the players is logged whole: a late pair joining)."""
+        held = self.members()
         for participant, players in members.items():
-            if not players:
+            if not players or held.get(participant) == tuple(players):
                 continue
             self._db.execute("DELETE FROM members WHERE participant = ?", (participant,))
             self._db.executemany(
                 "INSERT INTO members VALUES (?, ?, ?, ?)",
                 [(participant, i, m.name, m.number) for i, m in enumerate(players)],
             )
+            if logged:
+                named = " & ".join(m.name for m in players)
+                self._log_event_change("names", f"{participant}: {named}", who=who or self.who)
+
+    def _log_event_change(
+        self, action: str, what: str, *, who: str, reason: str = "", section: str = ""
+    ) -> AuditEntry:
+        """Log a change to the event itself (no board: board 0, no pairs) inside the
+        caller's transaction; the log shows ``what`` as the new state."""
+        entry = AuditEntry(0, "", action, section, 0, "", "", "", what, "", reason, who)
+        return append_entry(self._db, entry, ("", ""), (EVENT_CHANGE, what))
 
     def members(self) -> dict[str, tuple[Member, ...]]:
         """The players of each pair or team, in the order the file listed them."""

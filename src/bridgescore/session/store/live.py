@@ -21,10 +21,9 @@ from bridgescore.errors import AlreadyEnteredError, BridgeError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.access import PasswordHash
-from bridgescore.session.store.audit import AuditEntry, append_entry
+from bridgescore.session.store.audit import AuditEntry
 from bridgescore.session.store.events import EventStore, Origin
 from bridgescore.session.store.outcomes import (
-    EVENT_CHANGE,
     NOT_PLAYED,
     decode_outcome,
     outcome_pair,
@@ -172,7 +171,7 @@ class LiveStore(EventStore):
                     "INSERT OR REPLACE INTO table_tokens VALUES (?, ?, ?)",
                     [(movement.section, table, digest) for table, digest in tokens.items()],
                 )
-            self._set_members(members or {})
+            self._set_members(members or {}, logged=False)
             for old, new in relabel:
                 self._exchange(old, new)
             return self._log_event_change(action, what, who=who, section=movement.section)
@@ -194,14 +193,6 @@ class LiveStore(EventStore):
             for key, other in ((new, old), (old, new)):
                 if held[other] is not None:
                     self._db.execute(f"INSERT INTO {table} VALUES ({marks})", (*key, *held[other]))
-
-    def _log_event_change(
-        self, action: str, what: str, *, who: str, reason: str = "", section: str = ""
-    ) -> AuditEntry:
-        """Log a change to the event itself (no board: board 0, no pairs) inside the
-        caller's transaction; the log shows ``what`` as the new state."""
-        entry = AuditEntry(0, "", action, section, 0, "", "", "", what, "", reason, who)
-        return append_entry(self._db, entry, ("", ""), (EVENT_CHANGE, what))
 
     # ----------------------------------------------------------- secrets
 

@@ -44,6 +44,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # A database holds at least one page, and a page is 512 bytes at the least: SQLite
 # itself reads a shorter file as an empty database, whatever it holds.
 _SMALLEST_DATABASE = 512
+# SQLite's answers to a probe that say nothing about whether the file is a database.
+_SAYS_NOTHING = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_CANTOPEN})
+# SQLite's own files beside a database: never an event, whatever they hold.
+SIDE_FILES = ("-wal", "-shm", "-journal")
 # The boards' columns schema 5 added.
 _STATED_COLUMNS = frozenset({"dealer", "vulnerable"})
 OpenMode = Literal["create", "write", "read"]
@@ -391,21 +395,27 @@ def is_sqlite_file(path: Path) -> bool:
     every result the server then acknowledged went into a deleted file. SQLite itself
     keeps a descriptor open while another connection of the process holds locks.
     """
+    if path.name.endswith(SIDE_FILES):
+        return False
     try:
         if path.stat().st_size < _SMALLEST_DATABASE:
             return False
     except OSError:
         return False
     try:
-        probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        # mode=rw (read-only where the file is): a read-only connection would leave
+        # the -wal and -shm files it made behind; this one tidies them away when it is
+        # the file's last. It only reads.
+        probe = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True)
     except sqlite3.Error:
         return False
     try:
         probe.execute("PRAGMA schema_version").fetchone()
     except sqlite3.DatabaseError as error:
-        # Only "not a database" says what the file is; a lock or a missing journal
-        # says nothing about it, and the real connection reports it.
-        return getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_NOTADB
+        # A lock or a journal that cannot be opened says nothing about what the file
+        # is (the real connection reports it); any other error says it is no database.
+        code = getattr(error, "sqlite_errorcode", sqlite3.SQLITE_NOTADB) & 0xFF
+        return code in _SAYS_NOTHING
     finally:
         probe.close()
     return True
