@@ -83,7 +83,8 @@ def test_correct_changes_the_result_logs_it_and_reports_score_the_new_one(
     }
     code, out, _ = run("log", event)
     assert re.fullmatch(
-        r"#1 \S+ correct by director \(command line\): board 1 1 v 6: 3NTN\+1 -> 3NTN=: scorer's slip: 9 tricks\n",
+        r"#1 \S+ correct by director \(command line\): board 1 1 v 6: "
+        r"3NTN\+1 -> 3NTN=: scorer's slip: 9 tricks\n",
         out,
     )
 
