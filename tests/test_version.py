@@ -47,3 +47,21 @@ def test_the_metadata_is_read_on_first_use_only() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert done.stdout == f"False {VERSION} True\n"
+
+
+def test_the_changelog_names_this_version() -> None:
+    # Keep a Changelog: an Unreleased section on top, then each release with its date,
+    # newest first, and a link for each at the foot.
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.findall(r"^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$", text, re.M)
+    assert releases[0] == ("Unreleased", "")
+    assert releases[1][0] == VERSION and releases[1][1]
+    for name, _ in releases:
+        assert re.search(rf"^\[{re.escape(name)}\]: https://", text, re.M), name
+
+
+def test_the_licence_is_the_mit_text() -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 The bridgescore developers\n")
+    assert "Permission is hereby granted, free of charge, to any person obtaining a copy" in text
+    assert text.rstrip().endswith("OTHER DEALINGS IN THE\nSOFTWARE.")
