@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench docs clean chromium
+.PHONY: run test lint typecheck bench docs dist clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,13 @@ chromium:
 
 docs: $(STAMP)
 	$(BIN)/python tests/cli/test_reference.py
+
+# The sdist and the wheel built from it (so the sdist is proved to hold what a build
+# needs), into dist/. tests/test_wheel.py builds them the same way, installs the wheel
+# into a fresh venv and runs it there.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -242,7 +242,8 @@ def test_made_exactly_prints_one_way_whatever_sign_was_read() -> None:
 
 def test_notation_error_is_a_value_error() -> None:
     assert issubclass(bs.NotationError, bs.BridgeError)
-    assert issubclass(bs.BridgeError, ValueError)
+    assert issubclass(bs.NotationError, ValueError)
+    assert not issubclass(bs.BridgeError, ValueError)  # the base: bad input or not
 
 
 def test_parse_rejects_non_text() -> None:

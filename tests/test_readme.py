@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import re
 import shlex
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,78 @@ def test_each_plot_command_is_a_shown_command_plus_plot() -> None:
     images = drawn_images()
     assert list(images.values()) == ["docs/img/simulate-transfer.png"]
     assert set(images) <= shown  # else test_shell_examples would not draw it
-    assert all(f"]({image})" in text for image in images.values())  # the image is shown
+    assert all(f"]({RAW}{image})" in text for image in images.values())  # the image is shown
+
+
+# -- links that work where a package index shows the README ------------------------------
+
+HOMEPAGE = str(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Homepage"])
+# A file of the tree as the project's host shows it, and an image's bytes (an image
+# shown from a page of the host would not render on the index).
+PAGE = f"{HOMEPAGE}/blob/main/"
+FOLDER = f"{HOMEPAGE}/tree/main/"
+RAW = HOMEPAGE.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
+LINK = re.compile(r"(!?)\[[^\]]*\]\(([^)\s]*)[^)]*\)|^\s*\[[^\]]+\]:\s*(\S+)", re.M)
+
+
+def links(markdown: str) -> list[tuple[bool, str]]:
+    """(is an image, target) of every link of ``markdown`` outside code, inline or
+    reference-style, and of every HTML ``src``/``href``."""
+    prose = re.sub(r"```.*?```", "", markdown, flags=re.DOTALL)
+    prose = re.sub(r"`[^`\n]*`", "", prose)
+    found = [(bool(image), inline or reference) for image, inline, reference in LINK.findall(prose)]
+    found += [(tag == "src", url) for tag, url in re.findall(r'(src|href)="([^"]*)"', prose)]
+    return found
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as the host makes it: lower case, punctuation dropped, spaces
+    to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_link_finder_finds_every_kind_of_link() -> None:
+    markdown = (
+        "See [docs](docs/x.md), ![a plot](docs/img/p.png) and [site](https://e.org).\n"
+        "[ref]: docs/y.md\n"
+        '<img src="docs/img/q.png"> `[not](a-link)`\n'
+        "```\n[nor](this)\n```\n"
+    )
+    assert links(markdown) == [
+        (False, "docs/x.md"),
+        (True, "docs/img/p.png"),
+        (False, "https://e.org"),
+        (False, "docs/y.md"),
+        (True, "docs/img/q.png"),
+    ]
+    assert _slug("On a cluster") == "on-a-cluster"
+    assert _slug("Files from the field: PBN, LIN, JSON") == "files-from-the-field-pbn-lin-json"
+
+
+def test_no_link_in_the_readme_is_relative() -> None:
+    # A package index shows the README away from the repository: docs/x.md is a dead link
+    # there, and an image at a relative path is not shown.
+    found = links(README.read_text(encoding="utf-8"))
+    assert len(found) >= 30
+    relative = [target for _, target in found if not re.match(r"(https|mailto):", target)]
+    assert relative == []
+
+
+def test_every_link_into_the_project_names_a_file_of_the_tree() -> None:
+    for image, target in links(README.read_text(encoding="utf-8")):
+        if not target.startswith((HOMEPAGE + "/", RAW)):
+            continue
+        if image:
+            assert target.startswith(RAW), f"{target}: an image is shown from its raw bytes"
+            path, anchor = ROOT / target.removeprefix(RAW), ""
+        else:
+            assert target.startswith((PAGE, FOLDER)), target
+            address, _, anchor = target.partition("#")
+            path = ROOT / address.removeprefix(PAGE).removeprefix(FOLDER)
+        assert path.exists(), f"{target}: no {path.relative_to(ROOT)}"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_slug(heading) for heading in headings}, target
 
 
 @pytest.mark.parametrize(("command", "expected"), shell_examples())

@@ -86,7 +86,22 @@ if _typing.TYPE_CHECKING:
     from bridgescore.simulation.run import simulate
     from bridgescore.solver import solve, solve_many
 
-__version__ = "0.1.0"
+# The version is written once, in pyproject.toml; the installed package's metadata holds it.
+# Read on first use (through __getattr__): importlib.metadata takes longer to import
+# (about 25 ms) than the rest of ``import bridgescore``.
+__version__: str
+
+
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("bridgescore")
+    except PackageNotFoundError:  # a source tree put on the path, never installed
+        found = "0+unknown"
+    globals()["__version__"] = found
+    return found
+
 
 # The public names are imported on first use (PEP 562), so a command or a program
 # that needs only part of the package (dealing, scoring) does not pay for the
@@ -166,6 +181,8 @@ _PUBLIC = {
 
 
 def __getattr__(name: str) -> _typing.Any:
+    if name == "__version__":
+        return _installed_version()
     module = _PUBLIC.get(name)
     if module is None:
         # A module of the package (bs.formats.read_records) is imported on first use,

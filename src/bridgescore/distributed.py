@@ -73,7 +73,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from bridgescore.errors import BridgeError, WorkerLost
+from bridgescore.errors import InvalidArgumentError, ToolError, WorkerLost
 
 __all__ = [
     "HOLD_VARIABLE",
@@ -379,14 +379,14 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
     """A Dask client for ``scheduler`` and whether the caller owns (must close) it.
 
     ``scheduler`` is an address (``tcp://host:8786``) or a ``distributed.Client``,
-    returned as is. Raises :class:`BridgeError` when Dask is not installed, the
-    address is malformed (refused before any client is made) or the scheduler
-    cannot be reached.
+    returned as is. Raises :class:`InvalidArgumentError` when Dask is not installed or
+    the address is malformed (refused before any client is made), and
+    :class:`ToolError` when the scheduler cannot be reached.
     """
     try:
         from distributed import Client
     except ImportError:  # pragma: no cover - depends on what is installed
-        raise BridgeError(
+        raise InvalidArgumentError(
             "--scheduler needs dask.distributed: pip install 'bridgescore[study]'"
         ) from None
     if isinstance(scheduler, Client):
@@ -395,7 +395,7 @@ def connect_scheduler(scheduler: Any) -> tuple[Any, bool]:
     try:
         return Client(scheduler, timeout="30s"), True  # type: ignore[no-untyped-call]
     except OSError as error:
-        raise BridgeError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
+        raise ToolError(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from None
     except ValueError as error:  # anything else Dask refuses in the address
         raise _not_an_address(scheduler, error) from None
 
@@ -419,8 +419,8 @@ def _check_address(scheduler: Any) -> None:
         raise _not_an_address(scheduler, error) from None
 
 
-def _not_an_address(scheduler: Any, error: Exception) -> BridgeError:
-    return BridgeError(
+def _not_an_address(scheduler: Any, error: Exception) -> InvalidArgumentError:
+    return InvalidArgumentError(
         f"{scheduler!r} is not a Dask scheduler address ({error}): expected tcp://host:port"
     )
 

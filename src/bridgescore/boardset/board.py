@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import NotationError
 
 __all__ = ["parse_board_range"]
 
@@ -23,20 +23,20 @@ def parse_board_range(text: str) -> list[int]:
     for part in text.split(","):
         match = _RANGE_PART.match(part)
         if match is None:
-            raise BridgeError(
+            raise NotationError(
                 f"board range {text!r}: {part.strip()!r} is not a board or range: "
                 "expected numbers like 1-36 or 1-4,9"
             )
         first = int(match[1])
         last = int(match[2]) if match[2] else first
         if first < 1 or last < first:
-            raise BridgeError(
+            raise NotationError(
                 f"board range {text!r}: {part.strip()!r} is empty or starts below 1: "
                 "expected a range like 1-36"
             )
         numbers.extend(range(first, last + 1))
         if len(numbers) > _MAX_BOARDS:
-            raise BridgeError(f"board range {text!r} has over {_MAX_BOARDS} boards")
+            raise NotationError(f"board range {text!r} has over {_MAX_BOARDS} boards")
     if len(set(numbers)) != len(numbers):
-        raise BridgeError(f"board range {text!r} names a board twice")
+        raise NotationError(f"board range {text!r} names a board twice")
     return numbers

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from bridgescore.deal import Card, Deal, Hand
-from bridgescore.errors import BridgeError, NotationError, SeedError
+from bridgescore.errors import InvalidArgumentError, NotationError, SeedError
 from bridgescore.validate import whole_number_arg
 
 __all__ = [
@@ -140,7 +140,7 @@ def draw_index(draws: Iterator[int], limit: int) -> int:
     for draw in draws:
         if draw < limit:
             return draw
-    raise BridgeError("the random stream ended before a draw fell below the limit")
+    raise InvalidArgumentError("the random stream ended before a draw fell below the limit")
 
 
 def _draws(secret: bytes, board: int) -> Iterator[int]:

@@ -20,7 +20,7 @@ from bridgescore.core import Seat, Side, Strain
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Hand
 from bridgescore.display.wording import dealer_words, vulnerability_words
-from bridgescore.errors import BridgeError
+from bridgescore.errors import InvalidArgumentError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import Par, ParContract
 
@@ -301,11 +301,11 @@ def hand_records_html(
     page of ``paper`` (``a4`` or ``letter``). Each page is a fixed-size box
     holding whole boards, so no board is ever split across pages."""
     if per_page not in _GRID:
-        raise BridgeError(f"{per_page} boards a page: expected 2, 4 or 6")
+        raise InvalidArgumentError(f"{per_page} boards a page: expected 2, 4 or 6")
     if paper not in _PAPER_SIZE:
-        raise BridgeError(f"paper {paper!r}: expected a4 or letter")
+        raise InvalidArgumentError(f"paper {paper!r}: expected a4 or letter")
     if not boards:
-        raise BridgeError("no boards to print")
+        raise InvalidArgumentError("no boards to print")
     css_paper, width, height = _PAPER_SIZE[paper]
     columns, rows, font = _GRID[per_page]
     # The sizes suit A4's height; shorter paper (Letter) gets a proportionally smaller font.

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
 from bridgescore.formats import check_input, decode_text, detect_format, read_records
 from bridgescore.formats.board import Board, board_record
 from bridgescore.formats.csv import format_csv
@@ -147,7 +147,9 @@ def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | 
     for an event the format cannot hold (:func:`check_event`).
     """
     if fmt not in FORMATS:
-        raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        raise NotationError(
+            f"unknown board-set format {fmt!r}: expected one of {', '.join(FORMATS)}"
+        )
     check_event(event, fmt)
     records = [board_record(board, event or "") for board in boards]
     for record in records:
@@ -187,7 +189,7 @@ def guess_format(name: str, text: str) -> ReadableFormat:
     for fmt in FORMATS:
         if found == fmt:
             return fmt
-    raise BridgeError(
+    raise NotationError(
         f"cannot tell the format of {name!r}: expected a .pbn, .lin, .csv, .json "
         "or USEBIO .xml file"
     )
@@ -289,7 +291,7 @@ def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[Probl
         return _read_usebio(text)
     if fmt not in FORMATS:
         readers = ", ".join((*FORMATS, "usebio"))
-        raise BridgeError(f"unknown board-set format {fmt!r}: expected one of {readers}")
+        raise NotationError(f"unknown board-set format {fmt!r}: expected one of {readers}")
     return _boards_of_records(read_records(text=text, format=fmt), fmt)
 
 
@@ -309,12 +311,12 @@ def read_board_set(
     """
     if text is not None:
         if source is not None:
-            raise BridgeError(
+            raise InvalidArgumentError(
                 f"read_board_set was given both a path ({source!r}) and text: expected one"
             )
         name = "the text"
     elif source is None:
-        raise BridgeError("read_board_set needs a path, an open file or text")
+        raise InvalidArgumentError("read_board_set needs a path, an open file or text")
     else:
         data = source_bytes(source, "read_board_set")
         check_input(data, source_name(source) or "-")

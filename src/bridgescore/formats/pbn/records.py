@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 
 from bridgescore.core import Contract, Seat, Side, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.pbn.syntax import (
     PbnGame,
     TagPair,
@@ -555,7 +555,7 @@ def _play_pair(record: BoardRecord) -> TagPair:
     if contract is None and record.auction is not None and dealer is not None:
         contract = _auction_contract(record.auction, dealer)
     if contract is None or contract.declarer is None:
-        raise BridgeError("the play cannot be written in PBN without the contract and its declarer")
+        raise RecordError("the play cannot be written in PBN without the contract and its declarer")
     first = contract.declarer.lho
     rows: list[list[str]] = []
     for trick in play_tricks(record.play, first, contract.strain):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import BoardRecord, read_records
 from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
@@ -119,12 +119,12 @@ def _result(record: BoardRecord) -> Result:
         return Result(None)
     contract = record.contract
     if contract is None or contract.declarer is None:
-        raise BridgeError(
+        raise RecordError(
             f"board {record.board}: no contract (the auction is missing or unfinished): "
             "expected mb| calls ending in three passes"
         )
     if record.result is None:
-        raise BridgeError(
+        raise RecordError(
             f"board {record.board}: {contract} has no result: expected the play (pc|) "
             "or a claim (mc|)"
         )
@@ -134,7 +134,7 @@ def _result(record: BoardRecord) -> Result:
 def _seats(record: BoardRecord) -> tuple[str, str]:
     home, visit = record.home_team.strip(), record.visit_team.strip()
     if not home or not visit:
-        raise BridgeError(
+        raise RecordError(
             f"board {record.board}: the archive does not name both teams: expected a vg| "
             "header such as 'vg|Event,Segment,I,1,16,Lions,0,Tigers,0|'"
         )
@@ -162,9 +162,9 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
             match.header = record.match
         try:
             if record.board is None:
-                raise BridgeError("a board with no number: expected qx|o5| or qx|c5|")
+                raise RecordError("a board with no number: expected qx|o5| or qx|c5|")
             if record.room is None:
-                raise BridgeError(
+                raise RecordError(
                     f"board {record.board} names no room: a session import of LIN takes a "
                     "vugraph archive, whose qx| tags (o5 open room, c5 closed) split each board"
                 )

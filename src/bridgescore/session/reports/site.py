@@ -28,7 +28,7 @@ from html import escape
 from pathlib import Path
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
-from bridgescore.errors import BridgeError
+from bridgescore.errors import InvalidArgumentError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 from bridgescore.session.reports.display import fmt, ranked_as, ranking_tables
@@ -356,7 +356,7 @@ def write_site(pages: Mapping[str, str], directory: Path) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     for name, text in pages.items():
         if "/" in name or name.startswith("."):
-            raise BridgeError(f"page name {name!r} is not a plain file name")
+            raise InvalidArgumentError(f"page name {name!r} is not a plain file name")
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".html")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
