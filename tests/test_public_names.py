@@ -10,6 +10,7 @@ two differ, so a name added to the table reaches mypy without being written agai
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import re
 import sys
@@ -91,7 +92,8 @@ def test_each_name_is_written_once_in_the_package_module() -> None:
 
 # -- the docs teach bs.NAME -------------------------------------------------------
 
-DEEP_IMPORT = re.compile(r"from\s+bridgescore((?:\.\w+)+)\s+import\s+\(?([\w\s,]+)\)?")
+# The names of one import: in parentheses over several lines, or on its own line.
+DEEP_IMPORT = re.compile(r"from\s+bridgescore((?:\.\w+)+)\s+import\s+(?:\(([\w\s,]+)\)|([\w ,]+))")
 # bridgescore.formats.read_records in prose, bs.formats.read_records in code.
 DEEP_PATH = re.compile(r"\b(bridgescore|bs)((?:\.[a-z_]\w*)+)\.(\w+)")
 
@@ -110,11 +112,19 @@ def _doc_texts() -> dict[str, str]:
     return texts
 
 
+def _is_module(dotted: str) -> bool:
+    # bridgescore.movement.mitchell is the module of bs.mitchell, not a path to it.
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def deep_uses(text: str) -> list[str]:
     """Public names of ``bs`` that ``text`` reaches by a deeper path."""
     found = []
     for match in DEEP_IMPORT.finditer(text):
-        for name in re.split(r"[\s,]+", match.group(2).strip()):
+        for name in re.split(r"[\s,]+", (match.group(2) or match.group(3)).strip()):
             if name in PUBLIC:
                 found.append(f"from bridgescore{match.group(1)} import {name}")
     for match in DEEP_PATH.finditer(text):
@@ -122,7 +132,7 @@ def deep_uses(text: str) -> list[str]:
         line_start = match.start() == 0 or text[match.start() - 1] == "\n"
         if line_start and text[match.end() : match.end() + 1] == ":":
             continue  # a traceback's last line names the error's class where it lives
-        if name in PUBLIC:
+        if name in PUBLIC and not _is_module(f"bridgescore{path}.{name}"):
             found.append(f"{package}{path}.{name}")
     return found
 
@@ -139,6 +149,14 @@ def test_the_check_finds_deep_paths() -> None:
         "bridgescore.formats.read_records"
     ]
     assert deep_uses("bs.formats.read_records(path)") == ["bs.formats.read_records"]
+    assert deep_uses("from bridgescore.core import Seat\n\nwith Contract") == [
+        "from bridgescore.core import Seat"
+    ]
+    assert deep_uses("from bridgescore.core import Side as S, Strain") == [
+        "from bridgescore.core import Side",
+        "from bridgescore.core import Strain",
+    ]
+    assert deep_uses("the module bridgescore.movement.mitchell draws it") == []
     assert deep_uses("bridgescore.errors.NotationError: bad text") == []
     assert deep_uses("bs.score_breakdown('4S=').total, bs.par.__module__") == []
     assert deep_uses("from bridgescore import Seat; bridgescore.formats.pbn.EXPORT_TAGS") == []
