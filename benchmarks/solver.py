@@ -44,7 +44,7 @@ def main() -> None:
     from endplay.dds import calc_all_tables
     from endplay.types import Deal as EndplayDeal
 
-    deals = bs.random_deals(args.seed, args.deals)
+    deals = bs.random_deals(args.deals, seed=args.seed)
     theirs = [EndplayDeal(deal.to_pbn()) for deal in deals]
     batches = [
         theirs[start : start + MAX_DEALS_PER_CALL]

@@ -224,7 +224,7 @@ def main() -> None:
             local_seconds, local_latencies = in_process(function, args.requests)
             results[name] = (seconds, latencies, statuses, local_seconds, local_latencies)
 
-        deals = [deal.to_pbn() for deal in random_deals(2026, args.burst)]
+        deals = [deal.to_pbn() for deal in random_deals(args.burst, seed=2026)]
         during = asyncio.run(burst(port, deals, probe_gap=0.005))
     finally:
         server.terminate()

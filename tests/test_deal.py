@@ -171,7 +171,7 @@ def test_diagram_layout() -> None:
 @given(st.integers(0, 2**64 - 1))
 @settings(max_examples=50, deadline=None)
 def test_random_deal_pbn_round_trip(seed: int) -> None:
-    (deal,) = bs.random_deals(seed, 1)
+    (deal,) = bs.random_deals(1, seed=seed)
     for first in Seat:
         assert Deal.from_pbn(deal.to_pbn(first)) == deal
     assert Deal.from_array(deal.to_array()) == deal
@@ -366,43 +366,83 @@ def dealt_by_permutation(rng: np.random.Generator) -> Deal:
 def test_random_deals_follow_the_documented_rule() -> None:
     rng = np.random.Generator(np.random.PCG64(2024))
     expected = [dealt_by_permutation(rng) for _ in range(200)]
-    assert bs.random_deals(2024, 200) == expected
-    assert bs.random_deals(np.random.SeedSequence(2024), 200) == expected
+    assert bs.random_deals(200, seed=2024) == expected
+    assert bs.random_deals(200, seed=np.random.SeedSequence(2024)) == expected
     rng = np.random.Generator(np.random.PCG64(2024))
     assert [bs.random_deal(rng) for _ in range(200)] == expected
 
 
 def test_random_deals_reproducible_and_prefix_stable() -> None:
-    assert bs.random_deals(7, 50) == bs.random_deals(7, 50)
-    assert bs.random_deals(7, 50)[:20] == bs.random_deals(7, 20)
-    assert bs.random_deals(7, 20) != bs.random_deals(8, 20)
+    assert bs.random_deals(50, seed=7) == bs.random_deals(50, seed=7)
+    assert bs.random_deals(50, seed=7)[:20] == bs.random_deals(20, seed=7)
+    assert bs.random_deals(20, seed=7) != bs.random_deals(20, seed=8)
     rng = np.random.Generator(np.random.PCG64(7))
-    assert bs.random_deals(rng, 30) + bs.random_deals(rng, 20) == bs.random_deals(7, 50)
-    assert bs.random_deals(7, 0) == []
+    assert bs.random_deals(30, seed=rng) + bs.random_deals(20, seed=rng) == bs.random_deals(
+        50, seed=7
+    )
+    assert bs.random_deals(0, seed=7) == []
 
 
 def test_bulk_array_equals_random_deals() -> None:
-    array = random_deal_array(11, 300)
+    array = random_deal_array(300, seed=11)
     assert array.shape == (300, 52) and array.dtype == np.int8
-    assert [Deal.from_array(row) for row in array] == bs.random_deals(11, 300)
+    assert [Deal.from_array(row) for row in array] == bs.random_deals(300, seed=11)
     # Spawned children (as the par study uses) are independent streams.
     children = np.random.SeedSequence(11).spawn(2)
-    assert bs.random_deals(children[0], 5) != bs.random_deals(children[1], 5)
+    assert bs.random_deals(5, seed=children[0]) != bs.random_deals(5, seed=children[1])
 
 
 def test_seed_errors() -> None:
     # Bad settings are BridgeErrors (InvalidArgumentError, a ValueError); a wrong
     # type is an ArgumentTypeError, one of them.
     with pytest.raises(InvalidArgumentError, match="negative"):
-        bs.random_deals(-1, 1)
+        bs.random_deals(1, seed=-1)
     with pytest.raises(ArgumentTypeError, match="'1'"):
-        bs.random_deals("1", 1)  # type: ignore[arg-type]
+        bs.random_deals(1, seed="1")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="count"):
-        bs.random_deals(1, -1)
+        bs.random_deals(-1, seed=1)
     with pytest.raises(ArgumentTypeError, match="Generator"):
         bs.random_deal(1)  # type: ignore[arg-type]
     assert issubclass(ArgumentTypeError, bs.BridgeError)
     assert issubclass(InvalidArgumentError, ValueError)
+
+
+# -- one order for one idea: the count, then seed= (as deal_many takes them) ---------
+
+
+def test_the_old_order_warns_and_deals_the_same_deals() -> None:
+    # random_deals(seed, count) until this release: seed 7, three deals, by the rule.
+    rng = np.random.Generator(np.random.PCG64(7))
+    expected = [dealt_by_permutation(rng) for _ in range(3)]
+    with pytest.warns(DeprecationWarning, match=r"random_deals\(count, seed=seed\)"):
+        assert bs.random_deals(7, 3) == expected
+    with pytest.warns(DeprecationWarning, match=r"random_deal_array\(count, seed=seed\)"):
+        old = random_deal_array(7, 3)
+    assert [Deal.from_array(row) for row in old] == expected
+    rng = np.random.Generator(np.random.PCG64(7))
+    with pytest.warns(DeprecationWarning):
+        assert bs.random_deals(rng, 3) == expected  # type: ignore[arg-type]
+
+
+def test_the_new_order_does_not_warn(recwarn: pytest.WarningsRecorder) -> None:
+    rng = np.random.Generator(np.random.PCG64(7))
+    expected = [dealt_by_permutation(rng) for _ in range(3)]
+    assert bs.random_deals(3, seed=7) == expected
+    assert bs.random_deals(count=3, seed=7) == expected
+    assert [Deal.from_array(row) for row in random_deal_array(3, seed=7)] == expected
+    assert len(bs.deal_many(3, seed=7)) == 3
+    assert [w for w in recwarn if issubclass(w.category, DeprecationWarning)] == []
+
+
+def test_a_call_in_neither_order_is_refused() -> None:
+    with pytest.raises(
+        ArgumentTypeError, match=r"random_deals needs a seed: random_deals\(count, seed=...\)"
+    ):
+        bs.random_deals(3)
+    with pytest.raises(ArgumentTypeError, match="got 2 arguments without a name and seed="):
+        bs.random_deals(7, 3, seed=7)
+    with pytest.raises(ArgumentTypeError, match="got 3 arguments without a name"):
+        random_deal_array(7, 3, 4)
 
 
 UNIFORM_DEALS = 20_000
@@ -412,7 +452,7 @@ P_FLOOR = 1e-4
 
 @pytest.fixture(scope="module")
 def many() -> np.ndarray:
-    return random_deal_array(20_231_122, UNIFORM_DEALS)
+    return random_deal_array(UNIFORM_DEALS, seed=20_231_122)
 
 
 def test_card_positions_uniform(many: np.ndarray) -> None:

@@ -583,7 +583,7 @@ def _law80(each_side: object) -> object:
 
 
 def _random_deals(seed: object) -> object:
-    return bs.random_deals(seed, 1)  # type: ignore[arg-type]
+    return bs.random_deals(1, seed=seed)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """The shape of the package (issue 24): a small root, families as packages, no module
-under a public function's name, no re-export shims, one list of public names."""
+under a public function's name, no re-export shims (the public names: test_public_names.py)."""
 
 from __future__ import annotations
 
@@ -90,31 +90,6 @@ def test_no_module_only_re_exports_another_package() -> None:
         if others:
             shims.append(f"{path.relative_to(PACKAGE)} re-exports {sorted(others)}")
     assert shims == []
-
-
-def _type_checking_names() -> set[str]:
-    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            return {
-                alias.asname or alias.name
-                for statement in node.body
-                if isinstance(statement, ast.ImportFrom)
-                for alias in statement.names
-            }
-    raise AssertionError("no TYPE_CHECKING block in bridgescore/__init__.py")
-
-
-def test_one_list_of_public_names() -> None:
-    # __all__ is a literal for the type checkers; the lazy table, the type checkers'
-    # imports and __all__ must name the same things, each from its real home.
-    lazy = bridgescore._PUBLIC  # type: ignore[attr-defined]
-    assert set(bridgescore.__all__) == set(lazy) | {"__version__"}
-    assert _type_checking_names() == set(lazy)
-    for name, module in lazy.items():
-        home = importlib.import_module(f"bridgescore.{module}")
-        value = getattr(home, name)
-        assert getattr(value, "__module__", home.__name__) == home.__name__, name
 
 
 def test_one_board_value_for_the_whole_package() -> None:

@@ -272,7 +272,7 @@ def test_dds_on_freshly_solved_deals() -> None:
     from bridgescore.deal import random_deals
     from bridgescore.solver import solve_many
 
-    deals = random_deals(4, 256 if FULL else 16)
+    deals = random_deals(256 if FULL else 16, seed=4)
     _check_against_dds(solve_many(deals))
 
 

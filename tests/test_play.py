@@ -243,7 +243,7 @@ def _winner(leader: int, trick: list[Card], trump: Strain) -> int:
     st.lists(st.integers(0, 12), min_size=52, max_size=52),
 )
 def test_random_legal_play(seed: int, strain: Strain, declarer: Seat, picks: list[int]) -> None:
-    deal = random_deals(seed, 1)[0]
+    deal = random_deals(1, seed=seed)[0]
     play = Play(deal, Contract(3, strain, declarer=declarer))
     held = {seat: set(deal[seat].cards) for seat in Seat}
     leader = int(declarer.lho)

@@ -59,7 +59,7 @@ def _legal_cards(deal: Deal, declarer: Seat, trump: Strain, cards: list[Card]) -
 def test_play_agrees_with_the_laws_read_from_all_the_cards(
     seed: int, declarer: Seat, trump: Strain, data: st.DataObject
 ) -> None:
-    deal = random_deals(seed, 1)[0]
+    deal = random_deals(1, seed=seed)[0]
     play = Play(deal, Contract(3, trump, Doubling.UNDOUBLED, declarer))
     played: list[Card] = []
     for _ in range(data.draw(st.integers(0, 70))):
@@ -93,7 +93,7 @@ def test_play_agrees_with_the_laws_read_from_all_the_cards(
 def test_taking_cards_back_and_copying_keep_the_state(
     seed: int, trump: Strain, data: st.DataObject
 ) -> None:
-    deal = random_deals(seed, 1)[0]
+    deal = random_deals(1, seed=seed)[0]
     contract = Contract(4, trump, Doubling.UNDOUBLED, Seat.SOUTH)
     play = Play(deal, contract)
     for _ in range(data.draw(st.integers(0, 60))):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import re
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import repeat
@@ -459,17 +460,51 @@ def random_deal(rng: np.random.Generator) -> Deal:
     return Deal.from_array(owners)
 
 
-def random_deal_array(seed: SeedLike, count: int) -> npt.NDArray[np.int8]:
+def _count_and_seed(
+    function: str, count: int, old_order: tuple[int, ...], seed: SeedLike | None
+) -> tuple[int, SeedLike]:
+    """The count and the seed of a call, in the order ``deal_many`` takes them: the
+    count, then ``seed=``.
+
+    Until this release the seed came first (``random_deals(7, 3)``: seed 7, three
+    deals). That form, two positional arguments, is the only call with a second
+    one, so it is told apart for sure: it deals the same deals, with a
+    ``DeprecationWarning``, for one release.
+    """
+    if old_order:
+        if len(old_order) > 1 or seed is not None:
+            raise ArgumentTypeError(
+                f"{function} takes the count, then seed=...: "
+                f"got {1 + len(old_order)} arguments without a name"
+                + (" and seed=" if seed is not None else "")
+            )
+        warnings.warn(
+            f"{function}(seed, count) is deprecated and goes in the next release: "
+            f"write {function}(count, seed=seed), the order of deal_many",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return old_order[0], count
+    if seed is None:
+        raise ArgumentTypeError(f"{function} needs a seed: {function}(count, seed=...)")
+    return count, seed
+
+
+def random_deal_array(
+    count: int, *old_order: int, seed: SeedLike | None = None
+) -> npt.NDArray[np.int8]:
     """``count`` random deals as owner arrays shaped (count, 52), for bulk work.
 
-    Row ``i`` equals ``random_deals(seed, count)[i].to_array()``: the rows are
+    Row ``i`` equals ``random_deals(count, seed=seed)[i].to_array()``: the rows are
     drawn one after another from the same stream (``Generator.permuted`` along
     axis 1 shuffles row by row exactly as ``permutation`` does). Memory is about
-    52 bytes per deal.
+    52 bytes per deal. ``random_deal_array(seed, count)``, the old order, still
+    works for one release, with a ``DeprecationWarning``.
 
-    >>> random_deal_array(7, 3).shape
+    >>> random_deal_array(3, seed=7).shape
     (3, 52)
     """
+    count, seed = _count_and_seed("random_deal_array", count, old_order, seed)
     if not is_whole_number(count, 0, numpy=True):
         raise InvalidArgumentError(f"count {count!r} is not valid: expected a whole number >= 0")
     rng = _generator(seed)
@@ -492,7 +527,7 @@ def deals_from_array(owners: npt.ArrayLike) -> list[Deal]:
     Raises :class:`InvalidDealError` as :meth:`Deal.from_array` does, for the first
     row that is not a deal.
 
-    >>> deals_from_array(random_deal_array(7, 2)) == random_deals(7, 2)
+    >>> deals_from_array(random_deal_array(2, seed=7)) == random_deals(2, seed=7)
     True
     """
     values = np.asarray(owners)
@@ -540,14 +575,18 @@ def deals_from_array(owners: npt.ArrayLike) -> list[Deal]:
     return deals
 
 
-def random_deals(seed: SeedLike, count: int) -> list[Deal]:
+def random_deals(count: int, *old_order: int, seed: SeedLike | None = None) -> list[Deal]:
     """``count`` uniformly random deals, the same for the same seed on any machine.
 
     ``seed`` is an int or a ``SeedSequence`` (dealt with PCG64), or a
     ``Generator`` that is used (and advanced) as it is. The result equals
     ``[random_deal(rng) for _ in range(count)]`` with ``rng`` built from the seed.
+    The count comes first, as in :func:`~bridgescore.dealer.dealing.deal_many`;
+    ``random_deals(seed, count)``, the old order, still works for one release,
+    with a ``DeprecationWarning``.
 
-    >>> random_deals(1, 2) == random_deals(1, 2)
+    >>> random_deals(2, seed=1) == random_deals(2, seed=1)
     True
     """
-    return deals_from_array(random_deal_array(seed, count))
+    count, seed = _count_and_seed("random_deals", count, old_order, seed)
+    return deals_from_array(random_deal_array(count, seed=seed))

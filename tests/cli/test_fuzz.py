@@ -126,7 +126,7 @@ def study(tmp_path_factory: pytest.TempPathFactory) -> Path:
     save_manifest(directory, Manifest(seed=3, chunk_size=2, deals=5))
     for chunk in range(3):
         n = min(2, 5 - 2 * chunk)
-        deals = [deal.to_pbn() for deal in random_deals(chunk, n)]
+        deals = [deal.to_pbn() for deal in random_deals(n, seed=chunk)]
         pars = {v: [100 * i - 50 * int(v) for i in range(n)] for v in Vulnerability}
         table = build_shard(chunk, deals, np.full((n, 4, 5), 7, dtype=int), pars)
         write_shard(directory, seed=3, chunk_size=2, chunk=chunk, table=table)

@@ -163,7 +163,7 @@ def hand_made_study(directory: Path) -> Path:
     directory.mkdir()
     save_manifest(directory, Manifest(seed=4, chunk_size=3, deals=3))
     pars = {v: np.array([420, -100, 0]) for v in Vulnerability}
-    deals = [d.to_pbn() for d in random_deals(0, 3)]
+    deals = [d.to_pbn() for d in random_deals(3, seed=0)]
     table = build_shard(0, deals, np.zeros((3, 4, 5), dtype=int), pars)
     write_shard(directory, seed=4, chunk_size=3, chunk=0, table=table)
     return directory

@@ -26,7 +26,7 @@ def hand_made_study(directory: Path) -> Path:
     scores = [[420, -100, 420], [0, -100, 420]]
     for chunk, none in enumerate(scores):
         pars = {v: np.array(none) * (1 + int(v)) for v in Vulnerability}
-        deals = [d.to_pbn() for d in random_deals(chunk, 3)]
+        deals = [d.to_pbn() for d in random_deals(3, seed=chunk)]
         table = build_shard(chunk, deals, np.zeros((3, 4, 5), dtype=int), pars)
         write_shard(directory, seed=4, chunk_size=3, chunk=chunk, table=table)
     return directory

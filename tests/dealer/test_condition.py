@@ -21,7 +21,7 @@ from bridgescore.dealer.condition import parse_condition
 from bridgescore.dealer.dealing import evaluate
 from bridgescore.errors import BridgeError, ConditionError
 
-OWNERS = random_deal_array(2026, 400)
+OWNERS = random_deal_array(400, seed=2026)
 DEALS = [Deal.from_array(row) for row in OWNERS]
 
 SEAT_WORDS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}

@@ -235,7 +235,7 @@ def test_an_impossible_condition_stops_with_a_clear_error() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32))
 def test_bulk_pbn_text_equals_the_deal_value_text(seed: int) -> None:
-    owners = random_deal_array(seed, 20)
+    owners = random_deal_array(20, seed=seed)
     assert pbn_strings(owners) == [Deal.from_array(row).to_pbn() for row in owners]
 
 

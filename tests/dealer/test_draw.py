@@ -103,7 +103,7 @@ def test_examples_have_each_shape() -> None:
 
 
 def test_mask_view_features_equal_the_card_view() -> None:
-    owners = random_deal_array(3, 500)
+    owners = random_deal_array(500, seed=3)
     cards = {
         seat: np.argsort(owners != seat, axis=1, kind="stable")[:, :13].astype(np.int8)
         for seat in Seat
@@ -124,7 +124,7 @@ def test_mask_view_features_equal_the_card_view() -> None:
 
 
 def test_hand_masks_are_the_cards_held() -> None:
-    owners = random_deal_array(5, 50)
+    owners = random_deal_array(50, seed=5)
     for seat in Seat:
         masks = hand_masks(owner_hands(owners, seat))
         expected = [sum(1 << c for c in range(52) if row[c] == seat) for row in owners]
@@ -180,7 +180,7 @@ def test_a_shape_nobody_can_hold_is_an_error_at_once() -> None:
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 30))
 def test_pbn_lines_are_the_deal_values_text(seed: int, n: int) -> None:
-    owners = random_deal_array(seed, n)
+    owners = random_deal_array(n, seed=seed)
     expected = "".join(Deal.from_array(row).to_pbn() + "\n" for row in owners)
     assert pbn_lines(owners) == expected.encode("ascii")
     assert pbn_strings(owners) == expected.splitlines()
@@ -188,7 +188,7 @@ def test_pbn_lines_are_the_deal_values_text(seed: int, n: int) -> None:
 
 def test_cards_by_seat_lists_each_seat_cards_in_order() -> None:
     owners = np.concatenate(
-        [random_deal_array(3, 200), [[3] * 13 + [2] * 13 + [1] * 13 + [0] * 13]]
+        [random_deal_array(200, seed=3), [[3] * 13 + [2] * 13 + [1] * 13 + [0] * 13]]
     )
     expected = [
         [card for seat in range(4) for card in range(52) if row[card] == seat] for row in owners
@@ -200,7 +200,7 @@ def test_cards_by_seat_lists_each_seat_cards_in_order() -> None:
 
 
 def test_pbn_lines_of_more_deals_than_a_block() -> None:
-    owners = np.concatenate([random_deal_array(1, 5000), random_deal_array(2, 5000)])
+    owners = np.concatenate([random_deal_array(5000, seed=1), random_deal_array(5000, seed=2)])
     lines = pbn_lines(owners).decode("ascii").splitlines()
     assert len(lines) == 10_000
     for number in (0, 4095, 4096, 4097, 8191, 8192, 9999):

@@ -24,7 +24,7 @@ from bridgescore.dealer.condition import parse_condition
 from bridgescore.dealer.dealing import deal_many, evaluate
 from bridgescore.errors import ConditionError
 
-OWNERS = random_deal_array(1982, 300)
+OWNERS = random_deal_array(300, seed=1982)
 DEALS = [Deal.from_array(row) for row in OWNERS]
 SEAT_WORDS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
 SUITS = {Strain.SPADES: "spades", Strain.HEARTS: "hearts", Strain.DIAMONDS: "diamonds",
@@ -251,7 +251,7 @@ def test_cccc_worked_example() -> None:
 
 
 def test_rnd_stays_in_range_and_is_uniform() -> None:
-    owners = random_deal_array(7, 4000)
+    owners = random_deal_array(4000, seed=7)
     drawn = np.array(values("rnd(6)", owners))
     assert drawn.min() == 0 and drawn.max() == 5
     counts = np.bincount(drawn, minlength=6)
@@ -262,7 +262,7 @@ def test_rnd_stays_in_range_and_is_uniform() -> None:
 
 
 def test_two_rnd_calls_are_independent_and_ignore_the_hands() -> None:
-    owners = random_deal_array(8, 4000)
+    owners = random_deal_array(4000, seed=8)
     first = np.array(values("rnd(2)", owners))
     second = np.array(values("rnd(2) + 0 * rnd(2)", owners))  # the second call's value
     both = evaluate("rnd(2) == 1 && rnd(2) == 1", owners).mean()
@@ -284,5 +284,5 @@ def test_rnd_is_a_property_of_the_deal() -> None:
     # A deal's value does not depend on the other deals checked with it.
     assert values("rnd(1000)", owners) == values("rnd(1000)", owners[::-1])[::-1]
     # About a third of random deals pass rnd(3) == 0 (sd 0.015 over 1,000; 5 sd = 0.075).
-    share = evaluate("rnd(3) == 0", random_deal_array(9, 1000)).mean()
+    share = evaluate("rnd(3) == 0", random_deal_array(1000, seed=9)).mean()
     assert abs(share - 1 / 3) < 0.075

@@ -37,7 +37,7 @@ def _write_study(directory: Path) -> None:
     save_manifest(directory, Manifest(seed=5, chunk_size=CHUNK, deals=DEALS))
     for chunk in range(3):
         n = min(CHUNK, DEALS - chunk * CHUNK)
-        deals = [deal.to_pbn() for deal in random_deals(chunk, n)]
+        deals = [deal.to_pbn() for deal in random_deals(n, seed=chunk)]
         pars = {v: [10 * (i + int(v)) for i in range(n)] for v in Vulnerability}
         table = build_shard(chunk, deals, np.full((n, 4, 5), 6, dtype=int), pars)
         write_shard(directory, seed=5, chunk_size=CHUNK, chunk=chunk, table=table)

@@ -100,7 +100,7 @@ def _study(tmp_path: Path, chunks: dict[int, dict[Vulnerability, list[int]]]) ->
     save_manifest(tmp_path, Manifest(seed=1, chunk_size=4, deals=10))
     for chunk, pars in chunks.items():
         n = len(pars[Vulnerability.NONE])
-        deals = [deal.to_pbn() for deal in random_deals(chunk, n)]
+        deals = [deal.to_pbn() for deal in random_deals(n, seed=chunk)]
         table = build_shard(chunk, deals, np.zeros((n, 4, 5), dtype=int), pars)
         write_shard(tmp_path, seed=1, chunk_size=4, chunk=chunk, table=table)
     return tmp_path

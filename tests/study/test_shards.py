@@ -33,7 +33,7 @@ SEED, SIZE = 11, 4
 
 def hand_made(chunk: int, n: int) -> pa.Table:
     """A chunk with made-up tables and pars (the shard layer does not judge them)."""
-    deals = [deal.to_pbn() for deal in random_deals(chunk, n)]
+    deals = [deal.to_pbn() for deal in random_deals(n, seed=chunk)]
     tables = (np.arange(n * 20).reshape(n, 4, 5) + chunk) % 14
     pars = {v: np.array([(i + 1) * 10 * (1 + int(v)) for i in range(n)]) for v in Vulnerability}
     return build_shard(chunk, deals, tables, pars)
@@ -68,7 +68,7 @@ def test_round_trip_of_rows(study: tuple[Path, Manifest]) -> None:
     table = read_shard(info)
     assert table.column("chunk").to_pylist() == [1, 1, 1, 1]
     assert table.column("index").to_pylist() == [0, 1, 2, 3]
-    assert table.column("deal").to_pylist() == [d.to_pbn() for d in random_deals(1, 4)]
+    assert table.column("deal").to_pylist() == [d.to_pbn() for d in random_deals(4, seed=1)]
     tables = shard_tables(table)
     assert tables.shape == (4, 4, 5)
     # Row 2, West's notrump: element 2*20 + 3*5 + 4 of arange, plus the chunk, mod 14.
@@ -167,7 +167,7 @@ def test_scan_sorts_shards_temporaries_and_problems(study: tuple[Path, Manifest]
 
 
 def test_build_refuses_mismatched_shapes() -> None:
-    deals = [d.to_pbn() for d in random_deals(1, 2)]
+    deals = [d.to_pbn() for d in random_deals(2, seed=1)]
     pars = {v: np.zeros(2, dtype=int) for v in Vulnerability}
     with pytest.raises(StudyError, match=r"expected \(2, 4, 5\)"):
         build_shard(0, deals, np.zeros((3, 4, 5), dtype=int), pars)

@@ -55,7 +55,7 @@ def test_plain_lin_deal_agrees_with_the_validating_reader(
     seed: int, left_out: int | None, at: int, insert: str
 ) -> None:
     rng = random.Random(seed)
-    deal = random_deals(seed, 1)[0]
+    deal = random_deals(1, seed=seed)[0]
     parts = _lin_hands(deal, rng).split(",")
     if left_out is not None:
         parts[left_out] = ""
@@ -129,7 +129,7 @@ def test_lin_tags_of_a_board() -> None:
 
 
 def test_plain_lin_deal_declines_what_it_does_not_read() -> None:
-    deal = random_deals(5, 1)[0]
+    deal = random_deals(1, seed=5)[0]
     text = _lin_hands(deal, random.Random(0)).upper()
     assert _plain_deal(text) == deal
     # "10" for the ten, and two hands left out: the validating reader's business.
@@ -193,7 +193,7 @@ def _championship_text(rng: random.Random, games: int, *, odd: bool = True) -> s
         table = number % 2 + 1
         dealer = dealer_of_board(board)
         if table == 1:
-            deal = random_deals(rng.randrange(2**32), 1)[0]
+            deal = random_deals(1, seed=rng.randrange(2**32))[0]
         auction = Auction(dealer)
         while not auction.is_complete:
             legal = auction.legal_calls()

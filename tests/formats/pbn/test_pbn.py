@@ -196,7 +196,7 @@ def test_header_game_is_not_a_board() -> None:
 def test_fast_deal_reading_agrees_with_deal_from_pbn(
     seed: int, first: Seat, at: int, insert: str
 ) -> None:
-    text = random_deals(seed, 1)[0].to_pbn(first)
+    text = random_deals(1, seed=seed)[0].to_pbn(first)
     mutated = text[:at] + insert + text[at + len(insert) :]
     for candidate in (text, mutated):
         try:

@@ -206,7 +206,7 @@ def test_header_game_is_skipped_and_inherited() -> None:
 def test_random_games_round_trip_through_pbn(
     seed: int, board: int, picks: list[int], stop: int
 ) -> None:
-    deal = random_deals(seed, 1)[0]
+    deal = random_deals(1, seed=seed)[0]
     auction = Auction(dealer_of_board(board))
     for pick in picks:
         if auction.is_complete:

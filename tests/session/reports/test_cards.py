@@ -486,7 +486,7 @@ def test_the_docs_python_examples_run() -> None:
         test = parser.get_doctest(session, globs, f"cards.md block {number}", "docs/cards.md", 0)
         runner.run(test, clear_globs=False)
         globs = test.globs
-    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=15)
+    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=14)
 
 
 def test_the_docs_show_the_image() -> None:
