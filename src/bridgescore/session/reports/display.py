@@ -12,7 +12,7 @@ that the ``_repr_html_`` of a ``SessionScore`` can build on it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bridgescore.compare.scalar import round_half_away
@@ -167,12 +167,15 @@ _DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
 class RankingTable:
     """One table of a ranking as every report prints it: ``caption`` (``North-South``,
     ``East-West`` in a Mitchell movement, else ``Overall``), the column ``headers``,
-    the ``rows`` as text, and the ``numeric`` columns (aligned right)."""
+    the ``rows`` as text, and the ``numeric`` columns (aligned right); ``standings``
+    are the standings the rows show, row by row, for a page that links each row to its
+    pair (two tables are equal when they print the same)."""
 
     caption: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     numeric: frozenset[int]
+    standings: tuple[ScoredStanding, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def name_column(self) -> int:
@@ -206,28 +209,28 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     )
     # Boards, the total and the last column: the numbers.
     numeric = frozenset(range(len(headers) - (3 if last else 2), len(headers)))
-    return [
-        RankingTable(
-            _caption(direction, section),
-            headers,
-            tuple(
-                (
-                    s.rank,
-                    *([s.section] if has_section else []),
-                    s.name,
-                    *([players_text(session, s.section, s.name)] if session.members else []),
-                    str(s.boards),
-                    *numbers[s][: 2 if last else 1],
-                )
-                for s in session.standings
-                if s.direction == direction and (not apart or s.section == section)
-            ),
-            numeric,
+    tables = []
+    for direction, section in dict.fromkeys(
+        (s.direction, s.section if apart else "") for s in session.standings
+    ):
+        shown = tuple(
+            s
+            for s in session.standings
+            if s.direction == direction and (not apart or s.section == section)
         )
-        for direction, section in dict.fromkeys(
-            (s.direction, s.section if apart else "") for s in session.standings
+        rows = tuple(
+            (
+                s.rank,
+                *([s.section] if has_section else []),
+                s.name,
+                *([players_text(session, s.section, s.name)] if session.members else []),
+                str(s.boards),
+                *numbers[s][: 2 if last else 1],
+            )
+            for s in shown
         )
-    ]
+        tables.append(RankingTable(_caption(direction, section), headers, rows, numeric, shown))
+    return tables
 
 
 def _caption(direction: str, section: str) -> str:
