@@ -21,10 +21,12 @@ from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.methods import ScoringMethod, ScoringOptions
 
 __all__ = [
+    "FIGURE_PLACES",
     "RankingTable",
     "ScoredEvent",
     "ScoredStanding",
     "column_text",
+    "figure",
     "fmt",
     "last_column",
     "last_value",
@@ -81,17 +83,34 @@ class ScoredEvent(Protocol):
     def options(self) -> ScoringOptions: ...
 
 
+#: The decimals of every figure a report shows (matchpoints, IMPs, percentages,
+#: averages): the text, HTML and CSV reports and the JSON documents alike.
+FIGURE_PLACES = 2
+
+
+def figure(value: float | None) -> float | None:
+    """A computed figure as the reports show it: rounded once, to
+    :data:`FIGURE_PLACES` decimals, halves away from zero (docs/sessions.md); ``None``
+    stays ``None``. The JSON documents write these numbers, the text the same ones.
+
+    >>> figure(0.2999999999999998), figure(4.125), figure(-2.675), figure(None)
+    (0.3, 4.13, -2.68, None)
+    """
+    return None if value is None else round_half_away(value, FIGURE_PLACES)
+
+
 def fmt(value: float | None, *, signed: bool = False) -> str:
     """A number as people read it: ``5``, ``6.2``, ``+4``, ``5.25``; blank for None."""
-    if value is None:
+    shown = figure(value)
+    if value is None or shown is None:
         return ""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    text = f"{shown:.{FIGURE_PLACES}f}".rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
     return f"+{text}" if signed and value > 0 else text
 
 
-def column_text(values: Sequence[float | None], *, most: int = 2) -> list[str]:
+def column_text(values: Sequence[float | None], *, most: int = FIGURE_PLACES) -> list[str]:
     """A column of numbers, every one with the same number of decimals: as many as
     the most precise value needs, at most ``most`` (blank for None).
 
