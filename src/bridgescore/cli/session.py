@@ -423,7 +423,9 @@ def export_command(
     1E, an imported 1NS) is written as its PAIR_NUMBER and DIRECTION; each
     player is a PLAYER, the club (session new --club) the CLUB_NAME, an opening
     lead entered at the table the line's LEAD; hand records are written in a
-    HANDSET. Importing the file back gives the same ranking.
+    HANDSET. Importing the file back gives the same ranking. A weighted score,
+    which USEBIO cannot hold, is written as an adjusted score with its points
+    stated, and a note says so.
     """
     from bridgescore.cli.session_files import export_extras
     from bridgescore.session.reports.usebio import export_usebio
@@ -443,12 +445,21 @@ def export_command(
         except BridgeError as error:
             raise fail(error) from None
     club, leads = export_extras(event)
+    notes: list[str] = []
     try:
         text = export_usebio(
-            loaded, method or stored, club=club, leads=leads, options=options, home=home
+            loaded,
+            method or stored,
+            club=club,
+            leads=leads,
+            options=options,
+            home=home,
+            notes=notes,
         )
     except BridgeError as error:
         raise fail(error) from None
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
     if str(output) == "-":
         typer.echo(text, nl=False)
         return

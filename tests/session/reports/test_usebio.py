@@ -215,3 +215,81 @@ def test_player_names_and_club_are_checked(tmp_path: Path) -> None:
         with pytest.raises(BridgeError, match="club name"):
             live.set_club("x" * 121)
         assert live.club == ""
+
+
+# A weighted score on a board with fewer results (the numbers worked by hand in
+# tests/session/scoring/test_adjustment.py): board 1 has four results (top 6); on board
+# 2, 7-8 are given 1/2 of 2H= (+110) and 1/2 of 2H-1 (-50) beside 1-2 2H= and 3-4 2H+1:
+# the exact weighted sums Neuberg'd to four results and rounded once give 1-2 2.3/3.7,
+# 3-4 5.7/0.3 and 7-8 1/5 MP; 7-8's NS share of the top 6 is 1/6 = 16.67 % (17), EW's
+# 83.33 % (83).
+def weighted_event() -> Any:
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.weighted import Weighted
+
+    return Event("Club", "pairs", results=(
+        TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"),
+        TableResult.played(1, "5", "6", "4SN-1"), TableResult.played(1, "9", "10", "4SN="),
+        TableResult.played(2, "1", "2", "2HN="), TableResult.played(2, "3", "4", "2HN+1"),
+        TableResult(2, "7", "8", weighted=Weighted.parse("1/2 2HN=; 1/2 2HN-1")),
+    ))  # fmt: skip
+
+
+def board_lines(text: str, board: int) -> dict[tuple[str, str], dict[str, str]]:
+    root = ET.fromstring(text.split("\n", 2)[2])  # past the prolog and DOCTYPE
+    return {
+        (line.findtext("NS_PAIR_NUMBER") or "", line.findtext("EW_PAIR_NUMBER") or ""): {
+            child.tag: child.text or "" for child in line
+        }
+        for element in root.iter("BOARD")
+        if element.findtext("BOARD_NUMBER") == str(board)
+        for line in element.iter("TRAVELLER_LINE")
+    }
+
+
+def test_a_weighted_score_is_written_as_an_adjusted_score_with_its_points_stated() -> None:
+    from bridgescore.session.reports.usebio import export_usebio
+
+    notes: list[str] = []
+    lines = board_lines(export_usebio(weighted_event(), notes=notes), 2)
+    assert lines[("7", "8")] == {
+        "NS_PAIR_NUMBER": "7", "EW_PAIR_NUMBER": "8", "CONTRACT": "", "PLAYED_BY": "",
+        "TRICKS": "", "SCORE": "A1783", "NS_MATCH_POINTS": "1", "EW_MATCH_POINTS": "5",
+    }  # fmt: skip
+    # The other tables' points, weighed against 7-8 in the same proportions.
+    assert (lines[("1", "2")]["NS_MATCH_POINTS"], lines[("1", "2")]["EW_MATCH_POINTS"]) == (
+        "2.3",
+        "3.7",
+    )
+    assert (lines[("3", "4")]["NS_MATCH_POINTS"], lines[("3", "4")]["EW_MATCH_POINTS"]) == (
+        "5.7",
+        "0.3",
+    )
+    assert notes == [
+        "board 2 7 v 8: the weighted score 1/2 2HN=; 1/2 2HN-1 is written as an adjusted "
+        "score, A1783, with its points stated, 1/5: USEBIO holds no weighted score"
+    ]
+
+
+def test_session_export_of_a_night_with_a_weighted_score(tmp_path: Path) -> None:
+    from bridgescore.session.store.events import Origin
+
+    path = tmp_path / "club.db"
+    with EventStore(path, mode="create") as store:
+        store.add([], [(result, Origin("test", 0)) for result in weighted_event().results])
+    out = tmp_path / "club.xml"
+    answer = runner.invoke(app, ["session", "export", str(path), str(out)])
+    assert answer.exit_code == 0, answer.output
+    assert "note: board 2 7 v 8: the weighted score 1/2 2HN=; 1/2 2HN-1 is written" in (
+        answer.output
+    )
+    assert board_lines(out.read_text(encoding="utf-8"), 2)[("7", "8")]["SCORE"] == "A1783"
+    # Read back, the line is a bad line that says what it is; the rest is imported.
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(out)])
+    assert answer.exit_code == 1
+    assert "board 2 7 v 8: adjusted score 'A1783' with points stated, 1/5 (a weighted" in (
+        answer.output
+    )
+    with EventStore(again, mode="read") as store:
+        assert len(store.load().results) == 6

@@ -191,9 +191,18 @@ def _result(
         try:
             awards = Adjusted(Award.parse(artificial["ns"]), Award.parse(artificial["ew"]))
         except BridgeError:
+            # Another adjusted score, its points stated (bridgescore writes a weighted
+            # score so): no result of ours holds stated points, so none is guessed.
+            stated = (
+                f" with points stated, {line.ns_points or '-'}/{line.ew_points or '-'} (a "
+                "weighted or split score, as bridgescore exports a weighted one: enter it "
+                "again as the director's weighted score)"
+                if line.ns_points or line.ew_points
+                else ""
+            )
             raise RecordError(
-                f"{where}: adjusted score {line.score!r}: expected NS and EW percentages of "
-                "60, 50 or 40, as in A6040 or A5050"
+                f"{where}: adjusted score {line.score!r}{stated}: expected NS and EW "
+                "percentages of 60, 50 or 40, as in A6040 or A5050"
             ) from None
         return TableResult(board, ns, ew, adjusted=awards, section=line.section)
     contract = line.contract.strip()
