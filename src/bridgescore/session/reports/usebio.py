@@ -183,9 +183,9 @@ def export_usebio(
         if result.weighted is not None:
             written = replace(written, score=_weighted_score(percents.get(result.key), ns_points))
             if notes is not None:
-                where = f" (section {result.section})" if result.section else ""
+                in_section = f" (section {result.section})" if result.section else ""
                 notes.append(
-                    f"board {result.board}{where} {result.ns} v {result.ew}: the weighted "
+                    f"board {result.board}{in_section} {result.ns} v {result.ew}: the weighted "
                     f"score {result.weighted} is written as an adjusted score, {written.score}, "
                     f"with its points stated, {written.ns_points or '-'}/"
                     f"{written.ew_points or '-'}: USEBIO holds no weighted score"
@@ -222,8 +222,9 @@ def _weighted_score(
     """A weighted line's SCORE as an adjusted score: ``A`` then NS's and EW's shares of
     the top, whole percent, two digits each (``A1783``; 100 % is ``100``); where the
     method has no top (IMPs), the artificial score of the points' sign."""
-    if percents is not None and percents[0] is not None and percents[1] is not None:
-        ns, ew = (int(round_half_away(p, 0)) for p in percents)
+    ns_share, ew_share = percents or (None, None)
+    if ns_share is not None and ew_share is not None:
+        ns, ew = int(round_half_away(ns_share, 0)), int(round_half_away(ew_share, 0))
         return f"A{ns:02d}{ew:02d}"
     if ns_points is None or ns_points == 0:
         return "A5050"
