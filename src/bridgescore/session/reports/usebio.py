@@ -279,4 +279,5 @@ def _line(
         ns_points=_shown(points[0]),
         ew_points=_shown(points[1]),
         section=result.section,
+        variant=result.variant,
     )
