@@ -432,16 +432,15 @@ def export_command(
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")
-    from bridgescore.session.workflow import stored_options
+    from bridgescore.session.workflow import stored_home, stored_options
 
     with _open(event) as store:
         try:
             loaded = store.load()
             stored = store.method
             # Scored as 'session score' scores it: sections as the event chose them.
-            movement = store.movement
             options = stored_options(store)
-            home = movement.home_directions() if movement is not None else {}
+            home = stored_home(store, loaded)
         except BridgeError as error:
             raise fail(error) from None
     club, leads = export_extras(event)

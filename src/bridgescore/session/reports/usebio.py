@@ -12,8 +12,10 @@ number, without a direction (a one-winner event).
 Each player of a pair or team is one ``PLAYER`` (a pair of a section has its own,
 written in its ``SECTION``); the club's name is the
 ``CLUB_NAME``; an opening lead a table entered in a live session is the line's
-``LEAD``. Read back by :mod:`bridgescore.session.importers.usebio`, the file gives
-the same ranking.
+``LEAD``. A pair that sat the other way at a table (``session swap``, an arrow-switched
+round) is named on the line with its home direction, ``2EW`` on the NS side: the number
+alone would be the NS pair 2's. Read back by
+:mod:`bridgescore.session.importers.usebio`, the file gives the same ranking.
 
 >>> from bridgescore.session.scoring.event import Event, TableResult
 >>> from bridgescore.session.importers.usebio import read_usebio_event
@@ -175,8 +177,8 @@ def export_usebio(
     leads = leads or {}
     for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
         ns_points, ew_points = points.get(result.key, (None, None))
-        ns = result.ns if teams else numbers[result.ns][0]
-        ew = result.ew if teams else numbers[result.ew][0]
+        ns = result.ns if teams else _seat_number(numbers[result.ns], "NS")
+        ew = result.ew if teams else _seat_number(numbers[result.ew], "EW")
         lead = leads.get(result.key, "")
         ns_score = event.ns_score(result)  # on the board's stated vulnerability
         written = _line(result, ns, ew, (ns_points, ew_points), ns_score, lead)
@@ -214,6 +216,15 @@ def _method(name: str) -> Method:
         if method == name:
             return method
     raise RecordError(f"unknown scoring method {name!r}: expected {', '.join(METHODS)}")
+
+
+def _seat_number(number: tuple[str, str], side: str) -> str:
+    """A line's pair number on its ``side``: the number alone for a pair at home, which
+    its side names; a pair that sat the other way (a swapped table, an arrow-switched
+    round) with its home direction too (``2EW`` on the NS side), since the number alone
+    would name the other direction's pair of that number."""
+    written, direction = number
+    return f"{written}{direction}" if direction and direction != side else written
 
 
 def _weighted_score(
