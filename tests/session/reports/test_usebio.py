@@ -293,3 +293,57 @@ def test_session_export_of_a_night_with_a_weighted_score(tmp_path: Path) -> None
     )
     with EventStore(again, mode="read") as store:
         assert len(store.load().results) == 6
+
+
+def test_a_fouled_boards_versions_stay_apart_in_the_export_and_read_back() -> None:
+    """Board 1 was fouled: 1-2 and 3-4 played one version, 5-6 and 7-8 another (Law 87),
+    each compared only within its own and Neuberg'd to the board's four results
+    (docs/sessions.md): 3 (+450) beats 1 (+420), 7 (+130) beats 5 (+100), so 2 -> (2 + 1)
+    4 / 2 - 1 = 5 and 0 -> 1 on a top of 6. As one traveller: 3 6, 1 4, 7 2, 5 0."""
+    from bridgescore.session.importers.usebio import read_usebio_event
+    from bridgescore.session.reports.usebio import export_usebio
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
+
+    results = (
+        TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"),
+        TableResult.played(1, "5", "6", "3DN=", variant="B"),
+        TableResult.played(1, "7", "8", "3DN+1", variant="B"),
+    )  # fmt: skip
+    text = export_usebio(Event("Club", "pairs", results=results))
+    root = ET.fromstring(text.split("\n", 2)[2])
+    boards = [
+        sorted(line.findtext("NS_PAIR_NUMBER") or "" for line in board.iter("TRAVELLER_LINE"))
+        for board in root.iter("BOARD")
+    ]
+    assert boards == [["1", "3"], ["5", "7"]]  # two BOARDs numbered 1
+    read = [result for result, _ in read_usebio_event(text, "club.xml").parsed.results]
+    versions = {result.ns: result.variant for result in read}
+    assert versions["1"] == versions["3"] != versions["5"] == versions["7"]
+    scored = score_event(Event("Club", "pairs", results=tuple(read)), "mp")
+    points = {line.result.ns: line.ns for t in scored.travellers for line in t.lines}
+    assert points == {"1": 1.0, "3": 5.0, "5": 1.0, "7": 5.0}
+
+
+def test_a_swapped_tables_export_reads_back_to_the_same_ranking(tmp_path: Path) -> None:
+    """The 3-table Mitchell's round 1, table 2 sat the wrong way round (``session swap``):
+    2E sat NS and 2N EW on boards 3 and 4. The line names 2E as 2EW on the NS side, and
+    read back each pair keeps its own field and its own points."""
+    movement = three_table_mitchell()
+    made = live_event(tmp_path, movement, MITCHELL_NAMES)
+    swapped = runner.invoke(app, ["session", "swap", made.event, "--table", "2", "--round", "1"])
+    assert swapped.exit_code == 0, swapped.output
+    play_all(made.event, movement)
+    exported(tmp_path, made.event)
+    text = (tmp_path / "club.xml").read_text(encoding="utf-8")
+    lines = board_lines(text, 3)
+    assert ("2EW", "2NS") in lines and ("2", "2") not in lines
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(tmp_path / "club.xml")])
+    assert answer.exit_code == 0, answer.output
+    live_names = {"1NS": "1N", "1EW": "1E", "2NS": "2N", "2EW": "2E", "3NS": "3N", "3EW": "3E"}
+    read_back = [(rank, live_names[name], *rest) for rank, name, *rest in ranking(again)]
+    assert read_back == ranking(made.event)
+    assert {(name, direction) for _, name, direction, *_ in read_back} == {
+        ("1N", "NS"), ("2N", "NS"), ("3N", "NS"), ("1E", "EW"), ("2E", "EW"), ("3E", "EW")
+    }  # fmt: skip
