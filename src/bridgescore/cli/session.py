@@ -444,17 +444,10 @@ def export_command(
         except BridgeError as error:
             raise fail(error) from None
     club, leads = export_extras(event)
-    notes: list[str] = []
+    notes: list[str] = []  # a weighted score written as an adjusted one says so
     try:
-        text = export_usebio(
-            loaded,
-            method or stored,
-            club=club,
-            leads=leads,
-            options=options,
-            home=home,
-            notes=notes,
-        )
+        text = export_usebio(loaded, method or stored, club=club, leads=leads,
+                             options=options, home=home, notes=notes)  # fmt: skip
     except BridgeError as error:
         raise fail(error) from None
     for note in notes:
