@@ -591,3 +591,90 @@ def test_a_names_line_without_its_section_is_refused_naming_it(tmp_path: Path) -
     ) in answer.output
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT DISTINCT participant FROM members").fetchall() == [("A:1N",)]
+
+
+def site_totals(index: str) -> dict[str, dict[tuple[str, str], float]]:
+    """The results site's ranking tables by heading: (section, pair) -> total, each row's
+    pair linked to its own section's pair page."""
+    tables = {}
+    for heading, table in re.findall(r'<h2>([^<]+)</h2><div class="scroll">(.*?)</table>', index):
+        rows = re.findall(
+            r'<tr><td>[^<]*</td><td>(\w)</td><td><a href="pair-(\w)-(\w+)\.html">(\w+)</a>'
+            r"</td><td class=n>\d+</td><td class=n>([\d.]+)</td>",
+            table,
+        )
+        assert all((page, pair) == (s.lower(), name.lower()) for s, page, pair, name, _ in rows)
+        tables[heading] = {(s, name): float(total) for s, _, _, name, total in rows}
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("made_with", "report_with", "across"),
+    [([], [], False), ([], ["--across"], True), (["--score-across"], ["--per-section"], False),
+     (["--score-across"], [], True)],
+)  # fmt: skip
+def test_the_results_site_of_two_sections_per_section_and_across(
+    tmp_path: Path, client_of: Any, made_with: list[str], report_with: list[str], across: bool
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path, *made_with)
+    enter_all(client_of(path), made)
+    out = tmp_path / "site"
+    answer = CliRunner().invoke(
+        cli_app, ["session", "report", str(path), *report_with, "--html", f"{out}/"]
+    )
+    assert answer.exit_code == 0, answer.output
+    tables = site_totals((out / "index.html").read_text(encoding="utf-8"))
+    expected = ACROSS if across else PER_SECTION
+    assert {where: total for table in tables.values() for where, total in table.items()} == (
+        expected
+    )
+    if across:
+        assert list(tables) == ["North-South", "East-West"]
+        assert (out / "board-1.html").is_file() and not (out / "board-1-a.html").exists()
+    else:
+        assert list(tables) == [f"Section {s}, {d}" for s in "AB"
+                                for d in ("North-South", "East-West")]  # fmt: skip
+        assert all(where[0] == heading[8] for heading, t in tables.items() for where in t)
+        assert (out / "board-1-a.html").is_file() and (out / "board-1-b.html").is_file()
+    assert "Pair 1N (B)" in (out / "pair-b-1n.html").read_text(encoding="utf-8")
+
+
+def test_the_usebio_export_of_a_per_section_event_ranks_per_section_again(
+    tmp_path: Path, client_of: Any
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path)  # per section, the default
+    enter_all(client_of(path), made)
+    out = tmp_path / "congress.xml"
+    assert CliRunner().invoke(cli_app, ["session", "export", str(path), str(out)]).exit_code == 0
+    again = tmp_path / "again.db"
+    answer = CliRunner().invoke(cli_app, ["session", "import", str(again), str(out)])
+    assert answer.exit_code == 0, answer.output
+    assert "sections were compared within each section" in answer.output
+    document = score(again)
+    assert document["options"]["per_section"] is True
+    # PER_SECTION above, the file's pair 1 NS being the live event's 1N.
+    read_back = {(s, name[:-1]): total for (s, name), total in totals(document).items()}
+    assert read_back == PER_SECTION
+    ranks = {(line["section"], line["name"]): line["rank"] for line in score(path)["ranking"]}
+    assert {(line["section"], line["name"][:-1]): line["rank"] for line in document["ranking"]} == (
+        ranks
+    )
+    # Across, on request, as the live event is (ACROSS above).
+    assert {(s, n[:-1]): t for (s, n), t in totals(score(again, "--across")).items()} == ACROSS
+
+
+def test_the_usebio_export_of_an_event_scored_across_reads_back_across(
+    tmp_path: Path, client_of: Any
+) -> None:
+    path = tmp_path / "congress.db"
+    made = new_event(path, "--score-across")
+    enter_all(client_of(path), made)
+    out = tmp_path / "congress.xml"
+    assert CliRunner().invoke(cli_app, ["session", "export", str(path), str(out)]).exit_code == 0
+    again = tmp_path / "again.db"
+    assert CliRunner().invoke(cli_app, ["session", "import", str(again), str(out)]).exit_code == 0
+    document = score(again)
+    assert document["options"]["per_section"] is False
+    assert {(s, name[:-1]): total for (s, name), total in totals(document).items()} == ACROSS

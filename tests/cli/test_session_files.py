@@ -165,6 +165,23 @@ def test_import_of_a_names_csv_sets_each_pairs_players(tmp_path: Path) -> None:
     assert players == {"1N": ["Ann Archer", "Bob Baker"], "1E": ["Cate Cole", "Dan Dale"]}
 
 
+def test_a_names_line_of_three_players_under_a_header_of_two_is_bad(tmp_path: Path) -> None:
+    assert new(tmp_path)[0] == 0
+    names = tmp_path / "names.csv"
+    names.write_text(
+        "pair,player,player\n1N,Ann Archer,Bob Baker,Cy Cole\n1E,Cate Cole,Dan Dale\n"
+        "2N,Eve Ellis\n",
+        encoding="utf-8",
+    )
+    code, _, err = run("import", tmp_path / "club.db", names)
+    assert code == 1  # two bad lines, each with its number
+    assert f"{names}:2: pair '1N': 4 cells where the header names 3 columns" in err
+    assert f"{names}:4: pair '2N': 2 cells where the header names 3 columns" in err
+    with EventStore(tmp_path / "club.db", mode="read") as store:
+        players = {pair: [m.name for m in named] for pair, named in store.members().items()}
+    assert players == {"1E": ["Cate Cole", "Dan Dale"]}  # nothing of lines 2 and 4
+
+
 def test_html_ending_in_a_slash_is_a_site_whatever_its_suffix(tmp_path: Path) -> None:
     event = scored_event(tmp_path)
     site = tmp_path / "site.2026"

@@ -425,32 +425,35 @@ def export_command(
     1E, an imported 1NS) is written as its PAIR_NUMBER and DIRECTION; each
     player is a PLAYER, the club (session new --club) the CLUB_NAME, an opening
     lead entered at the table the line's LEAD; hand records are written in a
-    HANDSET. Importing the file back gives the same ranking.
+    HANDSET. Importing the file back gives the same ranking. A weighted score,
+    which USEBIO cannot hold, is written as an adjusted score with its points
+    stated, and a note says so.
     """
     from bridgescore.cli.session_files import export_extras
     from bridgescore.session.reports.usebio import export_usebio
 
     if str(output) != "-":
         check_output_path(output, "OUTPUT")
-    from bridgescore.session.workflow import stored_options
+    from bridgescore.session.workflow import stored_home, stored_options
 
     with _open(event) as store:
         try:
             loaded = store.load()
             stored = store.method
             # Scored as 'session score' scores it: sections as the event chose them.
-            movement = store.movement
             options = stored_options(store)
-            home = movement.home_directions() if movement is not None else {}
+            home = stored_home(store, loaded)
         except BridgeError as error:
             raise fail(error) from None
     club, leads = export_extras(event)
+    notes: list[str] = []  # a weighted score written as an adjusted one says so
     try:
-        text = export_usebio(
-            loaded, method or stored, club=club, leads=leads, options=options, home=home
-        )
+        text = export_usebio(loaded, method or stored, club=club, leads=leads,
+                             options=options, home=home, notes=notes)  # fmt: skip
     except BridgeError as error:
         raise fail(error) from None
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
     if str(output) == "-":
         typer.echo(text, nl=False)
         return

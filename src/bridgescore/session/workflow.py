@@ -15,6 +15,7 @@ Session view, so both score an event file the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Literal
 
 from bridgescore.errors import BridgeError
 from bridgescore.session.pars import board_pars
+from bridgescore.session.scoring.event import Event
 from bridgescore.session.scoring.matches import with_rounds
 from bridgescore.session.scoring.methods import (
     ScoringMethod,
@@ -37,6 +39,7 @@ from bridgescore.session.store.events import EventStore
 __all__ = [
     "ParSource",
     "score_stored_event",
+    "stored_home",
     "stored_method",
     "stored_options",
 ]
@@ -72,6 +75,27 @@ def stored_options(
     if per_section is not None:
         return replace(options or ScoringOptions(), per_section=per_section)
     return options
+
+
+# A pair named with its home direction, as an imported two-winner USEBIO file names them.
+_HOME_NAMED = re.compile(r"^\d+(NS|EW)$")
+
+
+def stored_home(store: EventStore, event: Event | None = None) -> dict[str, str]:
+    """Each pair's home direction (``{"1N": "NS", "1E": "EW"}``), so that a pair that sat
+    the other way at a table (``session swap``, an arrow-switched round) is ranked in its
+    own field: the event's movement's, else the one its name carries when every pair's
+    name carries one, as a two-winner USEBIO file's pairs are named (``1NS``, ``1EW``);
+    else none. ``event``: the stored event, when already loaded."""
+    movement = store.movement
+    if movement is not None:
+        return movement.home_directions()
+    if store.kind == "teams":
+        return {}
+    named = {name: _HOME_NAMED.match(name) for name in (event or store.load()).participants()}
+    if named and all(named.values()):
+        return {name: match[1] for name, match in named.items() if match is not None}
+    return {}
 
 
 def score_stored_event(
@@ -121,8 +145,7 @@ def score_stored_event(
                 # Without solving, boards lacking a table are by design, not news.
                 notes.extend(lookup.notes)
     movement = store.movement
-    home = movement.home_directions() if movement is not None else {}
-    scored = score_event(event, chosen, options, pars=found, home=home)
+    scored = score_event(event, chosen, options, pars=found, home=stored_home(store, event))
     if scored.matches:
         scored = replace(scored, matches=with_rounds(scored.matches, movement))
     plan_text = store.swiss_plan

@@ -60,3 +60,37 @@ def test_without_a_movement_a_named_section_keys_its_pairs() -> None:
     # results of that section name their pairs.
     parsed = parse_players(["section,pair,player", "A,1NS,Ann Archer", ",2NS,Bob Baker"], "n.csv")
     assert parsed.members == {"A:1NS": (Member("Ann Archer"),), "2NS": (Member("Bob Baker"),)}
+
+
+def test_a_line_with_more_or_fewer_players_than_the_header_is_bad_and_not_stored() -> None:
+    parsed = parse_players(
+        ["pair,player,player", "1N,Ann Archer,Bob Baker,Cy Cole", "1E,Dan Dale",
+         "2N,Eve Ellis,Fay Ford", "2E,Gil Gray,"],
+        "names.csv",
+        movements=sections_of(three_table_mitchell(), 1),
+    )  # fmt: skip
+    # Line 2's third player and line 3's missing cell: each line refused whole; a
+    # blank cell (line 5) is a player not known.
+    assert parsed.members == {
+        "2N": (Member("Eve Ellis"), Member("Fay Ford")),
+        "2E": (Member("Gil Gray"),),
+    }
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (2, "pair '1N': 4 cells where the header names 3 columns (pair,player,player): "
+            "expected one cell a column, each player more needs a player column of its own "
+            "in the header"),
+        (3, "pair '1E': 2 cells where the header names 3 columns (pair,player,player): "
+            "expected one cell a column, a blank cell for a player not known"),
+    ]  # fmt: skip
+
+
+def test_a_line_short_of_its_section_cell_is_bad() -> None:
+    # The section column last: a line without it would otherwise read as section ''.
+    parsed = parse_players(
+        ["pair,player,player,section", "1N,Ann Archer,Bob Baker", "1N,Cate Cole,Dan Dale,B"],
+        "names.csv",
+        movements=sections_of(three_table_mitchell(), 2),
+    )
+    assert parsed.members == {"B:1N": (Member("Cate Cole"), Member("Dan Dale"))}
+    assert [p.line for p in parsed.problems] == [2]
+    assert "3 cells where the header names 4 columns" in parsed.problems[0].message

@@ -165,3 +165,103 @@ def test_a_thousand_one_hundred_pairs_in_another_script_each_get_their_own_page(
     )
     for name, page in links.items():
         assert f"<h1>Pair {name}</h1>" in pages[page]
+
+
+# Two sections, A and B, on boards 1 and 2; pairs 1 and 3 sit NS, 2 and 4 EW (Law 77,
+# nobody vulnerable on board 1, NS on board 2):
+#   board 1: A 1v2 4SN= +420, A 3v4 4SN+1 +450; B 1v2 4SN-1 -50, B 3v4 3NTN= +400
+#   board 2: A 1v2 2HN= +110, A 3v4 2HN= +110; B 1v2 2HN= +110, B 3v4 3HN= +140
+# Per section (top 2): A b1 3 2, 1 0 (EW 2 2, 4 0); b2 all tie, 1 each.
+#   A: 3 3, 1 1; EW 2 3, 4 1.  B: 3 4, 1 0; EW 2 4, 4 0 (b1 and b2 the same way).
+# Across (top 6): b1 A3 6, A1 4, B3 2, B1 0; b2 +110 three times, 2 each, B3 +140 6.
+#   NS: A3 8, B3 8, A1 6, B1 2; EW (6 less their NS's): A2 2 + 4 = 6, A4 0 + 4 = 4,
+#   B2 6 + 4 = 10, B4 4 + 0 = 4.
+TWO_SECTIONS = [
+    ("A", 1, "1", "2", "4SN="), ("A", 1, "3", "4", "4SN+1"),
+    ("B", 1, "1", "2", "4SN-1"), ("B", 1, "3", "4", "3NTN="),
+    ("A", 2, "1", "2", "2HN="), ("A", 2, "3", "4", "2HN="),
+    ("B", 2, "1", "2", "2HN="), ("B", 2, "3", "4", "3HN="),
+]  # fmt: skip
+
+
+def two_section_site(*, per_section: bool) -> dict[str, str]:
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.methods import ScoringOptions
+    from bridgescore.session.scoring.scorer import score_event
+
+    results = tuple(
+        TableResult.played(board, ns, ew, result, section=section)
+        for section, board, ns, ew, result in TWO_SECTIONS
+    )
+    scored = score_event(
+        Event("Congress", "pairs", results=results), "mp", ScoringOptions(per_section=per_section)
+    )
+    return results_site(scored)
+
+
+def ranking_rows(index: str) -> dict[str, list[tuple[str, str, str, str]]]:
+    """Each ranking table of the index (by its heading): (page, section, pair, total)."""
+    tables: dict[str, list[tuple[str, str, str, str]]] = {}
+    for heading, table in re.findall(r"<h2>([^<]+)</h2>(<div class=\"scroll\">.*?</table>)", index):
+        tables[heading] = [
+            (page, section, name, total)
+            for section, page, name, total in re.findall(
+                r'<tr><td>[^<]*</td><td>(\w)</td><td><a href="([^"]+)">(\w+)</a></td>'
+                r"<td class=n>\d+</td><td class=n>([\d.]+)</td>",
+                table,
+            )
+        ]
+    return tables
+
+
+def test_two_sections_ranked_apart_link_each_row_to_its_own_sections_pair() -> None:
+    pages = two_section_site(per_section=True)
+    assert ranking_rows(pages["index.html"]) == {
+        "Section A, North-South": [
+            ("pair-a-3.html", "A", "3", "3"),
+            ("pair-a-1.html", "A", "1", "1"),
+        ],
+        "Section A, East-West": [
+            ("pair-a-2.html", "A", "2", "3"),
+            ("pair-a-4.html", "A", "4", "1"),
+        ],
+        "Section B, North-South": [
+            ("pair-b-3.html", "B", "3", "4"),
+            ("pair-b-1.html", "B", "1", "0"),
+        ],
+        "Section B, East-West": [
+            ("pair-b-2.html", "B", "2", "4"),
+            ("pair-b-4.html", "B", "4", "0"),
+        ],
+    }
+    # Each section's pair has its own scorecard: B's pair 3 scored 2 + 2 of 4 (100 %).
+    assert "<h1>Pair 3 (B)</h1>" in pages["pair-b-3.html"]
+    assert "Rank 1 North-South: 100 % over 2 board(s)" in pages["pair-b-3.html"]
+    assert "Rank 1 North-South: 75 % over 2 board(s)" in pages["pair-a-3.html"]
+    # A board's page steps through its own section's boards.
+    assert links_of(pages["board-1-b.html"]) >= {"board-2-b.html", "pair-b-1.html"}
+    assert "board-2-a.html" not in links_of(pages["board-1-b.html"])
+    assert "board-1-a.html" not in links_of(pages["board-2-b.html"])
+    assert "board-1-b.html" in links_of(pages["board-2-b.html"])
+
+
+def test_two_sections_ranked_across_link_each_row_to_its_own_sections_pair() -> None:
+    pages = two_section_site(per_section=False)
+    rows = ranking_rows(pages["index.html"])
+    assert sorted(rows) == ["East-West", "North-South"]
+    assert sorted(rows["North-South"]) == [
+        ("pair-a-1.html", "A", "1", "6"), ("pair-a-3.html", "A", "3", "8"),
+        ("pair-b-1.html", "B", "1", "2"), ("pair-b-3.html", "B", "3", "8"),
+    ]  # fmt: skip
+    assert rows["East-West"][0] == ("pair-b-2.html", "B", "2", "10")
+    assert sorted(rows["East-West"][1:]) == [
+        ("pair-a-2.html", "A", "2", "6"), ("pair-a-4.html", "A", "4", "4"),
+        ("pair-b-4.html", "B", "4", "4"),
+    ]  # fmt: skip
+    # One traveller a board, every section's lines on it, each linking its own pair.
+    assert {"board-1.html", "board-2.html"} <= set(pages)
+    assert {"pair-a-1.html", "pair-b-1.html"} <= links_of(pages["board-1.html"])
+
+
+def links_of(page: str) -> set[str]:
+    return set(re.findall(r'href="([^"]+)"', page))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 from bridgescore.session.importers.csv import parse_csv
@@ -126,3 +127,53 @@ def test_ranking_tables_are_the_one_ranking_of_text_and_html() -> None:
     html = str(ranking_html(scored))
     assert html.count("<table") == 2
     assert "North-South" in html and "East-West" in html
+
+
+def test_every_number_in_the_json_is_the_figure_the_report_shows() -> None:
+    """Board 1: four results, top 6 (2/1 scale): +450 6, +420 twice 3 each, -50 0.
+    Board 2: three results (pair 4 sat out), scored on a top of 4 and Neuberg'd to four
+    results, (MP + 1) * 4 / 3 - 1, rounded to 0.1 (docs/sessions.md): +140 4 -> 17/3 =
+    5.7, +110 2 -> 3, +100 0 -> 1/3 = 0.3; each EW pair the rest of the top of 6.
+    Pair 2 (NS): 6 + 5.7 = 11.7 of 12 (97.5 %, 5.85 a board); pair 3: 0 + 0.3 = 0.3
+    (2.5 %, 0.15); EW pair 6 (against pair 2): 0 + (6 - 5.7) = 0.3, not 0.2999999999999998."""
+    from fractions import Fraction
+
+    from bridgescore.compare.scalar import round_half_away
+    from bridgescore.session.reports.text import as_dict
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
+
+    played = [
+        (1, "1", "5", "4SN="), (1, "2", "6", "4SN+1"), (1, "3", "7", "4SN-1"),
+        (1, "4", "8", "4SN="), (2, "1", "5", "2HN="), (2, "2", "6", "2HN+1"),
+        (2, "3", "7", "1NTN="),
+    ]  # fmt: skip
+    scored = score_event(
+        Event("Club", "pairs", results=tuple(TableResult.played(*p) for p in played)), "mp"
+    )
+    document = as_dict(scored)
+    neuberg = round_half_away((Fraction(4) + 1) * 4 / 3 - 1, 1)  # 5.7
+    low = round_half_away((Fraction(0) + 1) * 4 / 3 - 1, 1)  # 0.3
+    assert (neuberg, low) == (5.7, 0.3)
+    board_2 = next(t for t in document["travellers"] if t["board"] == 2)
+    points = {(line["ns"], line["ew"]): (line["ns_points"], line["ew_points"])
+              for line in board_2["results"]}  # fmt: skip
+    assert points == {("2", "6"): (5.7, 0.3), ("1", "5"): (3.0, 3.0), ("3", "7"): (0.3, 5.7)}
+    percents = {line["ns"]: (line["ns_percent"], line["ew_percent"]) for line in board_2["results"]}
+    assert percents == {"2": (95.0, 5.0), "1": (50.0, 50.0), "3": (5.0, 95.0)}
+    ranking = {
+        line["name"]: (line["total"], line["percent"], line["average"])
+        for line in document["ranking"]
+    }
+    assert ranking == {
+        "2": (11.7, 97.5, 5.85), "1": (6.0, 50.0, 3.0), "4": (3.0, 50.0, 3.0),
+        "3": (0.3, 2.5, 0.15), "7": (11.7, 97.5, 5.85), "5": (6.0, 50.0, 3.0),
+        "8": (3.0, 50.0, 3.0), "6": (0.3, 2.5, 0.15),
+    }  # fmt: skip
+    # Written out, every number has at most the report's two decimals.
+    text = json.dumps(document)
+    assert "0.2999" not in text and "11.700" not in text
+    decimals = [len(n.partition(".")[2]) for n in re.findall(r"(?<![\w.])-?\d+\.\d+", text)]
+    assert decimals and max(decimals) <= 2
+    # The text ranking shows the very figures: EW pair 6, 0.3 MP, 2.5 %.
+    assert ranking_text(scored).splitlines()[-1].split() == ["4", "6", "2", "0.3", "2.5"]

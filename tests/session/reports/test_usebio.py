@@ -215,3 +215,135 @@ def test_player_names_and_club_are_checked(tmp_path: Path) -> None:
         with pytest.raises(BridgeError, match="club name"):
             live.set_club("x" * 121)
         assert live.club == ""
+
+
+# A weighted score on a board with fewer results (the numbers worked by hand in
+# tests/session/scoring/test_adjustment.py): board 1 has four results (top 6); on board
+# 2, 7-8 are given 1/2 of 2H= (+110) and 1/2 of 2H-1 (-50) beside 1-2 2H= and 3-4 2H+1:
+# the exact weighted sums Neuberg'd to four results and rounded once give 1-2 2.3/3.7,
+# 3-4 5.7/0.3 and 7-8 1/5 MP; 7-8's NS share of the top 6 is 1/6 = 16.67 % (17), EW's
+# 83.33 % (83).
+def weighted_event() -> Any:
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.weighted import Weighted
+
+    return Event("Club", "pairs", results=(
+        TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"),
+        TableResult.played(1, "5", "6", "4SN-1"), TableResult.played(1, "9", "10", "4SN="),
+        TableResult.played(2, "1", "2", "2HN="), TableResult.played(2, "3", "4", "2HN+1"),
+        TableResult(2, "7", "8", weighted=Weighted.parse("1/2 2HN=; 1/2 2HN-1")),
+    ))  # fmt: skip
+
+
+def board_lines(text: str, board: int) -> dict[tuple[str, str], dict[str, str]]:
+    root = ET.fromstring(text.split("\n", 2)[2])  # past the prolog and DOCTYPE
+    return {
+        (line.findtext("NS_PAIR_NUMBER") or "", line.findtext("EW_PAIR_NUMBER") or ""): {
+            child.tag: child.text or "" for child in line
+        }
+        for element in root.iter("BOARD")
+        if element.findtext("BOARD_NUMBER") == str(board)
+        for line in element.iter("TRAVELLER_LINE")
+    }
+
+
+def test_a_weighted_score_is_written_as_an_adjusted_score_with_its_points_stated() -> None:
+    from bridgescore.session.reports.usebio import export_usebio
+
+    notes: list[str] = []
+    lines = board_lines(export_usebio(weighted_event(), notes=notes), 2)
+    assert lines[("7", "8")] == {
+        "NS_PAIR_NUMBER": "7", "EW_PAIR_NUMBER": "8", "CONTRACT": "", "PLAYED_BY": "",
+        "TRICKS": "", "SCORE": "A1783", "NS_MATCH_POINTS": "1", "EW_MATCH_POINTS": "5",
+    }  # fmt: skip
+    # The other tables' points, weighed against 7-8 in the same proportions.
+    assert (lines[("1", "2")]["NS_MATCH_POINTS"], lines[("1", "2")]["EW_MATCH_POINTS"]) == (
+        "2.3",
+        "3.7",
+    )
+    assert (lines[("3", "4")]["NS_MATCH_POINTS"], lines[("3", "4")]["EW_MATCH_POINTS"]) == (
+        "5.7",
+        "0.3",
+    )
+    assert notes == [
+        "board 2 7 v 8: the weighted score 1/2 2HN=; 1/2 2HN-1 is written as an adjusted "
+        "score, A1783, with its points stated, 1/5: USEBIO holds no weighted score"
+    ]
+
+
+def test_session_export_of_a_night_with_a_weighted_score(tmp_path: Path) -> None:
+    from bridgescore.session.store.events import Origin
+
+    path = tmp_path / "club.db"
+    with EventStore(path, mode="create") as store:
+        store.add([], [(result, Origin("test", 0)) for result in weighted_event().results])
+    out = tmp_path / "club.xml"
+    answer = runner.invoke(app, ["session", "export", str(path), str(out)])
+    assert answer.exit_code == 0, answer.output
+    assert "note: board 2 7 v 8: the weighted score 1/2 2HN=; 1/2 2HN-1 is written" in (
+        answer.output
+    )
+    assert board_lines(out.read_text(encoding="utf-8"), 2)[("7", "8")]["SCORE"] == "A1783"
+    # Read back, the line is a bad line that says what it is; the rest is imported.
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(out)])
+    assert answer.exit_code == 1
+    assert "board 2 7 v 8: adjusted score 'A1783' with points stated, 1/5 (a weighted" in (
+        answer.output
+    )
+    with EventStore(again, mode="read") as store:
+        assert len(store.load().results) == 6
+
+
+def test_a_fouled_boards_versions_stay_apart_in_the_export_and_read_back() -> None:
+    """Board 1 was fouled: 1-2 and 3-4 played one version, 5-6 and 7-8 another (Law 87),
+    each compared only within its own and Neuberg'd to the board's four results
+    (docs/sessions.md): 3 (+450) beats 1 (+420), 7 (+130) beats 5 (+100), so 2 -> (2 + 1)
+    4 / 2 - 1 = 5 and 0 -> 1 on a top of 6. As one traveller: 3 6, 1 4, 7 2, 5 0."""
+    from bridgescore.session.importers.usebio import read_usebio_event
+    from bridgescore.session.reports.usebio import export_usebio
+    from bridgescore.session.scoring.event import Event, TableResult
+    from bridgescore.session.scoring.scorer import score_event
+
+    results = (
+        TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"),
+        TableResult.played(1, "5", "6", "3DN=", variant="B"),
+        TableResult.played(1, "7", "8", "3DN+1", variant="B"),
+    )  # fmt: skip
+    text = export_usebio(Event("Club", "pairs", results=results))
+    root = ET.fromstring(text.split("\n", 2)[2])
+    boards = [
+        sorted(line.findtext("NS_PAIR_NUMBER") or "" for line in board.iter("TRAVELLER_LINE"))
+        for board in root.iter("BOARD")
+    ]
+    assert boards == [["1", "3"], ["5", "7"]]  # two BOARDs numbered 1
+    read = [result for result, _ in read_usebio_event(text, "club.xml").parsed.results]
+    versions = {result.ns: result.variant for result in read}
+    assert versions["1"] == versions["3"] != versions["5"] == versions["7"]
+    scored = score_event(Event("Club", "pairs", results=tuple(read)), "mp")
+    points = {line.result.ns: line.ns for t in scored.travellers for line in t.lines}
+    assert points == {"1": 1.0, "3": 5.0, "5": 1.0, "7": 5.0}
+
+
+def test_a_swapped_tables_export_reads_back_to_the_same_ranking(tmp_path: Path) -> None:
+    """The 3-table Mitchell's round 1, table 2 sat the wrong way round (``session swap``):
+    2E sat NS and 2N EW on boards 3 and 4. The line names 2E as 2EW on the NS side, and
+    read back each pair keeps its own field and its own points."""
+    movement = three_table_mitchell()
+    made = live_event(tmp_path, movement, MITCHELL_NAMES)
+    swapped = runner.invoke(app, ["session", "swap", made.event, "--table", "2", "--round", "1"])
+    assert swapped.exit_code == 0, swapped.output
+    play_all(made.event, movement)
+    exported(tmp_path, made.event)
+    text = (tmp_path / "club.xml").read_text(encoding="utf-8")
+    lines = board_lines(text, 3)
+    assert ("2EW", "2NS") in lines and ("2", "2") not in lines
+    again = tmp_path / "again.db"
+    answer = runner.invoke(app, ["session", "import", str(again), str(tmp_path / "club.xml")])
+    assert answer.exit_code == 0, answer.output
+    live_names = {"1NS": "1N", "1EW": "1E", "2NS": "2N", "2EW": "2E", "3NS": "3N", "3EW": "3E"}
+    read_back = [(rank, live_names[name], *rest) for rank, name, *rest in ranking(again)]
+    assert read_back == ranking(made.event)
+    assert {(name, direction) for _, name, direction, *_ in read_back} == {
+        ("1N", "NS"), ("2N", "NS"), ("3N", "NS"), ("1E", "EW"), ("2E", "EW"), ("3E", "EW")
+    }  # fmt: skip

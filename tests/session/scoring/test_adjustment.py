@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from bridgescore.compare.scalar import Award
+from bridgescore.compare.scalar import Award, round_half_away
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
 from bridgescore.formats.board import Board
@@ -154,6 +154,43 @@ def test_a_weighted_score_is_each_result_against_the_field_weighted() -> None:
     assert expected == {"7": Fraction(3, 2), "1": Fraction(7, 2), "3": 6, "5": 1}
     scored = points(score_event(event, "mp"), 1)
     assert scored == {pair: (float(v), float(top - v)) for pair, v in expected.items()}
+
+
+# Board 1 has four results (the full size, top 6); on board 2 pair 4 sat out, and 7-8
+# are given 1/2 of 2H= (+110) and 1/2 of 2H-1 (-50) beside 1-2 2H= (+110) and 3-4
+# 2H+1 (+140).
+WEIGHTED_FEWER = (
+    TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1"),
+    TableResult.played(1, "5", "6", "4SN-1"), TableResult.played(1, "9", "10", "4SN="),
+    TableResult.played(2, "1", "2", "2HN="), TableResult.played(2, "3", "4", "2HN+1"),
+    TableResult(2, "7", "8", weighted=Weighted.parse("1/2 2HN=; 1/2 2HN-1")),
+)  # fmt: skip
+
+
+def neuberg_exact(points: Fraction, results: int, full: int) -> Fraction:
+    """Neuberg's formula on the 2/1 scale, written out: (M + 1) N / n - 1."""
+    return (points + 1) * full / results - 1
+
+
+def test_a_weighted_score_on_a_board_with_fewer_results_is_factored_once() -> None:
+    # Among board 2's three results (top 4): with 7-8 at +110, 1 scores 1, 3 scores 4,
+    # 7 scores 1; at -50, 1 scores 2, 3 scores 4, 7 scores 0. The exact weighted sums
+    # (1 3/2, 3 4, 7 1/2) Neuberg'd to four results, then rounded to 0.1 MP once:
+    # 1: (3/2 + 1) 4/3 - 1 = 7/3 -> 2.3; 3: 17/3 -> 5.7; 7: (1/2 + 1) 4/3 - 1 = 1.
+    # Each combination Neuberg'd and rounded first would give pair 1 (1.7 + 3.0) / 2 =
+    # 2.35 -> 2.4: rounded twice.
+    half = Fraction(1, 2)
+    weighted = {
+        "1": half * mp(110, [140, 110]) + half * mp(110, [140, -50]),
+        "3": half * mp(140, [110, 110]) + half * mp(140, [110, -50]),
+        "7": half * mp(110, [110, 140]) + half * mp(-50, [110, 140]),
+    }
+    assert weighted == {"1": Fraction(3, 2), "3": 4, "7": half}
+    expected = {pair: round_half_away(neuberg_exact(v, 3, 4), 1) for pair, v in weighted.items()}
+    assert expected == {"1": 2.3, "3": 5.7, "7": 1.0}
+    scored = points(score_event(Event("Club", "pairs", results=WEIGHTED_FEWER), "mp"), 2)
+    assert {pair: ns for pair, (ns, _) in scored.items()} == expected
+    assert round_half_away(scored["1"][1], 1) == 3.7  # the EW pair: the rest of the top 6
 
 
 def test_a_weighted_score_in_cross_imps() -> None:

@@ -99,6 +99,10 @@ class TravellerLine:
     ew_points: str = ""
     section: str = ""
     line: int = 0
+    # A fouled board's version (Law 87): USEBIO has no field for it, so each version is
+    # its own BOARD of the same BOARD_NUMBER in its section; "" for the first such BOARD,
+    # "2", "3"... for the later ones.
+    variant: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +287,10 @@ def _board_number(node: Element, out: UsebioFile) -> int | None:
 def _boards(event: Element, out: UsebioFile) -> None:
     """Every BOARD of the event: pairs travellers, and teams boards inside MATCH elements."""
 
+    # How many BOARDs with traveller lines each (section, board number) has had so far:
+    # a second one is a fouled board's second version.
+    versions: dict[tuple[str, int], int] = {}
+
     def visit(node: Element, section: str, match: Element | None) -> None:
         for child in node.children:
             if child.tag == "SECTION":
@@ -290,18 +298,28 @@ def _boards(event: Element, out: UsebioFile) -> None:
             elif child.tag == "MATCH":
                 visit(child, section, child)
             elif child.tag == "BOARD":
-                _board(child, section, match, out)
+                _board(child, section, match, out, versions)
             elif child.tag in ("SESSION", "SECTIONS", "MATCHES", "BOARDS"):
                 visit(child, section, match)
 
     visit(event, "", None)
 
 
-def _board(node: Element, section: str, match: Element | None, out: UsebioFile) -> None:
+def _board(
+    node: Element,
+    section: str,
+    match: Element | None,
+    out: UsebioFile,
+    versions: dict[tuple[str, int], int],
+) -> None:
     number = _board_number(node, out)
     if number is None:
         return
     _hands(number, node, out)
+    variant = ""
+    if match is None and node.all("TRAVELLER_LINE"):
+        count = versions[(section, number)] = versions.get((section, number), 0) + 1
+        variant = "" if count == 1 else str(count)
     team = opponents = ""
     if match is not None:
         team, opponents = match.value("TEAM"), match.value("OPPOSING_TEAM")
@@ -346,6 +364,7 @@ def _board(node: Element, section: str, match: Element | None, out: UsebioFile) 
                 ew_points=_points(line, "EW"),
                 section=section,
                 line=line.line,
+                variant=variant,
             )
         )
 

@@ -65,9 +65,11 @@ def write_usebio(file: UsebioFile) -> str:
     if file.kind == "teams":
         out += _write_matches(file)
     else:
-        sections: dict[str, dict[int, list[TravellerLine]]] = {}
+        # A fouled board's versions (Law 87) are each a BOARD of the board's number.
+        sections: dict[str, dict[tuple[int, str], list[TravellerLine]]] = {}
         for line in file.lines:
-            sections.setdefault(line.section, {}).setdefault(line.board, []).append(line)
+            board_key = (line.board, line.variant)
+            sections.setdefault(line.section, {}).setdefault(board_key, []).append(line)
         for section, by_board in sorted(sections.items()):
             depth = 2
             if section:  # sections are written as real multi-section files do
@@ -81,8 +83,8 @@ def write_usebio(file: UsebioFile) -> str:
                     if w.section == section or (not w.section and section in where.get(_key(w), ()))
                 ]
                 out += _write_participants(members, depth)
-            for board in sorted(by_board):
-                out += _write_pairs_board(board, by_board[board], file.scoring, depth)
+            for board_key in sorted(by_board):
+                out += _write_pairs_board(board_key[0], by_board[board_key], file.scoring, depth)
             if section:
                 out += ["      </SECTION>", "    </SESSION>"]
     out.append("  </EVENT>")

@@ -53,7 +53,7 @@ from bridgescore.session.importers.parsed import Parsed, line_problem, stated_no
 from bridgescore.session.importers.players_csv import looks_like_players, parse_players
 from bridgescore.session.importers.records import parse_records
 from bridgescore.session.importers.teams_pbn import records_are_online_teams, teams_from_records
-from bridgescore.session.importers.usebio import cross_check, read_usebio_event
+from bridgescore.session.importers.usebio import check_file, read_usebio_event
 from bridgescore.session.importers.vugraph import parse_vugraph
 from bridgescore.session.store.events import AddReport, EventStore
 from bridgescore.validate import quoted
@@ -188,12 +188,21 @@ def _parse_file(
     if kind == "usebio":
         imported = read_usebio_event(data, name)
         report.notes.extend(imported.notes)
-        report.disagreements.extend(f"{name}: {d}" for d in cross_check(imported))
+        checked = check_file(imported)
+        report.disagreements.extend(f"{name}: {d}" for d in checked.disagreements)
         if imported.method:
             report.notes.append(
                 f"{name}: a {imported.kind} event scored by {imported.method}, as the file says"
             )
         info = {"kind": imported.kind, "method": imported.method}
+        # The event ranks its sections as the file's scorer did, unless it already chose.
+        if checked.per_section is not None and store.sections_across is None:
+            way = "within each section" if checked.per_section else "across the field"
+            report.notes.append(
+                f"{name}: the file's sections were compared {way}, as its figures say; the "
+                "event is scored so ('session score --across/--per-section' may override it)"
+            )
+            info["sections_scored"] = "per section" if checked.per_section else "across"
         info["name"] = None if store.name or not imported.name else imported.name
         info["club"] = None if store.club or not imported.club else imported.club
         return imported.parsed, info

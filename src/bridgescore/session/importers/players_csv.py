@@ -5,7 +5,9 @@ The header names the pair column (``pair`` or ``team``) and one column a player
 column; each line gives a pair as the event names it (``1N``, ``3``, a team's name)
 and its players' names, blank cells left out. Importing it (``session import EVENT
 names.csv``) sets those pairs' players, as the director's names page does; a line
-naming a pair the event's movement does not have is a problem naming its line.
+naming a pair the event's movement does not have, or with more or fewer cells than the
+header has columns (a third player under a header of two), is a problem naming its line,
+and nothing of it is stored.
 
 In an event of several sections pair ``1N`` of section A and pair ``1N`` of section B
 are two pairs: each line names its section (a ``section`` column), and the players are
@@ -90,17 +92,36 @@ def parse_players(
         if not pair:
             parsed.problems.append(line_problem(source, number, "no pair: expected pair,player"))
             continue
-        section = cells[section_at] if section_at is not None and section_at < len(cells) else ""
+        if len(cells) != len(header):
+            # A third player on a line whose header names two would be dropped, and a
+            # line short of a column may have lost its section: neither is guessed at.
+            parsed.problems.append(line_problem(source, number, _misfit(pair, cells, header)))
+            continue
+        section = cells[section_at] if section_at is not None else ""
         try:
             key = _key(pair, section, movements)
         except RecordError as error:
             parsed.problems.append(line_problem(source, number, str(error)))
             continue
         try:
-            parsed.members[key] = players_named([cells[i] for i in players_at if i < len(cells)])
+            parsed.members[key] = players_named([cells[i] for i in players_at])
         except BridgeError as error:
             parsed.problems.append(line_problem(source, number, f"pair {pair!r}: {error}"))
     return parsed
+
+
+def _misfit(pair: str, cells: list[str], header: list[str]) -> str:
+    """A line whose cells do not match the header's columns, in words."""
+    more = len(cells) > len(header)
+    return (
+        f"pair {pair!r}: {len(cells)} cells where the header names {len(header)} columns "
+        f"({','.join(header)}): expected one cell a column, "
+        + (
+            "each player more needs a player column of its own in the header"
+            if more
+            else "a blank cell for a player not known"
+        )
+    )
 
 
 def _key(pair: str, section: str, movements: Mapping[str, Movement] | None) -> str:

@@ -45,8 +45,16 @@ from bridgescore.session.store.events import Origin
 
 if TYPE_CHECKING:
     from bridgescore.session.scoring.methods import Method
+    from bridgescore.session.scoring.scored import SessionScore
 
-__all__ = ["FilePoints", "UsebioImport", "cross_check", "read_usebio_event"]
+__all__ = [
+    "FileCheck",
+    "FilePoints",
+    "UsebioImport",
+    "check_file",
+    "cross_check",
+    "read_usebio_event",
+]
 
 # EVENT_TYPE and BOARD_SCORING_METHOD values, as real files spell them.
 _METHODS = {
@@ -89,6 +97,8 @@ class UsebioImport:
     points: dict[tuple[str, int, str, str], FilePoints] = field(default_factory=dict)
     board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # Each participant's PLACE as written, by (the SECTION listing it, its name).
+    places: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def method_of(file: UsebioFile) -> str | None:
@@ -134,6 +144,9 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     # a file of one section keeps its pairs' bare names, as it always has.
     sectioned = kind != "teams" and len({who.section for who in file.participants}) > 1
     for who in file.participants:
+        if who.place.strip():
+            place = _name(names, who.number, who.direction)
+            out.places[(who.section if sectioned else "", place)] = who.place.strip()
         if who.players:
             participant = _name(names, who.number, who.direction)
             key = participant_key(who.section if sectioned else "", participant)
@@ -191,14 +204,27 @@ def _result(
         try:
             awards = Adjusted(Award.parse(artificial["ns"]), Award.parse(artificial["ew"]))
         except BridgeError:
+            # Another adjusted score, its points stated (bridgescore writes a weighted
+            # score so): no result of ours holds stated points, so none is guessed.
+            stated = (
+                f" with points stated, {line.ns_points or '-'}/{line.ew_points or '-'} (a "
+                "weighted or split score, as bridgescore exports a weighted one: enter it "
+                "again as the director's weighted score)"
+                if line.ns_points or line.ew_points
+                else ""
+            )
             raise RecordError(
-                f"{where}: adjusted score {line.score!r}: expected NS and EW percentages of "
-                "60, 50 or 40, as in A6040 or A5050"
+                f"{where}: adjusted score {line.score!r}{stated}: expected NS and EW "
+                "percentages of 60, 50 or 40, as in A6040 or A5050"
             ) from None
-        return TableResult(board, ns, ew, adjusted=awards, section=line.section)
+        return TableResult(
+            board, ns, ew, adjusted=awards, section=line.section, variant=line.variant
+        )
     contract = line.contract.strip()
     if means_passed_out(contract):
-        return TableResult(board, ns, ew, result=Result(None), section=line.section)
+        return TableResult(
+            board, ns, ew, result=Result(None), section=line.section, variant=line.variant
+        )
     if contract:
         text = f"{contract} {line.played_by}".strip()
         if not line.tricks.strip() and re.fullmatch(r"[+\-]?\d+", line.score.strip()):
@@ -213,10 +239,12 @@ def _result(
             raise RecordError(
                 f"{where}: {contract!r} has no declarer: expected PLAYED_BY N, E, S or W"
             )
-        return TableResult(board, ns, ew, result=played, section=line.section)
+        return TableResult(board, ns, ew, result=played, section=line.section, variant=line.variant)
     score = line.score.strip().lstrip("+")
     if re.fullmatch(r"-?\d+", score):
-        return TableResult(board, ns, ew, score=int(score), section=line.section)
+        return TableResult(
+            board, ns, ew, score=int(score), section=line.section, variant=line.variant
+        )
     raise RecordError(
         f"{where}: no CONTRACT and SCORE {line.score!r}: expected a contract with PLAYED_BY "
         "and TRICKS, a NS score such as 420 or -100, or an adjusted score such as A6040"
@@ -243,7 +271,12 @@ def _from_score(
     fits = []
     for tricks in range(14):
         candidate = TableResult(
-            line.board, ns, ew, result=parse_result(text, tricks=tricks), section=line.section
+            line.board,
+            ns,
+            ew,
+            result=parse_result(text, tricks=tricks),
+            section=line.section,
+            variant=line.variant,
         )
         if candidate.ns_score(vulnerability) == score:
             fits.append(candidate)
@@ -276,6 +309,17 @@ def _score_disagreement(
 # -------------------------------------------------------------- cross-check
 
 
+@dataclass(frozen=True, slots=True)
+class FileCheck:
+    """The file's figures against ours: every line that differs (``disagreements``), and
+    how the file's sections were compared as its figures tell (``per_section``: True
+    within each section, False across the field, None when the file has no sections or
+    its figures do not tell)."""
+
+    disagreements: list[str]
+    per_section: bool | None = None
+
+
 def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
     """Score the file's results as its scorer would and list every line that differs.
 
@@ -284,32 +328,64 @@ def cross_check(imported: UsebioImport, tolerance: float = 0.1) -> list[str]:
     largest board, across the field or (if that fits) within each section.
     Teams: each board's IMPs against the file's ``IMPS``.
     """
+    return check_file(imported, tolerance).disagreements
+
+
+def check_file(imported: UsebioImport, tolerance: float = 0.1) -> FileCheck:
+    """:func:`cross_check`'s disagreements, and how the file compared its sections: the
+    way (within each section or across) whose points fit the file's; when both fit (or
+    neither), the one whose ranking gives the file's ``PLACE``s, if only one does."""
     from bridgescore.session.scoring.methods import ScoringOptions
     from bridgescore.session.scoring.scorer import score_event
 
     method = imported.method
     results = tuple(result for result, _ in imported.parsed.results)
-    if method is None or not results or (not imported.points and not imported.board_imps):
-        return []
+    if method is None or not results:
+        return FileCheck([])
     event = Event(imported.name, "teams" if imported.kind == "teams" else "pairs")
     event = event.with_results(results)
+    # A file with sections may have been scored within each section.
+    sectioned = imported.kind != "teams" and len({r.section for r in results}) > 1
+    if not imported.points and not imported.board_imps and not sectioned:
+        return FileCheck([])
     try:
         if imported.kind == "teams":
-            return _teams_check(imported, score_event(event, _method(method)), tolerance)
-        found: list[list[str]] = []
+            scored = score_event(event, _method(method))
+            return FileCheck(_teams_check(imported, scored, tolerance))
+        found: dict[bool, tuple[list[str], SessionScore]] = {}
         scales = ("2/1", "1/0.5") if method == "mp" else ("2/1",)
-        # A file with sections may have been scored within each section.
-        sectioned = (False, True) if any(r.section for r in results) else (False,)
-        for per_section in sectioned:
-            for scale in scales:
+        for scale in scales:
+            for per_section in (False, True) if sectioned else (False,):
                 options = ScoringOptions(scale=scale, per_section=per_section)  # type: ignore[arg-type]
                 scored = score_event(event, _method(method), options)
-                found.append(_pairs_check(imported, scored, tolerance))
-                if not found[-1]:
-                    return []
+                differ = _pairs_check(imported, scored, tolerance)
+                if per_section not in found or len(differ) < len(found[per_section][0]):
+                    found[per_section] = (differ, scored)
+            if any(not differ for differ, _ in found.values()):
+                break
     except BridgeError as error:
-        return [f"the file's results cannot be scored: {error}"]
-    return min(found, key=len)
+        return FileCheck([f"the file's results cannot be scored: {error}"])
+    disagreements = min((differ for differ, _ in found.values()), key=len)
+    if not sectioned:
+        return FileCheck(disagreements)
+    fits = {way for way, (differ, _) in found.items() if not differ and imported.points}
+    if len(fits) != 1:
+        placed = {way for way, (_, scored) in found.items() if _places_fit(imported, scored)}
+        fits = placed if len(placed) == 1 else set()
+    return FileCheck(disagreements, next(iter(fits)) if fits else None)
+
+
+def _places_fit(imported: UsebioImport, scored: SessionScore) -> bool:
+    """Whether every PLACE the file writes is the rank our ranking gives its pair."""
+    if not imported.places:
+        return False
+    ranks = {(s.section, s.name): s.rank for s in scored.standings}
+    named = {name: rank for (_, name), rank in ranks.items()}
+    for (section, name), place in imported.places.items():
+        rank = ranks.get((section, name)) if section else named.get(name)
+        if rank is None or rank.rstrip("=") != place.rstrip("="):
+            return False
+    return True
 
 
 def _method(name: str) -> Method:

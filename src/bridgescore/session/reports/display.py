@@ -12,7 +12,7 @@ that the ``_repr_html_`` of a ``SessionScore`` can build on it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bridgescore.compare.scalar import round_half_away
@@ -21,10 +21,12 @@ from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.methods import ScoringMethod, ScoringOptions
 
 __all__ = [
+    "FIGURE_PLACES",
     "RankingTable",
     "ScoredEvent",
     "ScoredStanding",
     "column_text",
+    "figure",
     "fmt",
     "last_column",
     "last_value",
@@ -81,17 +83,34 @@ class ScoredEvent(Protocol):
     def options(self) -> ScoringOptions: ...
 
 
+#: The decimals of every figure a report shows (matchpoints, IMPs, percentages,
+#: averages): the text, HTML and CSV reports and the JSON documents alike.
+FIGURE_PLACES = 2
+
+
+def figure(value: float | None) -> float | None:
+    """A computed figure as the reports show it: rounded once, to
+    :data:`FIGURE_PLACES` decimals, halves away from zero (docs/sessions.md); ``None``
+    stays ``None``. The JSON documents write these numbers, the text the same ones.
+
+    >>> figure(0.2999999999999998), figure(4.125), figure(-2.675), figure(None)
+    (0.3, 4.13, -2.68, None)
+    """
+    return None if value is None else round_half_away(value, FIGURE_PLACES)
+
+
 def fmt(value: float | None, *, signed: bool = False) -> str:
     """A number as people read it: ``5``, ``6.2``, ``+4``, ``5.25``; blank for None."""
-    if value is None:
+    shown = figure(value)
+    if value is None or shown is None:
         return ""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    text = f"{shown:.{FIGURE_PLACES}f}".rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
     return f"+{text}" if signed and value > 0 else text
 
 
-def column_text(values: Sequence[float | None], *, most: int = 2) -> list[str]:
+def column_text(values: Sequence[float | None], *, most: int = FIGURE_PLACES) -> list[str]:
     """A column of numbers, every one with the same number of decimals: as many as
     the most precise value needs, at most ``most`` (blank for None).
 
@@ -167,12 +186,15 @@ _DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
 class RankingTable:
     """One table of a ranking as every report prints it: ``caption`` (``North-South``,
     ``East-West`` in a Mitchell movement, else ``Overall``), the column ``headers``,
-    the ``rows`` as text, and the ``numeric`` columns (aligned right)."""
+    the ``rows`` as text, and the ``numeric`` columns (aligned right); ``standings``
+    are the standings the rows show, row by row, for a page that links each row to its
+    pair (two tables are equal when they print the same)."""
 
     caption: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     numeric: frozenset[int]
+    standings: tuple[ScoredStanding, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def name_column(self) -> int:
@@ -206,28 +228,28 @@ def ranking_tables(session: ScoredEvent) -> list[RankingTable]:
     )
     # Boards, the total and the last column: the numbers.
     numeric = frozenset(range(len(headers) - (3 if last else 2), len(headers)))
-    return [
-        RankingTable(
-            _caption(direction, section),
-            headers,
-            tuple(
-                (
-                    s.rank,
-                    *([s.section] if has_section else []),
-                    s.name,
-                    *([players_text(session, s.section, s.name)] if session.members else []),
-                    str(s.boards),
-                    *numbers[s][: 2 if last else 1],
-                )
-                for s in session.standings
-                if s.direction == direction and (not apart or s.section == section)
-            ),
-            numeric,
+    tables = []
+    for direction, section in dict.fromkeys(
+        (s.direction, s.section if apart else "") for s in session.standings
+    ):
+        shown = tuple(
+            s
+            for s in session.standings
+            if s.direction == direction and (not apart or s.section == section)
         )
-        for direction, section in dict.fromkeys(
-            (s.direction, s.section if apart else "") for s in session.standings
+        rows = tuple(
+            (
+                s.rank,
+                *([s.section] if has_section else []),
+                s.name,
+                *([players_text(session, s.section, s.name)] if session.members else []),
+                str(s.boards),
+                *numbers[s][: 2 if last else 1],
+            )
+            for s in shown
         )
-    ]
+        tables.append(RankingTable(_caption(direction, section), headers, rows, numeric, shown))
+    return tables
 
 
 def _caption(direction: str, section: str) -> str:

@@ -179,11 +179,16 @@ class _Site:
     def build(self) -> dict[str, str]:
         self.pages["style.css"] = _STYLE + hand_record_css()
         self.pages["index.html"] = self._index()
-        travellers = self.session.travellers
-        for position, traveller in enumerate(travellers):
-            before = travellers[position - 1] if position > 0 else None
-            after = travellers[position + 1] if position + 1 < len(travellers) else None
-            self.pages[_board_page(traveller)] = self._board(traveller, before, after)
+        # A board's page steps to the boards before and after it in its own section
+        # (a section's travellers are its own results, read board after board).
+        sections: dict[str, list[Traveller]] = {}
+        for traveller in self.session.travellers:
+            sections.setdefault(traveller.section, []).append(traveller)
+        for travellers in sections.values():
+            for position, traveller in enumerate(travellers):
+                before = travellers[position - 1] if position > 0 else None
+                after = travellers[position + 1] if position + 1 < len(travellers) else None
+                self.pages[_board_page(traveller)] = self._board(traveller, before, after)
         for who, page in self.pair_pages.items():
             self.pages[page] = self._scorecard(who)
         return self.pages
@@ -199,9 +204,8 @@ class _Site:
             if ranking.caption != "Overall":
                 body.append(f"<h2>{escape(ranking.caption)}</h2>")
             named = ranking.headers.index(ranked_as(session))
-            standings = [s for s in session.standings if _caption(s) == ranking.caption]
             rows = []
-            for standing, row in zip(standings, ranking.rows, strict=True):
+            for standing, row in zip(ranking.standings, ranking.rows, strict=True):
                 cells = [(escape(cell), i in ranking.numeric) for i, cell in enumerate(row)]
                 # The pair's name links to its scorecard.
                 cells[named] = (self._pair_link(standing.section, standing.name), False)
@@ -331,11 +335,6 @@ def _seat_of(line: Line, who: _Who) -> str | None:
     if line.result.ew == who.name:
         return "EW"
     return None
-
-
-def _caption(standing: Standing) -> str:
-    """The ranking table a standing is in (:class:`~.display.RankingTable`'s caption)."""
-    return {"NS": "North-South", "EW": "East-West"}.get(standing.direction, "Overall")
 
 
 def results_site(

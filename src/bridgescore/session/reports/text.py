@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bridgescore.session.reports.display import fmt, ranking_tables, report_title
+from bridgescore.session.reports.display import figure, fmt, ranking_tables, report_title
 from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
@@ -90,11 +90,12 @@ def line_dict(line: Line) -> dict[str, Any]:
         "kind": result.kind,
         "result": result.describe(),
         "ns_score": line.ns_score,
-        "ns_points": line.ns,
-        "ew_points": line.ew,
-        "ns_percent": line.ns_percent,
-        "ew_percent": line.ew_percent,
-        "imps_vs_par": line.imps_vs_par,
+        # Each figure as the traveller shows it (figure: rounded once).
+        "ns_points": figure(line.ns),
+        "ew_points": figure(line.ew),
+        "ns_percent": figure(line.ns_percent),
+        "ew_percent": figure(line.ew_percent),
+        "imps_vs_par": figure(line.imps_vs_par),
     }
 
 
@@ -111,8 +112,8 @@ def traveller_dict(traveller: Traveller) -> dict[str, Any]:
         "vulnerability": board.vulnerability.to_pbn(),
         "deal": None if board.deal is None else board.deal.to_pbn(),
         "dd_table": None if board.dd_table is None else board.dd_table.as_dict(),
-        "top": traveller.top,
-        "datum": traveller.datum,
+        "top": figure(traveller.top),
+        "datum": figure(traveller.datum),
         "par": traveller.par,
         "par_contracts": traveller.par_text or None,
         "results": [{**line_dict(line), **_played_by(line)} for line in traveller.lines],
@@ -137,10 +138,11 @@ def _standing_dict(standing: Standing, members: tuple[Member, ...] | None = None
         "name": standing.name,
         "section": standing.section,
         "direction": standing.direction or None,
-        "total": standing.total,
+        # Each figure as the ranking shows it (figure: rounded once).
+        "total": figure(standing.total),
         "boards": standing.boards,
-        "percent": standing.percent,
-        "average": round(standing.average, 4),
+        "percent": figure(standing.percent),
+        "average": figure(standing.average),
     }
     if members is not None:
         data["players"] = [{"name": m.name, "number": m.number or None} for m in members]

@@ -12,8 +12,10 @@ number, without a direction (a one-winner event).
 Each player of a pair or team is one ``PLAYER`` (a pair of a section has its own,
 written in its ``SECTION``); the club's name is the
 ``CLUB_NAME``; an opening lead a table entered in a live session is the line's
-``LEAD``. Read back by :mod:`bridgescore.session.importers.usebio`, the file gives
-the same ranking.
+``LEAD``. A pair that sat the other way at a table (``session swap``, an arrow-switched
+round) is named on the line with its home direction, ``2EW`` on the NS side: the number
+alone would be the NS pair 2's. Read back by
+:mod:`bridgescore.session.importers.usebio`, the file gives the same ranking.
 
 >>> from bridgescore.session.scoring.event import Event, TableResult
 >>> from bridgescore.session.importers.usebio import read_usebio_event
@@ -30,9 +32,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bridgescore.compare.scalar import Award
+from bridgescore.compare.scalar import Award, round_half_away
 from bridgescore.errors import RecordError
 from bridgescore.formats.usebio import (
     HandRecord,
@@ -42,6 +45,7 @@ from bridgescore.formats.usebio import (
     UsebioFile,
     write_usebio,
 )
+from bridgescore.session.reports.display import figure
 from bridgescore.session.scoring.event import Event, TableResult, natural_key, players_of
 
 if TYPE_CHECKING:
@@ -99,6 +103,7 @@ def export_usebio(
     leads: Mapping[Key, str] | None = None,
     options: ScoringOptions | None = None,
     home: Mapping[str, str] | None = None,
+    notes: list[str] | None = None,
 ) -> str:
     """The event as a USEBIO 1.2 file, with each line's points by ``method``.
 
@@ -108,6 +113,12 @@ def export_usebio(
     key, as ``HQ``), written as the line's ``LEAD``. ``options`` and ``home`` score
     it as ``session score`` does (sections compared apart or across, a Mitchell's
     pairs in their home directions: :func:`~bridgescore.session.scoring.scorer.score_event`).
+
+    USEBIO holds no weighted score (Law 12C1c): such a line is written as USEBIO holds
+    an adjusted score, ``SCORE`` ``A`` then the NS and EW shares of the board's top
+    in whole percent (``A1783``; an IMP method's the artificial score of the stated
+    IMPs' sign, ``A6040``, ``A5050`` or ``A4060``), with the points the weighting gave
+    each side stated, and a line saying so is added to ``notes`` (when given).
     """
     from bridgescore.session.scoring.scorer import score_event
 
@@ -122,6 +133,7 @@ def export_usebio(
         program="bridgescore",
     )
     points: dict[Key, tuple[float | None, float | None]] = {}
+    percents: dict[Key, tuple[float | None, float | None]] = {}
     team_imps: dict[tuple[str, str, int], float] = {}
     standings: dict[tuple[str, str], tuple[str, float | None, float]] = {}
     if event.results:
@@ -129,6 +141,7 @@ def export_usebio(
         for traveller in scored.travellers:
             for line in traveller.lines:
                 points[line.result.key] = (line.ns, line.ew)
+                percents[line.result.key] = (line.ns_percent, line.ew_percent)
                 if line.ns is not None:
                     team_imps[(line.result.ns, line.result.ew, line.result.board)] = line.ns
         for standing in scored.standings:
@@ -164,11 +177,22 @@ def export_usebio(
     leads = leads or {}
     for result in sorted(event.results, key=lambda r: (r.section, r.board, natural_key(r.ns))):
         ns_points, ew_points = points.get(result.key, (None, None))
-        ns = result.ns if teams else numbers[result.ns][0]
-        ew = result.ew if teams else numbers[result.ew][0]
+        ns = result.ns if teams else _seat_number(numbers[result.ns], "NS")
+        ew = result.ew if teams else _seat_number(numbers[result.ew], "EW")
         lead = leads.get(result.key, "")
         ns_score = event.ns_score(result)  # on the board's stated vulnerability
-        file.lines.append(_line(result, ns, ew, (ns_points, ew_points), ns_score, lead))
+        written = _line(result, ns, ew, (ns_points, ew_points), ns_score, lead)
+        if result.weighted is not None:
+            written = replace(written, score=_weighted_score(percents.get(result.key), ns_points))
+            if notes is not None:
+                in_section = f" (section {result.section})" if result.section else ""
+                notes.append(
+                    f"board {result.board}{in_section} {result.ns} v {result.ew}: the weighted "
+                    f"score {result.weighted} is written as an adjusted score, {written.score}, "
+                    f"with its points stated, {written.ns_points or '-'}/"
+                    f"{written.ew_points or '-'}: USEBIO holds no weighted score"
+                )
+        file.lines.append(written)
     if teams:
         for (team, opponents, board), value in team_imps.items():
             if natural_key(team) <= natural_key(opponents):
@@ -194,8 +218,34 @@ def _method(name: str) -> Method:
     raise RecordError(f"unknown scoring method {name!r}: expected {', '.join(METHODS)}")
 
 
+def _seat_number(number: tuple[str, str], side: str) -> str:
+    """A line's pair number on its ``side``: the number alone for a pair at home, which
+    its side names; a pair that sat the other way (a swapped table, an arrow-switched
+    round) with its home direction too (``2EW`` on the NS side), since the number alone
+    would name the other direction's pair of that number."""
+    written, direction = number
+    return f"{written}{direction}" if direction and direction != side else written
+
+
+def _weighted_score(
+    percents: tuple[float | None, float | None] | None, ns_points: float | None
+) -> str:
+    """A weighted line's SCORE as an adjusted score: ``A`` then NS's and EW's shares of
+    the top, whole percent, two digits each (``A1783``; 100 % is ``100``); where the
+    method has no top (IMPs), the artificial score of the points' sign."""
+    ns_share, ew_share = percents or (None, None)
+    if ns_share is not None and ew_share is not None:
+        ns, ew = int(round_half_away(ns_share, 0)), int(round_half_away(ew_share, 0))
+        return f"A{ns:02d}{ew:02d}"
+    if ns_points is None or ns_points == 0:
+        return "A5050"
+    return "A6040" if ns_points > 0 else "A4060"
+
+
 def _shown(value: float | None) -> str:
-    return "" if value is None else f"{round(value, 2):g}"
+    # The figure the reports show (one rounding rule for every output).
+    shown = figure(value)
+    return "" if shown is None else f"{shown:g}"
 
 
 def _line(
@@ -209,12 +259,11 @@ def _line(
     contract = played_by = tricks = ""
     if result.weighted is not None:
         # USEBIO has artificial scores and played results, but nothing weighted: written
-        # as either, it would read back as another result.
-        raise RecordError(
-            f"board {result.board} {ns} v {ew}: the weighted score {result.weighted} cannot "
-            "be written to USEBIO, which has no weighted scores"
-        )
-    if result.adjusted is not None:
+        # as a played result it would read back as another result, so it is written as
+        # an adjusted score (its SCORE set by the caller) whose stated points are the
+        # weighting's.
+        score, lead = "A5050", ""
+    elif result.adjusted is not None:
         percent = {Award.AVERAGE_PLUS: "60", Award.AVERAGE: "50", Award.AVERAGE_MINUS: "40"}
         score = f"A{percent[result.adjusted.ns]}{percent[result.adjusted.ew]}"
         lead = ""  # an artificial score has no play
@@ -241,4 +290,5 @@ def _line(
         ns_points=_shown(points[0]),
         ew_points=_shown(points[1]),
         section=result.section,
+        variant=result.variant,
     )

@@ -10,7 +10,9 @@ points still add up to the top).
 
 The sums are exact (fractions; a method's points are read back as the fractions they
 are), rounded once at the end, halves away from zero: matchpoints to 0.1 MP as
-Neuberg's are, IMPs to 0.01.
+Neuberg's are, IMPs to 0.01. On a board with fewer results than its full size the
+exact weighted sum of the unfactored matchpoints is Neuberg-factored, then rounded:
+one rounding, never a weighted sum of figures already rounded.
 
 >>> from bridgescore.session.scoring.methods import ScoringOptions, scoring_method
 >>> table = np.array([[620, -100, 0]]); valid = np.array([[True, True, False]])
@@ -133,12 +135,30 @@ def weigh(
                 valid[index, column] = True
                 weight *= part_weight
             weights.append(weight)
-        expected = np.full(count, scores.expected[row], dtype=np.int64)
+        # Every combination has the same tables, so the same count of results: on a
+        # board with fewer results than its full size, Neuberg's factoring (linear in
+        # the matchpoints, and matchpoints alone are shares of a top) is applied to the
+        # exact weighted sum, not to each combination's matchpoints rounded to 0.1 MP.
+        results = int(valid[0].sum())
+        full = int(scores.expected[row])
+        factored = method.shows_percent and full != results
+        size = results if factored else full
+        expected = np.full(count, size, dtype=np.int64)
         points = method.compare(BoardScores(table, valid, expected), options)
         columns = np.flatnonzero(valid[0]).tolist()
         for column in columns:
             total = sum((w * _exact(points[i, column]) for i, w in enumerate(weights)), Fraction(0))
+            if factored:
+                total = _neuberg(total, results, full, options.unit)
             compared[row, column] = _rounded(method, total)
+
+
+def _neuberg(points: Fraction, results: int, full: int, unit: int) -> Fraction:
+    """Neuberg's formula, exactly: M' = (M + u) N / n - u, ``u`` half a won comparison
+    (1 MP on the 2/1 scale, 0.5 on 1/0.5), ``n`` the board's results and ``N`` its full
+    size (docs/sessions.md)."""
+    half = Fraction(unit, 2)
+    return (points + half) * full / results - half
 
 
 def weigh_match(
