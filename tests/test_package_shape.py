@@ -107,6 +107,12 @@ def test_one_board_value_for_the_whole_package() -> None:
 # (issue 44). What a family of names says is checked instead.
 
 
+def _folders() -> list[Path]:
+    return sorted(
+        {path.parent for path in PACKAGE.rglob("*.py") if "__pycache__" not in path.parts}
+    )
+
+
 def _families(names: list[str]) -> dict[str, list[str]]:
     """Three or more of ``names`` that start with one stem (a name's first word)."""
     bare = [name.lstrip("_") for name in names]
