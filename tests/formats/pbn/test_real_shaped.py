@@ -70,20 +70,22 @@ def test_the_real_shaped_file_reads_the_same_on_both_roads(seed: int) -> None:
 
 
 def test_the_real_shaped_games_take_the_fast_road() -> None:
-    """Its comments are where publishers put them, so no game needs the full reader:
-    the comparison above is of two different readers."""
-    from bridgescore.formats.pbn._fast import read_game_plainly
+    """Its comments are where publishers put them, so no game needs the full scan:
+    the comparison above is of two different scans."""
+    from bridgescore.formats.pbn._fast import scan_plainly
 
     text = _per_line(_benchmark()._real_shaped(random.Random(4), 30_000)).replace("\r\n", "\n")
     games = [piece.strip("\n") for piece in text.split("\n\n") if piece.strip("\n")]
     tags: dict[str, str] = {}
     declined = []
-    for number, game in enumerate(games):
-        # (A plain game's tags join ``tags``, which "#" copies, as it is read.)
-        if read_game_plainly(game, 1, tags, None, None, number) is None:
+    for game in games:
+        found = scan_plainly(game, 1, tags)
+        if found is None:
             declined.append(game)
-            # (The header game's tags, as the full reader reads them.)
+            # (The header game's tags, as the full scan reads them.)
             tags.update(next(read_games(game)).tags)
+        else:
+            tags.update(zip(found.names, found.values))  # (what "#" copies)
     # Only the file's first piece, its % directives before the header game.
     assert len(declined) == 1 and declined[0].startswith("% PBN 2.1")
     assert sum("{" in game for game in games) > 5

@@ -1,14 +1,14 @@
 """PBN (Portable Bridge Notation 2.1): one reader, :func:`read_pbn`, and one writer.
 
-- :mod:`.syntax`: tag pairs, sections, escapes and comments, without meaning:
-  :func:`read_games` (lines to :class:`PbnGame`), :func:`format_game` and
-  :func:`format_pbn` (the strict writer);
+- :mod:`.syntax`: the grammar (tag pairs, sections, escapes and comments, without
+  meaning) and its full scan, :func:`read_games` (lines to :class:`PbnGame`);
+  :func:`format_game` and :func:`format_pbn` (the strict writer);
+- :mod:`._fast`: a faster scan of the same grammar, for games written plainly;
 - :mod:`.tags`: the tag list a record reads and the pass rules (``AP``, opening
   passes a file leaves out);
-- :mod:`.records`: the tags' meaning, both ways: games to board records, and
-  :func:`record_pairs` (a record's tag pairs for the writer);
-- :mod:`.reader`: :func:`read_pbn`, text or lines to board records, through a
-  private fast path for games written plainly that gives the same records.
+- :mod:`.records`: the one set of tag rules, both ways: either scan's tag pairs to
+  board records, and :func:`record_pairs` (a record's tag pairs for the writer);
+- :mod:`.reader`: :func:`read_pbn`, text or lines to board records.
 
 >>> (record,) = read_pbn('[Board "2"]\\n[Contract "4S"]\\n[Declarer "E"]\\n[Result "10"]\\n')
 >>> record.board, str(record.contract), record.result

@@ -1,12 +1,15 @@
 """The one PBN reader: :func:`read_pbn`, PBN text or lines to board records.
 
-Text is split into games at its blank lines. A game written plainly is read
-straight into its record by the private fast path (:mod:`._fast`); any other
-(one with a comment between words, say), and lines from a file, go through the
-full reader: :func:`~bridgescore.formats.pbn.syntax.read_games` for the syntax,
-then :mod:`~bridgescore.formats.pbn.records` for the tags' meaning. Both roads
-give the same records (``tests/formats/pbn/test_fast.py`` checks it, through
-``read_pbn``'s private ``_fast`` switch).
+One grammar (:mod:`.syntax`) and one set of tag rules (:mod:`.records`), and two
+scans of the grammar. Text is split into games at its blank lines, and a game
+written plainly has its tag pairs found by the fast scan (:mod:`._fast`, one
+pattern over the game's text); any other game (one with a comment between words,
+say), and lines from a file, go through the full scan,
+:func:`~bridgescore.formats.pbn.syntax.read_games`. Either scan gives the game's
+tag pairs as :class:`~bridgescore.formats.pbn.records.GameTags`, which the one
+reader reads into a record, so both give the same records
+(``tests/formats/pbn/test_scans.py`` checks it, through ``read_pbn``'s private
+``_fast`` switch).
 
 >>> (record,) = read_pbn('[Board "1"]\\n[Contract "3NT"]\\n[Declarer "S"]\\n[Result "9"]\\n')
 >>> record.board, str(record.contract), record.result
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from bridgescore.formats.pbn._fast import read_game_plainly
+from bridgescore.formats.pbn._fast import scan_plainly
 from bridgescore.formats.pbn.records import FileReader
 from bridgescore.formats.pbn.syntax import UNCLOSED_COMMENT, PbnGame, read_games
 from bridgescore.formats.record import BoardRecord
@@ -31,13 +34,13 @@ def read_pbn(
 ) -> Iterator[BoardRecord]:
     """Board records of PBN text (a string or lines), lazily.
 
-    Text is split into games at its blank lines, and each game written plainly is
-    read straight into its record by the fast path; any other game (one with a
-    ``{`` comment between words, say), and lines from a file, go through the full
-    reader (:func:`~bridgescore.formats.pbn.syntax.read_games`, then
-    :mod:`~bridgescore.formats.pbn.records`). Both give the same records; ``_fast``
-    (private, for the tests that check it) set to False sends the whole text to
-    the full reader.
+    Text is split into games at its blank lines, and each game written plainly has
+    its tags found by the fast scan; any other game (one with a ``{`` comment
+    between words, say), and lines from a file, go through the full scan
+    (:func:`~bridgescore.formats.pbn.syntax.read_games`). The tags found either way
+    are read by the one set of tag rules (:mod:`~bridgescore.formats.pbn.records`),
+    so both give the same records; ``_fast`` (private, for the tests that check it)
+    set to False sends the whole text to the full scan.
     """
     if _fast and isinstance(source, str) and _only_lf(source):
         return _read_text(source, file)
@@ -46,7 +49,7 @@ def read_pbn(
 
 def _only_lf(text: str) -> bool:
     """Whether the text's only line break is LF. Text holding another that
-    str.splitlines (and so the full reader) honours is left to the full reader, so
+    str.splitlines (and so the full scan) honours is left to the full scan, so
     that both count lines alike. (One ``in`` a character: each is a fast search.)"""
     if text.isascii():
         return not any(char in text for char in "\r\x0b\x0c\x1c\x1d\x1e")
@@ -74,21 +77,22 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
             continue
         first = line + len(piece) - len(piece.lstrip("\n"))  # the game's first line
         # Most games are written plainly (their comments, if any, where publishers put
-        # them): read straight into their records.
-        plain = read_game_plainly(game, first, tags, reader.previous, file, reader.number + 1)
+        # them): their tags are found by the fast scan.
+        plain = scan_plainly(game, first, tags)
         if plain is not None:
-            record, restored = plain
+            # (The game's tags join those "#" copies, the first of several Notes.)
+            tags.update(zip(reversed(plain.names), reversed(plain.values)))
+            record = reader.record(plain)
             if record is not None:  # (None: a header game)
-                reader.number += 1
-                yield reader.done(record, restored)
+                yield record
         elif "{" not in game:
             yield from _records_of(
                 reader, read_games(game.split("\n"), first_line=first, previous=tags), tags
             )
         else:
-            # Any other game with a "{" goes to the full reader. A comment may hold a
+            # Any other game with a "{" goes to the full scan. A comment may hold a
             # blank line, which then ends no game: if one is left open here, the rest
-            # of the text, from this game on, is the full reader's alone.
+            # of the text, from this game on, is the full scan's alone.
             games = list(read_games(game.split("\n"), first_line=first, previous=tags))
             if games and any(p.message == UNCLOSED_COMMENT for p in games[-1].problems):
                 rest = "\n\n".join(pieces[index:]).split("\n")
@@ -101,7 +105,7 @@ def _read_text(text: str, file: str | None) -> Iterator[BoardRecord]:
 def _records_of(
     reader: FileReader, games: Iterable[PbnGame], tags: dict[str, str] | None = None
 ) -> Iterator[BoardRecord]:
-    """The records of games read by the full reader, each game's tags added to ``tags``
+    """The records of games found by the full scan, each game's tags added to ``tags``
     (what ``#`` copies in the games after them)."""
     for pbn_game in games:
         if tags is not None:

@@ -1,7 +1,6 @@
 """PBN's tag list and pass rules: which tags a board record reads, which a board's
 second table may leave out, what ``AP`` stands for and when a file has left out the
-opening passes. Both PBN readers (the full one, :mod:`.records`, and the fast path)
-read them from here.
+opening passes, for the one set of tag rules (:mod:`.records`).
 
 >>> sorted(BOARD_TAGS)
 ['Board', 'Deal', 'Dealer', 'Vulnerable']
@@ -63,8 +62,8 @@ RECORD_FIELDS = (
     "DoubleDummyTricks",
     "OptimumScore",
 )
-"""The tags a record reads into its fields, in the order the fast path gives
-their values."""
+"""The tags a record reads into its fields, in the order the reader takes their
+values."""
 READ_TAGS = frozenset({*RECORD_FIELDS, *SECTIONS, "Note", *SCORE_TAGS})
 """Tags a record reads into fields of its own; any other tag is kept as a note."""
 
