@@ -74,3 +74,28 @@ def test_cli_game_reads_latin1_and_a_byte_order_mark(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["game", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["score_ns"] == 90
+
+
+def test_cli_game_reads_realbridge_scoreimp_naming_both_sides() -> None:
+    # Issue 46: RealBridge writes ScoreIMP "NS 6 EW -6"; each was "not a number of IMPs".
+    # The file's values are right (board 1: 420 against 170, 250 = 6 IMPs; board 2: 600
+    # against -100, 700 = 12 IMPs), so there is nothing to report.
+    result = CliRunner().invoke(app, ["game", str(DATA / "realbridge_teams.pbn")])
+    assert result.exit_code == 0, result.output
+    assert [line.split()[-1] for line in result.stdout.splitlines()] == [
+        "+420",
+        "+170",
+        "+600",
+        "-100",
+    ]
+    assert "problem" not in result.stderr
+
+
+def test_cli_game_still_reports_a_scoreimp_that_disagrees(tmp_path: Path) -> None:
+    text = (DATA / "realbridge_teams.pbn").read_text().replace("NS 6 EW -6", "NS 7 EW -7")
+    path = tmp_path / "match.pbn"
+    path.write_text(text)
+    result = CliRunner().invoke(app, ["game", str(path)])
+    assert result.exit_code == 1
+    assert "the file's ScoreIMP 'NS 7 EW -7' disagrees with ours, NS +6" in result.stdout
+    assert "1 problem(s) in 4 game(s)" in result.stderr
