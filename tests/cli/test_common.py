@@ -236,3 +236,40 @@ def test_help_uses_a_wide_terminal_up_to_100_columns() -> None:
     assert wide.returncode == 0 and 80 < max(map(len, lines)) <= 100
     narrow = _entry_point("--help", columns=60)
     assert narrow.returncode == 0 and max(map(len, narrow.stdout.splitlines())) <= 60
+
+
+# -- JSON has no NaN or Infinity (issue 46) -------------------------------------------------
+
+
+def _strict_json(text: str) -> Any:
+    """The document as a strict JSON reader reads it: NaN and Infinity refused."""
+
+    def refuse(word: str) -> None:
+        raise AssertionError(f"{word} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_echo_json_writes_nan_and_infinity_as_null_with_a_note(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bridgescore.cli.common import echo_json
+
+    echo_json({"mean": 1.5, "se": float("nan"), "rows": [float("inf"), -float("inf"), 2]})
+    out, err = capsys.readouterr()
+    assert _strict_json(out) == {"mean": 1.5, "se": None, "rows": [None, None, 2]}
+    assert "3 value(s) not a number or infinite, written as null" in err
+    assert "se, rows[0], rows[1]" in err
+
+
+def test_simulate_json_of_one_deal_is_json() -> None:
+    # One deal has no standard error: the document said NaN, which is not JSON.
+    result = runner.invoke(
+        app,
+        ["simulate", "-n", "1", "--seed", "1", "-c", "4S", "--by", "S", "--json", "--no-progress"],
+    )
+    assert result.exit_code == 0, result.output
+    contract = _strict_json(result.stdout)["contracts"][0]
+    assert contract["make_se"] is None and contract["mean_score_se"] is None
+    assert contract["mean_tricks_se"] is None
+    assert "written as null" in result.stderr

@@ -13,6 +13,7 @@ import contextlib
 import inspect
 import io
 import json
+import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -74,8 +75,39 @@ def command_group(help_text: str) -> typer.Typer:
 
 
 def echo_json(data: Any) -> None:
-    """Print JSON for scripts: UTF-8, suit symbols kept, stable key order."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print JSON for scripts: UTF-8, suit symbols kept, stable key order.
+
+    JSON has no NaN or Infinity (Python's ``json`` would write them, and other
+    readers refuse the document): such a number (a standard error of one deal)
+    is written as ``null``, and a note on standard error names where.
+    """
+    replaced: list[str] = []
+    finite = _finite(data, "", replaced)
+    if replaced:
+        shown = ", ".join(replaced[:5]) + (f" and {len(replaced) - 5} more" if replaced[5:] else "")
+        typer.echo(
+            f"note: {len(replaced)} value(s) not a number or infinite, written as null "
+            f"(JSON has no NaN or Infinity): {shown}",
+            err=True,
+        )
+    typer.echo(json.dumps(finite, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+def _finite(value: Any, where: str, replaced: list[str]) -> Any:
+    """``value`` with every NaN and infinity replaced by ``None``, their places in ``replaced``."""
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        replaced.append(where or "the value")
+        return None
+    if isinstance(value, dict):
+        return {
+            key: _finite(item, f"{where}.{key}" if where else str(key), replaced)
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_finite(item, f"{where}[{index}]", replaced) for index, item in enumerate(value)]
+    return value
 
 
 def error_json(message: str, code: int) -> dict[str, Any]:
