@@ -337,6 +337,12 @@ class CommandGroup(TyperGroup):
         with _usage_errors_as_json():
             return super().invoke(ctx)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not hasattr(command, "commands") and not ctx.resilient_parsing:
+            _refuse_repeated_options(command, name, ctx, rest)
+        return name, command, rest
+
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
         for name in self.list_commands(ctx):
@@ -346,6 +352,65 @@ class CommandGroup(TyperGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _takes_one_value(param: Any) -> bool:
+    return (
+        getattr(param, "param_type_name", "") == "option"
+        and not param.multiple
+        and not param.is_flag
+        and not getattr(param, "count", False)
+        and param.nargs == 1
+    )
+
+
+def _refuse_repeated_options(command: Any, name: str | None, parent: Any, args: list[str]) -> None:
+    """A usage error for an option that takes one value given more than once
+    (``--seed 1 --seed 2``): click keeps the last and says nothing, so the first
+    would be lost without a word. Options that may repeat (``--contract``) and
+    flags are not counted.
+
+    The words are parsed by the command's own parser on a context of their own,
+    so nothing is read twice; words it cannot parse are left to the real parse,
+    which reports them.
+    """
+    probe = command.context_class(
+        command, info_name=name, parent=parent, **command.context_settings
+    )
+    try:
+        _, _, order = command.make_parser(probe).parse_args(args=list(args))
+    except Exception:  # a usage error: the real parse reports it
+        return
+    counts: dict[str, int] = {}
+    for param in order:
+        if _takes_one_value(param):
+            counts[param.name] = counts.get(param.name, 0) + 1
+    for param in command.params:
+        if counts.get(param.name, 0) > 1:
+            option = max(param.opts, key=len)
+            probe.fail(
+                f"Option '{option}' was given {counts[param.name]} times: it takes one "
+                "value, so give it once"
+            )
+
+
+def _suggest_nearest_option(error: Exception) -> None:
+    """Click's "No such option" suggests the closest spellings alone (``--table``
+    for ``--vulnerable``); suggest the option the word starts with first
+    (``--vul``), by :func:`bridgescore.cli.words.nearest_options`."""
+    from bridgescore.cli.words import nearest_options
+
+    name = getattr(error, "option_name", None)
+    context = getattr(error, "ctx", None)
+    if not isinstance(name, str) or not hasattr(error, "possibilities") or context is None:
+        return
+    known = [option for param in context.command.params for option in param.opts]
+    known += [option for param in context.command.params for option in param.secondary_opts]
+    close = nearest_options(name, known)
+    # One wording with the commands that read words themselves (cli/words.py).
+    setattr(error, "possibilities", None)  # noqa: B010
+    if close:
+        setattr(error, "message", f"No such option: {name} (did you mean {' or '.join(close)}?)")  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -358,6 +423,7 @@ def _usage_errors_as_json() -> Iterator[None]:
     try:
         yield
     except Exception as error:
+        _suggest_nearest_option(error)
         code = getattr(error, "exit_code", None)
         message = getattr(error, "format_message", None)
         shown = getattr(error, "_bridgescore_json_shown", False)

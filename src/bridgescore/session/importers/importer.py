@@ -219,7 +219,7 @@ def _parse_file(
     # The PBN Event tag (the first game's that names one; "?" is PBN's unknown).
     events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
     named = None if store.name else next(events, None)
-    info: dict[str, str | None] = {"name": named} if named else {}
+    settings: dict[str, str | None] = {"name": named} if named else {}
     if any(_is_teams_room(record) for record in records):
         # The two rooms of a teams match: scored in IMPs between the teams, not as a
         # field of pairs (where a two-team match gives 100% and 0%).
@@ -227,8 +227,8 @@ def _parse_file(
             f"{name}: a teams file (HomeTeam and VisitTeam at the Open and Closed rooms): "
             "a teams event scored in IMPs"
         )
-        info["kind"] = "teams"
-    return parse_records(records, name), info
+        settings["kind"] = "teams"
+    return parse_records(records, name), settings
 
 
 def _is_teams_room(record: BoardRecord) -> bool:
