@@ -210,9 +210,7 @@ def test_a_utf16_usebio_file_is_read_not_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["solve", "par", "handrecord"])
-def test_hands_without_their_first_seat_get_the_deals_message(
-    command: str, tmp_path: Path
-) -> None:
+def test_hands_without_their_first_seat_get_the_deals_message(command: str, tmp_path: Path) -> None:
     # Issue 46: "no such file, and it is not a deal either"; the library says what a
     # deal looks like.
     hands = "KJ52.K7.T85.AJ87 AQ7.JT86.K7.9652 T93.Q9542.AJ3.T3 864.A3.Q9642.KQ4"
