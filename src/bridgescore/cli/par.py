@@ -6,7 +6,7 @@ import contextlib
 import io
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import typer
@@ -26,6 +26,12 @@ __all__ = ["format_par", "par_command"]
 _HEX = re.compile(r"[0-9a-fA-F]+")
 
 
+# The tags that make a board (what par depends on), and a problem naming one of them
+# ("Dealer tag: ...", "malformed tag pair '[Board ...").
+_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks")
+_BOARD_TAG_NAMED = re.compile(r"\b(?:Board|Dealer|Vulnerable|Deal|DoubleDummyTricks)\b")
+
+
 @dataclass
 class _Board:
     """One line, or one board of a file of records: its table, or the deal to solve first."""
@@ -39,6 +45,7 @@ class _Board:
     error: str | None = None
     result: Par | None = None
     number: int | None = None
+    notes: tuple[str, ...] = ()  # the game's problems that leave its deal sound
 
     @property
     def label(self) -> str:
@@ -161,8 +168,13 @@ def _record_boards(
     for record in records:
         line = record.source.line
         number = record.board
+        notes: tuple[str, ...] = ()
         errors = [problem for problem in record.problems if not problem.notice]
-        if errors:
+        if errors and (record.deal is not None or record.dd_tricks) and _board_sound(record):
+            # A problem in the comments, the auction or the play leaves the deal sound:
+            # its par is given, the problems told as notes (as solve solves it).
+            notes = tuple(str(replace(problem, line=problem.line or line)) for problem in errors)
+        elif errors:
             first = errors[0].line or line
             message = "; ".join(
                 problem.message if problem.line == first else str(problem) for problem in errors
@@ -185,6 +197,7 @@ def _record_boards(
         if number is not None and (number, source) in shown:
             continue  # the same board played at another table
         board = _Board(line, _record_label(record), vulnerability, dealer, number=number)
+        board.notes = notes
         if record.vulnerability is not None:
             board.vulnerability = record.vulnerability
         if record.dealer is not None and not neutral:
@@ -207,6 +220,18 @@ def _record_boards(
         boards.append(board)
     boards.sort(key=lambda board: board.line)
     return boards
+
+
+def _board_sound(record: BoardRecord) -> bool:
+    """Whether the record's problems leave the board itself sound: its number, dealer,
+    vulnerability, deal and table, which par depends on (a bad Dealer tag would give
+    the wrong par silently), are each read without a problem."""
+    lines = {record.source.line_of(tag) for tag in _BOARD_TAGS if tag in record.source.tag_names}
+    return record.board is not None and not any(
+        problem.line in lines or _BOARD_TAG_NAMED.search(problem.message)
+        for problem in record.problems
+        if not problem.notice
+    )
 
 
 def _record_label(record: BoardRecord) -> str:
@@ -268,6 +293,8 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
             bad.report(board.line, board.text, str(board.error))
             records.append(bad.records[-1])
             continue
+        for note in board.notes:
+            typer.echo(f"note: {board.label}: {note} (its deal is sound: par given)", err=True)
         if as_json:
             records.append(
                 {
@@ -278,6 +305,7 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
                     "vulnerability": str(board.vulnerability),
                     "dealer": None if board.dealer is None else board.dealer.letter,
                     **board.result.as_dict(),
+                    **({"notes": list(board.notes)} if board.notes else {}),
                 }
             )
         else:
