@@ -44,6 +44,7 @@ __all__ = [
     "hand_json",
     "json_asked",
     "no_boards",
+    "no_line_read",
     "numbered_lines",
     "open_input",
     "open_lines",
@@ -52,6 +53,7 @@ __all__ = [
     "read_input",
     "read_input_bytes",
     "read_input_records",
+    "refuse_results_file",
 ]
 
 _Value = TypeVar("_Value")
@@ -150,6 +152,34 @@ def no_boards(path: str) -> typer.Exit:
     return fail(no_boards_error(path), code=1)
 
 
+def refuse_results_file(path: str, text: str, wanted: str) -> None:
+    """Exit 2 with one message when a file read for ``wanted`` (``deals``) is an XML
+    file, where each of its lines would be an error of its own: a USEBIO results
+    file says where it is read (``session import``, ``handrecord``)."""
+    from bridgescore.formats.usebio import looks_like_usebio
+
+    if not looks_like_usebio(text):
+        return
+    if re.search(r"<(?:!DOCTYPE\s+)?USEBIO\b", text[:4096], re.IGNORECASE):
+        raise fail(
+            f"{path} is a USEBIO results file (XML), not a file of {wanted}: import its "
+            f"results with 'bridgescore session import EVENT {path}', or print its hand "
+            f"records with 'bridgescore handrecord {path} --out F.html'",
+            code=2,
+        )
+    raise fail(f"{path} is an XML file, not a file of {wanted}", code=2)
+
+
+def no_line_read(path: str, bad: BadLines, wanted: str) -> typer.Exit:
+    """:func:`fail` (exit 1) for a file of lines none of which is one of ``wanted``:
+    one message naming the first line's problem, not one a line."""
+    first = bad.records[0]
+    return fail(
+        f"{path} holds no {wanted}: none of its {len(bad)} lines reads as one "
+        f"(line {first['line']}: {first['error']})"
+    )
+
+
 def parse_rules(name: str) -> Rules:
     """The ``--rules`` option read by :meth:`Rules.parse`; a bad name exits 2."""
     from bridgescore.scoring import Rules
@@ -201,6 +231,8 @@ def read_input_records(path: str, format: str | None = None) -> list[BoardRecord
     from bridgescore.formats import read_text
 
     text = read_input(path)
+    if format is None:
+        refuse_results_file(path, text, "boards (PBN, LIN or JSON)")
     try:
         records = list(read_text(text, format, None if path == "-" else path))
     except BridgeError as error:
@@ -248,11 +280,25 @@ class BadLines:
     def __init__(self, *, deferred: bool = False) -> None:
         self.records: list[dict[str, Any]] = []
         self._deferred = deferred
+        self._untold: list[dict[str, Any]] = []
 
-    def report(self, number: int, text: str, error: BridgeError | str) -> None:
-        if not self._deferred:
+    def report(
+        self, number: int, text: str, error: BridgeError | str, *, quiet: bool = False
+    ) -> None:
+        """Keep a bad line, and tell it now; ``quiet`` keeps it untold until
+        :meth:`tell` (a file none of whose lines is good is told once instead)."""
+        record = {"line": number, "input": text, "error": str(error)}
+        if quiet:
+            self._untold.append(record)
+        elif not self._deferred:
             typer.echo(f"line {number}: {error}", err=True)
-        self.records.append({"line": number, "input": text, "error": str(error)})
+        self.records.append(record)
+
+    def tell(self) -> None:
+        """Tell the lines kept quiet, in their order."""
+        for record in self._untold:
+            typer.echo(f"line {record['line']}: {record['error']}", err=True)
+        self._untold.clear()
 
     def __len__(self) -> int:
         return len(self.records)

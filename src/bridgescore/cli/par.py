@@ -11,7 +11,16 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, no_boards, numbered_lines, read_input
+from bridgescore.cli.common import (
+    BadLines,
+    echo_json,
+    fail,
+    no_boards,
+    no_line_read,
+    numbered_lines,
+    read_input,
+    refuse_results_file,
+)
 from bridgescore.cli.deal_input import deal_of_text, deal_or_file, read_deal
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
@@ -253,7 +262,14 @@ def _read_file(
     try:
         format = detect_format(name, text)
     except BridgeError:
+        refuse_results_file(path, text, "deals or double-dummy tables")
         boards = _line_boards(text.splitlines(keepends=True), vulnerability, dealer, neutral)
+        if len(boards) > 1 and all(board.error is not None for board in boards):
+            # Not one line is a deal or a table: say so once, not once a line.
+            bad = BadLines()
+            for board in boards:
+                bad.report(board.line, board.text, str(board.error), quiet=True)
+            raise no_line_read(path, bad, "deals or double-dummy tables")
     else:
         boards = _record_boards(read_text(text, format, name), vulnerability, dealer, neutral)
     if not boards:
