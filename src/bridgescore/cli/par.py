@@ -269,7 +269,7 @@ def _read_file(
             bad = BadLines()
             for board in boards:
                 bad.report(board.line, board.text, str(board.error), quiet=True)
-            raise no_line_read(path, bad, "deals or double-dummy tables")
+            raise no_line_read(path, bad, "deals or double-dummy tables") from None
     else:
         boards = _record_boards(read_text(text, format, name), vulnerability, dealer, neutral)
     if not boards:
