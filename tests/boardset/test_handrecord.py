@@ -242,3 +242,32 @@ def test_cli_takes_one_deal_by_the_shared_rule(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["handrecord", "sesion.pbn", "--out", str(out)])
     assert missing.exit_code == 2
     assert "cannot read 'sesion.pbn': no such file, and it is not a deal" in missing.stderr
+
+
+# -- counts that count what they name (issue 46) -------------------------------------------------
+
+PROBLEMS = Path(__file__).parents[1] / "data" / "hands_with_problems.pbn"
+
+
+def test_handrecord_counts_boards_written_missing_and_problems_apart(tmp_path: Path) -> None:
+    # Three sound deals; one problem the reader finds (a note never written). It said
+    # "3 board(s) written", then "1 board(s) could not be read and are missing".
+    out = tmp_path / "records.html"
+    result = runner.invoke(app, ["handrecord", str(PROBLEMS), "--out", str(out), "--no-progress"])
+    assert result.exit_code == 1
+    assert "3 board(s) written to" in result.stderr
+    assert f"error: 1 problem(s) in {PROBLEMS} (above); no board is missing" in result.stderr
+    assert out.read_text().count("Board 3") >= 1
+
+
+def test_handrecord_says_how_many_boards_a_bad_deal_costs(tmp_path: Path) -> None:
+    # Board 2's West holds 12 cards: that board is missing, the other two are written.
+    text = PROBLEMS.read_text().replace("KJT83.J.JT96.743", "KJT83.J.JT96.74")
+    path = tmp_path / "set.pbn"
+    path.write_text(text)
+    out = tmp_path / "records.html"
+    result = runner.invoke(app, ["handrecord", str(path), "--out", str(out), "--no-progress"])
+    assert result.exit_code == 1
+    assert "2 board(s) written to" in result.stderr
+    assert "2 problem(s) in" in result.stderr
+    assert "1 board(s) could not be read and are missing" in result.stderr

@@ -236,3 +236,112 @@ def test_help_uses_a_wide_terminal_up_to_100_columns() -> None:
     assert wide.returncode == 0 and 80 < max(map(len, lines)) <= 100
     narrow = _entry_point("--help", columns=60)
     assert narrow.returncode == 0 and max(map(len, narrow.stdout.splitlines())) <= 60
+
+
+# -- JSON has no NaN or Infinity (issue 46) -------------------------------------------------
+
+
+def _strict_json(text: str) -> Any:
+    """The document as a strict JSON reader reads it: NaN and Infinity refused."""
+
+    def refuse(word: str) -> None:
+        raise AssertionError(f"{word} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_echo_json_writes_nan_and_infinity_as_null_with_a_note(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bridgescore.cli.common import echo_json
+
+    echo_json({"mean": 1.5, "se": float("nan"), "rows": [float("inf"), -float("inf"), 2]})
+    out, err = capsys.readouterr()
+    assert _strict_json(out) == {"mean": 1.5, "se": None, "rows": [None, None, 2]}
+    assert "3 value(s) not a number or infinite, written as null" in err
+    assert "se, rows[0], rows[1]" in err
+
+
+def test_simulate_json_of_one_deal_is_json() -> None:
+    # One deal has no standard error: the document said NaN, which is not JSON.
+    result = runner.invoke(
+        app,
+        ["simulate", "-n", "1", "--seed", "1", "-c", "4S", "--by", "S", "--json", "--no-progress"],
+    )
+    assert result.exit_code == 0, result.output
+    contract = _strict_json(result.stdout)["contracts"][0]
+    assert contract["make_se"] is None and contract["mean_score_se"] is None
+    assert contract["mean_tricks_se"] is None
+    assert "written as null" in result.stderr
+
+
+# -- an option that takes one value, given twice (issue 46) ----------------------------------
+
+
+def _one_value_options() -> list[tuple[list[str], Any, str]]:
+    return [
+        (words, command, max(param.opts, key=len))
+        for words, command in _command_paths()
+        if not hasattr(command, "commands")
+        for param in command.params
+        if getattr(param, "param_type_name", "") == "option"
+        and not param.multiple
+        and not param.is_flag
+        and param.nargs == 1
+    ]
+
+
+def test_every_option_that_takes_one_value_refuses_a_second() -> None:
+    # Click keeps the last value and says nothing: '--vul NS --vul EW' dealt EW. The
+    # group checks every command's words before the command reads them (the check
+    # itself here, for all; its place in the group by the commands below).
+    from typer._click.exceptions import UsageError
+
+    from bridgescore.cli.common import _refuse_repeated_options
+
+    options = _one_value_options()
+    assert {(" ".join(words), option) for words, _, option in options} >= {
+        ("simulate", "--vul"),
+        ("deal", "--seed"),
+        ("session score", "--method"),
+    }
+    for words, command, option in options:
+        with pytest.raises(UsageError, match=f"Option '{option}' was given 2 times"):
+            _refuse_repeated_options(command, words[-1], None, [option, "1", option, "2"])
+        _refuse_repeated_options(command, words[-1], None, [option, "1"])
+
+
+@pytest.mark.parametrize(
+    ("words", "option"),
+    [
+        (["simulate", "-n", "1", "-c", "4S", "--by", "S", "--vul", "NS", "--vul", "EW"], "--vul"),
+        (["score", "3NT", "-1", "--rules", "law2017", "--rules", "pre1987"], "--rules"),
+        (["session", "score", "e.db", "--method", "imps", "--method=mp"], "--method"),
+    ],
+)
+def test_a_repeated_option_is_a_usage_error(words: list[str], option: str) -> None:
+    result = runner.invoke(app, words)
+    assert result.exit_code == 2
+    assert f"Option '{option}' was given 2 times: it takes one value" in result.stderr
+
+
+def test_a_repeated_option_is_a_json_error_with_json() -> None:
+    result = runner.invoke(app, ["deal", "-n", "1", "--seed", "1", "--seed=2", "--json"])
+    assert _error_object(result)["error"].startswith("Option '--seed' was given 2 times")
+
+
+def test_options_that_repeat_still_repeat() -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "-n", "2", "--seed", "1", "-c", "4S", "--by", "S", "-c", "3NT", "--by", "N"],
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_a_second_by_without_its_contract_is_an_error() -> None:
+    # It was dropped without a word: one contract, two declarers.
+    result = runner.invoke(
+        app, ["simulate", "-n", "1", "--seed", "1", "-c", "4S", "--by", "S", "--by", "N"]
+    )
+    assert result.exit_code == 2
+    assert "2 --by for 1 --contract" in result.stderr

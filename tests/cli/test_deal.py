@@ -133,3 +133,11 @@ def test_the_package_names_load_on_first_use() -> None:
     assert all(getattr(bs, name) is not None for name in bs.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         bs.nonsense  # noqa: B018
+
+
+def test_predeal_of_a_whole_pbn_deal() -> None:
+    # Issue 46: a whole deal given to --predeal said "has 13 suit(s)".
+    whole = "N:KJ52.K7.T85.AJ87 AQ7.JT86.K7.9652 T93.Q9542.AJ3.T3 864.A3.Q9642.KQ4"
+    result = runner.invoke(app, ["deal", "-n", "2", "--seed", "1", "--predeal", whole])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [whole, whole]

@@ -207,3 +207,18 @@ def test_a_utf16_usebio_file_is_read_not_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["handrecord", str(path), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_text().count('<article class="board"') == 3  # its HANDSET's 3 boards
+
+
+@pytest.mark.parametrize("command", ["solve", "par", "handrecord"])
+def test_hands_without_their_first_seat_get_the_deals_message(command: str, tmp_path: Path) -> None:
+    # Issue 46: "no such file, and it is not a deal either"; the library says what a
+    # deal looks like.
+    hands = "KJ52.K7.T85.AJ87 AQ7.JT86.K7.9652 T93.Q9542.AJ3.T3 864.A3.Q9642.KQ4"
+    for words in ([hands], hands.split()):
+        out = ["--out", str(tmp_path / "record.html")] if command == "handrecord" else []
+        result = CliRunner().invoke(app, [command, *words, *out])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.strip() == (
+            f"error: not a PBN deal: {hands!r}: expected a first seat N, E, S or W, a colon "
+            "and four hands, as in 'N:AKQJ.T98.765.432 ...'"
+        )

@@ -74,3 +74,70 @@ def test_cli_game_reads_latin1_and_a_byte_order_mark(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["game", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["score_ns"] == 90
+
+
+def test_cli_game_reads_realbridge_scoreimp_naming_both_sides() -> None:
+    # Issue 46: RealBridge writes ScoreIMP "NS 6 EW -6"; each was "not a number of IMPs".
+    # The file's values are right (board 1: 420 against 170, 250 = 6 IMPs; board 2: 600
+    # against -100, 700 = 12 IMPs), so there is nothing to report.
+    result = CliRunner().invoke(app, ["game", str(DATA / "realbridge_teams.pbn")])
+    assert result.exit_code == 0, result.output
+    assert [line.split()[-1] for line in result.stdout.splitlines()] == [
+        "+420",
+        "+170",
+        "+600",
+        "-100",
+    ]
+    assert "problem" not in result.stderr
+
+
+def test_cli_game_still_reports_a_scoreimp_that_disagrees(tmp_path: Path) -> None:
+    text = (DATA / "realbridge_teams.pbn").read_text().replace("NS 6 EW -6", "NS 7 EW -7")
+    path = tmp_path / "match.pbn"
+    path.write_text(text)
+    result = CliRunner().invoke(app, ["game", str(path)])
+    assert result.exit_code == 1
+    assert "the file's ScoreIMP 'NS 7 EW -7' disagrees with ours, NS +6" in result.stdout
+    assert "1 problem(s) in 4 game(s)" in result.stderr
+
+
+HAND_RECORD = """% PBN 2.1
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:43.954.QJ7652.J8 75.AK76.K83.AQ76 KJT86..A9.T95432 AQ92.QJT832.T4.K"]
+[Contract ""]
+[Declarer ""]
+[Result ""]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "E:AKQ94.Q5.AT842.7 T8653.T3.953.QT6 J.KJ874.KQ76.J94 72.A962.J.AK8532"]
+"""
+
+
+def test_cli_game_on_a_hand_record_says_it_is_one(tmp_path: Path) -> None:
+    # Issue 46: every board of a hand record was "cannot be scored", exit 1.
+    path = tmp_path / "set.pbn"
+    path.write_text(HAND_RECORD)
+    result = CliRunner().invoke(app, ["game", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [line.split() for line in result.stdout.splitlines()] == [
+        ["board", "1", "a", "hand", "record:", "no", "result"],
+        ["board", "2", "a", "hand", "record:", "no", "result"],
+    ]
+    assert f"{path} is a hand record: 2 board(s), no results to score" in result.stderr
+    data = json.loads(CliRunner().invoke(app, ["game", str(path), "--json"]).stdout)
+    assert [(board["board"], board["problems"]) for board in data] == [(1, []), (2, [])]
+
+
+def test_cli_game_a_board_without_its_result_among_results_is_still_a_problem(
+    tmp_path: Path,
+) -> None:
+    # A game that gives tricks but no contract is a result gone wrong, not a hand record.
+    path = tmp_path / "results.pbn"
+    path.write_text(HAND_RECORD.replace('[Result ""]', '[Result "10"]'))
+    result = CliRunner().invoke(app, ["game", str(path)])
+    assert result.exit_code == 1
+    assert "no contract: expected a complete auction or Contract and Declarer" in result.stdout

@@ -306,3 +306,21 @@ def test_records_without_board_numbers_are_named_by_their_place(tmp_path: Path) 
         ["record", "1", first["dd"]],
         ["record", "2", second["dd"]],
     ]
+
+
+def test_par_keeps_every_board_whose_deal_is_sound() -> None:
+    # Issue 46: board 2 (a note never written) was dropped as "failed", though its deal
+    # is sound and `solve` solves it. The problem is told as a note; all three get par.
+    path = Path(__file__).parents[1] / "data" / "hands_with_problems.pbn"
+    result = CliRunner().invoke(app, ["par", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [line.split()[:2] for line in result.stdout.splitlines()] == [
+        ["board", "1"],
+        ["board", "2"],
+        ["board", "3"],
+    ]
+    assert 'note: board 2: line 23: note =1= has no [Note "1:..."]' in result.stderr
+    data = json.loads(CliRunner().invoke(app, ["par", str(path), "--json"]).stdout)
+    assert [board["board"] for board in data] == [1, 2, 3]
+    assert data[1]["notes"] == ['line 23: note =1= has no [Note "1:..."]']
+    assert "notes" not in data[0]

@@ -66,6 +66,11 @@ def render() -> str:
         "Every command reads files through one reader: an empty file (or standard input) is",
         "`error: no boards found in 'F'` (exit 1), a binary one `error: cannot tell the format of",
         "'F': it holds binary data ...` (exit 2). See [formats.md](formats.md).\n",
+        "Every command shares the option rules: an option that takes one value given twice is",
+        "a usage error naming it (`Option '--vul' was given 2 times: it takes one value, so give",
+        "it once`); a mistyped option suggests the option it starts with (`--vulnerable`: `did",
+        "you mean --vul?`), else the closest spellings; and JSON output never holds NaN or",
+        "Infinity (such a number is `null`, and a note on standard error names where).\n",
     ]
     for words in COMMANDS:
         if words and words[-1] in _GROUPS_WITHOUT_OWN_PAGE and len(words) == 1:

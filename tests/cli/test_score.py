@@ -219,3 +219,47 @@ def test_issue_commands_through_the_installed_entry_point() -> None:
         )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["score"] == expected
+
+
+# -- issue 46: the vulnerability as a word, the nearest option ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "vulnerable", "total"),
+    [
+        (["3NT-1", "vul"], True, -100),  # Law 77: one down vulnerable, undoubled
+        (["3NT", "-1", "nv"], False, -50),
+        # 4DX+1 vulnerable: tricks 160, game 500, for the insult 50, the overtrick 200.
+        (["4DX", "+1", "vulnerable"], True, 910),
+        (["3NT=", "NV", "--nv"], False, 400),  # the word and the flag agree
+    ],
+)
+def test_a_trailing_vulnerability_word_as_in_score_files(
+    words: list[str], vulnerable: bool, total: int
+) -> None:
+    result = runner.invoke(app, ["score", *words, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["vulnerable"], data["score"]) == (vulnerable, total)
+
+
+def test_a_vulnerability_word_that_disagrees_with_the_flag_is_an_error() -> None:
+    result = runner.invoke(app, ["score", "3NT-1", "vul", "--nv"])
+    assert result.exit_code == 2
+    assert "--nv and the word vul in '3NT-1 vul' disagree" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("words", "suggested"),
+    [
+        (["score", "3NT-1", "--vulnerable"], "--vul"),  # it said --table
+        (["simulate", "--vulnerable", "NS"], "--vul"),  # the parser's own error
+        (["deal", "--seeds", "3"], "--seed"),
+    ],
+)
+def test_a_mistyped_option_suggests_the_option_it_starts_with(
+    words: list[str], suggested: str
+) -> None:
+    result = runner.invoke(app, words)
+    assert result.exit_code == 2
+    assert f"(did you mean {suggested}?)" in result.stderr

@@ -127,3 +127,47 @@ def test_deal_or_file_rule() -> None:
     assert deal_or_file([here]) == DealOrFile(path=here)
     assert deal_or_file(SAMPLE.split()) == DealOrFile(text=SAMPLE)
     assert deal_or_file(["x" * 5000]) == DealOrFile(text="x" * 5000)  # too long to be a name
+
+
+# -- a file that holds no deals (issue 46) --------------------------------------------------------
+
+USEBIO = Path(__file__).parents[1] / "data" / "usebio_pairs.xml"
+
+
+def test_a_usebio_file_is_told_once_where_it_is_read() -> None:
+    # It gave one error per line of XML ("'<?xml' has 5 digits", 2,948 of them).
+    for command in (["solve"], ["par"], ["game"]):
+        result = runner.invoke(app, [*command, str(USEBIO)])
+        assert result.exit_code == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert lines[0].startswith(f"error: {USEBIO} is a USEBIO results file (XML), not a file")
+        assert f"'bridgescore session import EVENT {USEBIO}'" in lines[0]
+        assert f"'bridgescore handrecord {USEBIO} --out F.html'" in lines[0]
+
+
+def test_a_text_file_without_deals_is_told_once(tmp_path: Path) -> None:
+    letter = tmp_path / "letter.txt"
+    letter.write_text("Dear members,\nthe club meets on Tuesday.\nThe committee\n")
+    result = runner.invoke(app, ["solve", str(letter)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"error: {letter} holds no deals: none of its 3 lines reads as one (line 1: not a "
+        "PBN deal: 'Dear members,': expected a first seat N, E, S or W, a colon and four "
+        "hands, as in 'N:AKQJ.T98.765.432 ...')"
+    )
+    par = runner.invoke(app, ["par", str(letter)])
+    assert par.exit_code == 1
+    assert len(par.stderr.strip().splitlines()) == 1
+    assert f"{letter} holds no deals or double-dummy tables: none of its 3 lines" in par.stderr
+
+
+def test_a_bad_line_among_deals_is_still_told_by_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    path.write_text(f"{deal}\nhello\n")
+    result = runner.invoke(app, ["solve", str(path), "--hex"])
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 1  # the good deal is solved
+    assert result.stderr.startswith("line 2: not a PBN deal: 'hello'")
+    assert "1 line(s) could not be solved" in result.stderr

@@ -27,7 +27,7 @@ from bridgescore.dealer.dealing import (
     iter_deal_chunks,
     pbn_strings,
 )
-from bridgescore.dealer.predeal import parse_predeal
+from bridgescore.dealer.predeal import parse_predeal, parse_predeals
 from bridgescore.errors import BridgeError, ConditionError, InvalidArgumentError, PredealError
 
 P_FLOOR = 1e-4
@@ -292,3 +292,38 @@ def test_spec_is_plain_text_data() -> None:
     spec = DealSpec(NOTRUMP, ("N=AKQ2.KQ3.A54.KJ3",))
     assert DealSpec.from_json(spec.to_json()) == spec
     assert isinstance(spec.to_json(), str)
+
+
+# -- a whole PBN deal as predeals (issue 46) -----------------------------------------------------
+
+WHOLE = "N:KJ52.K7.T85.AJ87 AQ7.JT86.K7.9652 T93.Q9542.AJ3.T3 864.A3.Q9642.KQ4"
+
+
+def test_a_whole_pbn_deal_is_four_predeals() -> None:
+    # It said "predeal ... has 13 suit(s)". Every deal dealt is that deal.
+    assert [str(p) for p in parse_predeals(WHOLE)] == [
+        "N=KJ52.K7.T85.AJ87",
+        "E=AQ7.JT86.K7.9652",
+        "S=T93.Q9542.AJ3.T3",
+        "W=864.A3.Q9642.KQ4",
+    ]
+    assert {deal.to_pbn() for deal in deal_many(5, seed=1, predeal=WHOLE)} == {WHOLE}
+
+
+def test_a_pbn_deal_with_unknown_hands_predeals_the_hands_it_gives() -> None:
+    # PBN's '-' is a hand not given: South (first) and North are fixed, East and West dealt.
+    text = "S:KJ52.K7.T85.AJ87 - AQ7.JT86.K7.9652 -"
+    assert [str(p) for p in parse_predeals(text)] == ["S=KJ52.K7.T85.AJ87", "N=AQ7.JT86.K7.9652"]
+    deals = deal_many(20, seed=2, predeal=text)
+    assert {deal[Seat.SOUTH].to_pbn() for deal in deals} == {"KJ52.K7.T85.AJ87"}
+    assert {deal[Seat.NORTH].to_pbn() for deal in deals} == {"AQ7.JT86.K7.9652"}
+    assert len({deal[Seat.EAST].to_pbn() for deal in deals}) > 1
+
+
+def test_a_whole_deal_giving_a_card_twice_names_the_hands() -> None:
+    with pytest.raises(PredealError, match=r"'E=KJ52\.\.\.' gives S2, already given by 'N=KJ52"):
+        deal_many(1, seed=1, predeal="N:KJ52.K7.T85.AJ87 KJ52... - -")
+
+
+def test_one_seat_written_with_a_colon_is_still_one_predeal() -> None:
+    assert [str(p) for p in parse_predeals("N:AKQ2.KQ3.A54.KJ3")] == ["N=AKQ2.KQ3.A54.KJ3"]

@@ -6,12 +6,13 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.errors import BridgeError
 from bridgescore.formats import FORMATS, check_record, format_records, read_records
-from bridgescore.formats.crosscheck import cross_check
+from bridgescore.formats.crosscheck import cross_check, ns_value
 from bridgescore.formats.pbn import decode_line
 
 DATA = Path(__file__).parents[1] / "data" / "formats"
@@ -142,3 +143,31 @@ _PIECES = st.sampled_from(
 @given(st.lists(_PIECES, max_size=60).map("".join), st.sampled_from([None, *FORMATS]))
 def test_generated_text(text: str, format: str | None) -> None:
     _exercise(text, format)
+
+
+# -- the score tags' values (ns_value) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "ns"),
+    [
+        ("NS 6", 0, 6.0),
+        ("EW 6", 0, -6.0),
+        ("-6", 0, -6.0),  # a bare value is NS's
+        ("NS 4 EW -4", 0, 4.0),  # RealBridge names both sides
+        ("NS -12 EW 12", 0, -12.0),
+        ("E-W 40%", 100, 60.0),  # a percentage: the sides add up to 100
+        ("NS 60 EW 40", 100, 60.0),
+        ("EW 3", 10, 7.0),  # matchpoints on a top of 10
+        ("NS 66,67", 100, 66.67),
+    ],
+)
+def test_a_score_tag_states_the_ns_value(text: str, total: float, ns: float) -> None:
+    assert ns_value(text, total) == pytest.approx(ns)
+
+
+@pytest.mark.parametrize("text", ["NS 4 EW 4", "NS 4 NS 4", "four", "NS", ""])
+def test_a_score_tag_that_is_no_value(text: str) -> None:
+    # Two sides that do not add up, one side twice, words: not a value (a problem, not
+    # a number read wrong).
+    assert ns_value(text) is None

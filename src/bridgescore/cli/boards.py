@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 import typer
 
@@ -29,10 +30,16 @@ from bridgescore.formats.boardset import (
     check_event,
     format_boards,
     guess_format,
-    read_boards,
+    read_board_text,
 )
 
-__all__ = ["analyse_with_progress", "deal_board_set", "read_board_file", "verify_board_set"]
+__all__ = [
+    "BoardFile",
+    "analyse_with_progress",
+    "deal_board_set",
+    "read_board_file",
+    "verify_board_set",
+]
 
 
 def _read_text(path: str, what: str) -> str:
@@ -142,26 +149,44 @@ def deal_board_set(
     typer.echo(format_boards(boards, fmt, event=event), nl=False)
 
 
-def read_board_file(path: str) -> tuple[list[Board], int]:
-    """The boards of a PBN, LIN, CSV or JSON file, and how many could not be read.
+class BoardFile(NamedTuple):
+    """The boards of a file, and two counts that differ: the problems reported, and
+    the boards they cost (a problem in a comment or the play loses no board)."""
 
-    Every bad board is reported on standard error with its line; the caller
-    goes on with the good ones and exits 1 at the end. No board at all exits 1 now;
+    boards: list[Board]
+    problems: int
+    missing: int
+
+    def summary(self, path: str) -> str:
+        """``1 problem(s) in F (above); no board is missing``: each count its own."""
+        lost = (
+            f"{self.missing} board(s) could not be read and are missing"
+            if self.missing
+            else "no board is missing"
+        )
+        return f"{self.problems} problem(s) in {path} (above); {lost}"
+
+
+def read_board_file(path: str) -> BoardFile:
+    """The boards of a PBN, LIN, CSV or JSON file, its problems and the boards lost.
+
+    Every problem is reported on standard error with its line; the caller goes
+    on with the good boards and exits 1 at the end. No board at all exits 1 now;
     an empty or binary file gets the one reader's answer (:func:`read_input_bytes`).
     """
     # Bytes, decoded as formats/ does: Latin-1 PBN and USEBIO files read too.
     text = board_file_text(read_input_bytes(path))
     try:
-        boards, problems = read_boards(text, guess_format(path, text))
+        read = read_board_text(text, guess_format(path, text))
     except BridgeError as error:
         raise fail(error, code=2) from None
-    for problem in problems:
+    for problem in read.problems:
         typer.echo(f"{path}: {problem}", err=True)
-    if not boards and not problems:
+    if not read.boards and not read.problems:
         raise no_boards(path)
-    if not boards:
+    if not read.boards:
         raise fail(f"{path} holds no deals that could be read", code=1)
-    return boards, len(problems)
+    return BoardFile(read.boards, len(read.problems), read.missing)
 
 
 def verify_board_set(path: str, seed_file: str | None, commit: str | None) -> None:
@@ -174,11 +199,12 @@ def verify_board_set(path: str, seed_file: str | None, commit: str | None) -> No
         committed = read_commitment(_read_text(commit, "commitment")) if commit else None
     except SeedError as error:
         raise fail(error, code=2) from None
-    boards, unreadable = read_board_file(path)
-    result = verify_set(boards, seed, committed)
+    read = read_board_file(path)
+    result = verify_set(read.boards, seed, committed)
     typer.echo(result.summary())
-    if unreadable:
-        typer.echo(f"{unreadable} board(s) could not be read, so were not checked", err=True)
+    if read.missing:
+        typer.echo(f"{read.missing} board(s) could not be read, so were not checked", err=True)
+    unreadable = read.problems
     if seed.test_number is not None:
         typer.echo(f"note: the seed comes from --seed {seed.test_number}: guessable", err=True)
     if not result.ok or unreadable:

@@ -13,6 +13,7 @@ import contextlib
 import inspect
 import io
 import json
+import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "hand_json",
     "json_asked",
     "no_boards",
+    "no_line_read",
     "numbered_lines",
     "open_input",
     "open_lines",
@@ -51,6 +53,7 @@ __all__ = [
     "read_input",
     "read_input_bytes",
     "read_input_records",
+    "refuse_results_file",
 ]
 
 _Value = TypeVar("_Value")
@@ -74,8 +77,39 @@ def command_group(help_text: str) -> typer.Typer:
 
 
 def echo_json(data: Any) -> None:
-    """Print JSON for scripts: UTF-8, suit symbols kept, stable key order."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print JSON for scripts: UTF-8, suit symbols kept, stable key order.
+
+    JSON has no NaN or Infinity (Python's ``json`` would write them, and other
+    readers refuse the document): such a number (a standard error of one deal)
+    is written as ``null``, and a note on standard error names where.
+    """
+    replaced: list[str] = []
+    finite = _finite(data, "", replaced)
+    if replaced:
+        shown = ", ".join(replaced[:5]) + (f" and {len(replaced) - 5} more" if replaced[5:] else "")
+        typer.echo(
+            f"note: {len(replaced)} value(s) not a number or infinite, written as null "
+            f"(JSON has no NaN or Infinity): {shown}",
+            err=True,
+        )
+    typer.echo(json.dumps(finite, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+def _finite(value: Any, where: str, replaced: list[str]) -> Any:
+    """``value`` with every NaN and infinity replaced by ``None``, their places in ``replaced``."""
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        replaced.append(where or "the value")
+        return None
+    if isinstance(value, dict):
+        return {
+            key: _finite(item, f"{where}.{key}" if where else str(key), replaced)
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_finite(item, f"{where}[{index}]", replaced) for index, item in enumerate(value)]
+    return value
 
 
 def error_json(message: str, code: int) -> dict[str, Any]:
@@ -116,6 +150,34 @@ def no_boards(path: str) -> typer.Exit:
     from bridgescore.formats import no_boards as no_boards_error
 
     return fail(no_boards_error(path), code=1)
+
+
+def refuse_results_file(path: str, text: str, wanted: str) -> None:
+    """Exit 2 with one message when a file read for ``wanted`` (``deals``) is an XML
+    file, where each of its lines would be an error of its own: a USEBIO results
+    file says where it is read (``session import``, ``handrecord``)."""
+    from bridgescore.formats.usebio import looks_like_usebio
+
+    if not looks_like_usebio(text):
+        return
+    if re.search(r"<(?:!DOCTYPE\s+)?USEBIO\b", text[:4096], re.IGNORECASE):
+        raise fail(
+            f"{path} is a USEBIO results file (XML), not a file of {wanted}: import its "
+            f"results with 'bridgescore session import EVENT {path}', or print its hand "
+            f"records with 'bridgescore handrecord {path} --out F.html'",
+            code=2,
+        )
+    raise fail(f"{path} is an XML file, not a file of {wanted}", code=2)
+
+
+def no_line_read(path: str, bad: BadLines, wanted: str) -> typer.Exit:
+    """:func:`fail` (exit 1) for a file of lines none of which is one of ``wanted``:
+    one message naming the first line's problem, not one a line."""
+    first = bad.records[0]
+    return fail(
+        f"{path} holds no {wanted}: none of its {len(bad)} lines reads as one "
+        f"(line {first['line']}: {first['error']})"
+    )
 
 
 def parse_rules(name: str) -> Rules:
@@ -169,6 +231,8 @@ def read_input_records(path: str, format: str | None = None) -> list[BoardRecord
     from bridgescore.formats import read_text
 
     text = read_input(path)
+    if format is None:
+        refuse_results_file(path, text, "boards (PBN, LIN or JSON)")
     try:
         records = list(read_text(text, format, None if path == "-" else path))
     except BridgeError as error:
@@ -216,11 +280,25 @@ class BadLines:
     def __init__(self, *, deferred: bool = False) -> None:
         self.records: list[dict[str, Any]] = []
         self._deferred = deferred
+        self._untold: list[dict[str, Any]] = []
 
-    def report(self, number: int, text: str, error: BridgeError | str) -> None:
-        if not self._deferred:
+    def report(
+        self, number: int, text: str, error: BridgeError | str, *, quiet: bool = False
+    ) -> None:
+        """Keep a bad line, and tell it now; ``quiet`` keeps it untold until
+        :meth:`tell` (a file none of whose lines is good is told once instead)."""
+        record = {"line": number, "input": text, "error": str(error)}
+        if quiet:
+            self._untold.append(record)
+        elif not self._deferred:
             typer.echo(f"line {number}: {error}", err=True)
-        self.records.append({"line": number, "input": text, "error": str(error)})
+        self.records.append(record)
+
+    def tell(self) -> None:
+        """Tell the lines kept quiet, in their order."""
+        for record in self._untold:
+            typer.echo(f"line {record['line']}: {record['error']}", err=True)
+        self._untold.clear()
 
     def __len__(self) -> int:
         return len(self.records)
@@ -305,6 +383,12 @@ class CommandGroup(TyperGroup):
         with _usage_errors_as_json():
             return super().invoke(ctx)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not hasattr(command, "commands") and not ctx.resilient_parsing:
+            _refuse_repeated_options(command, name, ctx, rest)
+        return name, command, rest
+
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
         for name in self.list_commands(ctx):
@@ -314,6 +398,65 @@ class CommandGroup(TyperGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _takes_one_value(param: Any) -> bool:
+    return (
+        getattr(param, "param_type_name", "") == "option"
+        and not param.multiple
+        and not param.is_flag
+        and not getattr(param, "count", False)
+        and param.nargs == 1
+    )
+
+
+def _refuse_repeated_options(command: Any, name: str | None, parent: Any, args: list[str]) -> None:
+    """A usage error for an option that takes one value given more than once
+    (``--seed 1 --seed 2``): click keeps the last and says nothing, so the first
+    would be lost without a word. Options that may repeat (``--contract``) and
+    flags are not counted.
+
+    The words are parsed by the command's own parser on a context of their own,
+    so nothing is read twice; words it cannot parse are left to the real parse,
+    which reports them.
+    """
+    probe = command.context_class(
+        command, info_name=name, parent=parent, **command.context_settings
+    )
+    try:
+        _, _, order = command.make_parser(probe).parse_args(args=list(args))
+    except Exception:  # a usage error: the real parse reports it
+        return
+    counts: dict[str, int] = {}
+    for param in order:
+        if _takes_one_value(param):
+            counts[param.name] = counts.get(param.name, 0) + 1
+    for param in command.params:
+        if counts.get(param.name, 0) > 1:
+            option = max(param.opts, key=len)
+            probe.fail(
+                f"Option '{option}' was given {counts[param.name]} times: it takes one "
+                "value, so give it once"
+            )
+
+
+def _suggest_nearest_option(error: Exception) -> None:
+    """Click's "No such option" suggests the closest spellings alone (``--table``
+    for ``--vulnerable``); suggest the option the word starts with first
+    (``--vul``), by :func:`bridgescore.cli.words.nearest_options`."""
+    from bridgescore.cli.words import nearest_options
+
+    name = getattr(error, "option_name", None)
+    context = getattr(error, "ctx", None)
+    if not isinstance(name, str) or not hasattr(error, "possibilities") or context is None:
+        return
+    known = [option for param in context.command.params for option in param.opts]
+    known += [option for param in context.command.params for option in param.secondary_opts]
+    close = nearest_options(name, known)
+    # One wording with the commands that read words themselves (cli/words.py).
+    setattr(error, "possibilities", None)  # noqa: B010
+    if close:
+        setattr(error, "message", f"No such option: {name} (did you mean {' or '.join(close)}?)")  # noqa: B010
 
 
 @contextlib.contextmanager
@@ -326,6 +469,7 @@ def _usage_errors_as_json() -> Iterator[None]:
     try:
         yield
     except Exception as error:
+        _suggest_nearest_option(error)
         code = getattr(error, "exit_code", None)
         message = getattr(error, "format_message", None)
         shown = getattr(error, "_bridgescore_json_shown", False)

@@ -135,8 +135,9 @@ def deal_command(
             "--predeal",
             "-p",
             help="Cards given to a seat before dealing, repeatable: a whole hand "
-            "'N=AKQ2.KQ3.A54.KJ3', some cards 'S=AK..x.' (x: any small card 2-9), or "
-            "dealer's 'S=SAK,HQJ'.",
+            "'N=AKQ2.KQ3.A54.KJ3', some cards 'S=AK..x.' (x: any small card 2-9), "
+            "dealer's 'S=SAK,HQJ', or a whole PBN deal 'N:... ... ... ...' (a predeal "
+            "for each hand; '-' for a hand not given).",
             show_default=False,
         ),
     ] = None,

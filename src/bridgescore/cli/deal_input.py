@@ -27,6 +27,8 @@ __all__ = ["DealOrFile", "deal_of_text", "deal_or_file", "looks_like_deal", "rea
 
 # "N:", "e :": PBN's first seat; the other forms of a deal are told by detect_format.
 _PBN_START = re.compile(r"\s*[NESW]\s*:", re.IGNORECASE)
+# Hands without their first seat ("KJ52.K7.T85.AJ87 AQ7..."): ranks, dots and spaces only.
+_HANDS = re.compile(r"[\s.\-2-9TJQKA10]+", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,8 @@ def looks_like_deal(text: str) -> bool:
     """Whether ``text`` was meant as a deal (PBN, LIN or a link), right or wrong."""
     if _PBN_START.match(text):
         return True
+    if text.count(".") >= 3 and _HANDS.fullmatch(text):
+        return True  # a deal short of its first seat: the deal's own message says so
     from bridgescore.formats import detect_format
 
     try:

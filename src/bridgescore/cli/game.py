@@ -9,9 +9,9 @@ import typer
 from bridgescore.cli.common import echo_json, fail, read_input_records
 from bridgescore.formats import FORMATS, CheckedRecord, check_record
 from bridgescore.formats.crosscheck import cross_check, dd_disagreements
-from bridgescore.formats.record import Problem
+from bridgescore.formats.record import BoardRecord, Problem
 
-__all__ = ["game_command", "read_checked"]
+__all__ = ["game_command", "is_hand_record", "read_checked"]
 
 
 def read_checked(
@@ -22,7 +22,7 @@ def read_checked(
     DoubleDummyTricks tags with DDS). Exit 2 when unreadable, 1 when it holds no boards."""
     if format is not None and format not in FORMATS:
         raise fail(f"--format {format!r}: expected one of {', '.join(FORMATS)}", code=2)
-    checked = [check_record(record) for record in read_input_records(file, format)]
+    checked = [_checked(record) for record in read_input_records(file, format)]
     extra = cross_check(checked)
     if check_dd:
         _check_dd(checked, extra)
@@ -30,6 +30,15 @@ def read_checked(
         (item, tuple(sorted(item.problems + tuple(more), key=lambda p: p.line)))
         for item, more in zip(checked, extra, strict=True)
     ]
+
+
+def _checked(record: BoardRecord) -> CheckedRecord:
+    """The record scored; a hand record (:func:`is_hand_record`) keeps only the
+    problems of its reading: it has no result to lack."""
+    checked = check_record(record)
+    if checked.played is None and is_hand_record(record):
+        return CheckedRecord(record, None, record.problems)
+    return checked
 
 
 def _check_dd(checked: list[CheckedRecord], extra: list[list[Problem]]) -> None:
@@ -47,6 +56,21 @@ def _check_dd(checked: list[CheckedRecord], extra: list[list[Problem]]) -> None:
         extra[index].extend(dd_disagreements(checked[index], table))
 
 
+def is_hand_record(record: BoardRecord) -> bool:
+    """Whether a record is a board's hand record only: a deal and nothing played (no
+    contract, result, score, calls or cards), so there is nothing to score."""
+    return (
+        record.deal is not None
+        and record.contract is None
+        and not record.passed_out
+        and record.result is None
+        and record.claim is None
+        and not record.scores
+        and not record.auction
+        and not record.play
+    )
+
+
 def _text(item: CheckedRecord, problems: tuple[Problem, ...], *, symbols: bool) -> str:
     played, record = item.played, item.record
     head = f"board {record.board or '?':<4}"
@@ -54,7 +78,9 @@ def _text(item: CheckedRecord, problems: tuple[Problem, ...], *, symbols: bool) 
         head += f" {record.room:<6}"
     if record.table:
         head += f" table {record.table:<3}"
-    if played is None:
+    if played is None and is_hand_record(record):
+        line = f"{head} a hand record: no result"
+    elif played is None:
         line = f"{head} line {record.source.line}: cannot be scored"
     elif played.contract is None:
         line = f"{head} passed out{'':<20}NS {0:+d}"
@@ -131,6 +157,13 @@ def game_command(
             typer.echo(_text(item, found, symbols=symbols))
     if as_json:
         echo_json(records)
+    hand_records = sum(is_hand_record(item.record) for item, _ in results)
+    if hand_records == len(results):
+        typer.echo(
+            f"{file} is a hand record: {hand_records} board(s), no results to score "
+            "(its deals: bridgescore par, solve or handrecord)",
+            err=True,
+        )
     if problems:
         typer.echo(f"{problems} problem(s) in {len(results)} game(s)", err=True)
         raise typer.Exit(1)

@@ -88,10 +88,11 @@ def handrecord_command(
     if given is None or given.path is None:
         # One deal on the command line: board 1, so North deals and no one is vulnerable.
         text = "" if given is None or given.text is None else given.text
-        found, unreadable, file = [Board(1, deal_of_text(text))], 0, None
+        found, read, file = [Board(1, deal_of_text(text))], None, None
     else:
         file = given.path
-        found, unreadable = read_board_file(file)
+        read = read_board_file(file)
+        found = read.boards
     boards = analyse_with_progress(found, threads, progress)
     try:
         html = hand_records_html(
@@ -116,5 +117,5 @@ def handrecord_command(
         except OSError as error:
             raise fail(f"cannot write {out!r}: {error.strerror}", code=2) from None
     typer.echo(f"{len(boards)} board(s) written to {out}", err=True)
-    if unreadable:
-        raise fail(f"{unreadable} board(s) of {file} could not be read and are missing")
+    if read is not None and read.problems:
+        raise fail(read.summary(str(file)))

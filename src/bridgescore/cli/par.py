@@ -6,12 +6,21 @@ import contextlib
 import io
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import typer
 
-from bridgescore.cli.common import BadLines, echo_json, fail, no_boards, numbered_lines, read_input
+from bridgescore.cli.common import (
+    BadLines,
+    echo_json,
+    fail,
+    no_boards,
+    no_line_read,
+    numbered_lines,
+    read_input,
+    refuse_results_file,
+)
 from bridgescore.cli.deal_input import deal_of_text, deal_or_file, read_deal
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
@@ -24,6 +33,12 @@ __all__ = ["format_par", "par_command"]
 
 # A table on the command line: hex digits alone (DDTable.parse says if there are not 20).
 _HEX = re.compile(r"[0-9a-fA-F]+")
+
+
+# The tags that make a board (what par depends on), and a problem naming one of them
+# ("Dealer tag: ...", "malformed tag pair '[Board ...").
+_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks")
+_BOARD_TAG_NAMED = re.compile(r"\b(?:Board|Dealer|Vulnerable|Deal|DoubleDummyTricks)\b")
 
 
 @dataclass
@@ -39,6 +54,7 @@ class _Board:
     error: str | None = None
     result: Par | None = None
     number: int | None = None
+    notes: tuple[str, ...] = ()  # the game's problems that leave its deal sound
 
     @property
     def label(self) -> str:
@@ -161,8 +177,13 @@ def _record_boards(
     for record in records:
         line = record.source.line
         number = record.board
+        notes: tuple[str, ...] = ()
         errors = [problem for problem in record.problems if not problem.notice]
-        if errors:
+        if errors and (record.deal is not None or record.dd_tricks) and _board_sound(record):
+            # A problem in the comments, the auction or the play leaves the deal sound:
+            # its par is given, the problems told as notes (as solve solves it).
+            notes = tuple(str(replace(problem, line=problem.line or line)) for problem in errors)
+        elif errors:
             first = errors[0].line or line
             message = "; ".join(
                 problem.message if problem.line == first else str(problem) for problem in errors
@@ -185,6 +206,7 @@ def _record_boards(
         if number is not None and (number, source) in shown:
             continue  # the same board played at another table
         board = _Board(line, _record_label(record), vulnerability, dealer, number=number)
+        board.notes = notes
         if record.vulnerability is not None:
             board.vulnerability = record.vulnerability
         if record.dealer is not None and not neutral:
@@ -209,6 +231,18 @@ def _record_boards(
     return boards
 
 
+def _board_sound(record: BoardRecord) -> bool:
+    """Whether the record's problems leave the board itself sound: its number, dealer,
+    vulnerability, deal and table, which par depends on (a bad Dealer tag would give
+    the wrong par silently), are each read without a problem."""
+    lines = {record.source.line_of(tag) for tag in _BOARD_TAGS if tag in record.source.tag_names}
+    return record.board is not None and not any(
+        problem.line in lines or _BOARD_TAG_NAMED.search(problem.message)
+        for problem in record.problems
+        if not problem.notice
+    )
+
+
 def _record_label(record: BoardRecord) -> str:
     if record.board is not None:
         return f"board {record.board}"
@@ -228,7 +262,14 @@ def _read_file(
     try:
         format = detect_format(name, text)
     except BridgeError:
+        refuse_results_file(path, text, "deals or double-dummy tables")
         boards = _line_boards(text.splitlines(keepends=True), vulnerability, dealer, neutral)
+        if len(boards) > 1 and all(board.error is not None for board in boards):
+            # Not one line is a deal or a table: say so once, not once a line.
+            bad = BadLines()
+            for board in boards:
+                bad.report(board.line, board.text, str(board.error), quiet=True)
+            raise no_line_read(path, bad, "deals or double-dummy tables") from None
     else:
         boards = _record_boards(read_text(text, format, name), vulnerability, dealer, neutral)
     if not boards:
@@ -268,6 +309,8 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
             bad.report(board.line, board.text, str(board.error))
             records.append(bad.records[-1])
             continue
+        for note in board.notes:
+            typer.echo(f"note: {board.label}: {note} (its deal is sound: par given)", err=True)
         if as_json:
             records.append(
                 {
@@ -278,6 +321,7 @@ def _batch(boards: list[_Board], *, as_json: bool) -> None:
                     "vulnerability": str(board.vulnerability),
                     "dealer": None if board.dealer is None else board.dealer.letter,
                     **board.result.as_dict(),
+                    **({"notes": list(board.notes)} if board.notes else {}),
                 }
             )
         else:

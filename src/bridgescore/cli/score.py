@@ -127,6 +127,18 @@ def score_command(
         return
     if not text:
         raise fail("nothing to score: give a RESULT, '-' or --file F (see --help)", code=2)
+    # A trailing 'vul' or 'nv', as on a score file's line: '3NT-1 vul'.
+    text, worded = _split_vulnerability(text, vul)
+    # Typer vendors its own click: the source is told by its name.
+    source = context.get_parameter_source("vul")
+    flag_given = getattr(source, "name", "DEFAULT") != "DEFAULT"
+    if flag_given and worded != vul:
+        raise fail(
+            f"{'--vul' if vul else '--nv'} and the word {'vul' if worded else 'nv'} in "
+            f"{joined_words(result, context)!r} disagree: give the vulnerability once",
+            code=2,
+        )
+    vul = worded
     try:
         breakdown = score_breakdown(text, vul, tricks=tricks, rules=rule_set)
     except BridgeError as error:

@@ -13,8 +13,10 @@ from bridgescore.cli.common import (
     fail,
     hand_json,
     no_boards,
+    no_line_read,
     numbered_lines,
     read_input,
+    refuse_results_file,
 )
 from bridgescore.cli.deal_input import deal_of_text, deal_or_file
 from bridgescore.ddtable import DDTable
@@ -118,6 +120,7 @@ def _file_records(path: str) -> tuple[list[BoardRecord] | None, str]:
     try:
         format = detect_format(None if path == "-" else path, text)
     except BridgeError:
+        refuse_results_file(path, text, "deals")
         return None, text
     return list(read_text(text, format, None if path == "-" else path)), text
 
@@ -142,9 +145,14 @@ def _solve_batch(path: str, threads: int | None, *, as_json: bool, as_hex: bool)
             try:
                 good.append((number, Deal.from_pbn(line)))
             except BridgeError as error:
-                bad.report(number, line, error)
+                # Told once the file is read: a file with no deal at all is told once.
+                bad.report(number, line, error, quiet=True)
+    if boards is None and (good or len(bad) == 1):
+        bad.tell()
     if not good and not bad:
         raise no_boards(path)
+    if boards is None and not good and len(bad) > 1:
+        raise no_line_read(path, bad, "deals")
     tables = _solve([deal for _, deal in good], threads)
     records = bad.records + [
         {"line": number, **_solution_json(deal, table)}

@@ -17,10 +17,36 @@ from typing import Any
 
 import typer
 
-__all__ = ["WORD_SETTINGS", "check_words", "joined_words"]
+__all__ = ["WORD_SETTINGS", "check_words", "joined_words", "nearest_options"]
 
 WORD_SETTINGS: dict[str, Any] = {"ignore_unknown_options": True}
 """Click context settings for a command whose words may start with ``-``."""
+
+
+def nearest_options(name: str, known: Sequence[str]) -> list[str]:
+    """The real options nearest to a mistyped ``name``, for "did you mean".
+
+    An option that the word starts with, or that starts with the word, is what
+    was meant (``--vulnerable`` for ``--vul``, ``--seeds`` for ``--seed``); the
+    longest such wins. Otherwise the closest spellings (difflib), which alone
+    rank ``--table`` above ``--vul`` for ``--vulnerable``: they share more letters.
+
+    >>> nearest_options("--vulnerable", ["--vul", "--nv", "--table", "--tricks"])
+    ['--vul']
+    """
+    options = [option for option in known if option.startswith("-")]
+    # Long with long, short with short: '-n' is a prefix of every '-nX'.
+    same_kind = [option for option in options if option.startswith("--") == name.startswith("--")]
+    stem = name.split("=", 1)[0]
+    prefixed = [
+        option
+        for option in same_kind
+        if len(option.lstrip("-")) >= 2 and (stem.startswith(option) or option.startswith(stem))
+    ]
+    if prefixed:
+        longest = max(len(option) for option in prefixed)
+        return [option for option in prefixed if len(option) == longest]
+    return get_close_matches(stem, options)
 
 
 def _is_option_like(word: str) -> bool:
@@ -43,6 +69,6 @@ def check_words(words: Sequence[str] | None, context: typer.Context) -> None:
         if _is_option_like(word):
             name = word.split("=", 1)[0]
             known = [opt for param in context.command.params for opt in param.opts]
-            close = get_close_matches(name, [opt for opt in known if opt.startswith("-")])
+            close = nearest_options(name, known)
             hint = f" (did you mean {' or '.join(close)}?)" if close else ""
             context.fail(f"No such option: {name}{hint}")

@@ -62,7 +62,7 @@ from bridgescore.dealer.draw import (
     suit_masks,
 )
 from bridgescore.dealer.pbn import pbn_lines, pbn_strings
-from bridgescore.dealer.predeal import RANKS, Predeal, parse_predeal
+from bridgescore.dealer.predeal import RANKS, Predeal, parse_predeals
 from bridgescore.errors import ConditionError, PredealError
 from bridgescore.validate import whole_number_arg
 
@@ -148,8 +148,14 @@ class DealingPlan:
         fixed: dict[Seat, set[int]] = {seat: set() for seat in Seat}
         owner: dict[int, str] = {}
         extra_terms: list[Term] = []
-        for text in spec.predeal:
-            predeal = parse_predeal(text)
+        # A whole deal is four predeals, each named by its own seat's text.
+        given = [
+            (text if len(parsed) == 1 else str(predeal), predeal)
+            for text in spec.predeal
+            for parsed in [parse_predeals(text)]
+            for predeal in parsed
+        ]
+        for text, predeal in given:
             for card in sorted(predeal.cards):
                 if card in owner:
                     name = f"{'CDHS'[card // 13]}{RANKS[card % 13]}"
@@ -166,7 +172,7 @@ class DealingPlan:
             extra_terms.extend(_spot_terms(predeal, text))
         taken = set(owner)
         for suit in range(4):
-            wanted = sum(parse_predeal(text).spots[suit] for text in spec.predeal)
+            wanted = sum(predeal.spots[suit] for _, predeal in given)
             left = sum(1 for card in range(suit * 13, suit * 13 + 8) if card not in taken)
             if wanted > left:
                 raise PredealError(

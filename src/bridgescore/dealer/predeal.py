@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bridgescore.core import Seat, Strain
 from bridgescore.errors import PredealError
 
-__all__ = ["RANKS", "Predeal", "parse_predeal"]
+__all__ = ["RANKS", "Predeal", "parse_predeal", "parse_predeals"]
 
 _SEAT_WORDS = {"n": Seat.NORTH, "e": Seat.EAST, "s": Seat.SOUTH, "w": Seat.WEST}
 _SEAT_WORDS.update({seat.name.lower(): seat for seat in Seat})
@@ -42,6 +42,8 @@ class Predeal:
         return f"{self.seat.letter}=" + ".".join(suits)
 
 
+# A whole PBN deal: a first seat, a colon and four hands clockwise ('-' for one not given).
+_PBN_DEAL = re.compile(r"\s*(?P<first>[NESW])\s*:\s*(?P<hands>\S+(?:\s+\S+){3})\s*", re.I)
 _PREDEAL = re.compile(r"\s*(?P<seat>[A-Za-z]+)\s*[=:]\s*(?P<holding>.*?)\s*", re.DOTALL)
 
 
@@ -102,3 +104,25 @@ def parse_predeal(text: str) -> Predeal:
             f"predeal {text!r} gives {len(cards) + sum(spots)} cards: a hand holds 13"
         )
     return Predeal(seat, frozenset(cards), (spots[0], spots[1], spots[2], spots[3]))
+
+
+def parse_predeals(text: str) -> tuple[Predeal, ...]:
+    """The predeals of one text: one seat's cards (:func:`parse_predeal`), or a whole
+    PBN deal, ``N:AKQ2.KQ3.A54.KJ3 ... ... ...``, as one predeal per hand given
+    (clockwise from the first seat; ``-`` gives none).
+
+    >>> [str(p) for p in parse_predeals("W:AKQJT98765432... - .AKQJT98765432.. -")]
+    ['W=AKQJT98765432...', 'E=.AKQJT98765432..']
+    """
+    if not isinstance(text, str):
+        raise PredealError(f"a predeal must be text, not {text!r}")
+    match = _PBN_DEAL.fullmatch(text)
+    hands = match["hands"].split() if match else []
+    if match is None or not all(hand == "-" or hand.count(".") == 3 for hand in hands):
+        return (parse_predeal(text),)
+    first = _SEAT_WORDS[match["first"].lower()]
+    return tuple(
+        parse_predeal(f"{Seat((first + turn) % 4).letter}={hand}")
+        for turn, hand in enumerate(hands)
+        if hand != "-"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from bridgescore.core import Seat
@@ -38,12 +38,14 @@ from bridgescore.formats.usebio.safexml import decode as usebio_decode
 __all__ = [
     "FORMATS",
     "BoardSetFormat",
+    "BoardSetRead",
     "ReadableFormat",
     "board_file_text",
     "check_event",
     "format_boards",
     "guess_format",
     "read_board_set",
+    "read_board_text",
     "read_boards",
 ]
 
@@ -209,11 +211,10 @@ def _dd_table(record: BoardRecord) -> tuple[str, DDTable | None]:
     )
 
 
-def _boards_of_records(
-    records: Iterable[BoardRecord], fmt: str
-) -> tuple[list[Board], list[Problem]]:
+def _boards_of_records(records: Iterable[BoardRecord], fmt: str) -> BoardSetRead:
     boards: list[Board] = []
     problems: list[Problem] = []
+    missing = 0
     previous: tuple[int | None, Deal | None] | None = None
     for record in records:
         errors = [problem for problem in record.problems if not problem.notice]
@@ -222,7 +223,8 @@ def _boards_of_records(
             problems.extend(Problem(p.line or line, p.message) for p in errors)
         if record.deal is None:
             # A game without a deal (results only) is no board; one whose deal could
-            # not be read has its problem above.
+            # not be read has its problem above, and its board is missing.
+            missing += bool(errors) and (fmt == "lin" or "Deal" in record.source.tag_names)
             continue
         if (record.board, record.deal) == previous:
             continue  # another table of the same board (PBN's second room)
@@ -232,9 +234,11 @@ def _boards_of_records(
             if fmt != "lin":
                 if not errors:
                     problems.append(Problem(line, "no Board tag: expected a whole number >= 1"))
+                missing += 1
                 continue
             number = len(boards) + 1  # LIN hand records may name no board: count them
         if errors and fmt == "lin":
+            missing += 1
             continue
         tag = "DoubleDummyTricks"
         try:
@@ -244,18 +248,20 @@ def _boards_of_records(
             )
         except BridgeError as error:
             problems.append(Problem(record.source.line_of(tag), f"{tag} tag: {error}"))
-    return boards, problems
+            missing += 1
+    return BoardSetRead(boards, problems, missing)
 
 
-def _read_usebio(text: str) -> tuple[list[Board], list[Problem]]:
+def _read_usebio(text: str) -> BoardSetRead:
     # A USEBIO results file's HANDSET: the deals the scorer had, by board number.
     try:
         found = read_usebio(text, "USEBIO file")
     except UsebioError as error:
-        return [], [Problem(error.line, error.detail)]
+        return BoardSetRead([], [Problem(error.line, error.detail)], 0)
     # Only the hand records' problems: a bad traveller line or participant loses no deal.
     problems = [problem for problem in found.problems if "hand" in problem.message.lower()]
     boards: list[Board] = []
+    missing = len(problems)  # each problem of a hand is a hand not read
     for hand in found.hands:
         if not hand.deal:
             continue  # a board's dealer or vulnerability alone: no deal to read
@@ -263,9 +269,10 @@ def _read_usebio(text: str) -> tuple[list[Board], list[Problem]]:
             boards.append(dealt_board(hand))
         except BridgeError as error:
             problems.append(Problem(hand.line, f"board {hand.board}: {error}"))
+            missing += 1
     if not boards and not problems:
         problems.append(Problem(0, "the USEBIO file has no HANDSET: no deals to read"))
-    return boards, problems
+    return BoardSetRead(boards, problems, missing)
 
 
 def board_file_text(data: bytes) -> str:
@@ -280,12 +287,30 @@ def board_file_text(data: bytes) -> str:
     return decode_text(data)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardSetRead:
+    """A board set read: its boards, the file's problems, and how many boards the
+    problems cost (``missing``): a problem in a game's comment or play loses no
+    board, one in its deal loses it, so the two counts differ."""
+
+    boards: list[Board]
+    problems: list[Problem]
+    missing: int
+
+
 def read_boards(text: str, fmt: ReadableFormat) -> tuple[list[Board], list[Problem]]:
-    """The boards of a set in ``fmt``, and the problems of the boards that could not be
-    read: every format but USEBIO is read by :func:`~bridgescore.formats.read_records`.
+    """The boards of a set in ``fmt``, and the problems found reading it: every format
+    but USEBIO is read by :func:`~bridgescore.formats.read_records`
+    (:func:`read_board_text` also counts the boards lost).
 
     ``text`` is the file's text; the path of a file given instead is refused with an
     :class:`~bridgescore.errors.InputFileError` pointing to :func:`read_board_set`."""
+    read = read_board_text(text, fmt)
+    return read.boards, read.problems
+
+
+def read_board_text(text: str, fmt: ReadableFormat) -> BoardSetRead:
+    """:func:`read_boards`, with the number of boards its problems cost."""
     path_given_as_text(text, "read_boards", "read_board_set(path)")
     if fmt == "usebio":
         return _read_usebio(text)

@@ -23,18 +23,46 @@ from bridgescore.errors import BridgeError
 from bridgescore.formats.check import CheckedRecord
 from bridgescore.formats.record import Problem
 
-__all__ = ["cross_check", "dd_disagreements"]
+__all__ = ["cross_check", "dd_disagreements", "ns_value"]
 
-_SIDE_VALUE = re.compile(r"^\s*(?:(NS|EW)\s+)?([+-]?[0-9]+(?:\.[0-9]+)?)\s*$", re.I)
+# One side's value: "NS 6", "E-W -6", "-6" (NS), "66.67%"; the sign may be a Unicode
+# minus and the decimal mark a comma, as spreadsheets write them.
+_ONE_SIDE = (
+    r"(?:(?P<side{n}>NS|EW|N-S|E-W)\s*)?(?P<value{n}>[+\-\u2212]?\s*[0-9]+(?:[.,][0-9]+)?)\s*%?"
+)
+_SIDE_VALUES = re.compile(
+    rf"^\s*{_ONE_SIDE.format(n=1)}(?:\s*[,;]?\s+{_ONE_SIDE.format(n=2)})?\s*$", re.I
+)
 
 
-def _ns_value(text: str) -> float | None:
-    """The NS value of ``NS 6``, ``EW -6`` or a bare ``6`` (NS)."""
-    match = _SIDE_VALUE.match(text)
+def ns_value(text: str, total: float = 0.0) -> float | None:
+    """The NS value a score tag states, or ``None`` when it is not one.
+
+    A tag names one side (``NS 6``, ``EW -6``; a bare ``6`` is NS's) or both, as
+    RealBridge writes them (``NS 4 EW -4``). The two sides' values add up to
+    ``total``: 0 for scores and IMPs, 100 for percentages, the top for
+    matchpoints; so ``EW 4`` is NS ``total - 4``, and two sides that do not add
+    up are not a value.
+
+    >>> ns_value("NS 4 EW -4"), ns_value("EW 6"), ns_value("EW 40", 100), ns_value("NS 4 EW 4")
+    (4.0, -6.0, 60.0, None)
+    """
+    match = _SIDE_VALUES.match(text)
     if match is None:
         return None
-    value = float(match[2])
-    return -value if (match[1] or "NS").upper() == "EW" else value
+    stated: dict[str, float] = {}
+    for n in (1, 2):
+        value = match[f"value{n}"]
+        if value is None:
+            continue
+        side = (match[f"side{n}"] or "NS").upper().replace("-", "")
+        if side in stated:
+            return None  # "NS 4 NS 4": one side twice
+        stated[side] = float(re.sub(r"\s", "", value).replace("\u2212", "-").replace(",", "."))
+    ns = stated["NS"] if "NS" in stated else total - stated["EW"]
+    if "EW" in stated and abs(ns + stated["EW"] - total) > 0.005:
+        return None
+    return ns
 
 
 def _where(checked: CheckedRecord) -> str:
@@ -107,7 +135,7 @@ def _compare_imps(
     here, there = checked.played, records[other].played
     if here is None or there is None:
         return
-    stated = _ns_value(text)
+    stated = ns_value(text)
     ours = imps(here.score - there.score)
     if stated is None:
         found[index].append(
@@ -145,7 +173,7 @@ def _check_pairs(records: Sequence[CheckedRecord], found: list[list[Problem]]) -
             record = records[index].record
             mp_text = record.score_tag("ScoreMP")
             if mp_text is not None:
-                stated = _ns_value(mp_text)
+                stated = ns_value(mp_text, top)
                 if stated is None or abs(stated - points[position]) > 0.05:
                     found[index].append(
                         Problem(
@@ -157,7 +185,7 @@ def _check_pairs(records: Sequence[CheckedRecord], found: list[list[Problem]]) -
                     )
             pct_text = record.score_tag("ScorePercentage")
             if pct_text is not None and top:
-                stated = _ns_value(pct_text)
+                stated = ns_value(pct_text, 100)
                 ours = 100 * points[position] / top
                 if stated is None or abs(stated - ours) > 0.05:
                     found[index].append(

@@ -33,8 +33,14 @@ def parse_contracts(contracts: list[str], declarers: list[str]) -> tuple[Contrac
         raise NotationError(
             "no contract given: expected at least one, such as --contract 4S --by S"
         )
-    parsed = []
     by = list(declarers)
+    if len(by) > len(contracts):
+        # A --by with no --contract of its own would be dropped without a word.
+        raise NotationError(
+            f"{len(by)} --by for {len(contracts)} --contract: each --by names the declarer "
+            f"of one --contract in turn (got --by {' '.join(by)})"
+        )
+    parsed = []
     for position, text in enumerate(contracts):
         contract = Contract.parse(text)
         if contract.declarer is None:

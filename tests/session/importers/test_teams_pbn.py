@@ -12,6 +12,7 @@ from bridgescore.session.importers.importer import import_files
 from bridgescore.session.importers.teams_pbn import is_online_teams, parse_online_teams
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore
+from bridgescore.session.workflow import score_stored_event
 
 ONLINE = Path(__file__).parents[2] / "data" / "online_teams.pbn"
 runner = CliRunner()
@@ -113,3 +114,46 @@ def test_cli_lists_disagreements_and_still_imports(tmp_path: Path) -> None:
     assert "1 score(s) differ" in result.output
     scored = runner.invoke(app, ["session", "score", str(tmp_path / "c.db")])
     assert scored.exit_code == 0 and "IMPs (teams)" in scored.output
+
+
+# -- a teams file with rooms (issue 46) ----------------------------------------------------------
+
+REALBRIDGE = Path(__file__).parents[2] / "data" / "realbridge_teams.pbn"
+
+
+def test_a_pbn_with_open_and_closed_rooms_is_a_teams_event(tmp_path: Path) -> None:
+    # Without --teams it was a pairs field: Aces 100 %, Kings 0 %. The match in IMPs:
+    # board 1, 420 against 170 = 250, 6 IMPs; board 2, 600 against -100 = 700, 12 IMPs.
+    event = tmp_path / "match.db"
+    result = CliRunner().invoke(app, ["session", "import", str(event), str(REALBRIDGE)])
+    assert result.exit_code == 0, result.output
+    assert "a teams file (HomeTeam and VisitTeam at the Open and Closed rooms)" in result.stderr
+    assert "score(s) differ" not in result.stdout
+    with EventStore(event, mode="read") as store:
+        assert store.kind == "teams"
+        scored = score_stored_event(store)
+    assert {s.name: s.total for s in scored.standings} == {"Aces": 18, "Kings": -18}
+
+
+def test_scoreimp_naming_both_sides_agrees_in_an_online_teams_file(tmp_path: Path) -> None:
+    # The same match the online way (no Room; the teams swap seats at table 2):
+    # "NS 6 EW -6" is checked as NS +6, no "score(s) differ".
+    text = REALBRIDGE.read_text().replace('[Room "Open"]\n', "")
+    games = []
+    for part in text.split("\n\n"):
+        if '[Room "Closed"]' in part:
+            part = part.replace('[Room "Closed"]\n', "").replace('[Table "1"]', '[Table "2"]')
+            part = part.replace('HomeTeam "Aces"', 'HomeTeam "X"').replace(
+                'VisitTeam "Kings"', 'VisitTeam "Aces"'
+            )
+            part = part.replace('HomeTeam "X"', 'HomeTeam "Kings"')
+        games.append(part)
+    path = tmp_path / "online.pbn"
+    path.write_text("\n\n".join(games))
+    event = tmp_path / "online.db"
+    report = import_files(EventStore(event, mode="create"), [path])
+    assert report.problems == []
+    assert report.disagreements == []
+    with EventStore(event, mode="read") as store:
+        scored = score_stored_event(store)
+    assert {s.name: s.total for s in scored.standings} == {"Aces": 18, "Kings": -18}

@@ -40,7 +40,7 @@ from typing import cast
 from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
 from bridgescore.formats import check_input, decode_text, file_format, no_boards, read_text
 from bridgescore.formats.csv import is_board_set
-from bridgescore.formats.record import Problem
+from bridgescore.formats.record import BoardRecord, Problem
 from bridgescore.formats.sources import (
     InputSource,
     path_given_as_text,
@@ -228,7 +228,21 @@ def _parse_file(
     # The PBN Event tag (the first game's that names one; "?" is PBN's unknown).
     events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
     named = None if store.name else next(events, None)
-    return parse_records(records, name), {"name": named} if named else {}
+    settings: dict[str, str | None] = {"name": named} if named else {}
+    if any(_is_teams_room(record) for record in records):
+        # The two rooms of a teams match: scored in IMPs between the teams, not as a
+        # field of pairs (where a two-team match gives 100% and 0%).
+        report.notes.append(
+            f"{name}: a teams file (HomeTeam and VisitTeam at the Open and Closed rooms): "
+            "a teams event scored in IMPs"
+        )
+        settings["kind"] = "teams"
+    return parse_records(records, name), settings
+
+
+def _is_teams_room(record: BoardRecord) -> bool:
+    """Whether a record is one room of a teams match: both teams and its room named."""
+    return bool(record.home_team and record.visit_team) and record.room is not None
 
 
 def _hand_records_only(text: str, name: str) -> bool:

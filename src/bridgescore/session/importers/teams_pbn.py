@@ -28,13 +28,13 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bridgescore.compare.scalar import imps
 from bridgescore.core import Vulnerability
+from bridgescore.formats.crosscheck import ns_value
 from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
@@ -50,10 +50,6 @@ __all__ = [
     "records_are_online_teams",
     "teams_from_records",
 ]
-
-_TAGGED = re.compile(
-    r"^\s*(?:(?P<side>NS|EW|N-S|E-W)\s+)?(?P<value>[+\-−]?\s*\d+(?:[.,]\d+)?)\s*%?\s*$", re.I
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,14 +203,6 @@ def _pair_rooms(board: int, tables: list[_Table], source: str, out: OnlineTeams)
             _check_imps(board, here, there, out)
 
 
-def _tagged(text: str) -> tuple[str, float] | None:
-    match = _TAGGED.match(text)
-    if match is None:
-        return None
-    value = float(match["value"].replace(" ", "").replace("−", "-").replace(",", "."))
-    return (match["side"] or "NS").upper().replace("-", ""), value
-
-
 def _disagree(board: int, table: _Table, tag: str, ours: str, out: OnlineTeams) -> None:
     written = (table.record.score_tag(tag) or "").strip()
     out.disagreements.append(Disagreement(board, table.table, tag, written, ours, table.line))
@@ -225,8 +213,8 @@ def _check_score(board: int, table: _Table, out: OnlineTeams) -> None:
     ours = table.ns_score
     if not written or ours is None or table.result.result is None:
         return
-    given = _tagged(written)
-    if given is None or (given[1] if given[0] == "NS" else -given[1]) != ours:
+    given = ns_value(written)
+    if given is None or given != ours:
         _disagree(board, table, "Score", f"NS {ours:+d}", out)
 
 
@@ -236,8 +224,8 @@ def _check_imps(board: int, here: _Table, there: _Table, out: OnlineTeams) -> No
     if not written or s1 is None or s2 is None:
         return
     ours = imps(s1 - s2)
-    given = _tagged(written)
-    if given is None or abs((given[1] if given[0] == "NS" else -given[1]) - ours) > 1e-9:
+    given = ns_value(written)
+    if given is None or abs(given - ours) > 1e-9:
         _disagree(board, here, "ScoreIMP", f"NS {ours:+d}", out)
 
 
@@ -251,21 +239,17 @@ def _check_field(
     percent = 100.0 * (wins + ties / 2) / top
     written = (table.record.score_tag("ScorePercentage") or "").strip()
     if written:
-        given = _tagged(written)
-        value = None if given is None else (given[1] if given[0] == "NS" else 100 - given[1])
+        value = ns_value(written, 100)
         if value is None or abs(value - percent) > 0.05:
             _disagree(board, table, "ScorePercentage", f"NS {percent:.2f}", out)
     written = (table.record.score_tag("ScoreMP") or "").strip()
     if written:
-        given = _tagged(written)
         # Either scale: 2 per score beaten (EBU, WBF) or 1 (ACBL).
         candidates = (2 * wins + ties, wins + ties / 2)
         tops = (2 * top, top)
         fits = False
-        if given is not None:
-            fits = any(
-                abs((given[1] if given[0] == "NS" else full - given[1]) - mp) <= 0.05
-                for mp, full in zip(candidates, tops)
-            )
+        for mp, full in zip(candidates, tops):
+            given = ns_value(written, full)
+            fits = fits or (given is not None and abs(given - mp) <= 0.05)
         if not fits:
             _disagree(board, table, "ScoreMP", f"NS {candidates[0]:g} (of {tops[0]})", out)
