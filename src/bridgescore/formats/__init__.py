@@ -42,6 +42,7 @@ from bridgescore.formats.duplimate import (
 )
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
+from bridgescore.formats.lin.reader import is_hand_link
 from bridgescore.formats.pbn import decode_line, format_pbn, read_pbn, record_pairs
 from bridgescore.formats.record import (
     PLAIN_CALLS,
@@ -111,6 +112,8 @@ def detect_format(name: str | None, text: str) -> str:
         return "pbn"
     if _LIN_START.match(start) or ("lin=" in start[:2000] and "://" in start[:200]):
         return "lin"
+    if is_hand_link(start):
+        return "lin"  # BBO's other link form, read by the LIN reader
     if looks_like_csv(start):
         return "csv"
     shown = start[:30]
