@@ -22,6 +22,7 @@ from bridgescore.boardset import (
 from bridgescore.cli.common import fail, no_boards, read_input_bytes
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressDisplay
+from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
 from bridgescore.formats.board import Board
 from bridgescore.formats.boardset import (
@@ -32,14 +33,21 @@ from bridgescore.formats.boardset import (
     guess_format,
     read_board_text,
 )
+from bridgescore.formats.duplimate import check_board_run
 
 __all__ = [
     "BoardFile",
     "analyse_with_progress",
+    "check_set_output",
     "deal_board_set",
+    "deal_practice_set",
     "read_board_file",
     "verify_board_set",
+    "write_board_set",
 ]
+
+# The dealing machine's files: written to a named file, never to a terminal.
+_MACHINE_FORMATS = ("dlm", "dup")
 
 
 def _read_text(path: str, what: str) -> str:
@@ -114,6 +122,51 @@ def analyse_with_progress(
         display.close()
 
 
+def check_set_output(numbers: list[int], fmt: BoardSetFormat, output: str | None) -> None:
+    """Refuse, before anything is dealt, a set its file cannot hold or a place it
+    cannot be written: a dealing machine's file (DLM, DUP) goes to a named file and
+    holds a run of boards up to 99."""
+    if fmt in _MACHINE_FORMATS:
+        if output is None or output == "-":
+            raise fail(
+                f"--format {fmt} writes the dealing machine's file: name it, as in "
+                f"'bridgescore deal --boards 1-32 --format {fmt} set.{fmt}'",
+                code=2,
+            )
+        try:
+            check_board_run(numbers, fmt)
+        except BridgeError as error:
+            raise fail(error, code=2) from None
+    if output is not None and output != "-":
+        check_output_path(output, "OUT")
+
+
+def write_board_set(text: str, output: str | None, count: int) -> None:
+    """The set's text to ``output`` (as bytes, unchanged: a DUP file's control
+    characters and a DLM file's CR LF stay as they are), else to standard output."""
+    if output is None or output == "-":
+        typer.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_bytes(text.encode("utf-8"))
+    except OSError as error:
+        raise fail(f"cannot write {output!r}: {error.strerror}", code=2) from None
+    typer.echo(f"{count} board(s) written to {output}", err=True)
+
+
+def deal_practice_set(
+    deals: list[Deal], numbers: list[int], fmt: BoardSetFormat, output: str | None
+) -> None:
+    """``deal --where/--predeal --boards``: practice deals as the numbered boards of a
+    file, each board's dealer and vulnerability by its number."""
+    boards = [Board(number, deal) for number, deal in zip(numbers, deals, strict=True)]
+    try:
+        text = format_boards(boards, fmt)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    write_board_set(text, output, len(boards))
+
+
 def deal_board_set(
     *,
     boards_text: str,
@@ -125,13 +178,16 @@ def deal_board_set(
     threads: int | None,
     event: str | None,
     progress: bool | None = None,
+    output: str | None = None,
 ) -> None:
-    """``deal --boards``: deal, optionally commit and analyse, print the set."""
+    """``deal --boards``: deal, optionally commit and analyse, print the set (or
+    write it to ``output``)."""
     try:
         numbers = parse_board_range(boards_text)
         check_event(event, fmt)
     except BridgeError as error:
         raise fail(error, code=2) from None
+    check_set_output(numbers, fmt, output)
     # Every file this writes is checked before the first is written or a board solved.
     if seed_file is not None and not Path(seed_file).exists():
         check_output_path(seed_file, "--seed-file")
@@ -146,7 +202,7 @@ def deal_board_set(
     boards = deal_set(seed, numbers)
     if analysed:
         boards = analyse_with_progress(boards, threads, progress)
-    typer.echo(format_boards(boards, fmt, event=event), nl=False)
+    write_board_set(format_boards(boards, fmt, event=event), output, len(boards))
 
 
 class BoardFile(NamedTuple):

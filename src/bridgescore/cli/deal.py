@@ -120,6 +120,15 @@ def _print_json(
 
 
 def deal_command(
+    output: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[OUT]",
+            help="With --boards: the file to write the set to (default: standard output; "
+            "needed for --format dlm and dup).",
+            show_default=False,
+        ),
+    ] = None,
     count: Annotated[int, typer.Option("--count", "-n", min=0, help="How many deals.")] = 1,
     seed: Annotated[
         int | None,
@@ -156,8 +165,9 @@ def deal_command(
         typer.Option(
             "--format",
             "-f",
-            help="pbn: one deal a line; json: details. A board set (--boards) is also "
-            "written as lin (BBO upload) or csv.",
+            help="pbn: one deal a line; json: details. A board set (--boards) is written as "
+            "pbn (Board, Dealer, Vulnerable, Deal), lin (BBO upload), csv, json, or for "
+            "Duplimate's dealing machine dlm or dup (to a file OUT).",
         ),
     ] = "pbn",
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
@@ -182,7 +192,8 @@ def deal_command(
         typer.Option(
             help="Deal a board set for play, such as 1-36 or 1-4,9: dealer and vulnerability "
             "by board number, each deal from a secret seed (OS cryptographic source, 96 bits "
-            "a board), unbiased.",
+            "a board), unbiased. With --where or --predeal: practice deals, numbered as "
+            "these boards.",
             show_default=False,
         ),
     ] = None,
@@ -235,7 +246,9 @@ def deal_command(
 
     With --boards: a tournament board set after BigDeal's design, reproducible
     only from its secret seed (--seed-file); --commit lets players check
-    afterwards that the boards were fixed before play (--verify).
+    afterwards that the boards were fixed before play (--verify). With --boards
+    and --where (or --predeal): practice deals as numbered boards, each with its
+    number's dealer and vulnerability, from --seed as deals without --boards are.
 
     \b
     Examples:
@@ -247,6 +260,8 @@ def deal_command(
       bridgescore deal --boards 1-36 --seed-file tonight.seed --commit tonight.commit > set.pbn
       bridgescore deal --boards 1-36 --seed-file tonight.seed --analyse > set.pbn
       bridgescore deal --boards 1-24 --seed-file tonight.seed --format lin > bbo.lin
+      bridgescore deal --boards 1-32 --seed-file tonight.seed --format dlm tonight.dlm
+      bridgescore deal --boards 1-8 --seed 4 --where "hcp(south) >= 20" practice.pbn
       bridgescore deal --verify set.pbn --seed-file tonight.seed --commit tonight.commit
     """
     fmt = output_format.lower()
@@ -256,13 +271,28 @@ def deal_command(
         board_options.verify_board_set(verify, seed_file, commit)
         return
     if boards is not None:
-        if where or predeal or scheduler:
-            raise _fail(
-                "--where, --predeal and --scheduler deal random deals, not a board set", code=2
-            )
         from bridgescore.cli import boards as board_options
 
         chosen = "json" if as_json else _board_format(fmt)
+        if where or predeal:
+            if seed_file or commit:
+                raise _fail(
+                    "--seed-file and --commit keep a set for play secret; practice deals "
+                    "(--where, --predeal) are dealt from --seed",
+                    code=2,
+                )
+            _practice_boards(
+                boards, chosen, output, seed, where, list(predeal or []), processes, scheduler
+            )
+            return
+        if scheduler:
+            raise _fail("--scheduler deals under a condition: add --where", code=2)
+        if analyse and chosen in ("dlm", "dup"):
+            raise _fail(
+                f"--analyse adds DD tables and par, which a dealing machine's .{chosen} file "
+                "has no place for: write the set as --format pbn too, for the hand records",
+                code=2,
+            )
         if analyse and chosen == "lin":
             # Refused before dealing, solving or writing a seed: the LIN board line is
             # BBO's upload form, which has no place for the analysis, and DDS would run
@@ -283,8 +313,15 @@ def deal_command(
             threads=threads,
             event=event,
             progress=progress,
+            output=output,
         )
         return
+    if output is not None:
+        raise _fail(
+            f"{output!r}: only a board set (--boards) is written to a file; deals without "
+            "--boards go to standard output",
+            code=2,
+        )
     if seed_file or commit or analyse:
         raise _fail(
             "--seed-file, --commit and --analyse deal a board set: add --boards 1-36", code=2
@@ -304,6 +341,34 @@ def deal_command(
         _print_pbn(chunks, diagram, symbols)
 
 
+def _practice_boards(
+    boards_text: str,
+    fmt: BoardSetFormat,
+    output: str | None,
+    seed: int | None,
+    where: str,
+    predeal: list[str],
+    processes: int,
+    scheduler: str | None,
+) -> None:
+    """``deal --where ... --boards 1-8``: the condition's deals as numbered boards."""
+    from bridgescore.boardset import parse_board_range
+    from bridgescore.cli import boards as board_options
+    from bridgescore.deal import deals_from_array
+    from bridgescore.errors import BridgeError
+
+    try:
+        numbers = parse_board_range(boards_text)
+    except BridgeError as error:
+        raise _fail(error, code=2) from None
+    board_options.check_set_output(numbers, fmt, output)
+    if seed is None:
+        seed = _fresh_seed()
+    chunks = _owner_chunks(len(numbers), seed, where, predeal, processes, scheduler)
+    deals = [deal for owners in chunks for deal in deals_from_array(owners)]
+    board_options.deal_practice_set(deals, numbers, fmt, output)
+
+
 def _board_format(text: str) -> BoardSetFormat:
     from bridgescore.formats.boardset import FORMATS
 
@@ -311,5 +376,6 @@ def _board_format(text: str) -> BoardSetFormat:
         if text == fmt:
             return fmt
     raise _fail(
-        f"--format {text!r} is not a board-set format: expected pbn, lin, csv or json", code=2
+        f"--format {text!r} is not a board-set format: expected pbn, lin, csv, json, dlm or dup",
+        code=2,
     )

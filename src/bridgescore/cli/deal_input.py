@@ -6,7 +6,9 @@
 2. words that name an existing file (joined by spaces, so an unquoted name
    with a space still counts) are that file;
 3. anything else is the text of one deal: PBN (``N:AKQ.. ...``, quoted or as
-   its words), one LIN record or a BBO handviewer link.
+   its words), one LIN record or a BBO handviewer link (either form); a LIN
+   record or a link keeps the dealer, vulnerability and board number it states
+   (:func:`read_board`).
 
 Text that is neither a file nor a deal, and does not look like an attempt at a
 deal either (``sesion.pbn``), is reported as a missing file, since that is what
@@ -18,12 +20,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.cli.common import fail
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
 
-__all__ = ["DealOrFile", "deal_of_text", "deal_or_file", "looks_like_deal", "read_deal"]
+if TYPE_CHECKING:
+    from bridgescore.formats import BoardRecord
+
+__all__ = [
+    "DealOrFile",
+    "board_of_text",
+    "deal_of_text",
+    "deal_or_file",
+    "looks_like_deal",
+    "read_board",
+    "read_deal",
+]
 
 # "N:", "e :": PBN's first seat; the other forms of a deal are told by detect_format.
 _PBN_START = re.compile(r"\s*[NESW]\s*:", re.IGNORECASE)
@@ -76,8 +90,23 @@ def read_deal(text: str) -> Deal:
 
     Raises :class:`~bridgescore.BridgeError` naming the text and its problem.
     """
+    deal = read_board(text).deal
+    assert deal is not None  # read_board raises for a record without its deal
+    return deal
+
+
+def read_board(text: str) -> BoardRecord:
+    """The board of a PBN deal (the deal alone), or of one LIN record or BBO
+    handviewer link (either form): its deal, and the board number, dealer and
+    vulnerability the record states (``md``'s digit and ``sv``; a link's ``d``,
+    ``v`` and ``b``), so that par and hand records keep them.
+
+    Raises :class:`~bridgescore.BridgeError` naming the text and its problem.
+    """
+    from bridgescore.formats import BoardRecord
+
     try:
-        return Deal.from_pbn(text)
+        return BoardRecord(deal=Deal.from_pbn(text))
     except BridgeError as error:
         pbn_error = error
     from bridgescore.formats import detect_format, read_records
@@ -93,7 +122,7 @@ def read_deal(text: str) -> Deal:
             f"expected one deal: {text[:60]!r} gives {len(records)} record(s)"
             + (f" ({problems})" if problems else "")
         )
-    return records[0].deal
+    return records[0]
 
 
 def _shown(text: str) -> str:
@@ -108,6 +137,13 @@ def deal_of_text(text: str, *, other: str = "") -> Deal:
 
     ``other`` names what else the command accepts, for that message.
     """
+    deal = board_of_text(text, other=other).deal
+    assert deal is not None
+    return deal
+
+
+def board_of_text(text: str, *, other: str = "") -> BoardRecord:
+    """:func:`read_board` for a command, as :func:`deal_of_text` answers a bad deal."""
     if not looks_like_deal(text):
         raise fail(
             f"cannot read {_shown(text)!r}: no such file, and it is not a deal either "
@@ -116,6 +152,6 @@ def deal_of_text(text: str, *, other: str = "") -> Deal:
             code=2,
         )
     try:
-        return read_deal(text)
+        return read_board(text)
     except BridgeError as error:
         raise fail(error) from None

@@ -11,7 +11,7 @@ import typer
 from bridgescore.boardset.handrecord import PAPERS, Paper, hand_records_html
 from bridgescore.cli.boards import analyse_with_progress, read_board_file
 from bridgescore.cli.common import fail
-from bridgescore.cli.deal_input import deal_of_text, deal_or_file
+from bridgescore.cli.deal_input import board_of_text, deal_or_file
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressOption
 from bridgescore.errors import BridgeError
@@ -37,7 +37,7 @@ def handrecord_command(
             "JSON, or a USEBIO results file's hand set (such as a set from "
             "'bridgescore deal --boards'); the format is told by name, then content. "
             "Or one deal (PBN 'N:...', a LIN record or a BBO handviewer link), printed "
-            "as board 1.",
+            "as the board it states (its number, dealer and vulnerability), else board 1.",
             show_default=False,
         ),
     ],
@@ -86,9 +86,15 @@ def handrecord_command(
     check_output_path(out, "--out")  # before the boards are solved
     given = deal_or_file(source)
     if given is None or given.path is None:
-        # One deal on the command line: board 1, so North deals and no one is vulnerable.
+        # One deal on the command line: the board a LIN record or a link states (its
+        # number, dealer and vulnerability), else board 1: North deals, no one vulnerable.
         text = "" if given is None or given.text is None else given.text
-        found, read, file = [Board(1, deal_of_text(text))], None, None
+        stated = board_of_text(text)
+        assert stated.deal is not None
+        board = Board(
+            stated.board or 1, stated.deal, None, None, stated.dealer, stated.vulnerability
+        )
+        found, read, file = [board], None, None
     else:
         file = given.path
         read = read_board_file(file)

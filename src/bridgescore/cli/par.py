@@ -21,7 +21,11 @@ from bridgescore.cli.common import (
     read_input,
     refuse_results_file,
 )
-from bridgescore.cli.deal_input import deal_of_text, deal_or_file, read_deal
+from bridgescore.cli.deal_input import (
+    board_of_text,
+    deal_or_file,
+    read_board,
+)
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
@@ -91,6 +95,27 @@ def _options(
             seat = Seat.parse(dealer)
     except BridgeError as error:
         raise fail(error, code=2) from None
+    return vulnerability, seat
+
+
+def _stated_board(
+    record: BoardRecord,
+    vulnerability: Vulnerability,
+    seat: Seat | None,
+    vul: str | None,
+    board: int | None,
+    dealer: str | None,
+) -> tuple[Vulnerability, Seat | None]:
+    """The vulnerability and dealer of one LIN record or handviewer link on the command
+    line: what it states (``sv``, ``md``; a link's ``v``, ``d``, ``b``), unless the
+    options say otherwise (--vul, --board, --dealer win)."""
+    if vul is None and board is None:
+        stated = record.vulnerability or (
+            None if record.board is None else Vulnerability.from_board(record.board)
+        )
+        vulnerability = stated or vulnerability
+    if board is None and dealer is None:
+        seat = record.dealer_or_board
     return vulnerability, seat
 
 
@@ -406,18 +431,25 @@ def par_command(
         _batch(_read_file(words.path, vulnerability, seat, neutral), as_json=as_json)
         return
     solved: Deal | None = None
+    stated: BoardRecord | None = None
     if words is not None and words.text is not None:
         if _HEX.fullmatch(words.text):
             dd = words.text
         else:
-            solved = deal_of_text(words.text, other="a double-dummy table (20 hex digits), ")
+            stated = board_of_text(words.text, other="a double-dummy table (20 hex digits), ")
     try:
+        if dd is None and stated is None:
+            assert deal is not None  # exactly one of the three was given
+            stated = read_board(deal)
+        if stated is not None:
+            solved = stated.deal
+            vulnerability, seat = _stated_board(stated, vulnerability, seat, vul, board, dealer)
+            if neutral:
+                seat = None
         if dd is not None:
             table = DDTable.parse(dd)
         else:
-            if solved is None:
-                assert deal is not None  # exactly one of the three was given
-                solved = read_deal(deal)
+            assert solved is not None
             from bridgescore.solver import solve
 
             table = solve(solved)

@@ -18,7 +18,7 @@ from bridgescore.cli.common import (
     read_input,
     refuse_results_file,
 )
-from bridgescore.cli.deal_input import deal_of_text, deal_or_file
+from bridgescore.cli.deal_input import board_of_text, deal_or_file
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
@@ -102,14 +102,43 @@ def solve_command(
         raise fail(
             "nothing to solve: give a DEAL in PBN, a FILE, '-' or --file F (see --help)", code=2
         )
-    parsed = deal_of_text(given.text)
+    stated = board_of_text(given.text)
+    parsed = stated.deal
+    assert parsed is not None
     (table,) = _solve([parsed], threads)
     if as_json:
-        echo_json(_solution_json(parsed, table))
+        echo_json({**_stated_json(stated), **_solution_json(parsed, table)})
     elif as_hex:
         typer.echo(str(table))
     else:
+        heading = _stated_words(stated)
+        if heading:
+            typer.echo(heading)
         typer.echo(format_solution(parsed, table, symbols=symbols))
+
+
+def _stated_json(record: BoardRecord) -> dict[str, Any]:
+    """What a LIN record or a handviewer link states of its board, for --json."""
+    stated: dict[str, Any] = {}
+    if record.board is not None:
+        stated["board"] = record.board
+    if record.dealer is not None:
+        stated["dealer"] = record.dealer.letter
+    if record.vulnerability is not None:
+        stated["vulnerability"] = str(record.vulnerability)
+    return stated
+
+
+def _stated_words(record: BoardRecord) -> str:
+    """``Board 7, Dealer South, Vul Both``: what a LIN record or a link states."""
+    from bridgescore.display.wording import dealer_words, vulnerability_words
+
+    words = [] if record.board is None else [f"Board {record.board}"]
+    if record.dealer is not None:
+        words.append(dealer_words(record.dealer))
+    if record.vulnerability is not None:
+        words.append(vulnerability_words(record.vulnerability))
+    return ", ".join(words)
 
 
 def _file_records(path: str) -> tuple[list[BoardRecord] | None, str]:

@@ -31,8 +31,18 @@ from bridgescore.errors import (
 )
 from bridgescore.formats.check import CheckedRecord, check_record
 from bridgescore.formats.csv import format_csv, looks_like_csv, read_csv
+from bridgescore.formats.duplimate import (
+    DEALING_FORMATS,
+    format_dlm,
+    format_dup,
+    looks_like_dlm,
+    looks_like_dup,
+    read_dlm,
+    read_dup,
+)
 from bridgescore.formats.json import format_json, read_json
 from bridgescore.formats.lin import format_lin, handviewer_link, read_lin
+from bridgescore.formats.lin.reader import is_hand_link
 from bridgescore.formats.pbn import decode_line, format_pbn, read_pbn, record_pairs
 from bridgescore.formats.record import (
     PLAIN_CALLS,
@@ -82,28 +92,36 @@ _LIN_START = re.compile(r"\s*[A-Za-z]{2}\|")
 
 
 def detect_format(name: str | None, text: str) -> str:
-    """``pbn``, ``lin``, ``json`` or ``csv``: from the file name's extension, else the text.
+    """``pbn``, ``lin``, ``json`` or ``csv``, or a dealing machine's ``dlm`` or ``dup``
+    (:mod:`.duplimate`): from the file name's extension, else the text.
 
     Raises :class:`~bridgescore.NotationError` when neither says.
     """
     if name:
         suffix = Path(name).suffix.lower().lstrip(".")
-        if suffix in FORMATS:
+        if suffix in FORMATS or suffix in DEALING_FORMATS:
             return suffix
     start = text.lstrip("\ufeff \t\r\n")
+    if looks_like_dlm(start):
+        return "dlm"  # before PBN: its first line is "[Document]"
+    if looks_like_dup(text):
+        return "dup"
     if start.startswith("{") or re.match(r"\[\s*[{\]]", start):
         return "json"
     if start.startswith(("[", "%")):
         return "pbn"
     if _LIN_START.match(start) or ("lin=" in start[:2000] and "://" in start[:200]):
         return "lin"
+    if is_hand_link(start):
+        return "lin"  # BBO's other link form, read by the LIN reader
     if looks_like_csv(start):
         return "csv"
     shown = start[:30]
     raise NotationError(
         f"cannot tell the format of {name or 'the text'} (it starts {shown!r}): expected PBN "
-        '([Tag "value"]), LIN (tag|value|), a handviewer link, JSON or a board-set CSV '
-        "(board,dealer,...); name the file .pbn, .lin, .json or .csv"
+        '([Tag "value"]), LIN (tag|value|), a handviewer link, JSON, a board-set CSV '
+        "(board,dealer,...) or a Duplimate DLM or DUP file; name the file .pbn, .lin, .json, "
+        ".csv, .dlm or .dup"
     )
 
 
@@ -190,7 +208,8 @@ def check_input(data: bytes, name: str | Path | None) -> None:
     """
     from bridgescore.formats.usebio import looks_like_usebio
 
-    if is_binary(data) and not looks_like_usebio(data):
+    # A DUP file writes its suits as control bytes (the DOS symbols), one in ten.
+    if is_binary(data) and not looks_like_usebio(data) and not looks_like_dup(data):
         raise BinaryInputError(
             f"cannot tell the format of {input_name(name)}: it holds binary data (or UTF-16 text), "
             "which is not UTF-8, Windows-1252 or Latin-1 text: expected a text file"
@@ -276,7 +295,13 @@ def read_text(
         return in_batches(read_json(text, file))
     if chosen == "csv":
         return in_batches(read_csv(text, file))
-    raise NotationError(f"unknown format {chosen!r}: expected one of {', '.join(FORMATS)}")
+    if chosen == "dlm":
+        return read_dlm(text, file)
+    if chosen == "dup":
+        return read_dup(text, file)
+    raise NotationError(
+        f"unknown format {chosen!r}: expected one of {', '.join((*FORMATS, *DEALING_FORMATS))}"
+    )
 
 
 def read_records(
@@ -320,7 +345,9 @@ def read_records(
 
 
 def format_records(records: Iterable[BoardRecord], format: str) -> str:
-    """Records as a whole file in ``format`` (``pbn``, ``lin``, ``json``, ``csv``).
+    """Records as a whole file in ``format`` (``pbn``, ``lin``, ``json``, ``csv``, or a
+    dealing machine's ``dlm`` or ``dup``, which hold the deals alone and are written
+    as bytes unchanged: see :mod:`.duplimate`).
 
     Raises a :class:`~bridgescore.BridgeError` for a record the format cannot hold.
     """
@@ -332,4 +359,10 @@ def format_records(records: Iterable[BoardRecord], format: str) -> str:
         return format_json(records)
     if format == "csv":
         return format_csv(records)
-    raise NotationError(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+    if format == "dlm":
+        return format_dlm(records)
+    if format == "dup":
+        return format_dup(records)
+    raise NotationError(
+        f"unknown format {format!r}: expected one of {', '.join((*FORMATS, *DEALING_FORMATS))}"
+    )

@@ -1,4 +1,5 @@
-"""A board set as text: PBN, LIN (BBO upload form), CSV and JSON, both ways.
+"""A board set as text: PBN, LIN (BBO upload form), CSV, JSON and the dealing
+machine's DLM and DUP (:mod:`~bridgescore.formats.duplimate`), both ways.
 
 Every board goes through the one record (:func:`~bridgescore.formats.board.board_record`)
 and every file is read back by :func:`~bridgescore.formats.read_records`, so a set
@@ -19,7 +20,13 @@ from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
-from bridgescore.formats import check_input, decode_text, detect_format, read_records
+from bridgescore.formats import (
+    check_input,
+    decode_text,
+    detect_format,
+    format_records,
+    read_records,
+)
 from bridgescore.formats.board import Board, board_record
 from bridgescore.formats.csv import format_csv
 from bridgescore.formats.lin import lin_value
@@ -49,9 +56,9 @@ __all__ = [
     "read_boards",
 ]
 
-BoardSetFormat = Literal["pbn", "lin", "csv", "json"]
-FORMATS: tuple[BoardSetFormat, ...] = ("pbn", "lin", "csv", "json")
-ReadableFormat = Literal["pbn", "lin", "csv", "json", "usebio"]
+BoardSetFormat = Literal["pbn", "lin", "csv", "json", "dlm", "dup"]
+FORMATS: tuple[BoardSetFormat, ...] = ("pbn", "lin", "csv", "json", "dlm", "dup")
+ReadableFormat = Literal["pbn", "lin", "csv", "json", "dlm", "dup", "usebio"]
 """What a board set is read from: every format it is written in, and USEBIO hand sets."""
 
 # LIN numbers seats from South: md's leading digit is the dealer, hands go S, W, N, E.
@@ -143,10 +150,13 @@ def check_event(event: str | None, fmt: BoardSetFormat) -> None:
 
 
 def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | None = None) -> str:
-    """The whole set in ``fmt`` (``pbn``, ``lin``, ``csv`` or ``json``), ending with a newline.
+    """The whole set in ``fmt`` (``pbn``, ``lin``, ``csv`` or ``json``, ending with a
+    newline; ``dlm`` or ``dup``, a dealing machine's file, to be written as bytes
+    unchanged: the deals alone).
 
-    Raises :class:`~bridgescore.NotationError` for a board without its deal and
-    for an event the format cannot hold (:func:`check_event`).
+    Raises :class:`~bridgescore.NotationError` for a board without its deal, for an
+    event the format cannot hold (:func:`check_event`), and for a set a dealing
+    machine's file cannot hold (boards that do not run on, or past 99).
     """
     if fmt not in FORMATS:
         raise NotationError(
@@ -156,6 +166,8 @@ def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | 
     records = [board_record(board, event or "") for board in boards]
     for record in records:
         _stated(record)
+    if fmt in ("dlm", "dup"):
+        return format_records(records, fmt)
     if fmt == "json":
         data: dict[str, Any] = {"boards": [_json_board(board) for board in boards]}
         if event:
@@ -176,8 +188,9 @@ def format_boards(boards: Sequence[Board], fmt: BoardSetFormat, *, event: str | 
 
 
 def guess_format(name: str, text: str) -> ReadableFormat:
-    """The format by file name (``.pbn``, ``.lin``, ``.csv``, ``.json``, ``.xml`` for
-    USEBIO), else by content (as :func:`~bridgescore.formats.detect_format` tells it)."""
+    """The format by file name (``.pbn``, ``.lin``, ``.csv``, ``.json``, ``.dlm``,
+    ``.dup``, ``.xml`` for USEBIO), else by content (as
+    :func:`~bridgescore.formats.detect_format` tells it)."""
     lowered = name.lower()
     for fmt in FORMATS:
         if lowered.endswith("." + fmt):
@@ -192,8 +205,8 @@ def guess_format(name: str, text: str) -> ReadableFormat:
         if found == fmt:
             return fmt
     raise NotationError(
-        f"cannot tell the format of {name!r}: expected a .pbn, .lin, .csv, .json "
-        "or USEBIO .xml file"
+        f"cannot tell the format of {name!r}: expected a .pbn, .lin, .csv, .json, "
+        "Duplimate .dlm or .dup, or USEBIO .xml file"
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
-from bridgescore.errors import ArgumentTypeError, NotationError
+from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
 
 __all__ = [
     "MATCH_NOTE",
@@ -425,6 +425,27 @@ class BoardRecord:
         if self.passed_out:
             return "Pass"
         return None if self.contract is None else self.contract.to_pbn()
+
+    @property
+    def tricks_taken(self) -> int | None:
+        """Declarer's tricks: the result stated, else the claim, else what a play
+        recorded to the last card gives (a LIN board's ``pc`` cards); ``None`` when
+        none says, or the play cannot be followed (the checker reports why)."""
+        if self.result is not None:
+            return self.result
+        if self.claim is not None:
+            return self.claim
+        if self.play is None or len(self.play) != 52 or self.deal is None:
+            return None
+        if self.contract is None or self.contract.declarer is None:
+            return None
+        from bridgescore.play import Play  # the domain's rules of play, for this case alone
+
+        try:
+            played = Play(self.deal, self.contract, self.play)
+        except BridgeError:
+            return None
+        return played.declarer_tricks if played.is_complete else None
 
     def score_tag(self, name: str) -> str | None:
         """The value of the file's score tag ``name`` (``"ScoreIMP"``...), if any."""

@@ -38,8 +38,8 @@ InputSource = str | os.PathLike[str] | IO[bytes] | IO[str]
 """What a reader takes: a path, ``-`` (standard input), or an open file."""
 
 # How files begin: PBN ("[Tag", "% comment"), JSON ("{", "[{"), a LIN tag ("pn|", "qx|")
-# or a handviewer link holding LIN ("https://...lin=").
-_CONTENT_START = re.compile(r"\s*(?:\[|\{|%|[A-Za-z]{2}\||https?://\S*lin=)")
+# or a handviewer link holding LIN ("https://...lin=") or its hands ("...?n=...").
+_CONTENT_START = re.compile(r"\s*(?:\[|\{|%|[A-Za-z]{2}\||https?://\S*(?:lin=|[?&][nesw]=))")
 _SHOWN = 40
 _NAME_LIMIT = 240
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qs, urlsplit
 
 from bridgescore.core import Contract, Seat, Vulnerability, dealer_of_board
@@ -69,7 +69,7 @@ from bridgescore.formats.record import (
 )
 from bridgescore.formats.words import call_text, card_of, contract_of
 
-__all__ = ["lin_from_link", "read_lin"]
+__all__ = ["is_hand_link", "lin_from_hand_link", "lin_from_link", "read_lin"]
 
 _VULNERABILITY = {
     "o": Vulnerability.NONE,
@@ -450,15 +450,97 @@ def lin_from_link(text: str) -> str:
     return values[0]
 
 
+# A handviewer link's other form: each hand its own parameter (n=, e=, s=, w=).
+_HAND_LINK = re.compile(r"(?i)\s*(?:https?://|www\.)\S*[?&][nesw]=")
+_LINK_SEATS = {"s": 1, "w": 2, "n": 3, "e": 4}  # md's digit of each dealer
+_LINK_VULNERABILITY = {"-": "o", "o": "o", "0": "o", "none": "o", "n": "n", "ns": "n"}
+_LINK_VULNERABILITY |= {"e": "e", "ew": "e", "b": "b", "both": "b", "all": "b"}
+_LINK_CALL = re.compile(r"(?i)[1-7](?:nt|[cdhsn])|[pdr]")
+_LINK_CARD = re.compile(r"(?i)[cdhs](?:10|[2-9tjqka])")
+
+
+def is_hand_link(text: str) -> bool:
+    """Whether ``text`` is a handviewer link of the form with a parameter a hand
+    (``handviewer.html?n=s...&e=...&s=...&w=...&d=n&v=b``).
+
+    >>> is_hand_link("https://www.bridgebase.com/tools/handviewer.html?n=sakq&d=n")
+    True
+    """
+    return _HAND_LINK.match(text) is not None and "lin=" not in text
+
+
+def lin_from_hand_link(text: str) -> tuple[str, bool]:
+    """The LIN record a handviewer link of the form with a parameter a hand says:
+    its hands (``n=``, ``e=``, ``s=``, ``w=``: suits in any order, ``10`` or ``t``
+    for the ten; one left out holds the rest of the pack), dealer ``d``
+    (n, e, s, w), vulnerability ``v`` (``-`` none, n, e, b), board ``b``, auction
+    ``a`` (``1nppp``), play ``p`` (``sqsa...``) and the players ``nn``, ``en``,
+    ``sn``, ``wn``; and whether the link names its dealer (md needs one: else
+    the board's, or North's).
+
+    Raises :class:`~bridgescore.NotationError` for a value that is not of its form.
+    """
+    values = {
+        name.lower(): value[0]
+        for name, value in parse_qs(urlsplit(text.strip()).query, keep_blank_values=True).items()
+    }
+    board = values.get("b", "").strip()
+    if board and not (board.isascii() and board.isdigit() and len(board) <= 4):
+        raise NotationError(f"b={board!r}: expected a board number")
+    dealer = values.get("d", "").strip().lower()[:1]
+    named = dealer in _LINK_SEATS
+    if dealer and not named:
+        raise NotationError(f"d={values['d']!r}: expected the dealer n, e, s or w")
+    if not named:
+        dealer = "nesw"[(int(board) - 1) % 4] if board and int(board) >= 1 else "n"
+    hands = ",".join(values.get(seat, "").strip() for seat in "swne")
+    parts = [f"md|{_LINK_SEATS[dealer]}{hands}|"]
+    vulnerable = values.get("v", "").strip().lower()
+    if vulnerable:
+        if vulnerable not in _LINK_VULNERABILITY:
+            raise NotationError(f"v={values['v']!r}: expected -, n, e or b")
+        parts.append(f"sv|{_LINK_VULNERABILITY[vulnerable]}|")
+    if board:
+        parts.append(f"ah|Board {int(board)}|")
+    names = [values.get(f"{seat}n", "").replace(",", " ").replace("|", " ") for seat in "swne"]
+    if any(names):
+        parts.insert(0, f"pn|{','.join(name.strip() for name in names)}|")
+    parts.extend(f"mb|{call}|" for call in _link_tokens(values.get("a", ""), _LINK_CALL, "a"))
+    parts.extend(f"pc|{card}|" for card in _link_tokens(values.get("p", ""), _LINK_CARD, "p"))
+    return "".join(parts), named
+
+
+def _link_tokens(text: str, token: re.Pattern[str], name: str) -> list[str]:
+    tokens: list[str] = []
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        match = token.match(text, position)
+        if match is None:
+            raise NotationError(
+                f"{name}={text[:40]!r}: unexpected {text[position : position + 8]!r} at "
+                f"character {position + 1}"
+            )
+        tokens.append(match[0])
+        position = match.end()
+    return tokens
+
+
 def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[BoardRecord]:
     """Board records of LIN text: hand records (one board a line), a vugraph archive
-    or a handviewer link. Never raises on bad input: problems go on their record."""
+    or a handviewer link (either form: ``lin=``, or a parameter a hand). Never raises
+    on bad input: problems go on their record."""
     text = source if isinstance(source, str) else "".join(source)
     stripped = text.strip()
-    if stripped.lower().startswith(("http://", "https://", "www.")) and "lin=" in stripped:
-        try:
+    named = True
+    try:
+        if stripped.lower().startswith(("http://", "https://", "www.")) and "lin=" in stripped:
             text = lin_from_link(stripped)
-        except BridgeError as error:
-            yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, str(error)),))
-            return
-    yield from _Reader(file).read(text)
+        elif is_hand_link(stripped):
+            text, named = lin_from_hand_link(stripped)
+    except BridgeError as error:
+        yield BoardRecord(source=Source(file, 1, 1), problems=(Problem(1, str(error)),))
+        return
+    for record in _Reader(file).read(text):
+        # A link that names no dealer states none: the board's number says it (Law 2).
+        yield record if named else replace(record, dealer=None)
