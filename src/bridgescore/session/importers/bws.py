@@ -582,7 +582,7 @@ class _Reader:
         elif remarks:
             self.parsed.notes.append(f"{self.source}: {context}: remark {quoted(remarks)}")
         result = TableResult(board, ns, ew, result=played, section=stored)
-        return result, _lead(row.get("LeadCard"), context)
+        return result, _lead(row.get("LeadCard"))
 
     def _played(
         self, row: Mapping[str, Cell], contract: str, ns: int, ew: int, context: str
@@ -769,11 +769,11 @@ def _holding(value: Cell, where: str) -> str:
     return text
 
 
-def _lead(value: Cell, where: str) -> Card | None:
+def _lead(value: Cell) -> Card | None:
     text = _text(value)
-    if not text or text.upper() == "SKIP":
+    if not text or text.upper() == "SKIP":  # the table was not asked for the lead
         return None
-    return _card(text, f"{where}: LeadCard")
+    return _card(text, "LeadCard")
 
 
 def _card(text: str, where: str) -> Card:
