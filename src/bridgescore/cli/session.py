@@ -156,12 +156,11 @@ def import_command(
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
     """
-    from bridgescore.session.importers.bws import looks_like_bws
+    from bridgescore.session.importers.accessdb import looks_like_bws
     from bridgescore.session.importers.importer import ImportReport, import_data
 
-    # Each file is read once, here: an empty or binary one (but a Bridgemate database)
-    # stops the import before the event is touched, and standard input ('-'), which can
-    # be read only once, is kept.
+    # Each file is read once, here: an empty or binary one (not a Bridgemate database) stops
+    # the import before the event is touched, and standard input ('-') is read only once.
     contents = [(str(file), read_input_bytes(str(file), looks_like_bws)) for file in files]
     with _open(event, "create") as store:
         try:

@@ -29,12 +29,8 @@ from bridgescore.compare.scalar import Award
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import RecordError
 from bridgescore.notation import Result, parse_result
-from bridgescore.session.importers.bws import (
-    BwsTables,
-    bws_event,
-    looks_like_bws,
-    read_bws_tables,
-)
+from bridgescore.session.importers.accessdb import looks_like_bws, read_bws_tables
+from bridgescore.session.importers.bws import BwsTables, bws_event
 from bridgescore.session.importers.importer import import_data, import_files
 from bridgescore.session.reports.usebio import export_usebio
 from bridgescore.session.scoring.event import Adjusted, Member, TableResult

@@ -1,66 +1,38 @@
 """Bridgemate's scoring database (BWS) into an event, read-only.
 
-A BWS file is the Microsoft Access (Jet) database that Bridgemate Control Software and
-every Bridgemate-compatible scorer share: the scoring program writes the sections and
-the movement into it, the tables' Bridgemates write each result, and the scoring
-program reads them back. This module reads one in two steps, so that the second can
-be tested on rows written by hand (writing an Access file is a job of its own):
+A BWS file is the Access database Bridgemate Control Software and the scoring programs
+share. It is read in two steps, the second tested on rows written by hand:
+:func:`~bridgescore.session.importers.accessdb.read_bws_tables` reads the tables as
+plain rows, and :func:`bws_event`, a pure function, makes the event's records of them.
 
-- :func:`read_bws_tables` is the thin reader: the file's tables as plain rows (a dict
-  of column to ``str``, ``int``, ``float``, ``bool`` or ``None`` each; a date or a
-  time as ISO text to the second), through the pure-Python ``access-parser`` package
-  (the ``bws`` extra).
-- :func:`bws_event` is a pure function from those rows to the event's records: the
-  results, the hand records, the players, the movement and the opening leads.
-
-What the rows mean (Bridgemate's own conventions):
-
-- ``Section``: ``ID`` and ``Letter``. An event of one section keeps its results
-  without a section name (as a live event of one section does); with several, each
-  result and pair is kept under its section's letter.
-- ``RoundData``: per section, table and round the ``NSPair`` and ``EWPair`` numbers
-  and the boards ``LowBoard`` to ``HighBoard``. A section in which some round seats
-  one number in both directions (a Mitchell numbers its NS and EW pairs alike), or
-  whose NS and EW numbers never meet, names its pairs by number and home direction,
-  ``3N`` and ``3E``, as a Mitchell made here does; any other (a Howell) by number.
-- ``ReceivedData``: one row per entry. ``Contract`` is ``3 NT``, ``4 S x``, ``6 H xx``
-  or ``PASS``; ``NS/EW`` the declarer's seat letter and ``Declarer`` the declaring
-  pair's number; ``Result`` ``=``, ``+2`` or ``-1``; ``LeadCard`` such as ``H10``;
-  ``Remarks`` the director's marks: ``Not played`` (the board is left out),
-  percentages ``60%-40%`` (an artificial adjusted score of fixed percentages, 40, 50
-  or 60 each), ``Arbitral score`` (a score the scoring program was to give: the file
-  does not say which, so it is a problem to settle with ``session correct``), or
-  ``Wrong direction`` (the pairs sat the other way round: the row's NS pair held the
-  EW cards). A ``Contract`` written as an adjusted score (``A+``, ``Avg-``,
-  ``A+/A-``) is read as one. Rows marked ``Erased`` are skipped; of two rows for the
-  same section, table, round and board the later (by ``DateLog`` and ``TimeLog``,
-  then ``ID``) replaces the earlier, as Bridgemate does. A result's origin is the
-  file and its row's ``ID``.
-- ``PlayerNumbers``: the membership ``Number`` and ``Name`` per section, table,
-  direction (``N``, ``E``, ``S``, ``W``) and ``Round`` (0: as the players sat down),
-  given to the pair the movement seats there; a name left out is looked up by its
-  number in ``PlayerNames`` (``strID``).
-- ``HandRecord``: per section and board the sixteen holdings (``NorthSpades`` to
-  ``WestClubs``).
-- ``BiddingData`` and ``PlayData``: the calls and cards a table entered (``Counter``
-  orders them). The event file keeps neither; they are read into
-  :attr:`BwsImport.auctions` and :attr:`BwsImport.plays`, checked, and the play's
-  first card is the opening lead of a result that names none.
-
-Every other table (``Settings``, ``Tables``, ``Clients``, ``IntermediateData``,
-``HandEvaluation``) is the scorer's own business and is not read.
+- ``Section`` (``ID``, ``Letter``): one section's results are kept without a section
+  name, as a live event keeps them; several sections' under their letters.
+- ``RoundData``: each table and round's ``NSPair``, ``EWPair`` and ``LowBoard`` to
+  ``HighBoard``. Pairs are ``3N`` and ``3E`` (as a Mitchell made here names them) in a
+  section where a round seats one number both ways or the NS and EW numbers never
+  meet; else (a Howell) ``3``. The section's movement is made of these rows.
+- ``ReceivedData``: ``Contract`` ``3 NT``, ``4 S x`` or ``PASS``; ``NS/EW`` the declarer's
+  seat (``Declarer``, the pair's number, is checked against it); ``Result`` ``=``, ``+2``,
+  ``-1``; ``LeadCard`` such as ``H10``; ``Remarks``: ``Not played`` (left out),
+  ``60%-40%`` (fixed percentages, 40, 50 or 60 a side), ``Arbitral score`` (a problem:
+  the file does not say which score), ``Wrong direction`` (the pairs sat the other way
+  round). A ``Contract`` such as ``A+`` or ``Avg-`` is an adjusted score. ``Erased``
+  rows are skipped; a later row (``DateLog``, ``TimeLog``, then ``ID``) for the same
+  section, table, round and board replaces an earlier one, as Bridgemate does. A
+  result's origin is its row's ``ID``.
+- ``PlayerNumbers``: ``Number`` and ``Name`` by section, table, direction and ``Round``
+  (0: as they sat down), given to the pair seated there (a missing name looked up in
+  ``PlayerNames`` by ``strID``); ``HandRecord``: the sixteen holdings of each board.
+- ``BiddingData`` and ``PlayData``: the calls and cards, in ``Counter`` order, read into
+  :attr:`BwsImport.auctions` and :attr:`BwsImport.plays` (the event file keeps neither;
+  the play's first card is the lead of a result without one).
 """
 
 from __future__ import annotations
 
-import logging
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import TypeVar
 
 from bridgescore.auction import Call
@@ -71,6 +43,13 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.notation import Result, means_passed_out, parse_result
+from bridgescore.session.importers.accessdb import (
+    Cell,
+    cell_number,
+    cell_text,
+    cell_whole,
+    read_bws_tables,
+)
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.scoring.adjustment import read_adjusted
 from bridgescore.session.scoring.event import Adjusted, Member, TableResult, participant_key
@@ -81,34 +60,15 @@ __all__ = [
     "BwsImport",
     "BwsTables",
     "bws_event",
-    "looks_like_bws",
     "read_bws_event",
-    "read_bws_tables",
 ]
 
-#: A cell of a table as :func:`read_bws_tables` gives it.
-Cell = str | int | float | bool | None
 #: The tables of a BWS file by name, each a sequence of rows (column -> cell).
 BwsTables = Mapping[str, Sequence[Mapping[str, Cell]]]
 #: A stored result's key: (section, board, NS pair, EW pair).
 ResultKey = tuple[str, int, str, str]
 _Step = TypeVar("_Step", Call, Card)
 
-#: The tables :func:`bws_event` reads; :func:`read_bws_tables` reads these alone.
-TABLES = (
-    "Section",
-    "Session",
-    "RoundData",
-    "ReceivedData",
-    "PlayerNumbers",
-    "PlayerNames",
-    "HandRecord",
-    "BiddingData",
-    "PlayData",
-)
-
-# Jet 3/4 (.mdb, .bws) and ACE (.accdb) files name their engine at byte 4.
-_JET_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 _CONTRACT = re.compile(r"(?P<level>[1-7])\s*(?P<strain>NT|N|S|H|D|C)\s*(?P<doubling>X{0,2})", re.I)
 _RESULT = re.compile(r"=|[+-](?:[1-9]|1[0-3])")
 _PERCENTAGES = re.compile(r"(?P<ns>\d{1,3})\s*%\s*[-/]\s*(?P<ew>\d{1,3})\s*%")
@@ -118,133 +78,6 @@ _WRONG_WAY = re.compile(r"wrong\s+direction", re.I)
 _SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
 _HANDS = ("North", "East", "South", "West")
 _SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
-
-
-def looks_like_bws(data: bytes) -> bool:
-    """Whether a file's first bytes are those of an Access (Jet or ACE) database.
-
-    >>> looks_like_bws(b"\\x00\\x01\\x00\\x00Standard Jet DB\\x00"), looks_like_bws(b"[Board")
-    (True, False)
-    """
-    return bytes(data[4:19]) in _JET_MAGIC
-
-
-# ------------------------------------------------------------------ the thin reader
-
-
-def read_bws_tables(data: bytes, source: str = "") -> dict[str, list[dict[str, Cell]]]:
-    """The tables of a BWS file that :func:`bws_event` reads, as plain rows.
-
-    ``data`` is the file's bytes. A table the file lacks is an empty list, and so is
-    ``PlayerNames`` when every player in ``PlayerNumbers`` has a name. Dates and
-    times are ISO text rounded to the second (Access keeps them as fractions of a day,
-    so 10:13:19 is stored as 10:13:18.9955); ``(Empty Date)`` is ``""``.
-
-    Raises ImportError when the ``access-parser`` package (``bridgescore[bws]``) is
-    missing, and :class:`~bridgescore.errors.RecordError` naming ``source`` for a file
-    that is not an Access database or whose rows cannot be read whole.
-    """
-    try:
-        from access_parser import AccessParser
-    except ImportError as error:
-        raise ImportError(
-            "reading a Bridgemate database (BWS) needs the access-parser package: "
-            "pip install 'bridgescore[bws]'",
-            name="access_parser",
-        ) from error
-    where = source or "the BWS file"
-    if not looks_like_bws(data):
-        raise RecordError(f"{where} is not a Microsoft Access database (a Bridgemate BWS file)")
-    out: dict[str, list[dict[str, Cell]]] = {}
-    with _quiet_parser() as messages, _file_of(data) as path:
-        try:
-            database = AccessParser(path)
-        except Exception as error:  # the parser's own errors are of every kind
-            raise RecordError(f"{where}: cannot read the Access database: {error}") from None
-        # Its catalog's extra properties (column formats) need not parse for the rows to.
-        messages.clear()
-        for name in TABLES:
-            if name not in database.catalog or (name == "PlayerNames" and _all_named(out)):
-                out[name] = []
-                continue
-            try:
-                columns = database.parse_table(name)
-            except Exception as error:
-                raise RecordError(f"{where}: table {name} cannot be read: {error}") from None
-            if messages:
-                raise RecordError(f"{where}: table {name} cannot be read whole: {messages[0]}")
-            out[name] = _rows(columns, name, where)
-    return out
-
-
-def _all_named(tables: Mapping[str, Sequence[Mapping[str, Cell]]]) -> bool:
-    """Whether every player in PlayerNumbers has a name. The national list in
-    PlayerNames (14,000 members in a real file) then need not be read: it is most of
-    the reading's time, and only a number without a name is looked up in it."""
-    return all(
-        _text(row.get("Name")) or not _text(row.get("Number"))
-        for row in tables.get("PlayerNumbers", ())
-    )
-
-
-@contextmanager
-def _quiet_parser() -> Iterator[list[str]]:
-    """The parser's complaints, collected instead of printed: a row it could not read
-    would otherwise be a warning on standard error and a table with a row missing."""
-    logger = logging.getLogger("access_parser")
-    messages: list[str] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            if record.levelno >= logging.WARNING:
-                messages.append(record.getMessage())
-
-    handler = Collect()
-    propagate = logger.propagate
-    logger.addHandler(handler)
-    logger.propagate = False
-    try:
-        yield messages
-    finally:
-        logger.removeHandler(handler)
-        logger.propagate = propagate
-
-
-@contextmanager
-def _file_of(data: bytes) -> Iterator[str]:
-    """A temporary file holding ``data``: the parser opens a path, and an upload has none."""
-    handle, path = tempfile.mkstemp(suffix=".bws")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        yield path
-    finally:
-        os.unlink(path)
-
-
-def _rows(columns: Mapping[str, object], name: str, where: str) -> list[dict[str, Cell]]:
-    """The parser's columns (name -> values) as rows; columns of unequal length mean a
-    row was read in part, which is refused rather than misaligned."""
-    lists = {column: list(values) for column, values in columns.items() if isinstance(values, list)}
-    lengths = {len(values) for values in lists.values()}
-    if len(lengths) > 1:
-        raise RecordError(
-            f"{where}: table {name} cannot be read whole: its columns differ in length"
-        )
-    count = lengths.pop() if lengths else 0
-    return [{column: _cell(values[i]) for column, values in lists.items()} for i in range(count)]
-
-
-def _cell(value: object) -> Cell:
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    text = str(value)
-    if text in ("(Empty Date)", "(Invalid Date)"):
-        return ""
-    if re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?", text):
-        moment = datetime.fromisoformat(text) + timedelta(microseconds=500_000)
-        return moment.replace(microsecond=0).isoformat(sep=" ")
-    return text
 
 
 # ------------------------------------------------------------------ rows to records
@@ -270,8 +103,8 @@ class BwsImport:
 
 
 def read_bws_event(data: bytes, source: str) -> BwsImport:
-    """Read a BWS file's bytes into event records: :func:`read_bws_tables`, then
-    :func:`bws_event`. Raises as :func:`read_bws_tables` does."""
+    """Read a BWS file's bytes into event records: :func:`~bridgescore.session.importers.
+    accessdb.read_bws_tables`, then :func:`bws_event`, raising as the reader does."""
     return bws_event(read_bws_tables(data, source), source)
 
 
@@ -302,7 +135,7 @@ def bws_event(tables: BwsTables, source: str) -> BwsImport:
     out = BwsImport(parsed)
     reader = _Reader(tables, source, out)
     sections = reader.sections()
-    out.name = next((_text(row.get("Name")) for row in tables.get("Session", ())), "")
+    out.name = next((cell_text(row.get("Name")) for row in tables.get("Session", ())), "")
     rounds = reader.rounds(sections)
     out.movements = reader.movements(sections, rounds)
     stated = BoardsStated(source, parsed)
@@ -315,13 +148,10 @@ def bws_event(tables: BwsTables, source: str) -> BwsImport:
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
-    """A result read from ReceivedData, with where it was entered."""
+    """A result read from ReceivedData, with the section, table and round it was entered at."""
 
     result: TableResult
-    section: int
-    table: int
-    round: int
-    row_id: int
+    place: tuple[int, int, int]
 
 
 class _Reader:
@@ -330,8 +160,6 @@ class _Reader:
     def __init__(self, tables: BwsTables, source: str, out: BwsImport) -> None:
         self.tables, self.source, self.out = tables, source, out
         self.parsed = out.parsed
-
-    # ---- problems
 
     def problem(self, message: str) -> None:
         self.parsed.problems.append(line_problem(self.source, 0, message))
@@ -352,17 +180,16 @@ class _Reader:
         letters: dict[int, str] = {}
         for where, row in self.rows("Section"):
             try:
-                number = _whole(row, "ID", where)
+                number = cell_whole(row, "ID", where)
             except RecordError as error:
                 self.problem(str(error))
                 continue
-            letters[number] = _text(row.get("Letter")) or str(number)
-        numbers = {n for _, row in self.rows("RoundData") for n in [_maybe_whole(row, "Section")]}
-        numbers |= {
-            n for _, row in self.rows("ReceivedData") for n in [_maybe_whole(row, "Section")]
-        }
-        for number in sorted(n for n in numbers if n is not None and n not in letters):
-            letters[number] = str(number)
+            letters[number] = cell_text(row.get("Letter")) or str(number)
+        for table in ("RoundData", "ReceivedData"):  # a section the Section table lacks
+            for _, row in self.rows(table):
+                given = cell_number(row, "Section")
+                if given is not None:
+                    letters.setdefault(given, str(given))
         one = len(letters) == 1
         return {
             number: _Section(letter, "" if one else letter, self._directional(number))
@@ -375,9 +202,9 @@ class _Reader:
         for table in ("RoundData", "ReceivedData"):
             ns, ew = ("NSPair", "EWPair") if table == "RoundData" else ("PairNS", "PairEW")
             for _, row in self.rows(table):
-                if _maybe_whole(row, "Section") != section:
+                if cell_number(row, "Section") != section:
                     continue
-                pairs = (_maybe_whole(row, "Round"), _maybe_whole(row, ns), _maybe_whole(row, ew))
+                pairs = (cell_number(row, "Round"), cell_number(row, ns), cell_number(row, ew))
                 if all(value is not None and value > 0 for value in pairs):
                     seats.append(pairs)  # type: ignore[arg-type]
             if seats:
@@ -393,11 +220,14 @@ class _Reader:
         out: dict[tuple[int, int, int], Row] = {}
         for where, row in self.rows("RoundData"):
             try:
-                section = sections[_whole(row, "Section", where)]
-                number = _whole(row, "Section", where)
-                table, round_number = _whole(row, "Table", where), _whole(row, "Round", where)
-                ns, ew = _whole(row, "NSPair", where), _whole(row, "EWPair", where)
-                low, high = _whole(row, "LowBoard", where), _whole(row, "HighBoard", where)
+                section = sections[cell_whole(row, "Section", where)]
+                number = cell_whole(row, "Section", where)
+                table, round_number = (
+                    cell_whole(row, "Table", where),
+                    cell_whole(row, "Round", where),
+                )
+                ns, ew = cell_whole(row, "NSPair", where), cell_whole(row, "EWPair", where)
+                low, high = cell_whole(row, "LowBoard", where), cell_whole(row, "HighBoard", where)
                 if ns == 0 or ew == 0:
                     continue  # the missing pair's place: the other pair sits out
                 if not 1 <= low <= high:
@@ -444,12 +274,10 @@ class _Reader:
                 self.problem(f"section {section.letter}'s movement (RoundData): {error}")
         return out
 
-    # ---- hand records
-
     def hand_records(self, sections: Mapping[int, _Section], stated: BoardsStated) -> None:
         for where, row in self.rows("HandRecord"):
             try:
-                board = _whole(row, "Board", where)
+                board = cell_whole(row, "Board", where)
                 hands = [
                     ".".join(
                         _holding(row.get(f"{hand}{suit}"), f"{where}: {hand}{suit}")
@@ -482,9 +310,9 @@ class _Reader:
             try:
                 key = _place(row, where)
                 order = (
-                    _text(row.get("DateLog"))[:10],
+                    cell_text(row.get("DateLog"))[:10],
                     _time_of(row.get("TimeLog")),
-                    _whole(row, "ID", where),
+                    cell_whole(row, "ID", where),
                 )
             except RecordError as error:
                 self.problem(str(error))
@@ -525,7 +353,7 @@ class _Reader:
             self.parsed.results.append((result, Origin(self.source, order[2])))
             if lead is not None:
                 self.out.leads[result.key] = lead
-            entries.append(_Entry(result, number, table, round_number, order[2]))
+            entries.append(_Entry(result, (number, table, round_number)))
         if not_played:
             shown = "; ".join(not_played[:5]) + ("; ..." if len(not_played) > 5 else "")
             notes.append(
@@ -541,10 +369,13 @@ class _Reader:
         context: str,
     ) -> tuple[TableResult, Card | None] | None:
         """One ReceivedData row as a result and its lead; ``None``: not played."""
-        ns_number, ew_number = _whole(row, "PairNS", context), _whole(row, "PairEW", context)
+        ns_number, ew_number = (
+            cell_whole(row, "PairNS", context),
+            cell_whole(row, "PairEW", context),
+        )
         ns, ew = section.pair(ns_number, "N"), section.pair(ew_number, "E")
-        contract = _text(row.get("Contract"))
-        remarks = _text(row.get("Remarks"))
+        contract = cell_text(row.get("Contract"))
+        remarks = cell_text(row.get("Remarks"))
         stored = section.stored
         if _NOT_PLAYED.fullmatch(remarks):
             return None
@@ -593,10 +424,10 @@ class _Reader:
                 f"contract {quoted(contract)}: expected such as '3 NT', '4 S x' or 'PASS', "
                 "or a remark saying what the director gave"
             )
-        seat_text = _text(row.get("NS/EW")).upper()
+        seat_text = cell_text(row.get("NS/EW")).upper()
         if seat_text not in _SEATS:
             raise RecordError(f"declarer {quoted(seat_text)} (NS/EW): expected N, E, S or W")
-        outcome = _text(row.get("Result")).replace(" ", "")
+        outcome = cell_text(row.get("Result")).replace(" ", "")
         if not _RESULT.fullmatch(outcome):
             raise RecordError(
                 f"result {quoted(outcome)}: expected '=', '+1' to '+6' or '-1' to '-13'"
@@ -604,7 +435,7 @@ class _Reader:
         strain = found["strain"].upper()
         text = f"{found['level']}{'NT' if strain == 'N' else strain}{found['doubling'].upper()}"
         played = parse_result(f"{text}{seat_text}{outcome}")
-        declaring = _maybe_whole(row, "Declarer")
+        declaring = cell_number(row, "Declarer")
         side = ns if _SEATS[seat_text] in (Seat.NORTH, Seat.SOUTH) else ew
         if declaring not in (None, 0, side):
             self.check(
@@ -625,32 +456,30 @@ class _Reader:
         elif result.board not in row.boards:
             self.check(f"{context}: board {result.board} is not one the movement gives that table")
 
-    # ---- players
-
     def members(
         self, sections: Mapping[int, _Section], rounds: Mapping[tuple[int, int, int], Row]
     ) -> None:
         names = {
-            _text(row.get("strID")): _text(row.get("Name"))
+            cell_text(row.get("strID")): cell_text(row.get("Name"))
             for _, row in self.rows("PlayerNames")
-            if _text(row.get("strID"))
+            if cell_text(row.get("strID"))
         }
         # (participant) -> seat letter -> (round, member): a pair's players as first seen.
         seen: dict[str, dict[str, tuple[int, Member]]] = {}
         for where, row in self.rows("PlayerNumbers"):
             try:
-                number = _whole(row, "Section", where)
+                number = cell_whole(row, "Section", where)
                 section = sections[number]
-                table = _whole(row, "Table", where)
-                round_number = max(_maybe_whole(row, "Round") or 0, 1)
-                seat = _text(row.get("Direction")).upper()
+                table = cell_whole(row, "Table", where)
+                round_number = max(cell_number(row, "Round") or 0, 1)
+                seat = cell_text(row.get("Direction")).upper()
                 if seat not in _SEATS:
                     raise RecordError(f"direction {quoted(seat)}: expected N, E, S or W")
             except (RecordError, KeyError) as error:
                 self.problem(f"{where}: {error}")
                 continue
-            member_number = _text(row.get("Number"))
-            name = _text(row.get("Name")) or names.get(member_number, "")
+            member_number = cell_text(row.get("Number"))
+            name = cell_text(row.get("Name")) or names.get(member_number, "")
             if not (name or member_number):
                 continue
             seated = rounds.get((number, table, round_number))
@@ -672,7 +501,7 @@ class _Reader:
     # ---- auctions and play
 
     def auctions_and_play(self, entries: Iterable[_Entry]) -> None:
-        at = {(e.section, e.table, e.round, e.result.board): e.result for e in entries}
+        at = {(*e.place, e.result.board): e.result for e in entries}
         self.out.auctions = self._sequences("BiddingData", "Bid", at, _call)
         self.out.plays = self._sequences("PlayData", "Card", at, _card)
         for key, cards in self.out.plays.items():
@@ -702,12 +531,12 @@ class _Reader:
                 result = at.get((section, table_number, round_number, board))
                 if result is None:
                     continue  # a table's entries for a result not kept
-                counter = _whole(row, "Counter", where)
-                value = read(_text(row.get(column)), f"{where}: {column}")
+                counter = cell_whole(row, "Counter", where)
+                value = read(cell_text(row.get(column)), f"{where}: {column}")
             except BridgeError as error:
                 self.problem(str(error))
                 continue
-            steps.setdefault(result.key, []).append((counter, _maybe_whole(row, "ID") or 0, value))
+            steps.setdefault(result.key, []).append((counter, cell_number(row, "ID") or 0, value))
         return {
             key: tuple(value for _, _, value in sorted(found, key=lambda step: step[:2]))
             for key, found in steps.items()
@@ -717,10 +546,6 @@ class _Reader:
 # ------------------------------------------------------------------ cells
 
 
-def _text(value: Cell | object) -> str:
-    return "" if value is None else str(value).strip()
-
-
 def _erased(row: Mapping[str, Cell]) -> bool:
     return row.get("Erased") is True or row.get("Erased") == 1
 
@@ -728,41 +553,22 @@ def _erased(row: Mapping[str, Cell]) -> bool:
 def _place(row: Mapping[str, Cell], where: str) -> tuple[int, int, int, int]:
     """Where a row was entered: its section, table, round and board numbers."""
     return (
-        _whole(row, "Section", where),
-        _whole(row, "Table", where),
-        _whole(row, "Round", where),
-        _whole(row, "Board", where),
+        cell_whole(row, "Section", where),
+        cell_whole(row, "Table", where),
+        cell_whole(row, "Round", where),
+        cell_whole(row, "Board", where),
     )
-
-
-def _maybe_whole(row: Mapping[str, Cell], column: str) -> int | None:
-    value = row.get(column)
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = _text(value)
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
-
-
-def _whole(row: Mapping[str, Cell], column: str, where: str) -> int:
-    value = _maybe_whole(row, column)
-    if value is None or value < 0:
-        raise RecordError(f"{where}: {column} {quoted(row.get(column))}: expected a whole number")
-    return value
 
 
 def _time_of(value: Cell) -> str:
     """The time of day of a TimeLog (Access keeps it on 1899-12-30), as ``HH:MM:SS``."""
-    text = _text(value)
+    text = cell_text(value)
     return text[11:19] if len(text) >= 19 else text
 
 
 def _holding(value: Cell, where: str) -> str:
     """One suit of a HandRecord row, as PBN writes it: ``AKT2`` (``10`` read as ``T``)."""
-    text = _text(value).upper().replace("10", "T")
+    text = cell_text(value).upper().replace("10", "T")
     text = re.sub(r"[\s\-]", "", text)
     if not re.fullmatch(r"[AKQJT98765432]*", text):
         raise RecordError(f"{where} {quoted(value)}: expected the cards of one suit, such as AKT2")
@@ -770,7 +576,7 @@ def _holding(value: Cell, where: str) -> str:
 
 
 def _lead(value: Cell) -> Card | None:
-    text = _text(value)
+    text = cell_text(value)
     if not text or text.upper() == "SKIP":  # the table was not asked for the lead
         return None
     return _card(text, "LeadCard")

@@ -49,7 +49,8 @@ from bridgescore.formats.sources import (
     source_name,
 )
 from bridgescore.formats.usebio import UsebioError
-from bridgescore.session.importers.bws import looks_like_bws, read_bws_event
+from bridgescore.session.importers.accessdb import looks_like_bws
+from bridgescore.session.importers.bws import read_bws_event
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.importers.parsed import Parsed, line_problem, stated_note
 from bridgescore.session.importers.players_csv import looks_like_players, parse_players

@@ -208,12 +208,11 @@ class EventStore(EventFile):
             self._set_movements(movements)
 
     def _set_movements(self, movements: Mapping[str, Movement]) -> None:
-        # Inside the caller's transaction.
-        first, *others = movements.values()
-        self._keep_movement(first)
-        if others:
-            texts = {m.section: _movement_text(m) for m in movements.values()}
+        texts = {m.section: _movement_text(m) for m in movements.values()}
+        if len(texts) > 1:
             self._set_meta({"sections": json.dumps(texts, separators=(",", ":"))})
+        for movement in movements.values():  # the first is also "movement"
+            self._keep_movement(movement)
 
     @property
     def swiss_plan(self) -> str | None:
@@ -257,9 +256,8 @@ class EventStore(EventFile):
 
         ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
         so a killed import leaves neither its results nor its event settings;
-        so are ``members`` (see :meth:`set_members`), each section's ``movements``
-        (see :meth:`set_movements`) and the opening ``leads`` of results, by their
-        key (kept with each result stored or already stored). With ``replace``, a result
+        so are ``members`` (see :meth:`set_members`), ``movements`` (:meth:`set_movements`)
+        and the opening ``leads`` of the results stored, by key. With ``replace``, a result
         that differs from the one stored for its board and pairs replaces it (a
         :class:`Replacement`, written to the audit log) instead of being a
         :class:`Conflict`; a pair already seated against someone else on the
@@ -274,20 +272,17 @@ class EventStore(EventFile):
             self._db.execute("BEGIN IMMEDIATE")
             self._set_meta(info or {})
             self._set_members(members or {})
-            if movements:
-                self._set_movements(movements)
+            self._set_movements(movements or {})
+            leads = leads or {}
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
                 replaced = self._replace_result(result, origin) if replace else None
                 added = replaced or self._add_result(result, origin)
                 result_report.merge(added)
-                lead = None if leads is None else leads.get(result.key)
-                if lead is not None and not added.conflicts:
-                    self._db.execute(
-                        "INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)",
-                        (*result.key, str(lead)),
-                    )
+                if result.key in leads and not added.conflicts:
+                    row = (*result.key, str(leads[result.key]))
+                    self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", row)
         return board_report, result_report
 
     def add_results(
