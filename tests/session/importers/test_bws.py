@@ -421,6 +421,7 @@ def test_adjusted_scores_not_played_and_arbitral_scores() -> None:
             _entry(6, 1, 2, 4, 1, 2, "", remarks="Arbitral score"),
             _entry(7, 2, 2, 1, 2, 1, "A+"),
             _entry(8, 2, 2, 2, 2, 1, "", remarks="55%-45%"),
+            _entry(9, 1, 2, 3, 1, 2, "Avg-", section=1, time="11:00:00"),
         ]
     )
     results = _results(imported)
@@ -431,6 +432,8 @@ def test_adjusted_scores_not_played_and_arbitral_scores() -> None:
         (3, "2N", "2E"): Adjusted(Award.AVERAGE_MINUS, Award.AVERAGE_PLUS, fixed=True),
         (4, "2N", "2E"): Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE_PLUS, fixed=True),
         (1, "2N", "1E"): Adjusted(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS),
+        # Board 3 at table 1 in round 2: first 'Not played', then given Avg- by a later row.
+        (3, "1N", "2E"): Adjusted(Award.AVERAGE_MINUS, Award.AVERAGE_PLUS),
     }
     problems = [str(p) for p in imported.parsed.problems]
     assert problems == [
@@ -440,9 +443,15 @@ def test_adjusted_scores_not_played_and_arbitral_scores() -> None:
         "club.bws: ReceivedData ID 8 (table 2, round 2, board 2): remark '55%-45%': expected "
         "an adjusted score of 40, 50 or 60 percent to each side, such as 60%-40%",
     ]
-    assert "club.bws: 1 board(s) marked not played, left out (table 1, round 2, board 3)" in (
-        imported.parsed.notes
-    )
+    assert not any("not played" in note for note in imported.parsed.notes)
+
+
+def test_a_board_not_played_is_left_out_and_counted() -> None:
+    imported = _read(ReceivedData=[_entry(5, 1, 2, 3, 1, 2, "", remarks="Not played")])
+    assert imported.parsed.results == [] and imported.parsed.problems == []
+    assert imported.parsed.notes == [
+        "club.bws: 1 board(s) marked not played, left out (table 1, round 2, board 3)"
+    ]
 
 
 def test_a_wrong_direction_result_is_scored_as_the_pairs_sat() -> None:
