@@ -664,3 +664,29 @@ def test_leads_are_kept_with_the_results(tmp_path: Path) -> None:
     with LiveStore(tmp_path / "ev.db", mode="read") as store:
         assert store.leads() == {("", 1, "1N", "1E"): "D5"}
         assert store.movement == imported.movements["A"]
+
+
+def test_each_bad_row_of_every_table_is_named_once() -> None:
+    imported = bws_event(
+        {
+            "Section": [{"ID": 1, "Letter": "A"}],
+            "RoundData": [*MITCHELL, {**_round(1, 3, 1, 3, 3, 5, 6), "LowBoard": "x"}],
+            "ReceivedData": [
+                _entry(1, 1, 1, 1, 1, 1, "1 NT", "N", "="),
+                {**_entry(2, 1, 1, 2, 1, 1, "1 NT", "N", "="), "PairNS": "x"},
+            ],
+            "PlayerNumbers": [
+                {"Section": 7, "Table": 1, "Direction": "N", "Number": "1", "Round": 0}
+            ],
+            "HandRecord": [{"Section": 1, "Board": 3, "NorthSpades": "AKQQ"}],
+        },
+        "club.bws",
+    )
+    assert [str(p) for p in imported.parsed.problems] == [
+        "club.bws: RoundData row 5: LowBoard 'x': expected a whole number",
+        "club.bws: HandRecord row 1: North's hand 'AKQQ...' holds SQ twice",
+        "club.bws: ReceivedData ID 2 (table 1, round 1, board 2): PairNS 'x': expected a whole "
+        "number",
+        "club.bws: PlayerNumbers row 1: section 7 is not in the Section table",
+    ]
+    assert [str(r.result) for r, _ in imported.parsed.results] == ["1NTN="]

@@ -192,8 +192,9 @@ def cell_number(row: Mapping[str, Cell], column: str) -> int | None:
 
 def cell_whole(row: Mapping[str, Cell], column: str, where: str) -> int:
     """A cell's whole number from 0 up; a :class:`~bridgescore.errors.RecordError`
-    naming the row (``where``), the column and the value otherwise."""
+    naming the row (``where``, when given), the column and the value otherwise."""
     value = cell_number(row, column)
     if value is None or value < 0:
-        raise RecordError(f"{where}: {column} {quoted(row.get(column))}: expected a whole number")
+        named = f"{where}: " if where else ""
+        raise RecordError(f"{named}{column} {quoted(row.get(column))}: expected a whole number")
     return value

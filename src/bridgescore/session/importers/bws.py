@@ -218,20 +218,17 @@ class _Reader:
     def rounds(self, sections: Mapping[int, _Section]) -> dict[tuple[int, int, int], Row]:
         """RoundData's rows by (section, table, round), pairs named as the results are."""
         out: dict[tuple[int, int, int], Row] = {}
+        columns = ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard")
         for where, row in self.rows("RoundData"):
             try:
-                section = sections[cell_whole(row, "Section", where)]
-                number = cell_whole(row, "Section", where)
-                table, round_number = (
-                    cell_whole(row, "Table", where),
-                    cell_whole(row, "Round", where),
+                number, table, round_number, ns, ew, low, high = (
+                    cell_whole(row, column, "") for column in columns
                 )
-                ns, ew = cell_whole(row, "NSPair", where), cell_whole(row, "EWPair", where)
-                low, high = cell_whole(row, "LowBoard", where), cell_whole(row, "HighBoard", where)
+                section = _section(sections, number)
                 if ns == 0 or ew == 0:
                     continue  # the missing pair's place: the other pair sits out
                 if not 1 <= low <= high:
-                    raise RecordError(f"{where}: boards {low} to {high}: expected low to high")
+                    raise RecordError(f"boards {low} to {high}: expected low to high")
                 out[(number, table, round_number)] = Row(
                     round_number,
                     table,
@@ -239,7 +236,7 @@ class _Reader:
                     section.pair(ew, "E"),
                     tuple(range(low, high + 1)),
                 )
-            except (BridgeError, KeyError) as error:
+            except BridgeError as error:
                 self.problem(f"{where}: {error}")
         return out
 
@@ -277,12 +274,9 @@ class _Reader:
     def hand_records(self, sections: Mapping[int, _Section], stated: BoardsStated) -> None:
         for where, row in self.rows("HandRecord"):
             try:
-                board = cell_whole(row, "Board", where)
+                board = cell_whole(row, "Board", "")
                 hands = [
-                    ".".join(
-                        _holding(row.get(f"{hand}{suit}"), f"{where}: {hand}{suit}")
-                        for suit in _SUITS
-                    )
+                    ".".join(_holding(row.get(f"{hand}{suit}"), f"{hand}{suit}") for suit in _SUITS)
                     for hand in _HANDS
                 ]
                 if not any(hands_text.strip(".") for hands_text in hands):
@@ -370,8 +364,8 @@ class _Reader:
     ) -> tuple[TableResult, Card | None] | None:
         """One ReceivedData row as a result and its lead; ``None``: not played."""
         ns_number, ew_number = (
-            cell_whole(row, "PairNS", context),
-            cell_whole(row, "PairEW", context),
+            cell_whole(row, "PairNS", ""),
+            cell_whole(row, "PairEW", ""),
         )
         ns, ew = section.pair(ns_number, "N"), section.pair(ew_number, "E")
         contract = cell_text(row.get("Contract"))
@@ -468,14 +462,13 @@ class _Reader:
         seen: dict[str, dict[str, tuple[int, Member]]] = {}
         for where, row in self.rows("PlayerNumbers"):
             try:
-                number = cell_whole(row, "Section", where)
-                section = sections[number]
-                table = cell_whole(row, "Table", where)
+                number, table = cell_whole(row, "Section", ""), cell_whole(row, "Table", "")
+                section = _section(sections, number)
                 round_number = max(cell_number(row, "Round") or 0, 1)
                 seat = cell_text(row.get("Direction")).upper()
                 if seat not in _SEATS:
                     raise RecordError(f"direction {quoted(seat)}: expected N, E, S or W")
-            except (RecordError, KeyError) as error:
+            except RecordError as error:
                 self.problem(f"{where}: {error}")
                 continue
             member_number = cell_text(row.get("Number"))
@@ -544,6 +537,13 @@ class _Reader:
 
 
 # ------------------------------------------------------------------ cells
+
+
+def _section(sections: Mapping[int, _Section], number: int) -> _Section:
+    found = sections.get(number)
+    if found is None:
+        raise RecordError(f"section {number} is not in the Section table")
+    return found
 
 
 def _erased(row: Mapping[str, Cell]) -> bool:
