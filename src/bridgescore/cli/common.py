@@ -190,11 +190,12 @@ def parse_rules(name: str) -> Rules:
         raise fail(error, code=2) from None
 
 
-def read_input_bytes(path: str) -> bytes:
+def read_input_bytes(path: str, binary: Callable[[bytes], bool] | None = None) -> bytes:
     """The bytes of a file, or of standard input (``-``), once the one check of
     :func:`bridgescore.formats.check_input` passes them: an empty file exits 1
     (``no boards found in 'F'``), a binary one 2 (``cannot tell the format of
-    'F'``), an unreadable one 2."""
+    'F'``), an unreadable one 2. A binary file for which ``binary`` says True (the
+    Bridgemate databases ``session import`` reads) is not checked."""
     from bridgescore.formats import check_input
 
     try:
@@ -205,6 +206,8 @@ def read_input_bytes(path: str) -> bytes:
             data = Path(path).read_bytes()
     except OSError as error:
         raise fail(f"cannot read {path!r}: {error.strerror}", code=2) from None
+    if binary is not None and binary(data):
+        return data
     try:
         check_input(data, path)
     except BridgeError as error:

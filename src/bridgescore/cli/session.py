@@ -110,9 +110,10 @@ def import_command(
         typer.Argument(
             help="CSV travellers, PBN (pairs, teams, online teams; UTF-8, Windows-1252 or "
             "Latin-1) or JSON board records (as 'bridgescore convert' writes them), USEBIO "
-            "XML files, BBO vugraph archives (.lin: both rooms of a teams match) and CSV "
+            "XML files, BBO vugraph archives (.lin: both rooms of a teams match), CSV "
             "files of names (pair,player,player, and a section column in an event of "
-            "several sections), each recognised by its content."
+            "several sections) and Bridgemate scoring databases (.bws), each recognised "
+            "by its content."
         ),
     ],
     name: Annotated[
@@ -143,7 +144,10 @@ def import_command(
     the vg header's first team sits NS in the open room; its scoring, I for IMPs
     or B for board-a-match, its segment and the scores it carries over are kept
     and used by 'session report') make it a teams event. USEBIO players are kept
-    with their pair or team. Scores a
+    with their pair or team. A Bridgemate database (BWS) gives the sections, the
+    movement, every result (erased ones skipped, a later entry replacing an
+    earlier one), the players with their membership numbers, the opening leads
+    and its hand records (or give a PBN hand record beside it). Scores a
     file states that bridgescore computes differently are listed ("check:").
     Each board is scored with the dealer and vulnerability its file states (PBN
     Dealer and Vulnerable, LIN md and sv, USEBIO DEALER and VULNERABILITY, CSV
@@ -154,11 +158,12 @@ def import_command(
     (with --replace the file's result replaces it, and the change is logged: see
     'session log'). Exits 1 if any line could not be imported.
     """
+    from bridgescore.session.importers.accessdb import looks_like_bws
     from bridgescore.session.importers.importer import ImportReport, import_data
 
-    # Each file is read once, here: an empty or binary one stops the import before the
-    # event is touched, and standard input ('-'), which can be read only once, is kept.
-    contents = [(str(file), read_input_bytes(str(file))) for file in files]
+    # Each file is read once, here: an empty or binary one (not a Bridgemate database) stops
+    # the import before the event is touched, and standard input ('-') is read only once.
+    contents = [(str(file), read_input_bytes(str(file), looks_like_bws)) for file in files]
     with _open(event, "create") as store:
         try:
             store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")

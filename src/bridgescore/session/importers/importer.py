@@ -13,8 +13,9 @@ game`` scores it; so is each row of a ``ScoreTable`` (columns ``PairId_NS``,
 ``Section``); each deal is a hand record (with ``DoubleDummyTricks`` when given):
 see :mod:`bridgescore.session.importers.records`. Online teams PBN
 (:mod:`~bridgescore.session.importers.teams_pbn`), USEBIO
-(:mod:`~bridgescore.session.importers.usebio`) and LIN vugraph archives
-(:mod:`~bridgescore.session.importers.vugraph`) have readers of their own.
+(:mod:`~bridgescore.session.importers.usebio`), LIN vugraph archives
+(:mod:`~bridgescore.session.importers.vugraph`) and Bridgemate's scoring databases
+(BWS, :mod:`~bridgescore.session.importers.bws`) have readers of their own.
 
 Each board is dealt as the file says: its dealer and vulnerability from the file
 (PBN ``Dealer`` and ``Vulnerable``, LIN ``md`` and ``sv``, USEBIO ``DEALER`` and
@@ -37,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
-from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
+from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError, RecordError
 from bridgescore.formats import check_input, decode_text, file_format, no_boards, read_text
 from bridgescore.formats.csv import is_board_set
 from bridgescore.formats.record import BoardRecord, Problem
@@ -48,6 +49,8 @@ from bridgescore.formats.sources import (
     source_name,
 )
 from bridgescore.formats.usebio import UsebioError
+from bridgescore.session.importers.accessdb import looks_like_bws
+from bridgescore.session.importers.bws import read_bws_event
 from bridgescore.session.importers.csv import parse_csv
 from bridgescore.session.importers.parsed import Parsed, line_problem, stated_note
 from bridgescore.session.importers.players_csv import looks_like_players, parse_players
@@ -168,7 +171,13 @@ def import_data(
     if dealt is not None:
         report.notes.append(dealt)
     boards, results = store.add(
-        parsed.boards, parsed.results, info=info, members=parsed.members, replace=replace
+        parsed.boards,
+        parsed.results,
+        info=info,
+        members=parsed.members,
+        replace=replace,
+        movements=parsed.movements,
+        leads=parsed.leads,
     )
     report.boards.merge(boards)
     report.results.merge(results)
@@ -183,6 +192,8 @@ def _parse_file(
     An empty file or a binary one (UTF-16 included: read as text it would give one
     confusing error per line) is refused by the one check every reader makes.
     """
+    if looks_like_bws(data):
+        return _bws(data, name, store)
     check_input(data, name)
     kind = _format_of(name, data)
     if kind == "usebio":
@@ -243,6 +254,23 @@ def _parse_file(
 def _is_teams_room(record: BoardRecord) -> bool:
     """Whether a record is one room of a teams match: both teams and its room named."""
     return bool(record.home_team and record.visit_team) and record.room is not None
+
+
+def _bws(data: bytes, name: str, store: EventStore) -> tuple[Parsed, dict[str, str | None]]:
+    """A Bridgemate scoring database: its results, hands, players, movement and leads."""
+    try:
+        imported = read_bws_event(data, name)
+    except ImportError as error:
+        # The reader is an extra: a missing one is this file's problem, and the others are read.
+        raise RecordError(str(error)) from None
+    parsed = imported.parsed
+    parsed.leads = imported.leads
+    if store.movements:
+        parsed.notes.append(f"{name}: the event's own movement is kept, not the database's")
+    else:
+        parsed.movements = imported.movements
+    named = None if store.name or not imported.name else imported.name
+    return parsed, {"name": named} if named else {}
 
 
 def _hand_records_only(text: str, name: str) -> bool:

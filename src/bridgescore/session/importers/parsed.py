@@ -16,8 +16,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
+from bridgescore.deal import Card
 from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
+from bridgescore.movement.model import Movement
 from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.store.events import Origin
 
@@ -33,8 +35,9 @@ def line_problem(source: str, line: int, message: str) -> Problem:
 @dataclass(slots=True)
 class Parsed:
     """What one file gave: results and hand records with their origins, problems,
-    ``checks`` (where the file contradicts itself or us, the result still imported)
-    and ``notes`` (how an unusual file was read)."""
+    ``checks`` (where the file contradicts itself or us, the result still imported),
+    ``notes`` (how an unusual file was read), the players, and from a scoring database
+    each section's movement and the results' opening leads (by the result's key)."""
 
     results: list[tuple[TableResult, Origin]] = field(default_factory=list)
     boards: list[tuple[Board, Origin]] = field(default_factory=list)
@@ -42,6 +45,9 @@ class Parsed:
     checks: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     members: dict[str, tuple[Member, ...]] = field(default_factory=dict)
+    # A scoring database (BWS) also gives each section's movement and the opening leads.
+    movements: dict[str, Movement] = field(default_factory=dict)
+    leads: dict[tuple[str, int, str, str], Card] = field(default_factory=dict)
 
 
 class BoardsStated:

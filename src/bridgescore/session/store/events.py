@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
-from bridgescore.deal import Deal
+from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
@@ -222,12 +222,16 @@ class EventStore(EventFile):
     def set_movements(self, movements: Mapping[str, Movement]) -> None:
         """Keep every section's movement (each named by its own ``section``); the first
         is :attr:`movement`. One section is kept exactly as :meth:`set_movement` keeps it."""
-        first, *others = movements.values()
-        self.set_movement(first)
-        if others:
-            texts = {m.section: _movement_text(m) for m in movements.values()}
-            with self._db:
-                self._set_meta({"sections": json.dumps(texts, separators=(",", ":"))})
+        self._writing()
+        with self._db:
+            self._set_movements(movements)
+
+    def _set_movements(self, movements: Mapping[str, Movement]) -> None:
+        texts = {m.section: _movement_text(m) for m in movements.values()}
+        if len(texts) > 1:
+            self._set_meta({"sections": json.dumps(texts, separators=(",", ":"))})
+        for movement in movements.values():  # the first is also "movement"
+            self._keep_movement(movement)
 
     @property
     def swiss_plan(self) -> str | None:
@@ -264,12 +268,15 @@ class EventStore(EventFile):
         info: Mapping[str, str | None] | None = None,
         members: Mapping[str, tuple[Member, ...]] | None = None,
         replace: bool = False,
+        movements: Mapping[str, Movement] | None = None,
+        leads: Mapping[tuple[str, int, str, str], Card] | None = None,
     ) -> tuple[AddReport, AddReport]:
         """Add hand records and results together, in one transaction.
 
         ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
         so a killed import leaves neither its results nor its event settings;
-        so are ``members`` (see :meth:`set_members`). With ``replace``, a result
+        so are ``members`` (see :meth:`set_members`), ``movements`` (:meth:`set_movements`)
+        and the opening ``leads`` of the results stored, by key. With ``replace``, a result
         that differs from the one stored for its board and pairs replaces it (a
         :class:`Replacement`, written to the audit log) instead of being a
         :class:`Conflict`; a pair already seated against someone else on the
@@ -284,11 +291,17 @@ class EventStore(EventFile):
             self._db.execute("BEGIN IMMEDIATE")
             self._set_meta(info or {})
             self._set_members(members or {})
+            self._set_movements(movements or {})
+            leads = leads or {}
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
                 replaced = self._replace_result(result, origin) if replace else None
-                result_report.merge(replaced or self._add_result(result, origin))
+                added = replaced or self._add_result(result, origin)
+                result_report.merge(added)
+                if result.key in leads and not added.conflicts:
+                    row = (*result.key, str(leads[result.key]))
+                    self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", row)
         return board_report, result_report
 
     def add_results(
