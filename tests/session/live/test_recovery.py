@@ -1,5 +1,5 @@
 """Nothing lost that cannot be replaced: a table's link, the director password, a copy
-of the event, a closed session (session/live/recovery.py, cli/recovery.py).
+of the event, a closed session (session/live/recovery.py, cli/session/night.py).
 
 Each is done while the live app holds the event open, as ``session live`` would, so
 the server must see the change at once: the old token or password is refused on the

@@ -1,19 +1,33 @@
-"""``bridgescore session new``: make an event from a movement, for a live session.
+"""``bridgescore session new | live | reissue | password | backup``: the live night, from
+making the event to serving it and replacing what a director lost.
 
 \b
   bridgescore session new club.db --movement mitchell --tables 7 --boards-per-round 3
+  bridgescore session live club.db
 
-Registered in :mod:`bridgescore.cli.session` as a subcommand of ``session``.
+``reissue``, ``password`` and ``backup`` work while ``session live`` serves the same event:
+the server reads the new token or password at once, and the backup is SQLite's online
+backup, not a file copy.
 """
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail, read_input_bytes
+from bridgescore.cli.listening import (
+    BehindProxy,
+    Host,
+    announce,
+    listening_sockets,
+    proxy_address,
+    run_server,
+    web_extra_missing,
+)
 from bridgescore.cli.movement_options import (
     ArrowSwitch,
     GeneratorOptions,
@@ -27,11 +41,17 @@ from bridgescore.cli.movement_options import (
     swiss_options,
 )
 from bridgescore.cli.outputs import check_output_path
+from bridgescore.cli.session.arguments import Json, LiveEventPath
 from bridgescore.errors import BridgeError
 
-__all__ = ["new_command"]
-
-Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+__all__ = [
+    "backup_command",
+    "live_command",
+    "log_config",
+    "new_command",
+    "password_command",
+    "reissue_command",
+]
 
 
 def new_command(
@@ -130,8 +150,8 @@ def new_command(
     cards carry the links as QR codes: print them now, since the links cannot be shown
     again.
     """
-    from bridgescore.cli.session_files import attach_boards, read_hand_records
-    from bridgescore.cli.swiss import show_round
+    from bridgescore.cli.session.changes import show_round
+    from bridgescore.cli.session.files import attach_boards, read_hand_records
     from bridgescore.session.live.creation import create_event
     from bridgescore.session.live.players import club_name
     from bridgescore.session.live.swiss import SwissDrawn, create_swiss_event
@@ -312,3 +332,243 @@ def _movement_for(spec: str, given: GeneratorOptions) -> Any:
     except BridgeError as error:
         raise fail(error, 2) from None
     return chosen
+
+
+TLS_WARNING = (
+    "warning: listening on {host}: other machines can reach this server, and plain HTTP "
+    "shows the tables' tokens and the director's password to anyone on the network. "
+    "Put TLS in front: a reverse proxy with HTTPS such as Caddy or nginx "
+    "(see docs/live-server.md, 'Behind a reverse proxy')"
+)
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging configuration with tokens and passwords redacted from every line."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact"] = {"()": "bridgescore.web.live.guards.RedactSecrets"}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact")
+    if not access_log:
+        config["loggers"]["uvicorn.access"]["level"] = "WARNING"
+    return config
+
+
+def live_command(
+    event: Annotated[Path, typer.Argument(help="The event file made by 'session new'.")],
+    host: Host = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")
+    ] = 8000,
+    access_log: Annotated[
+        bool,
+        typer.Option(help="Log every request (tokens and passwords are always redacted)."),
+    ] = True,
+    behind_proxy: BehindProxy = None,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=10_000,
+            help="Connections one address may hold open at once (a phone's browser opens "
+            "up to six); raise it when many phones share one address without a proxy.",
+        ),
+    ] = 32,
+    read_timeout: Annotated[
+        float,
+        # For tests: a request slower than this is dropped (docs/live-server.md).
+        typer.Option(min=0.01, max=300.0, hidden=True),
+    ] = 15.0,
+) -> None:
+    """Serve the live session: table entry, the director's pages, the live ranking.
+
+    Results are on disk before a table sees them acknowledged; stop with Ctrl+C and
+    start again at any time, nothing entered is lost.
+
+    \b
+    Examples:
+      bridgescore session live club.db
+      bridgescore session live club.db --host 0.0.0.0 --port 8080
+      bridgescore session live club.db --behind-proxy 127.0.0.1
+    """
+    proxy = proxy_address(behind_proxy)
+    try:
+        import uvicorn
+
+        from bridgescore.web.connections import ConnectionGuard
+        from bridgescore.web.live.app import create_live_app
+    except ImportError as error:
+        raise web_extra_missing("session live", error) from None
+    if not event.is_file():
+        raise fail(
+            f"{str(event)!r} is not an event file: make one with "
+            "'bridgescore session new EVENT --movement ...'",
+            1,
+        )
+    try:
+        app = create_live_app(event)
+    except BridgeError as error:
+        raise fail(error) from None
+    listeners = listening_sockets(host, port)
+    for listener in listeners:
+        # Listening before saying so: a phone (or a test) that connects at once waits in the
+        # queue until the server accepts, rather than being refused.
+        listener.listen(2048)
+    port = listeners[0].getsockname()[1]
+    announce(host, port, TLS_WARNING, what=str(event))
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=log_config(access_log),
+        access_log=access_log,
+        # More connections than a club's phones need; past it, 503 rather than exhausting the host.
+        limit_concurrency=500,
+    )
+    try:
+        guard = ConnectionGuard(read_timeout, connections_per_address, [proxy] if proxy else [])
+        run_server(config, listeners, behind_proxy=proxy, guard=guard)
+    finally:
+        app.state.live.close()
+
+
+def _require_event(event: Path) -> None:
+    if not event.is_file():
+        raise fail(
+            f"{str(event)!r} is not an event file: make one with "
+            "'bridgescore session new EVENT --movement ...'",
+            1,
+        )
+
+
+def reissue_command(
+    event: LiveEventPath,
+    table: Annotated[int, typer.Option("--table", min=1, help="The table whose link was lost.")],
+    section: Annotated[
+        str | None,
+        typer.Option("--section", help="The table's section (needed when the event has several)."),
+    ] = None,
+    url_base: Annotated[
+        str | None,
+        typer.Option(
+            "--url-base",
+            help="Where the phones reach 'session live' (default: as 'session new' was told).",
+        ),
+    ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards", help="Also print the table's card with its new link as a QR code (PDF)."
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Give one table a new link: the old one is refused at once, even by a running server.
+
+    The new link is shown only now (the event keeps only a hash of its token); with
+    --cards the table's card carries it as a QR code.
+
+    \b
+    Examples:
+      bridgescore session reissue club.db --table 3
+      bridgescore session reissue club.db --table 3 --cards table3.pdf --json
+    """
+    from bridgescore.session.live.recovery import reissue_table
+
+    _require_event(event)
+    if cards is not None:
+        check_output_path(cards, "--cards")
+    try:
+        made = reissue_table(event, table, section=section, url_base=url_base)
+    except BridgeError as error:
+        raise fail(error) from None
+    if as_json:
+        echo_json(made.as_dict())
+    else:
+        typer.echo(f"table {made.section}{made.table}: new link (the old one no longer works)")
+        typer.echo(f"  {made.url}")
+        typer.echo("  keep it: it is shown only this once (the event keeps only a hash of it)")
+    if cards is not None:
+        _write_card(event, made.section, made.table, made.url, cards, as_json=as_json)
+
+
+def _write_card(
+    event: Path, section: str, table: int, url: str, pdf: Path, *, as_json: bool
+) -> None:
+    from bridgescore.session.reports.cards import write_cards
+    from bridgescore.session.store.events import EventStore
+
+    try:
+        with EventStore(event, mode="read") as store:
+            movements, name = store.movements, store.name or event.stem
+        links = {(section, table): url}
+        write_cards(movements[section], pdf=pdf, event=name, links=links, table=table)
+    except BridgeError as error:
+        raise fail(
+            f"the new link is made and shown above, but the card could not be written: {error}"
+        ) from None
+    if not as_json:
+        typer.echo(f"table {table}'s card with its new link written to {pdf}")
+
+
+def password_command(event: LiveEventPath, as_json: Json = False) -> None:
+    """Set a new director password: the old one is refused and every director login ends.
+
+    Whoever can write the event file is the director. The new password is shown only
+    now (the event keeps only its scrypt hash).
+
+    \b
+    Examples:
+      bridgescore session password club.db
+      bridgescore session password club.db --json
+    """
+    from bridgescore.session.live.recovery import reset_director_password
+
+    _require_event(event)
+    try:
+        password = reset_director_password(event)
+    except BridgeError as error:
+        raise fail(error) from None
+    if as_json:
+        echo_json({"director_password": password})
+    else:
+        typer.echo(f"director password: {password}")
+        typer.echo("  keep it: it is shown only this once (the old password no longer works)")
+
+
+def backup_command(
+    event: Annotated[Path, typer.Argument(help="The event file, live or not.")],
+    out: Annotated[Path, typer.Argument(help="The copy to write (never overwritten).")],
+    as_json: Json = False,
+) -> None:
+    """Write a complete, consistent copy of an event, safe while 'session live' runs.
+
+    A plain file copy taken while the server runs can miss every recent result (they
+    are in the '-wal' file beside the event until SQLite moves them); this uses
+    SQLite's online backup, so the copy holds everything committed, in one file.
+    The backup is logged in the event's audit log ('session log').
+
+    \b
+    Example:
+      bridgescore session backup club.db club-2130.db
+    """
+    from bridgescore.session.live.recovery import backup_event
+
+    _require_event(event)
+    if out.exists() or out.is_symlink():
+        raise fail(f"{str(out)!r} already exists: a backup never overwrites a file", 2)
+    check_output_path(out, "OUT")
+    try:
+        logged = backup_event(event, out)
+    except BridgeError as error:
+        raise fail(error) from None
+    if as_json:
+        echo_json({"event": str(event), "backup": str(out), "logged": logged})
+    else:
+        typer.echo(f"{event} backed up to {out}")
+    if not logged:
+        typer.echo(
+            f"note: {str(event)!r} is read-only, so the backup is not in its audit log",
+            err=True,
+        )

@@ -1,8 +1,8 @@
 """The files ``bridgescore session`` writes and attaches: the report's HTML page, site
 and PDF, the hand records ``session new --boards`` imports, the USEBIO export's extras.
 
-Helpers of :mod:`bridgescore.cli.session`, kept apart from its commands (that module is
-long enough); each checks or writes one thing and exits through
+Helpers of the commands in :mod:`bridgescore.cli.session`; each checks or writes one
+thing and exits through
 :func:`~bridgescore.cli.common.fail` with a message naming the path.
 """
 

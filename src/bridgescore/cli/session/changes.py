@@ -1,26 +1,26 @@
-"""``bridgescore session add-pair | swap``: change the night while it runs.
+"""``bridgescore session add-pair | swap | draw``: change the night while it runs, and draw a
+Swiss teams event's next round.
 
-Registered in :mod:`bridgescore.cli.session` as subcommands of ``session``. Each works
-while ``session live`` serves the same event: the server rereads the movement at once.
+Each works while ``session live`` serves the same event: the server rereads the movement
+at once. The Swiss event is made by ``session new EVENT --movement swiss``
+(:mod:`bridgescore.cli.session.night`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgescore.cli.common import echo_json, fail
+from bridgescore.cli.session.arguments import Json, LiveEventPath, Section
 from bridgescore.errors import BridgeError
 
-__all__ = ["add_pair_command", "swap_command"]
+if TYPE_CHECKING:
+    from bridgescore.session.live.swiss import SwissDrawn
 
-LiveEventPath = Annotated[Path, typer.Argument(help="The event file made by 'session new'.")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-Section = Annotated[
-    str | None, typer.Option("--section", help="The section (default: the event's only one).")
-]
+__all__ = ["add_pair_command", "draw_command", "show_round", "swap_command"]
 
 
 def _require_event(event: Path) -> None:
@@ -119,3 +119,47 @@ def swap_command(
     if swapped.relabelled:
         boards = ", ".join(str(board) for board in swapped.relabelled)
         typer.echo(f"  the results of board(s) {boards} are credited to them")
+
+
+def show_round(drawn: SwissDrawn) -> None:
+    """A round as ``session new`` and ``session draw`` print it: a match a line."""
+    typer.echo(f"round {drawn.round}:")
+    for (home, away), (first, second) in zip(drawn.matches, drawn.match_tables):
+        typer.echo(f"  team {home} v team {away}  (tables {first} and {second})")
+    if drawn.bye is not None:
+        typer.echo(f"  team {drawn.bye} has the bye")
+
+
+def draw_command(
+    event: Annotated[Path, typer.Argument(help="The Swiss event made by 'session new'.")],
+    as_json: Json = False,
+) -> None:
+    """Draw the next round of a Swiss teams event from the standings so far: top-down by
+    VPs, no two teams meeting twice, a bye for the lowest team without one in an odd
+    field (the rule: docs/movements.md, "Swiss teams").
+
+    Refused (exit 1) while a table of the current round has a board without a result,
+    naming those tables, and once the last round is drawn. A running 'session live'
+    shows the new round to the tables at once; the audit log records the draw.
+
+    \b
+    Example:
+      bridgescore session draw swiss.db
+    """
+    from bridgescore.session.live.recovery import COMMAND_LINE
+    from bridgescore.session.live.swiss import draw_event_round
+
+    if not event.is_file():
+        raise fail(
+            f"{str(event)!r} is not an event file: make one with "
+            "'bridgescore session new EVENT --movement swiss ...'",
+            1,
+        )
+    try:
+        drawn = draw_event_round(event, who=COMMAND_LINE)
+    except BridgeError as error:
+        raise fail(error, 1) from None
+    if as_json:
+        echo_json(drawn.as_dict())
+    else:
+        show_round(drawn)
