@@ -6,7 +6,7 @@ file. Each change is kept with what goes with it (the new tables' tokens and the
 name; the results relabelled) and its audit entry in one transaction
 (:meth:`~bridgescore.session.store.live.LiveStore.change_movement`), refused if another
 process changed the section's movement meanwhile. A running server sees the change on
-its next request (:class:`~bridgescore.session.live.file.LiveFile` rereads the movement
+its next request (:class:`~bridgescore.session.live.event.LiveEvent` rereads the movement
 when the file changes).
 
 A swap exchanges the NS and EW pairs of one table's row for one round, and moves every

@@ -9,7 +9,7 @@
   (``session swap --json``'s document); 422 for a bad body or a table not in play then.
 - ``/director/changes``: the director's page for both (CSRF as every director form).
 
-Both go through :class:`~bridgescore.session.live.file.LiveFile` (one road with the
+Both go through :class:`~bridgescore.session.live.event.LiveEvent` (one road with the
 commands), on the app's worker, audited as the director's.
 """
 

@@ -2,7 +2,7 @@
 
 One cache holds both of its drawings: the page (``GET /ranking``) and the JSON document
 (``GET /api/live/ranking``). Each is keyed on :meth:`LiveEvent.version
-<bridgescore.session.live.file.LiveFile.version>`, SQLite's ``data_version``, which moves
+<bridgescore.session.live.event.LiveEvent.version>`, SQLite's ``data_version``, which moves
 with every commit to the file, whoever makes it: this server's writer, the director, or
 a shell command in another process (``session correct``). So a drawing is never stale
 and never needs forgetting: the first request after any change draws it again. (A time
