@@ -23,8 +23,8 @@ def is_event_file(path: Path) -> bool:
 
     Never a plain ``open()``: this server may hold a connection to the file, and
     closing another descriptor of it would drop that connection's locks (see
-    :func:`bridgescore.session.store.schema.is_sqlite_file`)."""
-    from bridgescore.session.store.schema import is_sqlite_file
+    :func:`bridgescore.session.store.events.is_sqlite_file`)."""
+    from bridgescore.session.store.events import is_sqlite_file
 
     return path.is_file() and is_sqlite_file(path)
 

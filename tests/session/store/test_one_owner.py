@@ -28,7 +28,7 @@ from bridgescore.notation import Result
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
-from bridgescore.session.store.schema import file_state, is_sqlite_file
+from bridgescore.session.store.events import file_state, is_sqlite_file
 from live_movements import three_table_mitchell
 
 SOURCE = Path(__file__).resolve().parents[3] / "src"

@@ -85,8 +85,8 @@ from bridgescore.session.scoring.adjustment import read_adjusted, read_reason
 from bridgescore.session.scoring.event import Member, TableResult, participant_key, players_of
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.session.store.access import new_token, token_digest
+from bridgescore.session.store.events import Closing
 from bridgescore.session.store.live import Entering, LiveStore
-from bridgescore.session.store.schema import Closing
 from bridgescore.session.store.writable import storage_errors
 from bridgescore.validate import is_whole_number, quoted
 

@@ -27,10 +27,9 @@ from pathlib import Path
 from bridgescore.errors import NotThisTableError, RecordError, StorageError
 from bridgescore.session.live.sections import which_section
 from bridgescore.session.store.access import PasswordHash, new_password, new_token, token_digest
-from bridgescore.session.store.events import EventStore
+from bridgescore.session.store.events import BUSY_TIMEOUT_SECONDS, EventStore
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.store.newfile import check_new_file, new_file
-from bridgescore.session.store.schema import BUSY_TIMEOUT_SECONDS
 from bridgescore.validate import is_whole_number
 
 __all__ = [
