@@ -158,7 +158,7 @@ def score_stored_event(
         )
         scored = replace(scored, matches=matches, standings=standings)
     if event.kind == "teams" and (store.segment or store.carry_over):
-        from bridgescore.session.importers.vugraph import with_carried_over
+        from bridgescore.session.scoring.carry_over import with_carried_over
 
         # A vugraph match's carry-over is in its own scoring: added only when scored so.
         same = chosen.name == (store.method or chosen.name)

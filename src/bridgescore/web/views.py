@@ -138,12 +138,12 @@ def session_view(path: Path) -> dict[str, Any]:
     and last column as the reports print them (``total_text``, ``last_text``: one
     number format per column), and ``last_column`` names that column; ``rankings``
     and ``traveller_tables`` are the ranking and the travellers as every report draws
-    them (:func:`~bridgescore.session.reports.display.ranking_tables`,
+    them (:func:`~bridgescore.session.scoring.display.ranking_tables`,
     :func:`~bridgescore.session.reports.travellers.traveller_table`).
     """
-    from bridgescore.session.reports.display import last_column, ranking_numbers, ranking_tables
     from bridgescore.session.reports.text import as_dict
     from bridgescore.session.reports.travellers import traveller_table
+    from bridgescore.session.scoring.display import last_column, ranking_numbers, ranking_tables
     from bridgescore.session.store.events import EventStore
     from bridgescore.session.workflow import score_stored_event
 

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 from bridgescore.session.importers.csv import parse_csv
-from bridgescore.session.reports.display import fmt
 from bridgescore.session.reports.text import (
     as_dict,
     ranking_csv,
@@ -17,6 +16,7 @@ from bridgescore.session.reports.text import (
     travellers_csv,
     travellers_text,
 )
+from bridgescore.session.scoring.display import fmt
 from bridgescore.session.scoring.event import Event
 from bridgescore.session.scoring.scored import BoardPar, SessionScore
 from bridgescore.session.scoring.scorer import score_event
@@ -97,8 +97,8 @@ def test_ranking_tables_are_the_one_ranking_of_text_and_html() -> None:
     """One board, two tables: NS 3 makes 4S+1 (+450) where NS 1 makes 4S= (+420), so on
     the 2/1 scale with a top of 2, NS 3 and EW 2 score the top (100 %), NS 1 and EW 4
     nothing. The text report and the notebook's HTML print these very tables."""
-    from bridgescore.session.reports.display import RankingTable, ranking_html, ranking_tables
     from bridgescore.session.reports.text import ranking_text
+    from bridgescore.session.scoring.display import RankingTable, ranking_html, ranking_tables
     from bridgescore.session.scoring.event import Event, TableResult
     from bridgescore.session.scoring.scorer import score_event
 

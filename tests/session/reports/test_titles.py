@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
 from bridgescore.session.importers.importer import import_files
-from bridgescore.session.reports.display import column_text
+from bridgescore.session.scoring.display import column_text
 from bridgescore.session.store.events import EventStore
 from bridgescore.web.app import WebSettings, create_app
 

@@ -165,8 +165,8 @@ def test_session_new_teams_needs_its_options(tmp_path: Path) -> None:
 
 
 def test_no_per_board_column_in_vps_anywhere() -> None:
-    from bridgescore.session.reports.display import ranking_tables
     from bridgescore.session.reports.html import html_report
+    from bridgescore.session.scoring.display import ranking_tables
 
     results = match(1, 8, "1", "2", {1: (430, 400)})
     event = Event("RR", "teams", results=tuple(results))

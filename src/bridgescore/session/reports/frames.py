@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.display.frame import frame_of
-from bridgescore.session.reports.display import players_text
 from bridgescore.session.reports.text import line_dict
+from bridgescore.session.scoring.display import players_text
 from bridgescore.session.scoring.scored import SessionScore
 
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ from html import escape
 
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.formats.board import Board
-from bridgescore.session.reports.display import ranking_tables, report_title
 from bridgescore.session.reports.site import hand_record
 from bridgescore.session.reports.travellers import traveller_table
+from bridgescore.session.scoring.display import ranking_tables, report_title
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import SessionScore, Traveller
 

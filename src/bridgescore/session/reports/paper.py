@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bridgescore.formats.board import Board
-from bridgescore.session.reports.display import report_title
 from bridgescore.session.reports.html import html_report
+from bridgescore.session.scoring.display import report_title
 from bridgescore.session.scoring.scored import SessionScore
 
 __all__ = ["css_string", "paper_html", "write_pdf_report"]

@@ -31,8 +31,8 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import InvalidArgumentError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
-from bridgescore.session.reports.display import fmt, ranked_as, ranking_tables
 from bridgescore.session.reports.travellers import PAIR_COLUMNS, score_text, traveller_table
+from bridgescore.session.scoring.display import fmt, ranked_as, ranking_tables
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
 

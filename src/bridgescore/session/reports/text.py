@@ -16,8 +16,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bridgescore.session.reports.display import figure, fmt, ranking_tables, report_title
 from bridgescore.session.reports.travellers import traveller_table
+from bridgescore.session.scoring.display import figure, fmt, ranking_tables, report_title
 from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller

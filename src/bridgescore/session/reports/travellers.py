@@ -4,7 +4,7 @@ from :func:`traveller_table`, so a traveller reads the same wherever it is shown
 
 The cells are already worded (dealer, vulnerability and par by
 :mod:`bridgescore.display.wording`) and the numbers already formatted
-(:func:`~bridgescore.session.reports.display.fmt`); a surface only lays them out.
+(:func:`~bridgescore.session.scoring.display.fmt`); a surface only lays them out.
 
 >>> from bridgescore.session.scoring.event import Event, TableResult
 >>> from bridgescore.session.scoring.scorer import score_event
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgescore.display.wording import dealer_words, par_words, vulnerability_words
-from bridgescore.session.reports.display import ScoredEvent, fmt
+from bridgescore.session.scoring.display import ScoredEvent, fmt
 from bridgescore.session.scoring.scored import Traveller
 
 __all__ = ["PAIR_COLUMNS", "TravellerTable", "score_text", "traveller_table"]

@@ -45,7 +45,7 @@ from bridgescore.formats.usebio import (
     UsebioFile,
     write_usebio,
 )
-from bridgescore.session.reports.display import figure
+from bridgescore.session.scoring.display import figure
 from bridgescore.session.scoring.event import Event, TableResult, natural_key, players_of
 
 if TYPE_CHECKING:

@@ -99,7 +99,7 @@ class SessionScore:
 
     def _repr_html_(self) -> str:
         """The ranking in a notebook: the text report's tables, in HTML."""
-        from bridgescore.session.reports.display import ranking_html
+        from bridgescore.session.scoring.display import ranking_html
 
         return ranking_html(self)
 

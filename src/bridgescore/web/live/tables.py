@@ -43,8 +43,8 @@ from bridgescore.errors import (
 )
 from bridgescore.session.live.entry import MAX_FORM_NUMBER, ResultEntry
 from bridgescore.session.live.event import LiveEvent
-from bridgescore.session.reports.display import RankingTable, ranking_tables
 from bridgescore.session.reports.travellers import TravellerTable, traveller_table
+from bridgescore.session.scoring.display import RankingTable, ranking_tables
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scored import SessionScore
