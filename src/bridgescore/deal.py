@@ -479,14 +479,16 @@ def _count_and_seed(
                 + (" and seed=" if seed is not None else "")
             )
         warnings.warn(
-            f"{function}(seed, count) is deprecated and goes in the next release: "
-            f"write {function}(count, seed=seed), the order of deal_many",
+            f"{function} with the seed first is deprecated and goes in the next release: "
+            "give the count first and the seed by its name, as deal_many takes them",
             DeprecationWarning,
             stacklevel=3,
         )
         return old_order[0], count
     if seed is None:
-        raise ArgumentTypeError(f"{function} needs a seed: {function}(count, seed=...)")
+        raise ArgumentTypeError(
+            f"{function} needs a seed: give the count first and the seed by its name"
+        )
     return count, seed
 
 
