@@ -618,3 +618,50 @@ def test_sixty_tables_and_forty_readers_from_one_address_are_all_served(tmp_path
     with LiveEvent(path) as live:
         stored = [live.has_entered("A", row.table, row.boards[0]) for row in movement.rows]
     assert stored == [True] * (tables * rounds)
+
+
+def test_an_answer_left_unread_past_the_read_timeout_drops_the_connection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client that stops reading its answer (the transport's buffer full: uvicorn
+    waits to write) holds a connection the cap never counts, being served: it gets
+    ``read_timeout`` to go on reading, and each time it does the clock starts again."""
+    import asyncio
+
+    from bridgescore.web import connections
+    from bridgescore.web.connections import ConnectionGuard
+
+    class _Paused(_Inner):
+        def pause_writing(self) -> None:
+            pass
+
+        def resume_writing(self) -> None:
+            pass
+
+    class _Aborted(_Transport):
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    inner = _Paused()
+    monkeypatch.setattr(connections, "_uvicorn_protocol", lambda: lambda **_: inner)
+
+    async def run() -> None:
+        guard = ConnectionGuard(read_timeout=30.0)
+        protocol = guard.protocol()()
+        transport = _Aborted()
+        protocol.connection_made(transport)
+        protocol.pause_writing()
+        first = protocol.write_deadline  # type: ignore[attr-defined]
+        assert first is not None
+        protocol.resume_writing()  # the client read some: no deadline while it does
+        assert first.cancelled() and protocol.write_deadline is None  # type: ignore[attr-defined]
+        protocol.pause_writing()
+        again = protocol.write_deadline  # type: ignore[attr-defined]
+        assert again is not None and again is not first
+        again._run()  # the deadline passes (its callback, run now)
+        assert transport.aborted
+        protocol.connection_lost(None)
+
+    asyncio.run(run())
