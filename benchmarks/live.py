@@ -322,7 +322,7 @@ class Shell:
     results acknowledged against those on disk after the server was killed."""
 
     scores: int = 0
-    # Scores asked before the first result: 'session score' rightly finds nothing.
+    # Scores that found no results: right before the first one, a loss after it.
     empty_scores: int = 0
     backups: int = 0
     failures: list[str] = field(default_factory=list)
@@ -698,7 +698,7 @@ def report(figures: dict[str, Any], errors: list[str]) -> None:
     if shell is not None:
         print(
             f"beside the shell ('session score --json' {shell['scores']} times"
-            f" (and {shell['empty_scores']} before the first result) and"
+            f" (and {shell['empty_scores']} that found no results) and"
             f" 'session backup' {shell['backups']} times, each its own process, while the"
             f" tables enter; {shell['seconds']:.2f} s, {shell['errors']} errors,"
             f" {len(shell['shell_failures'])} shell failures)"
