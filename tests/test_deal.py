@@ -442,7 +442,7 @@ def test_a_call_in_neither_order_is_refused() -> None:
         match="random_deals needs a seed: give the count first and the seed by its name",
     ):
         bs.random_deals(3)
-    with pytest.raises(ArgumentTypeError, match="got 2 arguments without a name and seed="):
+    with pytest.raises(ArgumentTypeError, match="got 2 arguments without a name and a named seed"):
         bs.random_deals(7, 3, seed=7)
     with pytest.raises(ArgumentTypeError, match="got 3 arguments without a name"):
         random_deal_array(7, 3, 4)

@@ -474,9 +474,9 @@ def _count_and_seed(
     if old_order:
         if len(old_order) > 1 or seed is not None:
             raise ArgumentTypeError(
-                f"{function} takes the count, then seed=...: "
+                f"{function} takes the count, then the seed by its name: "
                 f"got {1 + len(old_order)} arguments without a name"
-                + (" and seed=" if seed is not None else "")
+                + (" and a named seed" if seed is not None else "")
             )
         warnings.warn(
             f"{function} with the seed first is deprecated and goes in the next release: "

@@ -103,11 +103,6 @@ def test_live_benchmark_runs_from_one_address_beside_the_shell(
     assert 0 <= shell["stored"] <= 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shell's commands beside the server delete its WAL (issue 43 item 1, being "
-    "fixed apart): remove this mark once that lands",
-)
 def test_after_kill_every_result_acknowledged_beside_the_shell_is_stored(
     beside_the_shell: dict[str, Any],
 ) -> None:
