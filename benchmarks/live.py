@@ -16,7 +16,16 @@ the same event, ``LiveEvent.enter_result`` called directly (the cost without HTT
 in one transaction (group commit), so with every table waiting at once a result waits
 for about one commit and the others' checks, not for every other table's commit.
 
+Each phone has its own loopback address, as on a club's Wi-Fi; ``--one-address`` sends
+every table and reader from 127.0.0.1 instead, as a reverse proxy or a shared NAT does
+(the server's cap per address must not refuse them). ``--shell-readers`` adds a third
+evening, on a fresh copy, while the shell reads beside the server as a director does:
+one process after another runs ``session score EVENT --json`` in a loop and another
+loop takes ``session backup``; then the server is killed (-9, a power cut) and the
+results on disk are counted against the results acknowledged.
+
     .venv/bin/python benchmarks/live.py [--tables 30] [--sections 1] [--rounds 9] [--boards 3]
+        [--one-address] [--shell-readers]
 """
 
 from __future__ import annotations
@@ -30,12 +39,14 @@ import os
 import platform
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -128,9 +139,16 @@ class Connection:
             await self.writer.wait_closed()
 
 
-def phone_address(index: int) -> str:
-    """The loopback address of phone ``index`` (all of 127.0.0.0/8 is this machine)."""
+def phone_address(index: int) -> str | None:
+    """The loopback address of phone ``index`` (all of 127.0.0.0/8 is this machine);
+    None (the system's: 127.0.0.1 for every phone) under ``--one-address``."""
+    if ONE_ADDRESS.is_set():
+        return None
     return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+# Set by ``--one-address``: every client from 127.0.0.1, as through a proxy.
+ONE_ADDRESS = threading.Event()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -298,6 +316,97 @@ async def evening_with_readers(
     return crowd
 
 
+@dataclass
+class Shell:
+    """What the shell beside the server did: each command's runs and failures, and the
+    results acknowledged against those on disk after the server was killed."""
+
+    scores: int = 0
+    # Scores that found no results: right before the first one, a loss after it.
+    empty_scores: int = 0
+    backups: int = 0
+    failures: list[str] = field(default_factory=list)
+    acknowledged: int = 0
+    stored: int = 0
+
+
+def shell_loop(
+    command: Callable[[int], list[str]],
+    stop: threading.Event,
+    shell: Shell,
+    kind: str,
+    warm: threading.Event,
+) -> None:
+    """Run ``command(n)`` as a process, one after another, until ``stop`` is set (at
+    least once): a director's second terminal. ``warm`` is set once the first is done
+    (the system's caches warm, so the loop's rhythm holds through the evening)."""
+    number = 0
+    while True:
+        done = subprocess.run(command(number), capture_output=True, text=True, check=False)
+        if kind == "score" and done.returncode == 1 and "no results to score" in done.stderr:
+            shell.empty_scores += 1
+        elif done.returncode != 0:
+            shell.failures.append(f"{kind}: exit {done.returncode}: {done.stderr.strip()[:200]}")
+        elif kind == "score":
+            shell.scores += 1
+        else:
+            shell.backups += 1
+        number += 1
+        warm.set()
+        if stop.is_set():
+            return
+
+
+def evening_beside_the_shell(
+    path: Path, work: Path, movement: Movement, tokens: dict[TableKey, str]
+) -> tuple[float, list[float], list[str], Shell]:
+    """Every table enters at once while one loop runs ``session score --json`` and
+    another ``session backup``, each command its own process; then the server is killed
+    with -9 and the results on disk are counted."""
+    shell = Shell()
+    cli = [sys.executable, "-c", "from bridgescore.cli import main; main()", "session"]
+    stop = threading.Event()
+    warm = [threading.Event(), threading.Event()]
+    loops = [
+        threading.Thread(
+            target=shell_loop,
+            args=(lambda _: [*cli, "score", str(path), "--json"], stop, shell, "score", warm[0]),
+        ),
+        threading.Thread(
+            target=shell_loop,
+            args=(
+                lambda n: [*cli, "backup", str(path), str(work / f"backup-{n}.db")],
+                stop,
+                shell,
+                "backup",
+                warm[1],
+            ),
+        ),
+    ]
+    with serving(path, kill=True) as (host, port):
+        for loop in loops:
+            loop.start()
+        # The tables begin once both loops run: every result meets the shell beside it.
+        for ready in warm:
+            ready.wait(300)
+        try:
+            seconds, latencies, errors = asyncio.run(evening(host, port, movement, tokens))
+        finally:
+            stop.set()
+            for loop in loops:
+                loop.join()
+    shell.acknowledged = len(latencies) - len(errors)
+    with LiveEvent(path) as live:
+        shell.stored = sum(
+            live.has_entered(section, row.table, board)
+            for section, number in tokens
+            for row in movement.rows
+            if row.table == number
+            for board in row.boards
+        )
+    return seconds, latencies, errors, shell
+
+
 def recompute(folder: Path, tables: int, rounds: int, boards: int, times: int) -> dict[str, Any]:
     """A whole evening of ``tables`` tables stored in-process, then the ranking scored
     from the file ``times`` times: ``LiveEvent.ranking()`` (the JSON API's) and
@@ -392,8 +501,10 @@ def shown(figures: dict[str, Any]) -> str:
 
 
 @contextlib.contextmanager
-def serving(path: Path) -> Iterator[tuple[str, int]]:
-    """``bridgescore session live`` on the event at ``path``: its host and port."""
+def serving(path: Path, *, kill: bool = False) -> Iterator[tuple[str, int]]:
+    """``bridgescore session live`` on the event at ``path``: its host and port. Ended
+    with SIGTERM, or with SIGKILL when ``kill`` (a power cut: what was acknowledged
+    must be on disk all the same)."""
     command = [sys.executable, "-c", "from bridgescore.cli import main; main()",
                "session", "live", str(path), "--port", "0", "--no-access-log"]  # fmt: skip
     server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
@@ -413,7 +524,10 @@ def serving(path: Path) -> Iterator[tuple[str, int]]:
         ready.close()
         yield host, port
     finally:
-        server.terminate()
+        if kill:
+            server.send_signal(signal.SIGKILL)
+        else:
+            server.terminate()
         server.wait()
 
 
@@ -430,9 +544,21 @@ def main() -> None:
     parser.add_argument("--recompute-tables", type=int, default=60)
     parser.add_argument("--recompute-times", type=int, default=5)
     parser.add_argument(
+        "--one-address",
+        action="store_true",
+        help="every table and reader from 127.0.0.1, as through a reverse proxy",
+    )
+    parser.add_argument(
+        "--shell-readers",
+        action="store_true",
+        help="a third evening while 'session score --json' and 'session backup' loop beside",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print the figures as one JSON document"
     )
     args = parser.parse_args()
+    if args.one_address:
+        ONE_ADDRESS.set()
 
     movement = mitchell(args.tables, args.rounds, args.boards)
     results = args.sections * sum(len(row.boards) for row in movement.rows)
@@ -460,6 +586,25 @@ def main() -> None:
                     readers=args.readers, phones=args.phones, every=args.every,
                 )
             )  # fmt: skip
+        beside: dict[str, Any] | None = None
+        if args.shell_readers:
+            shelled = Path(work) / "shelled.db"
+            shutil.copyfile(spare, shelled)
+            took, entries, refused, shell = evening_beside_the_shell(
+                shelled, Path(work), movement, tokens
+            )
+            errors += refused
+            beside = {
+                "seconds": took,
+                "errors": len(refused),
+                "entries": spread(entries),
+                "acknowledged": shell.acknowledged,
+                "stored": shell.stored,
+                "scores": shell.scores,
+                "empty_scores": shell.empty_scores,
+                "backups": shell.backups,
+                "shell_failures": shell.failures[:5],
+            }
         enter, ranking_direct = in_process(spare, movement)
         commits = bare_commits(Path(work))
         big = recompute(
@@ -475,6 +620,7 @@ def main() -> None:
         "rounds": args.rounds,
         "boards": args.boards,
         "results": results,
+        "one_address": args.one_address,
         "alone": {"seconds": seconds, "errors": len(errors), **spread(latencies)},
         "ranking_after_a_result": spread(ranking),
         "with_readers": {
@@ -487,6 +633,7 @@ def main() -> None:
             "ranking_page": spread(crowd.ranking_reads),
             "table_page": spread(crowd.table_reads),
         },
+        "beside_the_shell": beside,
         "in_process_enter": spread(enter),
         "in_process_ranking": spread(ranking_direct),
         "bare_commit": spread(commits),
@@ -513,6 +660,7 @@ def report(figures: dict[str, Any], errors: list[str]) -> None:
     print(
         f"{figures['tables']} tables ({figures['sections']} section(s)) x {figures['rounds']}"
         f" rounds x {figures['boards']} boards = {figures['results']} results, all tables at once"
+        + (", every client from one address (127.0.0.1)" if figures["one_address"] else "")
     )
     print(
         f"  alone over HTTP: {alone['count']} results in {alone['seconds']:.2f} s"
@@ -546,6 +694,25 @@ def report(figures: dict[str, Any], errors: list[str]) -> None:
     print(f"  entries (POST /api/live/results): {shown(crowd['entries'])} (target p99 < 100 ms)")
     print(f"  ranking page (GET /ranking): {shown(crowd['ranking_page'])} (target p99 < 250 ms)")
     print(f"  table page (GET /table): {shown(crowd['table_page'])}")
+    shell = figures["beside_the_shell"]
+    if shell is not None:
+        print(
+            f"beside the shell ('session score --json' {shell['scores']} times"
+            f" (and {shell['empty_scores']} that found no results) and"
+            f" 'session backup' {shell['backups']} times, each its own process, while the"
+            f" tables enter; {shell['seconds']:.2f} s, {shell['errors']} errors,"
+            f" {len(shell['shell_failures'])} shell failures)"
+        )
+        print(
+            f"  entries (POST /api/live/results): {shown(shell['entries'])} (target p99 < 100 ms)"
+        )
+        print(
+            f"  after kill -9 of the server: {shell['stored']} results stored of"
+            f" {shell['acknowledged']} acknowledged"
+            + ("" if shell["stored"] == shell["acknowledged"] else " (RESULTS LOST)")
+        )
+        for failure in shell["shell_failures"]:
+            print("  shell:", failure)
     print(
         f"recompute: {big['tables']} tables x {big['boards']} boards ({big['results']} results,"
         f" {big['pairs']} pairs), in-process, {big['ranking']['count']} times:"

@@ -474,19 +474,21 @@ def _count_and_seed(
     if old_order:
         if len(old_order) > 1 or seed is not None:
             raise ArgumentTypeError(
-                f"{function} takes the count, then seed=...: "
+                f"{function} takes the count, then the seed by its name: "
                 f"got {1 + len(old_order)} arguments without a name"
-                + (" and seed=" if seed is not None else "")
+                + (" and a named seed" if seed is not None else "")
             )
         warnings.warn(
-            f"{function}(seed, count) is deprecated and goes in the next release: "
-            f"write {function}(count, seed=seed), the order of deal_many",
+            f"{function} with the seed first is deprecated and goes in the next release: "
+            "give the count first and the seed by its name, as deal_many takes them",
             DeprecationWarning,
             stacklevel=3,
         )
         return old_order[0], count
     if seed is None:
-        raise ArgumentTypeError(f"{function} needs a seed: {function}(count, seed=...)")
+        raise ArgumentTypeError(
+            f"{function} needs a seed: give the count first and the seed by its name"
+        )
     return count, seed
 
 

@@ -11,6 +11,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -66,3 +69,42 @@ def test_live_benchmark_runs_two_sections() -> None:
     assert figures["results"] == figures["alone"]["count"] == 36
     assert figures["alone"]["errors"] == figures["with_readers"]["errors"] == 0
     assert figures["with_readers"]["entries"]["count"] == 36
+
+
+@pytest.fixture(scope="module")
+def beside_the_shell() -> dict[str, Any]:
+    """One small run from one address, with the shell's loops beside the server."""
+    command = [
+        sys.executable, str(BENCHMARKS / "live.py"), "--json", "--one-address",
+        "--shell-readers", "--tables", "5", "--rounds", "3", "--boards", "2",
+        "--ranking-times", "2", "--readers", "3", "--phones", "2", "--every", "0.05",
+        "--recompute-tables", "5", "--recompute-times", "1",
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+def test_live_benchmark_runs_from_one_address_beside_the_shell(
+    beside_the_shell: dict[str, Any],
+) -> None:
+    figures = beside_the_shell
+    # Every client from 127.0.0.1: 5 tables x 3 rounds x 2 boards = 30 results, none refused.
+    assert figures["one_address"] is True
+    assert figures["alone"]["count"] == figures["with_readers"]["entries"]["count"] == 30
+    assert figures["alone"]["errors"] == figures["with_readers"]["errors"] == 0
+    shell = figures["beside_the_shell"]
+    assert shell["entries"]["count"] == shell["acknowledged"] == 30 and shell["errors"] == 0
+    # Both loops ran before the tables began (at least once each) and none failed.
+    assert shell["scores"] + shell["empty_scores"] >= 1 and shell["backups"] >= 1
+    assert shell["shell_failures"] == []
+    # Counted from the file after kill -9, whatever it holds.
+    assert 0 <= shell["stored"] <= 30
+
+
+def test_after_kill_every_result_acknowledged_beside_the_shell_is_stored(
+    beside_the_shell: dict[str, Any],
+) -> None:
+    shell = beside_the_shell["beside_the_shell"]
+    assert shell["stored"] == shell["acknowledged"] == 30

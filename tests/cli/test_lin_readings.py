@@ -118,4 +118,4 @@ def test_par_reads_the_link(tmp_path: Path) -> None:
 
 def test_a_bad_link_value_is_named() -> None:
     (record,) = read_records(text=LINK.replace("v=b", "v=q"))
-    assert "v='q': expected -, n, e or b" in record.problems[0].message
+    assert "the link's vulnerability (v) 'q': expected -, n, e or b" in record.problems[0].message

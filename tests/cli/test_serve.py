@@ -143,3 +143,9 @@ def test_requests_are_answered_while_a_two_megabyte_upload_is_read(
     response = outcome["upload"]
     assert response.status_code == 200, response.text[:2000]
     assert f"Stored {results} result(s)" in response.text
+
+
+def test_serve_names_its_proxy_by_ip_address_only() -> None:
+    result = CliRunner().invoke(cli_app, ["serve", "--forwarded-allow-ips", "*"])
+    assert result.exit_code == 2
+    assert "--forwarded-allow-ips '*': '*' is not an IP address" in result.output

@@ -102,7 +102,7 @@ def test_a_dup_record_is_the_notes_layout_byte_for_byte() -> None:
 
 
 def test_the_trailer_of_a_set_of_32_reads_as_the_note_says() -> None:
-    deals = random_deals(7, 32)
+    deals = random_deals(32, seed=7)
     text = format_dup([BoardRecord(board=n, deal=d) for n, d in enumerate(deals, start=1)])
     assert len(text) == 32 * 156
     assert {text[end - 10 : end] for end in range(156, len(text) + 1, 156)} == {"YN1  1 32 "}
@@ -136,7 +136,7 @@ def test_a_machine_written_dlm_line_reads_as_the_notes_rule_decodes_it() -> None
 
 
 def test_a_dlm_file_holds_99_boards_and_its_header_checksum() -> None:
-    deals = random_deals(3, 4)
+    deals = random_deals(4, seed=3)
     text = format_dlm([BoardRecord(board=n, deal=d) for n, d in enumerate(deals, start=5)])
     lines = text.split("\r\n")
     assert lines[0] == "[Document]"
@@ -165,7 +165,7 @@ def test_a_dlm_file_holds_99_boards_and_its_header_checksum() -> None:
 )
 def test_any_run_of_boards_reads_back(seed: int, first: int, count: int, fmt: str) -> None:
     count = min(count, 100 - first)
-    deals = random_deals(seed, count)
+    deals = random_deals(count, seed=seed)
     records = [BoardRecord(board=n, deal=d) for n, d in enumerate(deals, start=first)]
     text = format_records(records, fmt)
     assert detect_format(None, text) == fmt

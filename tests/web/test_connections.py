@@ -14,6 +14,7 @@ import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -165,6 +166,52 @@ def test_behind_a_named_proxy_each_forwarded_client_counts_apart(tmp_path: Path)
         assert login(created.director_password, "198.51.100.8") == 200
 
 
+def test_a_forged_x_forwarded_for_from_anyone_but_the_proxy_is_not_believed(
+    tmp_path: Path,
+) -> None:
+    # The proxy named is 127.0.0.9; the guesses come from 127.0.0.1, each with a new
+    # forged address: all are one client to the throttle, the socket's.
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    options = ("--no-access-log", "--forwarded-allow-ips", "127.0.0.9")
+    with live_server(path, *options) as server, phone(server.base) as client:
+        statuses = [
+            client.post(
+                "/api/live/director/login",
+                json={"password": f"guess-{n}"},
+                headers={"X-Forwarded-For": f"198.51.100.{n}", "X-Forwarded-Proto": "https"},
+            ).status_code
+            for n in range(7)
+        ]
+        assert statuses == [401] * 5 + [429] * 2
+        # Another machine (127.0.0.2) is another client, forged header or not.
+        with phone(server.base, "127.0.0.2") as director:
+            body = {"password": created.director_password}
+            headers = {"X-Forwarded-For": "127.0.0.1"}
+            login = director.post("/api/live/director/login", json=body, headers=headers)
+            assert login.status_code == 200
+
+
+def test_through_the_proxy_a_client_forging_its_own_header_is_still_counted(
+    tmp_path: Path,
+) -> None:
+    # A proxy appends the address it saw to whatever the client sent: the forged part
+    # is on the left, and only the proxy's own entry (the rightmost) is believed.
+    path = tmp_path / "club.db"
+    created = create_event(path, THREE_TABLES)
+    options = ("--no-access-log", "--forwarded-allow-ips", "127.0.0.1")
+    with live_server(path, *options) as server, phone(server.base) as proxy:
+
+        def login(password: str, forwarded: str) -> int:
+            headers = {"X-Forwarded-For": forwarded}
+            body = {"password": password}
+            return proxy.post("/api/live/director/login", json=body, headers=headers).status_code
+
+        guesses = [login("guess", f"203.0.113.{n}, 198.51.100.7") for n in range(6)]
+        assert guesses == [401] * 5 + [429]
+        assert login(created.director_password, "203.0.113.1, 198.51.100.8") == 200
+
+
 def test_twenty_concurrent_guesses_over_http_get_five_tries(tmp_path: Path) -> None:
     path = tmp_path / "club.db"
     created = create_event(path, THREE_TABLES)
@@ -185,13 +232,26 @@ def test_twenty_concurrent_guesses_over_http_get_five_tries(tmp_path: Path) -> N
             assert client.post("/api/live/director/login", json=body).status_code == 429
 
 
+@pytest.mark.parametrize("option", ["--forwarded-allow-ips", "--behind-proxy"])
 @pytest.mark.parametrize("proxy", ["*", "proxy.example", "127.0.0.0/8", ""])
-def test_behind_proxy_takes_one_ip_address(tmp_path: Path, proxy: str) -> None:
+def test_the_proxy_is_named_by_ip_addresses_only(tmp_path: Path, option: str, proxy: str) -> None:
     path = tmp_path / "club.db"
     create_event(path, THREE_TABLES)
-    result = CliRunner().invoke(cli_app, ["session", "live", str(path), "--behind-proxy", proxy])
+    result = CliRunner().invoke(cli_app, ["session", "live", str(path), option, proxy])
     assert result.exit_code == 2
-    assert f"--behind-proxy {proxy!r} is not an IP address" in result.output
+    assert f"--forwarded-allow-ips {proxy!r}: {proxy!r} is not an IP address" in result.output
+
+
+def test_a_list_of_proxies_names_each_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    from bridgescore.cli.listening import proxy_addresses
+
+    assert proxy_addresses(" 127.0.0.1,::1 ,127.0.0.1") == ["127.0.0.1", "::1"]
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES)
+    arguments = ["session", "live", str(path), "--forwarded-allow-ips", "127.0.0.1,10.0.0.0/8"]
+    result = CliRunner().invoke(cli_app, arguments)
+    assert result.exit_code == 2
+    assert "'10.0.0.0/8' is not an IP address" in result.output
 
 
 def test_a_head_without_end_is_431_and_closed(tmp_path: Path) -> None:
@@ -211,39 +271,122 @@ def test_a_head_without_end_is_431_and_closed(tmp_path: Path) -> None:
 
 
 class Connection:
-    """What the guard asks of a connection: its address, whether it is still waiting
-    for its request, and being dropped."""
+    """What the guard asks of a connection: its address, whom it waits for, since when,
+    what the system holds unread for it, and being dropped."""
 
-    def __init__(self, key: str, waiting: bool) -> None:
+    def __init__(
+        self, key: str, waiting: str = "request", since: float = 0.0, unread: int = 0
+    ) -> None:
+        from bridgescore.web.connections import Waiting
+
         self.key = key
-        self.waiting = waiting
+        self.state = Waiting(waiting)
+        self.since = since
+        self.pending = unread
         self.dropped = False
 
-    def receiving(self) -> bool:
-        return self.waiting
+    def waiting(self) -> Any:
+        return self.state
+
+    def unread(self) -> int:
+        return self.pending
 
     def drop(self) -> None:
         self.dropped = True
 
 
-def test_the_guard_makes_room_from_the_oldest_waiting_connection_only() -> None:
+def test_an_address_keeps_its_served_and_kept_alive_connections_past_the_cap() -> None:
+    """The cap counts connections owing a request, never those the server is answering
+    or that wait between requests: 60 tables and 40 readers from one address are kept
+    however many, and only the half-open ones past the cap are closed, oldest first."""
+    import asyncio
+
     from bridgescore.web.connections import ConnectionGuard
 
-    guard = ConnectionGuard(per_address=2, trusted=["127.0.0.1"])
-    busy, waiting, newer = (Connection("192.0.2.1", w) for w in (False, True, False))
-    admit = guard.admit  # typed for GuardedHTTP; a Connection answers the same questions
-    assert admit(busy) and admit(waiting)
-    # The third takes the place of the waiting one, never of the busy one.
-    assert admit(newer)
-    assert (busy.dropped, waiting.dropped) == (False, True)
-    # Both left are busy: the next is refused, and nothing is dropped for it.
-    assert not admit(Connection("192.0.2.1", True))
-    assert not busy.dropped and not newer.dropped
-    # Another address, and the trusted proxy's, are counted apart or not at all.
-    assert admit(Connection("192.0.2.2", True))
-    assert all(admit(Connection("127.0.0.1", False)) for _ in range(5))
-    guard.release(busy)
-    assert admit(Connection("192.0.2.1", True))
+    now = [100.0]
+
+    async def run() -> None:
+        guard = ConnectionGuard(per_address=4, clock=lambda: now[0])
+        served = [Connection("192.0.2.1", "server", since=90.0) for _ in range(60)]
+        kept = [Connection("192.0.2.1", "next", since=90.0) for _ in range(40)]
+        for connection in served + kept:
+            guard.admit(connection)
+        assert not any(c.dropped for c in served + kept)
+        # Six half-open sockets, opened 10 s apart from 40 s ago: the two oldest go.
+        half_open = [Connection("192.0.2.1", since=60.0 + 10 * n) for n in range(6)]
+        for connection in half_open:
+            guard.admit(connection)
+        assert [c.dropped for c in half_open] == [True, True, False, False, False, False]
+        assert not any(c.dropped for c in served + kept)
+        assert guard.total == 104
+        # Another address is counted apart.
+        other = [Connection("192.0.2.2", since=0.0) for _ in range(4)]
+        for connection in other:
+            guard.admit(connection)
+        assert not any(c.dropped for c in other)
+
+    asyncio.run(run())
+
+
+def test_a_new_connection_has_its_grace_and_one_with_unread_bytes_is_kept() -> None:
+    import asyncio
+
+    from bridgescore.web.connections import GRACE, ConnectionGuard
+
+    now = [100.0]
+
+    async def run() -> None:
+        guard = ConnectionGuard(per_address=2, clock=lambda: now[0])
+        # Three opened just now: none has had its grace, none is closed yet.
+        fresh = [Connection("192.0.2.1", since=100.0) for _ in range(3)]
+        for connection in fresh:
+            guard.admit(connection)
+        assert not any(c.dropped for c in fresh)
+        # Once the grace is over the oldest goes (the trim the guard scheduled, run now).
+        now[0] = 100.0 + GRACE
+        guard.trim("192.0.2.1")
+        assert [c.dropped for c in fresh] == [True, False, False]
+        # A request lying unread is the server's delay, not the client's: kept.
+        late = Connection("192.0.2.3", since=0.0, unread=120)
+        guard.admit(late)
+        guard.admit(Connection("192.0.2.3", since=0.0))
+        guard.admit(Connection("192.0.2.3", since=50.0))
+        assert not late.dropped
+
+    asyncio.run(run())
+
+
+def test_a_full_server_closes_the_oldest_waiting_of_the_address_holding_most() -> None:
+    import asyncio
+
+    from bridgescore.web.connections import ConnectionGuard
+
+    async def run() -> None:
+        guard = ConnectionGuard(per_address=1000, capacity=6, clock=lambda: 100.0)
+        busy = [Connection("192.0.2.1", "server", since=1.0) for _ in range(2)]
+        kept = Connection("192.0.2.1", "next", since=2.0)
+        flood = [Connection("198.51.100.9", since=10.0 + n) for n in range(3)]
+        for connection in [*busy, kept, *flood]:
+            guard.admit(connection)
+        assert guard.total == 6 and not any(c.dropped for c in [*busy, kept, *flood])
+        # A seventh: the flooding address (three waiting against one) gives its oldest,
+        # without a grace; the served connections pay nothing.
+        phone = Connection("203.0.113.5", since=100.0)
+        guard.admit(phone)
+        assert [c.dropped for c in flood] == [True, False, False]
+        assert not phone.dropped and not kept.dropped and not any(c.dropped for c in busy)
+        assert guard.total == 6
+        # A named proxy's connections are not capped per address.
+        proxied = ConnectionGuard(per_address=1, trusted=["127.0.0.1"], clock=lambda: 100.0)
+        through = [Connection("127.0.0.1", since=0.0) for _ in range(5)]
+        for connection in through:
+            proxied.admit(connection)
+        assert not any(c.dropped for c in through)
+        guard.release(busy[0])
+        guard.release(busy[0])  # reported twice (dropped, then lost): counted out once
+        assert guard.total == 5
+
+    asyncio.run(run())
 
 
 class _Cycle:
@@ -391,3 +534,134 @@ def test_a_head_read_with_much_of_its_body_is_no_431(
     huge = b"GET / HTTP/1.1\r\nX-Junk: " + b"a" * DEFAULT_MAX_HEAD + b"\r\n\r\n"
     refused = run(big, [huge])
     assert refused.written.startswith(b"HTTP/1.1 431") and refused.closed
+
+
+async def _exchange(
+    reader: Any, writer: Any, method: str, path: str, body: bytes = b"", token: str = ""
+) -> tuple[int, bytes]:
+    """One HTTP/1.1 request on a kept-alive connection, and its answer's status and body."""
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    head = (
+        f"{method} {path} HTTP/1.1\r\nHost: club\r\n{auth}Content-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    writer.write(head.encode() + body)
+    status_line = await reader.readline()
+    assert status_line, f"the server closed a connection it was serving ({method} {path})"
+    length = 0
+    while (line := await reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    return int(status_line.split()[1]), await reader.readexactly(length)
+
+
+def test_sixty_tables_and_forty_readers_from_one_address_are_all_served(tmp_path: Path) -> None:
+    """As through a reverse proxy not named, or a club's NAT: 60 tables entering at once
+    and 40 readers, every one from 127.0.0.1 on its own kept-alive connection, while 64
+    half-open sockets from the same address wait beside them. Before, the 33rd
+    connection of the address was refused with 503 once 32 were busy, and the tables'
+    later rounds with 409: now every result is acknowledged (201) and stored, every page
+    is served, and the half-open sockets past the cap of 32 are closed."""
+    import asyncio
+    import json
+
+    from bridgescore.session.live.event import LiveEvent
+    from live_serving import mitchell
+
+    tables, rounds = 60, 2
+    path = tmp_path / "club.db"
+    created = create_event(path, mitchell(tables, rounds, 1))
+    movement = mitchell(tables, rounds, 1)
+    tokens = {access.table: access.token for access in created.tables}
+    with live_server(path, "--no-access-log", "--read-timeout", "300") as server:
+        host, port = address(server.base)
+        attacker = half_open((host, port), "127.0.0.1", 64)
+
+        async def evening() -> tuple[list[int], list[int]]:
+            entered: list[int] = []
+            read: list[int] = []
+
+            async def table(number: int) -> None:
+                reader, writer = await asyncio.open_connection(host, port)
+                for row in (r for r in movement.rows if r.table == number):
+                    body = {"round": row.round, "board": row.boards[0], "contract": "PASS"}
+                    status, answer = await _exchange(
+                        reader, writer, "POST", "/api/live/results",
+                        json.dumps(body).encode(), tokens[number],
+                    )  # fmt: skip
+                    assert (status, json.loads(answer)) == (201, {"score_ns": 0}), answer
+                    entered.append(status)
+                writer.close()
+
+            async def reading() -> None:
+                reader, writer = await asyncio.open_connection(host, port)
+                for _ in range(3):
+                    status, _ = await _exchange(reader, writer, "GET", "/api/live/ranking")
+                    read.append(status)
+                writer.close()
+
+            # All at once: each client connects and sends, as phones do.
+            clients = [table(n) for n in tokens] + [reading() for _ in range(40)]
+            await asyncio.wait_for(asyncio.gather(*clients), HANG_BOUND)
+            return entered, read
+
+        entered, read = asyncio.run(evening())
+        assert entered == [201] * (tables * rounds)
+        assert read == [200] * 120
+        # Of the 64 half-open sockets, the 32 oldest are closed (once their grace is
+        # over); the 32 the address may hold stay until their deadline.
+        assert [wait_closed(connection) for connection in attacker[:32]] == [b""] * 32
+        assert [still_open(connection) for connection in attacker[32:]] == [True] * 32
+        for connection in attacker[32:]:
+            connection.close()
+    with LiveEvent(path) as live:
+        stored = [live.has_entered("A", row.table, row.boards[0]) for row in movement.rows]
+    assert stored == [True] * (tables * rounds)
+
+
+def test_an_answer_left_unread_past_the_read_timeout_drops_the_connection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client that stops reading its answer (the transport's buffer full: uvicorn
+    waits to write) holds a connection the cap never counts, being served: it gets
+    ``read_timeout`` to go on reading, and each time it does the clock starts again."""
+    import asyncio
+
+    from bridgescore.web import connections
+    from bridgescore.web.connections import ConnectionGuard
+
+    class _Paused(_Inner):
+        def pause_writing(self) -> None:
+            pass
+
+        def resume_writing(self) -> None:
+            pass
+
+    class _Aborted(_Transport):
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    inner = _Paused()
+    monkeypatch.setattr(connections, "_uvicorn_protocol", lambda: lambda **_: inner)
+
+    async def run() -> None:
+        guard = ConnectionGuard(read_timeout=30.0)
+        protocol = guard.protocol()()
+        transport = _Aborted()
+        protocol.connection_made(transport)
+        protocol.pause_writing()
+        first = protocol.write_deadline  # type: ignore[attr-defined]
+        assert first is not None
+        protocol.resume_writing()  # the client read some: no deadline while it does
+        assert first.cancelled() and protocol.write_deadline is None  # type: ignore[attr-defined]
+        protocol.pause_writing()
+        again = protocol.write_deadline  # type: ignore[attr-defined]
+        assert again is not None and again is not first
+        again._run()  # the deadline passes (its callback, run now)
+        assert transport.aborted
+        protocol.connection_lost(None)
+
+    asyncio.run(run())

@@ -286,7 +286,11 @@ def deal_command(
             )
             return
         if scheduler:
-            raise _fail("--scheduler deals under a condition: add --where", code=2)
+            raise _fail(
+                "--scheduler deal random deals, not a board set: practice boards dealt "
+                "under --where may use it",
+                code=2,
+            )
         if analyse and chosen in ("dlm", "dup"):
             raise _fail(
                 f"--analyse adds DD tables and par, which a dealing machine's .{chosen} file "

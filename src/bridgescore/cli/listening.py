@@ -16,12 +16,12 @@ import typer
 from bridgescore.cli.common import fail
 
 __all__ = [
-    "BehindProxy",
+    "ForwardedAllowIps",
     "Host",
     "announce",
     "is_loopback",
     "listening_sockets",
-    "proxy_address",
+    "proxy_addresses",
     "run_server",
     "web_extra_missing",
 ]
@@ -31,31 +31,41 @@ Host = Annotated[
 ]
 
 
-BehindProxy = Annotated[
+ForwardedAllowIps = Annotated[
     str | None,
     typer.Option(
+        "--forwarded-allow-ips",
         "--behind-proxy",
-        metavar="ADDRESS",
-        help="The IP address of the reverse proxy in front (such as 127.0.0.1): the "
-        "client's address and scheme are read from its X-Forwarded-For and "
-        "X-Forwarded-Proto headers, and from no one else's.",
+        metavar="ADDRESSES",
+        help="The IP address of the reverse proxy in front (such as 127.0.0.1; several "
+        "separated by commas): each client's address and scheme are read from the "
+        "X-Forwarded-For and X-Forwarded-Proto headers it sets, and from no one else's, "
+        "and the limits per address count the client's. --behind-proxy is the same option.",
     ),
 ]
 
 
-def proxy_address(text: str | None) -> str | None:
-    """``--behind-proxy``'s address, checked: one IP address (never ``*``: trusting
-    every sender's X-Forwarded-For lets anyone claim any address)."""
+def proxy_addresses(text: str | None) -> list[str]:
+    """``--forwarded-allow-ips``'s addresses, checked: IP addresses only, never ``*`` or
+    a network (trusting every sender's X-Forwarded-For lets anyone claim any address).
+
+    >>> proxy_addresses("127.0.0.1, ::1")
+    ['127.0.0.1', '::1']
+    """
     if text is None:
-        return None
-    try:
-        return str(ipaddress.ip_address(text.strip()))
-    except ValueError:
-        raise fail(
-            f"--behind-proxy {text!r} is not an IP address: expected the proxy's address "
-            "as it connects to this server, such as 127.0.0.1",
-            2,
-        ) from None
+        return []
+    found = []
+    for part in text.split(","):
+        try:
+            found.append(str(ipaddress.ip_address(part.strip())))
+        except ValueError:
+            raise fail(
+                f"--forwarded-allow-ips {text!r}: {part.strip()!r} is not an IP address: "
+                "expected the proxy's address as it connects to this server, such as "
+                "127.0.0.1 (several separated by commas)",
+                2,
+            ) from None
+    return list(dict.fromkeys(found))
 
 
 def web_extra_missing(command: str, error: ImportError) -> typer.Exit:
@@ -143,17 +153,17 @@ def run_server(
     config: Any,
     listeners: list[socket.socket],
     *,
-    behind_proxy: str | None = None,
+    proxies: list[str] | None = None,
     guard: Any = None,
 ) -> None:
     """Run uvicorn with ``config`` on ``listeners`` until Ctrl+C, then close them.
 
     Every connection runs under ``guard`` (a :class:`~bridgescore.web.connections.
     ConnectionGuard`; the default limits when None): a request must arrive whole
-    within its read timeout, and one address holds a bounded number of connections.
-    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from ``behind_proxy``
-    (uvicorn would trust them from 127.0.0.1 whoever asked), whose connections are
-    not capped.
+    within its read timeout, and one address holds a bounded number of connections
+    owing a request. ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from
+    ``proxies`` (uvicorn would trust them from 127.0.0.1 whoever asked), whose
+    connections are not capped per address.
 
     Exits 3 when the server never started: uvicorn has logged why (the app's startup
     failed), and 3 is uvicorn's own exit code for that.
@@ -162,10 +172,11 @@ def run_server(
 
     from bridgescore.web.connections import ConnectionGuard
 
-    config.proxy_headers = behind_proxy is not None
-    config.forwarded_allow_ips = [behind_proxy] if behind_proxy is not None else []
+    trusted = list(proxies or ())
+    config.proxy_headers = bool(trusted)
+    config.forwarded_allow_ips = trusted
     if guard is None:
-        guard = ConnectionGuard(trusted=[behind_proxy] if behind_proxy else [])
+        guard = ConnectionGuard(trusted=trusted)
     config.http = guard.protocol()
     server = uvicorn.Server(config)
     try:

@@ -9,9 +9,11 @@ import typer
 
 from bridgescore.cli.common import fail
 from bridgescore.cli.listening import (
+    ForwardedAllowIps,
     Host,
     announce,
     listening_sockets,
+    proxy_addresses,
     run_server,
     web_extra_missing,
 )
@@ -58,6 +60,7 @@ def serve_command(
             min=0, help="Uploaded events the --events directory may hold (409 past; none dropped)."
         ),
     ] = 200,
+    forwarded_allow_ips: ForwardedAllowIps = None,
 ) -> None:
     """Serve the score calculator, deal analyser and JSON API (docs at /docs).
 
@@ -65,7 +68,9 @@ def serve_command(
     Examples:
       bridgescore serve
       bridgescore serve --port 8080 --studies studies/ --events events/
+      bridgescore serve --forwarded-allow-ips 127.0.0.1
     """
+    proxies = proxy_addresses(forwarded_allow_ips)
     try:
         import uvicorn
 
@@ -84,4 +89,4 @@ def serve_command(
     port = listeners[0].getsockname()[1]
     announce(host, port, "warning: listening on {host}: other machines can reach this server")
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
-    run_server(config, listeners)
+    run_server(config, listeners, proxies=proxies)

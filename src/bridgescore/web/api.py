@@ -208,10 +208,10 @@ def _limiter(request: Request) -> SolverLimiter:
 
 
 def client_address(request: Request) -> str:
-    """The address of the socket the request came on: whose share of the solver it uses.
-
-    ``serve`` reads no forwarded headers, so a client cannot choose it.
-    """
+    """The address a request came from: whose share of the solver it uses. The
+    socket's, or the client's as forwarded by a proxy named with ``serve
+    --forwarded-allow-ips`` (uvicorn reads the header from that proxy alone, so no
+    other client can choose it)."""
     return request.client.host if request.client is not None else ""
 
 

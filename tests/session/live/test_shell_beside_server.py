@@ -311,3 +311,80 @@ def test_thirty_tables_enter_while_the_shell_reads_and_backs_up(tmp_path: Path) 
     # Each copy is whole: every one reads as an event, with results in board order.
     for copy in copies:
         assert 0 <= count(copy, "results") <= 90
+
+
+def test_a_late_pair_and_a_replacing_import_from_the_shell_reach_the_server(
+    tmp_path: Path,
+) -> None:
+    """13 pairs on 7 tables: a late pair seated from the shell at round 2 gets a table the
+    server takes at once; a CSV imported with --replace changes a stored result, audited as
+    the shell's, seen at the server's next request. Then kill -9: nothing is lost."""
+    event = tmp_path / "club.db"
+    made = new_night(event, "--movement", "mitchell", "-t", "7", "--pairs", "13", "-b", "2",
+                     "--rounds", "3")  # fmt: skip
+    tokens = {t["table"]: t["token"] for t in made["tables"]}
+    with live_server(event) as server, httpx.Client(timeout=120) as client:
+        tables = Tables(server.base, tokens)
+        tables.play_round(client, movement_of(event), 1)
+        joined = json.loads(
+            shell(
+                "session",
+                "add-pair",
+                str(event),
+                "--from-round",
+                "2",
+                "--name",
+                "Cy Cole & Di Dale",
+                "--json",
+            ).stdout
+        )
+        for new in joined["new_tables"]:
+            tables.tokens[new["table"]] = new["token"]
+            seen = client.get(server.base + "/api/live/table", headers=bearer(new["token"]))
+            assert seen.status_code == 200, seen.text
+        movement = movement_of(event)  # as the late pair made it
+        for round_number in (2, 3):
+            tables.play_round(client, movement, round_number)
+        assert not tables.refused
+        acknowledged = len(tables.acknowledged)
+        assert acknowledged == sum(len(row.boards) for row in movement.rows)
+        # One stored result made 3NT+1 by a scorer's file, imported with --replace.
+        row = next(r for r in movement.rows if r.round == 1 and r.table == 1)
+        before = ranking(client, server.base)
+        corrected = tmp_path / "corrected.csv"
+        corrected.write_text(
+            f"board,ns,ew,contract,declarer,result\n{row.boards[0]},{row.ns},{row.ew},3NT,S,+1\n"
+        )
+        shell("session", "import", str(event), str(corrected), "--replace")
+        after = ranking(client, server.base)
+        assert after != before
+        assert after == json.loads(shell("session", "score", str(event), "--json").stdout)
+        kill_9(server.process)
+    assert count(event, "results") == acknowledged
+    assert len(entered_audit(event)) == acknowledged
+    logged = json.loads(shell("session", "log", str(event), "--json").stdout)
+    [replaced] = [e for e in logged if e["action"] == "replace"]
+    assert (replaced["who"], replaced["new"]) == ("director (command line)", "3NTS+1")
+    assert [e["action"] for e in logged].count("add-pair") == 1
+
+
+def test_a_swiss_round_drawn_from_the_shell_is_played_at_once(tmp_path: Path) -> None:
+    """A Swiss of four teams: round 1 entered through the server, round 2 drawn by
+    'session draw' in the shell, and the server's tables play it at once."""
+    event = tmp_path / "swiss.db"
+    made = new_night(event, "--movement", "swiss", "--teams", "4", "--rounds", "3",
+                     "--boards-per-round", "2")  # fmt: skip
+    tokens = {t["table"]: t["token"] for t in made["tables"]}
+    with live_server(event) as server, httpx.Client(timeout=120) as client:
+        tables = Tables(server.base, tokens)
+        tables.play_round(client, movement_of(event), 1)
+        drawn = json.loads(shell("session", "draw", str(event), "--json").stdout)
+        assert drawn["round"] == 2
+        tables.play_round(client, movement_of(event), 2)
+        assert not tables.refused
+        acknowledged = len(tables.acknowledged)
+        # Two matches a round, each at two tables (open and closed), two boards a table.
+        assert acknowledged == 2 * 2 * 2 * 2
+        kill_9(server.process)
+    assert count(event, "results") == acknowledged
+    assert len(entered_audit(event)) == acknowledged

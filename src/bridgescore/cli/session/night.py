@@ -20,11 +20,11 @@ import typer
 
 from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.cli.listening import (
-    BehindProxy,
+    ForwardedAllowIps,
     Host,
     announce,
     listening_sockets,
-    proxy_address,
+    proxy_addresses,
     run_server,
     web_extra_missing,
 )
@@ -365,14 +365,15 @@ def live_command(
         bool,
         typer.Option(help="Log every request (tokens and passwords are always redacted)."),
     ] = True,
-    behind_proxy: BehindProxy = None,
+    forwarded_allow_ips: ForwardedAllowIps = None,
     connections_per_address: Annotated[
         int,
         typer.Option(
             min=1,
             max=10_000,
-            help="Connections one address may hold open at once (a phone's browser opens "
-            "up to six); raise it when many phones share one address without a proxy.",
+            help="Connections one address may hold that have not sent a whole request "
+            "(half-open ones: past it, its oldest is closed). Connections being served, "
+            "or kept alive between requests, do not count.",
         ),
     ] = 32,
     read_timeout: Annotated[
@@ -390,9 +391,9 @@ def live_command(
     Examples:
       bridgescore session live club.db
       bridgescore session live club.db --host 0.0.0.0 --port 8080
-      bridgescore session live club.db --behind-proxy 127.0.0.1
+      bridgescore session live club.db --forwarded-allow-ips 127.0.0.1
     """
-    proxy = proxy_address(behind_proxy)
+    proxies = proxy_addresses(forwarded_allow_ips)
     try:
         import uvicorn
 
@@ -427,8 +428,8 @@ def live_command(
         limit_concurrency=500,
     )
     try:
-        guard = ConnectionGuard(read_timeout, connections_per_address, [proxy] if proxy else [])
-        run_server(config, listeners, behind_proxy=proxy, guard=guard)
+        guard = ConnectionGuard(read_timeout, connections_per_address, proxies)
+        run_server(config, listeners, proxies=proxies, guard=guard)
     finally:
         app.state.live.close()
 

@@ -486,11 +486,11 @@ def lin_from_hand_link(text: str) -> tuple[str, bool]:
     }
     board = values.get("b", "").strip()
     if board and not (board.isascii() and board.isdigit() and len(board) <= 4):
-        raise NotationError(f"b={board!r}: expected a board number")
+        raise NotationError(f"the link's board (b) {board!r}: expected a board number")
     dealer = values.get("d", "").strip().lower()[:1]
     named = dealer in _LINK_SEATS
     if dealer and not named:
-        raise NotationError(f"d={values['d']!r}: expected the dealer n, e, s or w")
+        raise NotationError(f"the link's dealer (d) {values['d']!r}: expected n, e, s or w")
     if not named:
         dealer = "nesw"[(int(board) - 1) % 4] if board and int(board) >= 1 else "n"
     hands = ",".join(values.get(seat, "").strip() for seat in "swne")
@@ -498,7 +498,9 @@ def lin_from_hand_link(text: str) -> tuple[str, bool]:
     vulnerable = values.get("v", "").strip().lower()
     if vulnerable:
         if vulnerable not in _LINK_VULNERABILITY:
-            raise NotationError(f"v={values['v']!r}: expected -, n, e or b")
+            raise NotationError(
+                f"the link's vulnerability (v) {values['v']!r}: expected -, n, e or b"
+            )
         parts.append(f"sv|{_LINK_VULNERABILITY[vulnerable]}|")
     if board:
         parts.append(f"ah|Board {int(board)}|")

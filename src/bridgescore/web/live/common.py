@@ -182,7 +182,7 @@ def director_token(request: Request) -> str | None:
 
 def client_address(request: Request) -> str:
     """The address a request came from: the socket's, or the one a proxy named with
-    ``session live --behind-proxy`` forwards (uvicorn trusts that proxy alone)."""
+    ``session live --forwarded-allow-ips`` forwards (uvicorn trusts that proxy alone)."""
     return request.client.host if request.client else "unknown"
 
 
