@@ -22,9 +22,10 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
 from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.web.guards import LIVE_SECURITY_HEADERS as SECURITY_HEADERS
 from bridgescore.web.limits import LoginThrottle
 from bridgescore.web.live.app import LIVE_MAX_BODY, LiveSettings, create_live_app
-from bridgescore.web.live.guards import SECURITY_HEADERS, RedactSecrets, redact
+from bridgescore.web.live.guards import RedactSecrets, redact
 from fuzzing import FULL
 from live_movements import not_played_before
 from live_serving import THREE_TABLES
