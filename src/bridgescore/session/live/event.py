@@ -81,7 +81,7 @@ from bridgescore.session.store.live import Entering
 from bridgescore.validate import is_whole_number, quoted
 
 if TYPE_CHECKING:
-    from bridgescore.session.scoring.scored import SessionScore, Traveller
+    from bridgescore.session.scoring.scored import ScoredBoard, SessionScore
     from bridgescore.session.workflow import ParSource
 
 
@@ -458,13 +458,13 @@ class LiveEvent(LiveFile):
 
     def scored_traveller(
         self, board: int, section: str | None = None
-    ) -> tuple[SessionScore, Traveller]:
+    ) -> tuple[SessionScore, ScoredBoard]:
         """The event scored with its stored pars (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
-        :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
+        :class:`~bridgescore.session.scoring.scored.ScoredBoard` in it: :meth:`traveller`'s
         lines, for the pages to draw."""
         from bridgescore.session.pars import board_pars
-        from bridgescore.session.scoring.scored import Traveller
+        from bridgescore.session.scoring.scored import ScoredBoard
 
         record = self.hand_record(board)
         scored = self.score(pars="stored")
@@ -480,7 +480,7 @@ class LiveEvent(LiveFile):
         )
         if found is None:
             known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
-            found = Traveller(
+            found = ScoredBoard(
                 record or Board(board),
                 "",
                 (),
