@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from bridgescore.web.guards import (
     SecurityHeaders,
     answering,
     error_answer,
-    is_api,
+    http_error,
 )
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS
@@ -90,45 +89,6 @@ async def _validation_error(request: Request, error: Exception) -> Response:
     return error_answer(request, 422, detail, pages.error_page)
 
 
-def _shown(path: str) -> str:
-    return repr(path if len(path) <= 80 else path[:77] + "...")
-
-
-def _http_message(request: Request, error: StarletteHTTPException) -> str:
-    """The routing's bare phrases ("Not Found") said with the path and what would work."""
-    status = error.status_code
-    detail = str(error.detail)
-    try:
-        generic = detail == HTTPStatus(status).phrase
-    except ValueError:
-        generic = False
-    if not generic:
-        return detail
-    path = _shown(request.scope.get("path", ""))
-    if status == 404:
-        if is_api(request):
-            return f"no API endpoint at {path}: the endpoints are listed at /docs"
-        return f"there is no page at {path} here"
-    if status == 405:
-        allowed = (error.headers or {}).get("Allow", "")
-        return f"{request.method} is not allowed on {path}: expected " + (
-            " or ".join(allowed.split(", ")) if allowed else "another method"
-        )
-    return detail
-
-
-async def _http_error(request: Request, error: Exception) -> Response:
-    assert isinstance(error, StarletteHTTPException)
-    status = error.status_code
-    if status == 400:
-        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
-        status = 422
-        message = f"the request body is not valid JSON text in UTF-8 ({error.detail})"
-    else:
-        message = _http_message(request, error)
-    return error_answer(request, status, message, pages.error_page, error.headers)
-
-
 async def _solver_busy(request: Request, error: Exception) -> Response:
     assert isinstance(error, SolverBusy)
     headers = {"Retry-After": str(error.retry_after)}
@@ -172,7 +132,9 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.sites = results.SiteCache()
     app.state.imports = upload.ImportQueue(settings.max_uploaded_events)
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(
+        StarletteHTTPException, http_error(pages.error_page, api_index="/docs")
+    )
     app.add_exception_handler(BridgeError, answering(422, pages.error_page))
     app.add_exception_handler(SolverBusy, _solver_busy)
     # A solver or extra not installed here: the server's lack, not the client's input.

@@ -29,7 +29,9 @@ import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable, Mapping
+from http import HTTPStatus
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -37,6 +39,7 @@ from bridgescore.web.limits import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = [
     "LIVE_SECURITY_HEADERS",
+    "NO_SCRIPT_POLICY",
     "SECURITY_HEADERS",
     "ErrorPage",
     "SameSiteOnly",
@@ -44,6 +47,7 @@ __all__ = [
     "answering",
     "docs_policy",
     "error_answer",
+    "http_error",
     "is_api",
 ]
 
@@ -65,6 +69,8 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+#: The policy of pages that run no script at all (the live server's).
+NO_SCRIPT_POLICY = _POLICY.format(scripts="'none'")
 #: The live server's: the same, and no caching. Its scores and tokens change under the
 #: client's feet and must not sit in shared caches; ``serve``'s assets and Swagger UI's
 #: files do not change while it runs, so a browser may keep them.
@@ -257,5 +263,54 @@ def answering(status: int, page: ErrorPage) -> Callable[[Request, Exception], Aw
 
     async def handler(request: Request, error: Exception) -> Response:
         return error_answer(request, status, str(error), page)
+
+    return handler
+
+
+def _shown(path: str) -> str:
+    return repr(path if len(path) <= 80 else path[:77] + "...")
+
+
+def _http_message(request: Request, error: HTTPException, api_index: str | None) -> str:
+    """The routing's bare phrases ("Not Found") said with the path and what would work."""
+    status = error.status_code
+    detail = str(error.detail)
+    try:
+        generic = detail == HTTPStatus(status).phrase
+    except ValueError:
+        generic = False
+    if not generic:
+        return detail
+    path = _shown(request.scope.get("path", ""))
+    if status == 404:
+        if not is_api(request):
+            return f"there is no page at {path} here"
+        listed = f": the endpoints are listed at {api_index}" if api_index else ""
+        return f"no API endpoint at {path}{listed}"
+    if status == 405:
+        allowed = (error.headers or {}).get("Allow", "")
+        return f"{request.method} is not allowed on {path}: expected " + (
+            " or ".join(allowed.split(", ")) if allowed else "another method"
+        )
+    return detail
+
+
+def http_error(
+    page: ErrorPage, api_index: str | None = None
+) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The handler of the routing's own errors (no such page, a method not allowed, a
+    body that is not JSON) in :func:`error_answer`'s shape; ``api_index`` is where the
+    server lists its endpoints, named in a 404 of the API."""
+
+    async def handler(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        status = error.status_code
+        if status == 400:
+            # FastAPI's answer to a body it cannot decode; to a client it is bad input.
+            status = 422
+            message = f"the request body is not valid JSON text in UTF-8 ({error.detail})"
+        else:
+            message = _http_message(request, error, api_index)
+        return error_answer(request, status, message, page, error.headers)
 
     return handler

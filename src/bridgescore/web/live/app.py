@@ -60,6 +60,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import (
@@ -82,6 +83,7 @@ from bridgescore.web.guards import (
     SecurityHeaders,
     answering,
     error_answer,
+    http_error,
 )
 from bridgescore.web.limits import BodySizeLimit, LoginThrottle
 from bridgescore.web.live import changes, tables
@@ -407,6 +409,7 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock
     )
+    app.add_exception_handler(StarletteHTTPException, http_error(_error_page))
     app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(NotThisTableError, answering(403, _error_page))
     app.add_exception_handler(AlreadyEnteredError, answering(409, _error_page))
