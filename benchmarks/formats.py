@@ -104,7 +104,7 @@ def _board(rng: random.Random, number: int) -> BoardRecord:
             claim = game.declarer_tricks + (13 - stop // 4) // 2
     return BoardRecord(
         board=board,
-        dealer=dealer,
+        dealer_seat=dealer,
         vulnerability=Vulnerability.from_board(board),
         deal=deal,
         players=(NAMES[0], NAMES[1], NAMES[2], NAMES[3]),

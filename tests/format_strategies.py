@@ -72,7 +72,7 @@ def records(draw: st.DrawFn) -> BoardRecord:
     room = draw(st.sampled_from([None, "open", "closed"]))
     return BoardRecord(
         board=board,
-        dealer=dealer,
+        dealer_seat=dealer,
         vulnerability=vulnerability,
         deal=deal,
         players=(players[0], players[1], players[2], players[3]),
@@ -134,7 +134,7 @@ def board_set_records(draw: st.DrawFn) -> BoardRecord:
     analysed = draw(st.booleans())
     return BoardRecord(
         board=draw(st.integers(1, 64)),
-        dealer=draw(st.sampled_from(list(Seat))),
+        dealer_seat=draw(st.sampled_from(list(Seat))),
         vulnerability=draw(st.sampled_from(list(Vulnerability))),
         deal=_deal(rng),
         event=draw(AWKWARD),

@@ -140,3 +140,26 @@ def test_the_stem_check_finds_a_family() -> None:
         "live": ["live", "live_pages", "livestore"]
     }
     assert _families(["_fast", "reader", "records", "syntax"]) == {}
+
+
+def _classes_by_name(root: Path) -> dict[str, list[str]]:
+    """Every public class name defined anywhere under ``root``, with where."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                found.setdefault(node.name, []).append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_no_two_classes_share_a_name() -> None:
+    # One drawing of each thing (issue 44): a second class of one name is a second drawing
+    # of it, or a name that says too little (the scorer's ScoredBoard was a second Traveller).
+    twice = {name: where for name, where in _classes_by_name(PACKAGE).items() if len(where) > 1}
+    assert twice == {}, twice
+
+
+def test_the_class_name_check_finds_a_second_drawing(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("class Traveller:\n    pass\n\nclass _Own:\n    pass\n")
+    (tmp_path / "b.py").write_text("class Traveller:\n    pass\n\nclass _Own:\n    pass\n")
+    assert {n: len(w) for n, w in _classes_by_name(tmp_path).items()} == {"Traveller": 2}

@@ -96,9 +96,9 @@ def test_a_link_without_a_dealer_states_none_and_its_board_says_it() -> None:
     link = LINK.replace("&d=n", "").replace("&v=b", "")
     (record,) = read_records(text=link)
     assert record.problems == ()
-    assert (record.dealer, record.vulnerability) == (None, None)
+    assert (record.dealer_seat, record.vulnerability) == (None, None)
     # Board 13: North deals, both vulnerable (Law 2).
-    assert (record.dealer_or_board, record.vulnerability_or_board) == (
+    assert (record.dealer, record.vulnerability_or_board) == (
         Seat.NORTH,
         Vulnerability.BOTH,
     )

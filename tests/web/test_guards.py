@@ -207,3 +207,63 @@ def test_asset_addresses_do_not_come_from_the_host_header(client: TestClient) ->
         assert "evil.example" not in page.text, path
         assert '<link rel="stylesheet" href="/static/style.css">' in page.text
         assert '<script src="/static/app.js" defer></script>' in page.text
+
+
+# ---- one middleware and one error shape for both servers ---------------------------
+
+# Written out here, not read from the code: what each server must send.
+BOTH = {
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "content-security-policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+}
+
+
+def _live_client(tmp_path: Path) -> TestClient:
+    from bridgescore.session.live.creation import create_event
+    from bridgescore.web.live.app import create_live_app
+    from live_serving import THREE_TABLES
+
+    path = tmp_path / "club.db"
+    create_event(path, THREE_TABLES, name="Tuesday pairs")
+    return TestClient(create_live_app(path))
+
+
+def test_both_servers_use_the_one_security_header_middleware(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from bridgescore.web import guards
+
+    with _live_client(tmp_path) as live:
+        for server in (client, live):
+            classes = [layer.cls for layer in server.app.user_middleware]  # type: ignore[attr-defined]
+            assert guards.SecurityHeaders in classes
+            assert [c for c in classes if c.__name__ == "SecurityHeaders"] == [
+                guards.SecurityHeaders
+            ]
+        served, lived = client.get("/api/no-such-endpoint"), live.get("/api/no-such-endpoint")
+    for name, value in BOTH.items():
+        assert served.headers[name] == value, name
+        assert lived.headers[name] == value, name
+    # Only the live server's scores and tokens must never be cached.
+    assert lived.headers["cache-control"] == "no-store"
+    assert "cache-control" not in served.headers
+
+
+def test_a_clients_bad_input_is_a_4xx_detail_on_the_api_and_a_page_in_a_browser(
+    client: TestClient, tmp_path: Path
+) -> None:
+    api = client.post("/api/score", json={"contract": "8S", "declarer": "N", "result": "="})
+    assert api.status_code == 422
+    assert set(api.json()) == {"detail"} and "8S" in api.json()["detail"]
+    page = client.get("/no-such-page")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    with _live_client(tmp_path) as live:
+        refused = live.get("/api/live/table")
+        assert refused.status_code == 401 and set(refused.json()) == {"detail"}

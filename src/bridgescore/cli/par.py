@@ -115,7 +115,7 @@ def _stated_board(
         )
         vulnerability = stated or vulnerability
     if board is None and dealer is None:
-        seat = record.dealer_or_board
+        seat = record.dealer
     return vulnerability, seat
 
 
@@ -234,8 +234,8 @@ def _record_boards(
         board.notes = notes
         if record.vulnerability is not None:
             board.vulnerability = record.vulnerability
-        if record.dealer is not None and not neutral:
-            board.dealer = record.dealer
+        if record.dealer_seat is not None and not neutral:
+            board.dealer = record.dealer_seat
         if record.dd_tricks:
             try:
                 board.table = DDTable.parse(record.dd_tricks)

@@ -122,8 +122,8 @@ def _stated_json(record: BoardRecord) -> dict[str, Any]:
     stated: dict[str, Any] = {}
     if record.board is not None:
         stated["board"] = record.board
-    if record.dealer is not None:
-        stated["dealer"] = record.dealer.letter
+    if record.dealer_seat is not None:
+        stated["dealer"] = record.dealer_seat.letter
     if record.vulnerability is not None:
         stated["vulnerability"] = str(record.vulnerability)
     return stated
@@ -134,8 +134,8 @@ def _stated_words(record: BoardRecord) -> str:
     from bridgescore.display.wording import dealer_words, vulnerability_words
 
     words = [] if record.board is None else [f"Board {record.board}"]
-    if record.dealer is not None:
-        words.append(dealer_words(record.dealer))
+    if record.dealer_seat is not None:
+        words.append(dealer_words(record.dealer_seat))
     if record.vulnerability is not None:
         words.append(vulnerability_words(record.vulnerability))
     return ", ".join(words)

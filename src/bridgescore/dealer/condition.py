@@ -59,7 +59,7 @@ from bridgescore.dealer.syntax import (
     NOT_HERE,
     SEATS,
     SUITS,
-    Token,
+    ConditionToken,
     card_number,
     condition_error,
     count_slot,
@@ -220,10 +220,10 @@ class _Parser:
 
     # -- token helpers -------------------------------------------------------
     @property
-    def token(self) -> Token:
+    def token(self) -> ConditionToken:
         return self.tokens[self.position]
 
-    def advance(self) -> Token:
+    def advance(self) -> ConditionToken:
         token = self.tokens[self.position]
         self.position += 1
         return token
@@ -232,11 +232,11 @@ class _Parser:
         token = self.token
         return token.kind != "end" and token.text.lower() in texts
 
-    def fail(self, token: Token, message: str) -> ConditionError:
+    def fail(self, token: ConditionToken, message: str) -> ConditionError:
         shown = "the end" if token.kind == "end" else repr(token.text)
         return condition_error(self.text, token.start, len(token.text), f"{shown}: {message}")
 
-    def deeper(self, token: Token) -> None:
+    def deeper(self, token: ConditionToken) -> None:
         """Count one more level of nesting at ``token``; refuse past ``MAX_NESTING``."""
         self.nesting += 1
         if self.nesting > MAX_NESTING:
@@ -246,7 +246,7 @@ class _Parser:
                 f"{MAX_NESTING} deep in a condition",
             )
 
-    def bounded(self, expr: _Expr, token: Token) -> _Expr:
+    def bounded(self, expr: _Expr, token: ConditionToken) -> _Expr:
         """``expr``, refused if it is deeper than ``MAX_DEPTH`` or larger than
         ``MAX_OPERATIONS``; ``token`` is where it grew."""
         if expr.depth > MAX_DEPTH:
@@ -265,7 +265,7 @@ class _Parser:
             )
         return expr
 
-    def expect(self, text: str, what: str) -> Token:
+    def expect(self, text: str, what: str) -> ConditionToken:
         if not self.at(text):
             raise self.fail(self.token, f"expected {what}")
         return self.advance()
@@ -300,7 +300,7 @@ class _Parser:
             raise self.fail(self.token, "expected a condition, such as 'hcp(north) >= 12'")
         return self.terms(condition_start)
 
-    def number(self, token: Token) -> int:
+    def number(self, token: ConditionToken) -> int:
         # Values are C ints in dealer, int32 here: a larger number cannot be held.
         value = int(token.text)
         if value > _LARGEST:
@@ -474,7 +474,7 @@ class _Parser:
             return SUITS[single]
         raise self.fail(token, "is not a suit: expected spades, hearts, diamonds or clubs")
 
-    def call(self, name: Token, word: str) -> _Expr:
+    def call(self, name: ConditionToken, word: str) -> _Expr:
         function = function_name(word)
         if function is None:
             if word in ("trick", "tricks", "score", "imp", "imps"):
@@ -508,7 +508,7 @@ class _Parser:
         self.expect(")", f"')' to close {name.text}(")
         return expr
 
-    def random(self, name: Token) -> _Expr:
+    def random(self, name: ConditionToken) -> _Expr:
         """``rnd(expr)`` after its '(': a number from 0 to expr - 1, drawn from the deal."""
         bound = self.expression()
         self.expect(")", f"')' to close {name.text}(")

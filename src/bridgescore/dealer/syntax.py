@@ -27,7 +27,7 @@ __all__ = [
     "NOT_HERE",
     "SEATS",
     "SUITS",
-    "Token",
+    "ConditionToken",
     "card_number",
     "condition_error",
     "count_slot",
@@ -64,7 +64,9 @@ NOT_HERE = (
 
 
 @dataclass(frozen=True, slots=True)
-class Token:
+class ConditionToken:
+    """One word, operator or the end of a dealer condition, and where it starts."""
+
     kind: str  # "word", "op" or "end"
     text: str
     start: int
@@ -78,8 +80,8 @@ _TOKEN = re.compile(
 )
 
 
-def tokens(text: str) -> list[Token]:
-    found: list[Token] = []
+def tokens(text: str) -> list[ConditionToken]:
+    found: list[ConditionToken] = []
     position = 0
     while position < len(text):
         match = _TOKEN.match(text, position)
@@ -88,9 +90,9 @@ def tokens(text: str) -> list[Token]:
                 text, position, 1, f"{text[position]!r} is not part of the language"
             )
         if match.lastgroup is not None:
-            found.append(Token(match.lastgroup, match.group(), position))
+            found.append(ConditionToken(match.lastgroup, match.group(), position))
         position = match.end()
-    found.append(Token("end", "", len(text)))
+    found.append(ConditionToken("end", "", len(text)))
     return found
 
 

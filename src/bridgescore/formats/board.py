@@ -133,7 +133,7 @@ def board_record(board: Board, event: str = "") -> BoardRecord:
         notes.append((_OPTIMUM_RESULT_TABLE, "\n".join([value, *rows])))
     return BoardRecord(
         board=board.number,
-        dealer=board.dealer,
+        dealer_seat=board.dealer,
         vulnerability=board.vulnerability,
         deal=board.deal,
         event=event,

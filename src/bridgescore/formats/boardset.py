@@ -71,7 +71,7 @@ _LIN_VULNERABILITY = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 
 def _stated(record: BoardRecord) -> tuple[int, Seat, str, Deal]:
     """What every board of a set states: number, dealer, vulnerability (PBN), deal."""
-    dealer, vulnerability = record.dealer_or_board, record.vulnerability_or_board
+    dealer, vulnerability = record.dealer, record.vulnerability_or_board
     if record.board is None or dealer is None or vulnerability is None or record.deal is None:
         raise NotationError(
             f"board {record.board} has no deal: a board set states each board's number and deal"
@@ -257,7 +257,7 @@ def _boards_of_records(records: Iterable[BoardRecord], fmt: str) -> BoardSetRead
         try:
             tag, table = _dd_table(record)
             boards.append(
-                Board(number, record.deal, table, None, record.dealer, record.vulnerability)
+                Board(number, record.deal, table, None, record.dealer_seat, record.vulnerability)
             )
         except BridgeError as error:
             problems.append(Problem(record.source.line_of(tag), f"{tag} tag: {error}"))

@@ -50,7 +50,7 @@ class CheckedRecord:
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of ``bridgescore game --json``."""
         record, played = self.record, self.played
-        dealer = record.dealer_or_board
+        dealer = record.dealer
         vulnerability = record.vulnerability_or_board
         data: dict[str, Any] = {
             "board": record.board,
@@ -99,7 +99,7 @@ class _Checker:
 
     def build(self) -> PlayedDeal | None:
         record = self.record
-        dealer = record.dealer_or_board
+        dealer = record.dealer
         vulnerability = record.vulnerability_or_board
         if dealer is None:
             self.problem("no Dealer and no board number to take it from", "Dealer")

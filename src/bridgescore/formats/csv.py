@@ -9,7 +9,7 @@ CSV quotes them (a comma, a quote or a line break inside a value is kept).
 A record holding what these columns cannot (players, an auction, the play, a
 contract, a result, other tags) is refused, never written without it.
 
->>> text = format_csv([BoardRecord(board=1, dealer=Seat.NORTH, event='The "Big" Cup')])
+>>> text = format_csv([BoardRecord(board=1, dealer_seat=Seat.NORTH, event='The "Big" Cup')])
 >>> text.splitlines()
 ['board,dealer,vulnerable,deal,event', '1,N,,,"The ""Big"" Cup"']
 >>> [record.event for record in read_csv(text)]
@@ -117,7 +117,7 @@ def format_csv(records: Iterable[BoardRecord]) -> str:
     writer.writerow(header)
     for record in rows:
         # What the record states (a board set states both); "" reads back as not given.
-        dealer, vulnerability = record.dealer, record.vulnerability
+        dealer, vulnerability = record.dealer_seat, record.vulnerability
         row = [
             "" if record.board is None else str(record.board),
             "" if dealer is None else dealer.letter,
@@ -161,7 +161,7 @@ def _record(row: dict[str, str], source: Source) -> BoardRecord:
     contracts = cell("par_contracts")
     return BoardRecord(
         board=int(board_text),
-        dealer=dealer,
+        dealer_seat=dealer,
         vulnerability=vulnerability,
         deal=deal,
         event=row.get(_EVENT) or "",

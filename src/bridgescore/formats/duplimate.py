@@ -319,7 +319,7 @@ def read_dlm(text: str, file: str | None = None) -> Iterator[BoardRecord]:
             found.append(Problem(at, f"board {number}: {error}"))
         yield BoardRecord(
             board=number,
-            dealer=dealer_of_board(number),
+            dealer_seat=dealer_of_board(number),
             vulnerability=Vulnerability.from_board(number),
             deal=deal,
             source=Source(file, at, index, ("Board", "Deal"), (at, at)),
@@ -419,7 +419,7 @@ def read_dup(data: bytes | str, file: str | None = None) -> Iterator[BoardRecord
             problems = (Problem(0, f"{where}: {error}"),)
         yield BoardRecord(
             board=number,
-            dealer=dealer_of_board(number),
+            dealer_seat=dealer_of_board(number),
             vulnerability=Vulnerability.from_board(number),
             deal=deal,
             source=Source(file, 0, index + 1),

@@ -42,8 +42,8 @@ def record_to_dict(record: BoardRecord) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if record.board is not None:
         data["board"] = record.board
-    if record.dealer is not None:
-        data["dealer"] = record.dealer.letter
+    if record.dealer_seat is not None:
+        data["dealer"] = record.dealer_seat.letter
     if record.vulnerability is not None:
         data["vulnerable"] = record.vulnerability.to_pbn()
     if record.deal is not None:
@@ -214,7 +214,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
         raise NotationError("notes: expected a list of [name, value] pairs of text")
     return BoardRecord(
         board=board,
-        dealer=dealer,
+        dealer_seat=dealer,
         vulnerability=vulnerability,
         deal=deal,
         players=(players[0], players[1], players[2], players[3]),

@@ -6,7 +6,7 @@ in each command. A record holds what the file says: it is not checked against
 the Laws (that is :func:`bridgescore.formats.check.check_record`), so a record
 of an impossible auction can still be read, reported and written back.
 
->>> record = BoardRecord(board=1, dealer=Seat.NORTH, contract=Contract.parse("3NTS"), result=9)
+>>> record = BoardRecord(board=1, dealer_seat=Seat.NORTH, contract=Contract.parse("3NTS"), result=9)
 >>> record.contract_text, record.vulnerability_or_board
 ('3NT', Vulnerability.NONE)
 """
@@ -350,8 +350,11 @@ class Traveller:
 class BoardRecord:
     """One board as recorded at one table.
 
-    - ``board``, ``dealer``, ``vulnerability``, ``deal``: what the file gives
+    - ``board``, ``dealer_seat``, ``vulnerability``, ``deal``: what the file gives
       (``None``: not given; dealer and vulnerability then follow the board number).
+      :attr:`dealer` is the seat that deals, as :attr:`Board.dealer
+      <bridgescore.formats.board.Board.dealer>` is: the dealer given, else the board
+      number's (Law 2); ``None`` only when the file gives neither.
     - ``players``: names for N, E, S, W in that order (``""``: not given);
       ``home_team``/``visit_team`` name the teams (the home team sits NS at its table),
       ``table`` the table and ``room`` ``"open"`` or ``"closed"``.
@@ -374,7 +377,7 @@ class BoardRecord:
     """
 
     board: int | None = None
-    dealer: Seat | None = None
+    dealer_seat: Seat | None = None
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
     players: tuple[str, str, str, str] = ("", "", "", "")
@@ -404,10 +407,11 @@ class BoardRecord:
         return self.players[seat]
 
     @property
-    def dealer_or_board(self) -> Seat | None:
-        """The dealer given, else the board number's dealer (Law 2)."""
-        if self.dealer is not None:
-            return self.dealer
+    def dealer(self) -> Seat | None:
+        """The seat that deals: the dealer given, else the board number's (Law 2);
+        ``None`` when the file gives neither. ``Board.dealer`` means the same."""
+        if self.dealer_seat is not None:
+            return self.dealer_seat
         if self.board is None:
             return None
         return Seat((self.board - 1) % 4)
@@ -508,7 +512,7 @@ class BoardRecord:
         lines.extend(f"problem: {problem}" for problem in self.problems)
         return board_html(
             self.board,
-            self.dealer_or_board,
+            self.dealer,
             self.vulnerability_or_board,
             self.deal,
             players=self.players,

@@ -256,7 +256,7 @@ async def api_deal(body: DealRequest) -> JSONResponse:
     assert record.deal is not None
     info = deal_info(record.deal)
     info["board"] = record.board
-    info["dealer"] = None if record.dealer_or_board is None else record.dealer_or_board.letter
+    info["dealer"] = None if record.dealer is None else record.dealer.letter
     vulnerability = record.vulnerability_or_board
     info["vulnerability"] = None if vulnerability is None else str(vulnerability)
     return _json(info)

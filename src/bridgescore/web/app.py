@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -25,7 +24,13 @@ from bridgescore import __version__
 from bridgescore.errors import BridgeError
 from bridgescore.web import api, pages, results, upload
 from bridgescore.web import simulate as simulate_web
-from bridgescore.web.guards import SameSiteOnly, SecurityHeaders
+from bridgescore.web.guards import (
+    SameSiteOnly,
+    SecurityHeaders,
+    answering,
+    error_answer,
+    http_error,
+)
 from bridgescore.web.limits import MAX_BODY_BYTES, SolverBusy, SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS
 
@@ -78,78 +83,16 @@ def _describe(error: dict[str, Any]) -> str:
     return f"{where}: {message}" if where else message
 
 
-async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+async def _validation_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestValidationError)
     detail = "; ".join(_describe(item) for item in error.errors()) or "invalid request"
-    return JSONResponse({"detail": detail}, status_code=422)
+    return error_answer(request, 422, detail, pages.error_page)
 
 
-def _is_api(request: Request) -> bool:
-    """Whether a request is for the JSON API (answered JSON) rather than a page (HTML).
-
-    Decided by path alone: a browser's Accept header asks for HTML even when a
-    script fetches the API, and a client must get the same answer either way.
-    """
-    path: str = request.scope.get("path", "")
-    return path in ("/api", "/openapi.json") or path.startswith("/api/")
-
-
-def _shown(path: str) -> str:
-    return repr(path if len(path) <= 80 else path[:77] + "...")
-
-
-def _http_message(request: Request, error: StarletteHTTPException) -> str:
-    """The routing's bare phrases ("Not Found") said with the path and what would work."""
-    status = error.status_code
-    detail = str(error.detail)
-    try:
-        generic = detail == HTTPStatus(status).phrase
-    except ValueError:
-        generic = False
-    if not generic:
-        return detail
-    path = _shown(request.scope.get("path", ""))
-    if status == 404:
-        if _is_api(request):
-            return f"no API endpoint at {path}: the endpoints are listed at /docs"
-        return f"there is no page at {path} here"
-    if status == 405:
-        allowed = (error.headers or {}).get("Allow", "")
-        return f"{request.method} is not allowed on {path}: expected " + (
-            " or ".join(allowed.split(", ")) if allowed else "another method"
-        )
-    return detail
-
-
-async def _http_error(request: Request, error: Exception) -> Response:
-    assert isinstance(error, StarletteHTTPException)
-    status = error.status_code
-    if status == 400:
-        # FastAPI's answer to a body it cannot decode; to a client it is bad input like any other.
-        status = 422
-        message = f"the request body is not valid JSON text in UTF-8 ({error.detail})"
-    else:
-        message = _http_message(request, error)
-    if not _is_api(request):
-        return pages.error_page(request, status, message, dict(error.headers or {}))
-    return JSONResponse({"detail": message}, status_code=status, headers=error.headers)
-
-
-async def _bridge_error(request: Request, error: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(error)}, status_code=422)
-
-
-async def _solver_busy(request: Request, error: Exception) -> JSONResponse:
+async def _solver_busy(request: Request, error: Exception) -> Response:
     assert isinstance(error, SolverBusy)
-    return JSONResponse(
-        {"detail": str(error)},
-        status_code=error.status,
-        headers={"Retry-After": str(error.retry_after)},
-    )
-
-
-async def _feature_missing(request: Request, error: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(error)}, status_code=503)
+    headers = {"Retry-After": str(error.retry_after)}
+    return error_answer(request, error.status, str(error), pages.error_page, headers)
 
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:
@@ -189,10 +132,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.sites = results.SiteCache()
     app.state.imports = upload.ImportQueue(settings.max_uploaded_events)
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_exception_handler(BridgeError, _bridge_error)
+    app.add_exception_handler(
+        StarletteHTTPException, http_error(pages.error_page, api_index="/docs")
+    )
+    app.add_exception_handler(BridgeError, answering(422, pages.error_page))
     app.add_exception_handler(SolverBusy, _solver_busy)
-    app.add_exception_handler(api.FeatureMissing, _feature_missing)
+    # A solver or extra not installed here: the server's lack, not the client's input.
+    app.add_exception_handler(api.FeatureMissing, answering(503, pages.error_page))
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(upload.router)

@@ -9,7 +9,7 @@ looked up among those entries, never joined to a path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -206,7 +206,7 @@ def _not_found(request: Request, active: str, name: str) -> HTMLResponse:
 
 
 def error_page(
-    request: Request, status: int, message: str, headers: dict[str, str] | None = None
+    request: Request, status: int, message: str, headers: Mapping[str, str] | None = None
 ) -> HTMLResponse:
     """An error answered to a browser as a page of the site (the API answers JSON)."""
     try:

@@ -133,7 +133,7 @@ def test_handviewer_link_for_any_deal() -> None:
     assert "|" not in link  # URL-encoded
     (again,) = read_records(text=link)
     assert again.deal == record.deal
-    shown = BoardRecord(deal=record.deal, dealer=Seat.NORTH)
+    shown = BoardRecord(deal=record.deal, dealer_seat=Seat.NORTH)
     assert unquote(link.partition("lin=")[2]) == format_lin(shown)
 
 
@@ -192,7 +192,7 @@ def test_a_board_without_a_deal_on_its_own_line_is_its_own_board() -> None:
         "1NT", "Pass", "Pass", "Pass",
     ]  # fmt: skip
     assert first.contract == Contract.parse("1NTN")
-    assert second.board == 2 and second.deal is None and second.dealer is None
+    assert second.board == 2 and second.deal is None and second.dealer_seat is None
     assert second.source.line == 2
     assert second.contract == Contract.parse("4SXW") and second.claim == 9
     assert first.problems == () and second.problems == ()

@@ -76,9 +76,9 @@ def test_inheritance_needs_all_four_tags_missing() -> None:
     )
     records = list(read_pbn(text))
     # Board 6 names its board: dealer and vulnerability follow it (Law 2), not board 5.
-    assert records[1].board == 6 and records[1].dealer is None
+    assert records[1].board == 6 and records[1].dealer_seat is None
     assert records[1].vulnerability_or_board is Vulnerability.EW
-    assert records[1].dealer_or_board is Seat.EAST
+    assert records[1].dealer is Seat.EAST
 
 
 def test_encodings_read_identically() -> None:

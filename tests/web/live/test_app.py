@@ -22,9 +22,10 @@ from typer.testing import CliRunner
 
 from bridgescore.cli.app import app as cli_app
 from bridgescore.session.live.creation import NewEvent, create_event
+from bridgescore.web.guards import LIVE_SECURITY_HEADERS as SECURITY_HEADERS
 from bridgescore.web.limits import LoginThrottle
 from bridgescore.web.live.app import LIVE_MAX_BODY, LiveSettings, create_live_app
-from bridgescore.web.live.guards import SECURITY_HEADERS, RedactSecrets, redact
+from bridgescore.web.live.guards import RedactSecrets, redact
 from fuzzing import FULL
 from live_movements import not_played_before
 from live_serving import THREE_TABLES
@@ -690,10 +691,21 @@ def test_every_answer_carries_the_security_headers(
         client.post("/api/live/results", content=b"x" * (LIVE_MAX_BODY + 1)),
         client.get("/no/such/page"),
     ]
+    # The pages run no script at all: their own policy is the stricter one.
+    no_script = (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    )
     for answer in answers:
+        page = answer.headers["content-type"].startswith("text/html")
         for name, value in SECURITY_HEADERS.items():
+            if page and name == "Content-Security-Policy":
+                value = no_script
             assert answer.headers[name] == value, (answer.request.url, name)
         assert "access-control-allow-origin" not in answer.headers
+    # A page that is not there is a page saying so, as on serve.
+    assert answers[-1].status_code == 404
+    assert "there is no page at &#39;/no/such/page&#39; here" in answers[-1].text
 
 
 def test_no_answer_shows_a_table_token(client: TestClient, event: tuple[Path, NewEvent]) -> None:

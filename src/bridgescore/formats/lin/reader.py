@@ -233,7 +233,7 @@ class _Reader:
         fields = board.fields
         return BoardRecord(
             board=board.board,
-            dealer=board.dealer,
+            dealer_seat=board.dealer,
             vulnerability=board.vulnerability,
             deal=board.deal,
             # LIN names S, W, N, E; the record N, E, S, W.
@@ -545,4 +545,4 @@ def read_lin(source: str | Iterable[str], file: str | None = None) -> Iterator[B
         return
     for record in _Reader(file).read(text):
         # A link that names no dealer states none: the board's number says it (Law 2).
-        yield record if named else replace(record, dealer=None)
+        yield record if named else replace(record, dealer_seat=None)

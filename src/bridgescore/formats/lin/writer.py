@@ -97,7 +97,7 @@ def format_lin(record: BoardRecord) -> str:
     if any(record.players):
         players = record.players
         put("pn", ",".join(_name(players[seat]) for seat in LIN_ORDER))
-    dealer = record.dealer
+    dealer = record.dealer_seat
     if dealer is not None or record.deal is not None:
         digit = DEALER_DIGIT[dealer] if dealer is not None else "3"
         hands = (
@@ -159,5 +159,5 @@ def format_lin(record: BoardRecord) -> str:
 def handviewer_link(record: BoardRecord | Deal) -> str:
     """A link that shows the record (or just the deal) in BBO's handviewer."""
     if isinstance(record, Deal):
-        record = BoardRecord(deal=record, dealer=Seat.NORTH)
+        record = BoardRecord(deal=record, dealer_seat=Seat.NORTH)
     return f"{HANDVIEWER}?lin={quote(format_lin(record), safe='')}"

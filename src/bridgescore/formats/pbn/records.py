@@ -336,7 +336,7 @@ class _GameReader:
         ) = layout.fields(values)
         previous = self.previous
         if previous is not None and not layout.board_tags:
-            board, dealer = previous.board, previous.dealer
+            board, dealer = previous.board, previous.dealer_seat
             vulnerability, deal = previous.vulnerability, previous.deal
         else:
             board = self.board(board_text)
@@ -852,12 +852,12 @@ def record_pairs(record: BoardRecord) -> list[TagPair]:
     for seat, name in zip(Seat, _SEAT_TAGS, strict=True):
         if record.players[seat]:
             values[name] = record.players[seat]
-    if record.dealer is not None:
-        values["Dealer"] = record.dealer.letter
+    if record.dealer_seat is not None:
+        values["Dealer"] = record.dealer_seat.letter
     if record.vulnerability is not None:
         values["Vulnerable"] = record.vulnerability.to_pbn()
     if record.deal is not None:
-        values["Deal"] = record.deal.to_pbn(record.dealer or Seat.NORTH)
+        values["Deal"] = record.deal.to_pbn(record.dealer_seat or Seat.NORTH)
     contract = record.contract
     if contract is not None and contract.declarer is not None:
         values["Declarer"] = contract.declarer.letter
@@ -899,14 +899,14 @@ def _auction_pairs(record: BoardRecord) -> list[TagPair]:
         if call.alerted:
             notes.append(TagPair.build("Note", f"{len(notes) + 1}:{call.explanation}"))
             words.append(f"={len(notes)}=")
-    dealer = record.dealer_or_board or Seat.NORTH
+    dealer = record.dealer or Seat.NORTH
     return [TagPair.build("Auction", dealer.letter, tag_rows(words)), *notes]
 
 
 def _play_pair(record: BoardRecord) -> TagPair:
     assert record.play is not None
     contract = record.contract
-    dealer = record.dealer_or_board
+    dealer = record.dealer
     if contract is None and record.auction is not None and dealer is not None:
         contract = _auction_contract(record.auction, dealer)
     if contract is None or contract.declarer is None:

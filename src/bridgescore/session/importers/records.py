@@ -187,7 +187,7 @@ def add_hand_record(
     the dealer and the vulnerability, each when the file gives it (else the board
     follows its number). False, with a problem naming both lines, when the record
     deals the board otherwise than an earlier record of the file did."""
-    if record.deal is None and record.dealer is None and record.vulnerability is None:
+    if record.deal is None and record.dealer_seat is None and record.vulnerability is None:
         return True  # the record states nothing of the board itself
     table = None
     try:
@@ -197,7 +197,7 @@ def add_hand_record(
         parsed.problems.append(line_problem(source, line, f"DoubleDummyTricks: {error}"))
     if record.deal is None:
         table = None  # a table without its deal is not a hand record
-    hand = Board(board, record.deal, table, None, record.dealer, record.vulnerability)
+    hand = Board(board, record.deal, table, None, record.dealer_seat, record.vulnerability)
     where = record.source
     return stated.add(
         hand,

@@ -168,7 +168,7 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
             ns, ew = _seats(record)
             result = TableResult(record.board, ns, ew, _result(record))
             # md| gives the dealer, sv| the vulnerability: the board as the archive deals it.
-            dealer, vulnerable = record.dealer, record.vulnerability
+            dealer, vulnerable = record.dealer_seat, record.vulnerability
             dealt = Board(record.board, record.deal, dealer_seat=dealer, vulnerable=vulnerable)
             if stated.add(dealt, line):
                 rooms[record.board].append((record, result))

@@ -20,7 +20,7 @@ from bridgescore.movement.model import Movement, Row
 if TYPE_CHECKING:
     # The reports load when a document is first written, as they did before these values:
     # a table's phone entering results never needs them.
-    from bridgescore.session.scoring.scored import SessionScore, Traveller
+    from bridgescore.session.scoring.scored import ScoredBoard, SessionScore
     from bridgescore.session.store.audit import AuditEntry
 
 __all__ = [
@@ -113,7 +113,7 @@ class LiveTraveller:
     deal, double-dummy table and par when the event has the hand record) and the unit of
     its points (``MP``, ``IMP``...)."""
 
-    traveller: Traveller
+    traveller: ScoredBoard
     unit: str
 
     def as_dict(self) -> dict[str, Any]:

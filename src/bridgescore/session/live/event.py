@@ -94,7 +94,7 @@ if TYPE_CHECKING:
     # Loaded when the director changes the night, not when a table's phone enters a result.
     from bridgescore.session.live.changes import LateJoin, Swapped
     from bridgescore.session.live.swiss import SwissDrawn
-    from bridgescore.session.scoring.scored import SessionScore, Traveller
+    from bridgescore.session.scoring.scored import ScoredBoard, SessionScore
     from bridgescore.session.workflow import ParSource
 
 
@@ -786,13 +786,13 @@ class LiveEvent(Closing):
 
     def scored_traveller(
         self, board: int, section: str | None = None
-    ) -> tuple[SessionScore, Traveller]:
+    ) -> tuple[SessionScore, ScoredBoard]:
         """The event scored with its stored pars (a
         :class:`~bridgescore.session.scoring.scored.SessionScore`) and the board's
-        :class:`~bridgescore.session.scoring.scored.Traveller` in it: :meth:`traveller`'s
+        :class:`~bridgescore.session.scoring.scored.ScoredBoard` in it: :meth:`traveller`'s
         lines, for the pages to draw."""
         from bridgescore.session.pars import board_pars
-        from bridgescore.session.scoring.scored import Traveller
+        from bridgescore.session.scoring.scored import ScoredBoard
 
         record = self.hand_record(board)
         scored = self.score(pars="stored")
@@ -808,7 +808,7 @@ class LiveEvent(Closing):
         )
         if found is None:
             known = board_pars({board: record or Board(board)}, solve=False).pars.get(board)
-            found = Traveller(
+            found = ScoredBoard(
                 record or Board(board),
                 "",
                 (),

@@ -23,7 +23,7 @@ from bridgescore.session.reports.site import hand_record
 from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.display import ranking_tables, report_title
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.scoring.scored import SessionScore, Traveller
+from bridgescore.session.scoring.scored import ScoredBoard, SessionScore
 
 __all__ = ["html_report"]
 
@@ -61,7 +61,7 @@ def _head(names: tuple[str, ...]) -> str:
     return "<tr>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"
 
 
-def _traveller(session: SessionScore, traveller: Traveller, known: Board | None) -> list[str]:
+def _traveller(session: SessionScore, traveller: ScoredBoard, known: Board | None) -> list[str]:
     """The board's traveller; with ``known`` (the event's board, its deal and DD table),
     its hand record too."""
     table = traveller_table(session, traveller)

@@ -34,7 +34,7 @@ from bridgescore.parscore import par
 from bridgescore.session.reports.travellers import PAIR_COLUMNS, score_text, traveller_table
 from bridgescore.session.scoring.display import fmt, ranked_as, ranking_tables
 from bridgescore.session.scoring.methods import SCORING_METHODS
-from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.scored import Line, ScoredBoard, SessionScore, Standing
 
 __all__ = ["hand_record", "results_site", "write_site"]
 
@@ -105,7 +105,7 @@ def _unique_page(who: _Who, used: set[str], tried: dict[str, int]) -> str:
             return page
 
 
-def _board_page(traveller: Traveller) -> str:
+def _board_page(traveller: ScoredBoard) -> str:
     section = f"-{_slug(traveller.section)}" if traveller.section else ""
     return f"board-{traveller.board.number}{section}.html"
 
@@ -157,7 +157,7 @@ class _Site:
         self.pair_pages: dict[_Who, str] = {}
         # Each participant's lines, in traveller order, so a scorecard reads its own
         # lines rather than every line of the event (1,100 pairs: a million lines each).
-        self.lines_of: dict[_Who, list[tuple[Traveller, Line]]] = {}
+        self.lines_of: dict[_Who, list[tuple[ScoredBoard, Line]]] = {}
         self.standings_of: dict[_Who, list[Standing]] = {}
         for standing in session.standings:
             self.standings_of.setdefault(_Who(standing.section, standing.name), []).append(standing)
@@ -181,7 +181,7 @@ class _Site:
         self.pages["index.html"] = self._index()
         # A board's page steps to the boards before and after it in its own section
         # (a section's travellers are its own results, read board after board).
-        sections: dict[str, list[Traveller]] = {}
+        sections: dict[str, list[ScoredBoard]] = {}
         for traveller in self.session.travellers:
             sections.setdefault(traveller.section, []).append(traveller)
         for travellers in sections.values():
@@ -224,7 +224,7 @@ class _Site:
         return _page(self.title, body, [])
 
     def _board(
-        self, traveller: Traveller, before: Traveller | None, after: Traveller | None
+        self, traveller: ScoredBoard, before: ScoredBoard | None, after: ScoredBoard | None
     ) -> str:
         session = self.session
         number = traveller.board.number

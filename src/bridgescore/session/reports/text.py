@@ -20,7 +20,7 @@ from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.display import figure, fmt, ranking_tables, report_title
 from bridgescore.session.scoring.event import Member, players_of
 from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
-from bridgescore.session.scoring.scored import Line, SessionScore, Standing, Traveller
+from bridgescore.session.scoring.scored import Line, ScoredBoard, SessionScore, Standing
 
 __all__ = [
     "as_dict",
@@ -64,7 +64,7 @@ def ranking_text(session: SessionScore) -> str:
     return "\n".join(lines)
 
 
-def traveller_text(session: SessionScore, traveller: Traveller) -> str:
+def traveller_text(session: SessionScore, traveller: ScoredBoard) -> str:
     """One board's traveller: a line about the board, then its table."""
     table = traveller_table(session, traveller)
     head = "  ".join((table.title, *table.about))
@@ -99,7 +99,7 @@ def line_dict(line: Line) -> dict[str, Any]:
     }
 
 
-def traveller_dict(traveller: Traveller) -> dict[str, Any]:
+def traveller_dict(traveller: ScoredBoard) -> dict[str, Any]:
     """One board's traveller as JSON (the JSON report's, and the live session's
     ``GET /api/live/traveller/{board}``): the board, its deal and double-dummy table
     when known (``dd_table``: ``{"N": {"NT": 7, "S": 8, ...}, ...}``), par, and each

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from bridgescore.display.wording import dealer_words, par_words, vulnerability_words
 from bridgescore.session.scoring.display import ScoredEvent, fmt
-from bridgescore.session.scoring.scored import Traveller
+from bridgescore.session.scoring.scored import ScoredBoard
 
 __all__ = ["PAIR_COLUMNS", "TravellerTable", "score_text", "traveller_table"]
 
@@ -62,7 +62,7 @@ def score_text(ns_score: int | None) -> str:
 PAIR_COLUMNS = (0, 1)
 
 
-def traveller_table(session: ScoredEvent, traveller: Traveller) -> TravellerTable:
+def traveller_table(session: ScoredEvent, traveller: ScoredBoard) -> TravellerTable:
     """The traveller's cells: NS pair, EW pair, the result (with its note, such as
     an adjustment's reason, in brackets), the NS score, each side's points in the
     method's unit (signed for IMPs) and, when the board has a par, NS's IMPs v par."""

@@ -22,7 +22,7 @@ from bridgescore.session.scoring.columns import (
 )
 from bridgescore.session.scoring.event import Event, natural_key
 from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
-from bridgescore.session.scoring.scored import BoardPar, Line, Lines, Standing, Traveller
+from bridgescore.session.scoring.scored import BoardPar, Line, Lines, ScoredBoard, Standing
 from bridgescore.session.scoring.weighing import weigh, weighted_cells
 
 __all__ = ["score_pairs"]
@@ -52,7 +52,7 @@ def score_pairs(
     options: ScoringOptions,
     pars: Mapping[int, BoardPar],
     home: Mapping[str, str],
-) -> tuple[list[Traveller], list[Standing], list[str]]:
+) -> tuple[list[ScoredBoard], list[Standing], list[str]]:
     columns = Columns.of(event, options)
     results, group, position = columns.results, columns.group, columns.position
     keys, counts = columns.keys, columns.counts.tolist()
@@ -99,7 +99,7 @@ def score_pairs(
     datums = _datums(method, options, keys, table, valid, counts)
     lines = _PairLines(columns, ns_points, ew_points, line_tops, method, pars)
     travellers = [
-        Traveller(
+        ScoredBoard(
             event.board(board),
             section,
             Lines(lines.maker(line_order[bounds[index] : bounds[index + 1]])),

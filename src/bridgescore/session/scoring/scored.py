@@ -1,5 +1,5 @@
 """A scored event's values: :class:`SessionScore` (the whole event), each board's
-:class:`Traveller` of :class:`Line` values, each pair's or team's :class:`Standing`, and a
+:class:`ScoredBoard` of :class:`Line` values, each pair's or team's :class:`Standing`, and a
 board's :class:`BoardPar`. Made by :func:`~bridgescore.session.scoring.scorer.score_event`."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bridgescore.session.scoring.methods import (
     scoring_method,
 )
 
-__all__ = ["BoardPar", "Line", "Lines", "SessionScore", "Standing", "Traveller"]
+__all__ = ["BoardPar", "Line", "Lines", "ScoredBoard", "SessionScore", "Standing"]
 
 
 class Line(NamedTuple):
@@ -39,8 +39,12 @@ class Line(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Traveller:
-    """One board's results (one section's, when scored per section)."""
+class ScoredBoard:
+    """One board's results as scored (one section's, when scored per section): what the
+    reports print as the board's traveller.
+
+    Not :class:`bridgescore.formats.record.Traveller`, which is a traveller as a file
+    records it (its column names and rows, unscored)."""
 
     board: Board
     section: str
@@ -77,7 +81,7 @@ class SessionScore:
     method: Method
     unit: str
     options: ScoringOptions
-    travellers: tuple[Traveller, ...]
+    travellers: tuple[ScoredBoard, ...]
     standings: tuple[Standing, ...]
     notes: tuple[str, ...] = field(default=())
     scored_by: ScoringMethod | None = None  # set by score_event; else found by name

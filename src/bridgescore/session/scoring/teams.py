@@ -21,7 +21,7 @@ from bridgescore.session.scoring.columns import (
 from bridgescore.session.scoring.event import Event, TableResult, natural_key
 from bridgescore.session.scoring.matches import Match, scored_match
 from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
-from bridgescore.session.scoring.scored import BoardPar, Line, Lines, Standing, Traveller
+from bridgescore.session.scoring.scored import BoardPar, Line, Lines, ScoredBoard, Standing
 from bridgescore.session.scoring.weighing import parts_of, weigh_match
 
 __all__ = ["score_teams"]
@@ -33,7 +33,7 @@ def score_teams(
     options: ScoringOptions,
     pars: Mapping[int, BoardPar],
     matches: list[Match],
-) -> tuple[list[Traveller], list[Standing], list[str]]:
+) -> tuple[list[ScoredBoard], list[Standing], list[str]]:
     """The travellers, standings and notes; scored in VPs, the matches go to ``matches``."""
     columns = Columns.of(event, options)
     results, names, sections = columns.results, columns.names, columns.sections
@@ -109,7 +109,7 @@ def score_teams(
         first = results[tables[line_order[begin]]]
         board = first.board
         travellers.append(
-            Traveller(
+            ScoredBoard(
                 event.board(board),
                 first.section,
                 Lines(lines.maker(line_order[begin:end])),

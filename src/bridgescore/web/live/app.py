@@ -36,7 +36,8 @@ the HTML pages (:mod:`bridgescore.web.live.tables`) too:
 Tokens travel in ``Authorization: Bearer <token>``: browsers never send that header
 on their own, so no other site can make a visitor's browser act on the API, and
 without CORS headers no other site's script can read its answers. Every answer
-carries security headers (:data:`SECURITY_HEADERS`); request bodies are capped
+carries security headers
+(:data:`~bridgescore.web.guards.LIVE_SECURITY_HEADERS`); request bodies are capped
 (:class:`~bridgescore.web.limits.BodySizeLimit`); :class:`RedactSecrets` keeps
 tokens out of the access log. Nothing here is ever a 5xx for a client's input; a
 write the disk cannot take is a 507 saying that nothing was stored.
@@ -47,17 +48,19 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import (
@@ -75,6 +78,13 @@ from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.weighted import Weighted
 from bridgescore.validate import quoted
+from bridgescore.web.guards import (
+    LIVE_SECURITY_HEADERS,
+    SecurityHeaders,
+    answering,
+    error_answer,
+    http_error,
+)
 from bridgescore.web.limits import BodySizeLimit, LoginThrottle
 from bridgescore.web.live import changes, tables
 from bridgescore.web.live.access import (
@@ -97,7 +107,7 @@ from bridgescore.web.live.common import (
     log_director_in,
     message,
 )
-from bridgescore.web.live.guards import SecurityHeaders, guard_access_log
+from bridgescore.web.live.guards import guard_access_log
 from bridgescore.web.live.ranking import Drawn, PublicRanking, public_ranking
 
 __all__ = [
@@ -329,16 +339,19 @@ def _json(data: object, status: int = 200) -> Response:
     return Response(json.dumps(data), status_code=status, media_type="application/json")
 
 
+def _error_page(request: Request, status: int, text: str, headers: Mapping[str, str]) -> Response:
+    try:
+        title = HTTPStatus(status).phrase
+    except ValueError:
+        title = "Error"
+    page = message(request, status, title, text)
+    page.headers.update(headers)
+    return page
+
+
 def _refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Refused)
-    return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
-
-
-def _answer(status: int) -> Callable[[Request, Exception], Any]:
-    async def handler(request: Request, error: Exception) -> Response:
-        return JSONResponse({"detail": str(error)}, status_code=status)
-
-    return handler
+    return error_answer(request, error.status, error.detail, _error_page, error.headers)
 
 
 async def _not_stored(request: Request, error: Exception) -> Response:
@@ -348,9 +361,13 @@ async def _not_stored(request: Request, error: Exception) -> Response:
         f"This was NOT stored, and nothing else has changed: {error}. Tell the director; "
         "once the server can write again, send it again."
     )
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"detail": text}, status_code=507)
-    return message(request, 507, "Not stored", text)
+    return error_answer(request, 507, text, _not_stored_page)
+
+
+def _not_stored_page(
+    request: Request, status: int, text: str, headers: Mapping[str, str]
+) -> Response:
+    return message(request, status, "Not stored", text)
 
 
 def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = None) -> FastAPI:
@@ -392,17 +409,18 @@ def create_live_app(event_path: Path | str, *, settings: LiveSettings | None = N
     app.state.login_throttle = LoginThrottle(
         settings.login_failures, settings.login_window, clock=settings.clock
     )
+    app.add_exception_handler(StarletteHTTPException, http_error(_error_page))
     app.add_exception_handler(Refused, _refused)
-    app.add_exception_handler(NotThisTableError, _answer(403))
-    app.add_exception_handler(AlreadyEnteredError, _answer(409))
-    app.add_exception_handler(SessionClosedError, _answer(409))
-    app.add_exception_handler(RoundOpenError, _answer(409))
-    app.add_exception_handler(BridgeError, _answer(422))
+    app.add_exception_handler(NotThisTableError, answering(403, _error_page))
+    app.add_exception_handler(AlreadyEnteredError, answering(409, _error_page))
+    app.add_exception_handler(SessionClosedError, answering(409, _error_page))
+    app.add_exception_handler(RoundOpenError, answering(409, _error_page))
+    app.add_exception_handler(BridgeError, answering(422, _error_page))
     app.add_exception_handler(StorageError, _not_stored)
     app.include_router(router)
     app.include_router(tables.router)
     app.include_router(changes.router)  # a late pair, a swapped table
     app.add_middleware(BodySizeLimit, limit=settings.max_body)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, headers=LIVE_SECURITY_HEADERS, docs=False)
     guard_access_log()
     return app

@@ -26,6 +26,7 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent, TableEntry
+from bridgescore.web.guards import LIVE_SECURITY_HEADERS, NO_SCRIPT_POLICY
 
 __all__ = [
     "DIRECTOR_COOKIE",
@@ -65,17 +66,9 @@ LOGIN_COOKIE = "bridgescore_login"
 #: How often the public ranking reloads itself (a meta refresh: no script).
 REFRESH_SECONDS = 30
 
-# No script runs on these pages; styles come only from our own stylesheet.
-HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; "
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
+# The live server's headers, and a stricter policy: no script runs on these pages;
+# styles come only from our own stylesheet.
+HEADERS = {**LIVE_SECURITY_HEADERS, "Content-Security-Policy": NO_SCRIPT_POLICY}
 
 SCAN_AGAIN = (
     "This phone has no valid table link for this session. Scan the QR code on your "

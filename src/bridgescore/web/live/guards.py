@@ -1,5 +1,9 @@
-"""What the live server guards: security headers on every answer, and tokens and
-passwords kept out of the access log."""
+"""What the live server guards: tokens and passwords kept out of the access log.
+
+Its security headers come from the one middleware both servers use,
+:class:`bridgescore.web.guards.SecurityHeaders`, with
+:data:`~bridgescore.web.guards.LIVE_SECURITY_HEADERS`.
+"""
 
 from __future__ import annotations
 
@@ -8,25 +12,7 @@ import re
 from collections.abc import Mapping
 from urllib.parse import unquote_plus
 
-from bridgescore.web.limits import ASGIApp, Message, Receive, Scope, Send
-
-__all__ = ["SECURITY_HEADERS", "RedactSecrets", "SecurityHeaders", "guard_access_log", "redact"]
-
-#: Sent with every answer unless a page sets its own. ``no-referrer`` matters most: a
-#: table's link carries its token, which a Referer header would hand to any other site.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    # Scores and tokens change under the client's feet and must not sit in shared caches.
-    "Cache-Control": "no-store",
-}
+__all__ = ["RedactSecrets", "guard_access_log", "redact"]
 
 _QUERY = re.compile(r"\?([^#\s\"]*)")
 _SECRET_NAME = re.compile(r"(?i)token|password")
@@ -97,25 +83,3 @@ def guard_access_log() -> None:
     access = logging.getLogger("uvicorn.access")
     if not any(isinstance(f, RedactSecrets) for f in access.filters):
         access.addFilter(RedactSecrets())
-
-
-class SecurityHeaders:
-    """ASGI middleware adding :data:`SECURITY_HEADERS` to answers that lack them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", ())}
-                extra = [(k, v) for k, v in self.headers if k not in present]
-                message = {**message, "headers": [*message.get("headers", ()), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)

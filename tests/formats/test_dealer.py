@@ -1,0 +1,47 @@
+"""``dealer`` means the same seat on a board and on a record (issue 44): the seat that
+deals, the one stated, else the board number's (Law 2: North deals boards 1, 5, 9, 13;
+East 2, 6, 10, 14; South 3, 7, 11, 15; West 4, 8, 12, 16). ``dealer_seat`` is, on both,
+the seat stated, ``None`` when none is."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgescore.core import Seat
+from bridgescore.formats.board import Board, board_record
+from bridgescore.formats.pbn import read_pbn
+from bridgescore.formats.record import BoardRecord
+
+LAW_2 = {1: Seat.NORTH, 2: Seat.EAST, 3: Seat.SOUTH, 4: Seat.WEST, 14: Seat.EAST, 16: Seat.WEST}
+
+
+@pytest.mark.parametrize("number", sorted(LAW_2))
+def test_an_unstated_dealer_is_the_board_numbers_on_both(number: int) -> None:
+    board, record = Board(number), BoardRecord(board=number)
+    assert board.dealer is record.dealer is LAW_2[number]
+    assert board.dealer_seat is record.dealer_seat is None
+
+
+@pytest.mark.parametrize("number", sorted(LAW_2))
+def test_a_stated_dealer_wins_on_both(number: int) -> None:
+    # West deals every board here, as a file may state against the board number.
+    board = Board(number, dealer_seat=Seat.WEST)
+    record = BoardRecord(board=number, dealer_seat=Seat.WEST)
+    assert board.dealer is record.dealer is Seat.WEST
+    assert board.dealer_seat is record.dealer_seat is Seat.WEST
+
+
+def test_a_record_with_neither_has_no_dealer() -> None:
+    assert BoardRecord().dealer is None and BoardRecord().dealer_seat is None
+
+
+def test_a_board_and_its_record_agree() -> None:
+    for board in (Board(6), Board(6, dealer_seat=Seat.SOUTH)):
+        assert board_record(board).dealer is board.dealer
+
+
+def test_a_pbn_game_without_a_dealer_tag_is_dealt_by_its_number() -> None:
+    (stated, unstated) = list(read_pbn('[Board "7"]\n[Dealer "W"]\n\n[Board "8"]\n'))
+    assert (stated.dealer, stated.dealer_seat) == (Seat.WEST, Seat.WEST)
+    assert (unstated.dealer, unstated.dealer_seat) == (Seat.WEST, None)
+    assert Board(8).dealer is unstated.dealer
