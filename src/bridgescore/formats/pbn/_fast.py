@@ -46,9 +46,12 @@ _ITEM = re.compile(
 # A tag pair alone, as a plain game writes it (the tag lines _ITEM reads).
 _TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]')
 
-# Whether a sequence of tag names repeats a name other than Note (the full scan
-# reports the repeat), kept for the few sequences a file writes.
-_REPEATS: dict[tuple[str, ...], bool] = {}
+# The sequences of tag names met so far, each kept as the one tuple every game with
+# those names shares (empty: it repeats a name other than Note, which the full scan
+# reports). A file writes its thousands of games in a few such sequences; sharing
+# one tuple lets the reader's own table of them (records._layout_of) find it by
+# identity instead of comparing its names one by one, game after game.
+_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class _NotPlain(Exception):
@@ -77,13 +80,15 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
     # The tags' names, values and sections, each a tuple: the work is done a
     # column at a time, in comprehensions, rather than tag by tag.
     names, values, sections = zip(*found)
-    repeats = _REPEATS.get(names)
-    if repeats is None:
+    shared = _NAMES.get(names)
+    if shared is None:
         repeats = len(set(names)) + max(0, names.count("Note") - 1) != len(names)
-        if len(_REPEATS) < 2048:
-            _REPEATS[names] = repeats
-    if repeats:
+        shared = () if repeats else names
+        if len(_NAMES) < 2048:
+            _NAMES[names] = shared
+    if not shared:
         raise _NotPlain
+    names = shared
     if "\\" in text:
         values = tuple(_value(name, value, previous) for name, value in zip(names, values))
     elif '"#"' in text:

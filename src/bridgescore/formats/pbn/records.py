@@ -216,6 +216,11 @@ class _Layout(NamedTuple):
     """Which tags may have section lines: Auction, Play and the tables."""
     scored: tuple[tuple[str, int], ...]
     """The score tags the game has, with where each is."""
+    notes_at: tuple[int, ...]
+    """Where each Note is."""
+    scores: Callable[[tuple[str, ...]], tuple[tuple[str, str], ...]]
+    """The score tags with their values, from the values in the tags' order (when no
+    value is unknown: what a record keeps of them then)."""
     board_tags: bool
     """Whether the game gives one of its board's tags (else they are the game's before)."""
     first: Callable[[tuple[object, ...]], tuple[object, ...]] | None
@@ -246,12 +251,27 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         keep=tuple(name not in _READ_ONLY for name in names),
         lined=tuple(name in SECTIONS or name.endswith("Table") for name in names),
         scored=tuple((name, where[name]) for name in SCORE_TAGS if name in where),
+        notes_at=tuple(at for at, name in enumerate(names) if name == "Note"),
+        scores=_scores_of(tuple((name, where[name]) for name in SCORE_TAGS if name in where)),
         board_tags=not where.keys().isdisjoint(BOARD_TAGS),
         first=None if len(where) == len(names) else _picker(tuple(where.values())),
     )
     if len(_LAYOUTS) < TABLE_LIMIT:
         _LAYOUTS[names] = layout
     return layout
+
+
+def _scores_of(
+    scored: tuple[tuple[str, int], ...],
+) -> Callable[[tuple[str, ...]], tuple[tuple[str, str], ...]]:
+    """The function giving the ``scored`` tags' (name, value) pairs from the values."""
+    if not scored:
+        return lambda values: ()
+    names = tuple(name for name, _ in scored)
+    pick = cast(
+        Callable[[tuple[str, ...]], tuple[str, ...]], _picker(tuple(at for _, at in scored))
+    )
+    return lambda values: tuple(zip(names, pick(values)))
 
 
 def _picker(indexes: tuple[int, ...]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
@@ -411,7 +431,9 @@ class _GameReader:
             result,
             result is not None and (result_text or "").startswith("^"),  # adjusted
             # The score tags the game has (and knows), as given.
-            tuple((name, given[at]) for name, at in layout.scored if values[at] is not None),
+            layout.scores(given)
+            if as_given
+            else tuple((name, given[at]) for name, at in layout.scored if values[at] is not None),
             dd_tricks or "",
             optimum_score or "",
             self.notes(as_given),
@@ -760,19 +782,21 @@ class _GameReader:
         """The tags kept as notes (``as_given``: no value is unknown or padded)."""
         game, keep = self.game, self.layout.keep
         used = self.used_notes
-        kept = tuple(compress(zip(game.names, game.values), keep))
         if as_given and not any(compress(game.sections, keep)):
             # Most games write each on one line with a value as it is to be kept: then
-            # they are the notes, but for the Notes read into the calls' explanations.
+            # they are the notes, but for the Notes read into the calls' explanations
+            # (left out of the tags kept, looked at alone: the other tags pass in C).
             if not used:
-                return kept
-            return tuple(
-                (name, value)
-                for name, value in kept
-                if name != "Note" or value.partition(":")[0].strip() not in used
-            )
+                return tuple(compress(zip(game.names, game.values), keep))
+            values = game.values
+            kept = list(keep)
+            for at in self.layout.notes_at:
+                if values[at].partition(":")[0].strip() in used:
+                    kept[at] = False
+            return tuple(compress(zip(game.names, values), kept))
+        pairs = tuple(compress(zip(game.names, game.values), keep))
         found: list[tuple[str, str]] = []
-        for (name, value), section in zip(kept, compress(game.sections, keep)):
+        for (name, value), section in zip(pairs, compress(game.sections, keep)):
             if name == "Note" and value.partition(":")[0].strip() in used:
                 continue  # read into the calls' explanations
             if not _has_words(section):
