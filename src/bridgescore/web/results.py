@@ -53,26 +53,23 @@ Stamp = tuple[int, int] | None
 
 
 class _Watch:
-    """A read-only connection kept to one event file, asked for its version.
+    """An event file kept open read-only (:class:`EventStore`), asked for its version.
 
     ``PRAGMA data_version`` moves whenever another connection commits, whatever the file's
     size or time say (a write within a second, or one that leaves the size as it was, is
-    seen). It opens no transaction, so the writer is never held up by it."""
+    seen)."""
 
     def __init__(self, path: Path, inode: int) -> None:
+        from bridgescore.session.store.events import EventStore
+
         self.inode = inode
-        # mode=rw, query_only: it never writes, yet as the file's last connection it
-        # tidies away the -wal and -shm files (a read-only one leaves them behind).
-        self.db = sqlite3.connect(
-            path.resolve().as_uri() + "?mode=rw", uri=True, check_same_thread=False
-        )
-        self.db.execute("PRAGMA query_only = ON")
+        self.store = EventStore(path, mode="read")
 
     def version(self) -> int:
-        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        return self.store.data_version()
 
     def close(self) -> None:
-        self.db.close()
+        self.store.close()
 
 
 class SiteCache:
@@ -101,7 +98,7 @@ class SiteCache:
                     del self._watches[path]
                 watch = self._watches[path] = _Watch(path, inode)
             return (inode, watch.version())
-        except (OSError, sqlite3.Error):
+        except (OSError, sqlite3.Error, BridgeError):
             return None
 
     def pages(self, path: Path) -> dict[str, str]:

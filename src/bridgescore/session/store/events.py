@@ -308,6 +308,12 @@ class EventFile(Closing):
         rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
         return {str(name) for (name,) in rows}
 
+    def data_version(self) -> int:
+        """SQLite's counter of changes committed by other connections to this file: when
+        it moves, another process (``session reissue``, ``session correct``) has changed
+        it. Asking opens no transaction, so a writer is never held up by it."""
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
     @property
     def read_only(self) -> bool:
         return self.mode == "read"

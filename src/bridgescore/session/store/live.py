@@ -223,11 +223,6 @@ class LiveStore(EventStore):
             self._db.execute("DELETE FROM director_logins")
             self._log_event_change("password", "new director password", who=who, reason=reason)
 
-    def data_version(self) -> int:
-        """SQLite's counter of changes committed by other connections to this file: when
-        it moves, another process (``session reissue``) may have changed the tokens."""
-        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
-
     def set_table_tokens(self, section: str, digests: Mapping[int, str]) -> None:
         """Keep each table's token digest
         (:func:`~bridgescore.session.store.access.token_digest`)."""
