@@ -162,17 +162,19 @@ class LiveEvent(Closing):
         # another process: the movement is reread whenever the file changes.
         self._swiss = self._watch.swiss_plan is not None
 
-    def _follow_changes(self) -> None:
+    def _follow_changes(self) -> dict[tuple[str, int], str] | None:
         """The movement and tokens as the file has them now (another process may have
-        drawn a round, seated a late pair or swapped a table)."""
+        drawn a round, seated a late pair, swapped a table or reissued a link): the
+        tokens' digests, or ``None`` once the event is closed."""
         with self._token_lock:
             if self._closed:
-                return
+                return None
             version = self._watch.data_version()
             if version != self._seen_version:
                 self._tokens = self._watch.table_token_digests()
                 self._seen_version = version
                 self._reread_movement()
+            return self._tokens
 
     def _reread_movement(self) -> None:
         movements = self._watch.movements
@@ -290,15 +292,9 @@ class LiveEvent(Closing):
             return None
         digest = token_digest(token)
         found = None
-        with self._token_lock:
-            if self._closed:
-                return None
-            version = self._watch.data_version()
-            if version != self._seen_version:
-                self._tokens = self._watch.table_token_digests()
-                self._seen_version = version
-                self._reread_movement()
-            tokens = self._tokens
+        tokens = self._follow_changes()
+        if tokens is None:
+            return None
         for table, stored in tokens.items():
             if hmac.compare_digest(digest, stored):
                 found = table
