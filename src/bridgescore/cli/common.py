@@ -13,7 +13,6 @@ import contextlib
 import inspect
 import io
 import json
-import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -83,8 +82,10 @@ def echo_json(data: Any) -> None:
     readers refuse the document): such a number (a standard error of one deal)
     is written as ``null``, and a note on standard error names where.
     """
+    from bridgescore.formats.json import finite
+
     replaced: list[str] = []
-    finite = _finite(data, "", replaced)
+    written = finite(data, replaced)
     if replaced:
         shown = ", ".join(replaced[:5]) + (f" and {len(replaced) - 5} more" if replaced[5:] else "")
         typer.echo(
@@ -92,24 +93,7 @@ def echo_json(data: Any) -> None:
             f"(JSON has no NaN or Infinity): {shown}",
             err=True,
         )
-    typer.echo(json.dumps(finite, ensure_ascii=False, indent=2, allow_nan=False))
-
-
-def _finite(value: Any, where: str, replaced: list[str]) -> Any:
-    """``value`` with every NaN and infinity replaced by ``None``, their places in ``replaced``."""
-    if isinstance(value, float):
-        if math.isfinite(value):
-            return value
-        replaced.append(where or "the value")
-        return None
-    if isinstance(value, dict):
-        return {
-            key: _finite(item, f"{where}.{key}" if where else str(key), replaced)
-            for key, item in value.items()
-        }
-    if isinstance(value, (list, tuple)):
-        return [_finite(item, f"{where}[{index}]", replaced) for index, item in enumerate(value)]
-    return value
+    typer.echo(json.dumps(written, ensure_ascii=False, indent=2, allow_nan=False))
 
 
 def error_json(message: str, code: int) -> dict[str, Any]:

@@ -20,6 +20,7 @@ Absent or null fields are unknown.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -32,9 +33,34 @@ from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats.record import BoardRecord, MatchHeader, Problem, RecordedCall, Source
 from bridgescore.validate import is_whole_number, whole_number_arg
 
-__all__ = ["format_json", "read_json", "record_from_dict", "record_to_dict"]
+__all__ = ["finite", "format_json", "read_json", "record_from_dict", "record_to_dict"]
 
 _SEATS = ("N", "E", "S", "W")
+
+
+def finite(value: Any, replaced: list[str] | None = None, where: str = "") -> Any:
+    """``value`` (dicts, lists and tuples of JSON values) with every NaN and infinity
+    replaced by ``None``: JSON has neither (Python's ``json`` writes them, other readers
+    refuse the document). Each replaced place (``mean.tricks``, ``[2]``) is added to
+    ``replaced`` when given.
+
+    >>> finite({"mean": 9.5, "error": float("nan"), "runs": [1.0, float("inf")]})
+    {'mean': 9.5, 'error': None, 'runs': [1.0, None]}
+    """
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        if replaced is not None:
+            replaced.append(where or "the value")
+        return None
+    if isinstance(value, dict):
+        return {
+            key: finite(item, replaced, f"{where}.{key}" if where else str(key))
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [finite(item, replaced, f"{where}[{index}]") for index, item in enumerate(value)]
+    return value
 
 
 def record_to_dict(record: BoardRecord) -> dict[str, Any]:

@@ -19,13 +19,13 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
-import math
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
+from bridgescore.formats.json import finite
 from bridgescore.validate import whole_number_text
 from bridgescore.web.api import MAX_SEED, FeatureMissing, client_address
 from bridgescore.web.limits import SolverLimiter
@@ -121,17 +121,6 @@ def _simulation(body: SimulateRequest) -> Any:
     return simulation
 
 
-def _no_nan(value: Any) -> Any:
-    # A standard error of one deal is NaN, which JSON cannot carry: it becomes null.
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {key: _no_nan(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_no_nan(item) for item in value]
-    return value
-
-
 def _deal_limit(request: Request) -> int:
     return int(request.app.state.settings.max_simulate_deals)
 
@@ -188,7 +177,8 @@ async def _run(request: Request, body: SimulateRequest) -> dict[str, Any]:
     answer = await limiter.run(
         run_simulation_json, simulation.to_json(), body.plot, client=client_address(request)
     )
-    report: dict[str, Any] = _no_nan(json.loads(answer))
+    # A standard error of one deal is NaN, which JSON cannot carry: it becomes null.
+    report: dict[str, Any] = finite(json.loads(answer))
     return report
 
 
