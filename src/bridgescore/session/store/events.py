@@ -425,7 +425,7 @@ def file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
         raise RecordError(f"{str(path)!r} is not a bridgescore event file: it is a directory")
     if status.st_size == 0:
         return "empty"
-    if status.st_size < _SMALLEST_DATABASE or not is_sqlite_file(path):
+    if not is_sqlite_file(path):
         raise RecordError(
             f"{str(path)!r} is not a bridgescore event file: it is not an SQLite database "
             "(an event file is made by 'bridgescore session import')"

@@ -69,11 +69,12 @@ class LiveStore(EventStore):
         """Whether the director closed the session: tables enter nothing more."""
         return self._meta("closed") == "1"
 
-    def set_flags(self, *, ranking_hidden: bool | None = None, closed: bool | None = None) -> None:
+    def set_flags(self, *, ranking_hidden: bool) -> None:
+        """Hide the live ranking until the end, or show it. (Closing and reopening are
+        :meth:`close_session` and :meth:`reopen`, each audited.)"""
         self._writing()
-        flags = {"ranking_hidden": ranking_hidden, "closed": closed}
         with self._db:
-            self._set_meta({k: ("1" if v else "0") for k, v in flags.items() if v is not None})
+            self._set_meta({"ranking_hidden": "1" if ranking_hidden else "0"})
 
     def close_session(self, *, who: str, reason: str = "") -> bool:
         """Close the session (tables enter nothing more), logged with ``who``; False when
