@@ -105,6 +105,10 @@ _PUBLIC = {
     "deal_many": "dealer.dealing",
     "simulate": "simulation.run",
     "study_frame": "study",
+    # The morning after: each board against double dummy and par, each card's cost.
+    "analyse": "postmortem.review",
+    "BoardReview": "postmortem.review",
+    "Review": "postmortem.review",
     # Files: board records in every format, PBN's games, board sets and hand records.
     "BoardRecord": "formats",
     "MatchHeader": "formats",

@@ -95,6 +95,9 @@ from bridgescore.parscore import ParContract as ParContract
 from bridgescore.parscore import par as par
 from bridgescore.play import Play as Play
 from bridgescore.play import Trick as Trick
+from bridgescore.postmortem.review import BoardReview as BoardReview
+from bridgescore.postmortem.review import Review as Review
+from bridgescore.postmortem.review import analyse as analyse
 from bridgescore.scoring import LAW_2017 as LAW_2017
 from bridgescore.scoring import PRE_1987 as PRE_1987
 from bridgescore.scoring import Rules as Rules

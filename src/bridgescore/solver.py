@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from bridgescore.core import Seat, Strain
 from bridgescore.ddtable import DDTable
-from bridgescore.deal import Deal
+from bridgescore.deal import Card, Deal
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, InvalidDealError, ToolError
 from bridgescore.validate import enum_arg, is_whole_number
 
@@ -35,6 +35,7 @@ __all__ = [
     "MAX_DEALS_PER_CALL",
     "declarer_tricks",
     "lead_tricks",
+    "play_tricks",
     "solve",
     "solve_many",
 ]
@@ -360,3 +361,52 @@ def lead_tricks(
                         result[done + row, suit * 13 + rank - 2] = score
         done += futures.shape[0]
     return result
+
+
+def play_tricks(
+    plays: Sequence[tuple[Deal, Strain, Seat, Sequence[Card]]],
+    *,
+    threads: int | None = None,
+) -> list[tuple[int, ...]]:
+    """Declarer's double-dummy tricks along each play: before the first card and after
+    each card, as DDS's ``AnalyseAllPlays`` gives them.
+
+    Each play is ``(deal, strain, declarer, cards)``, the cards in the order played from
+    the opening lead (by declarer's left-hand opponent). A value counts the tricks
+    declarer's side has won so far plus what best play by both sides takes from there.
+    DDS stops at the last trick, whose cards are forced: a play of more than 48 cards
+    gets 49 values, and the caller settles the last trick. The boards go to DDS in
+    batches of :data:`MAX_BOARDS_PER_CALL`, solved on all cores (``threads`` to limit).
+    DDS refuses a card the hand does not hold or may not play (a revoke): the play
+    must be legal (:class:`~bridgescore.play.Play` checks it).
+    """
+    _check_threads(threads)
+    dds, types, dds_library = _endplay()
+    boards: list[Any] = []
+    cards: list[list[str]] = []
+    for position, (deal, strain, declarer, played) in enumerate(plays, 1):
+        deal = _as_deal(deal, position)
+        strain, declarer = _check_contract(strain, declarer)
+        board = types.Deal(deal.to_pbn())
+        board.trump = types.Denom(_ENDPLAY_STRAIN[strain])
+        board.first = types.Player(int(declarer.rotate(1)))
+        boards.append(board)
+        cards.append([str(card) for card in played])
+    found: list[tuple[int, ...]] = []
+    with _lock:
+        if threads is not None:
+            dds_library.SetMaxThreads(threads)
+        try:
+            for start in range(0, len(boards), MAX_BOARDS_PER_CALL):
+                stop = min(start + MAX_BOARDS_PER_CALL, len(boards))
+                try:
+                    solved = dds.analyse_all_plays(boards[start:stop], cards[start:stop])
+                except dds_library.DDSError as error:
+                    raise _dds_failure(error, start + 1, stop) from None
+                for one, shown in zip(solved, cards[start:stop], strict=True):
+                    values = tuple(int(value) for value in one)
+                    found.append(values[: len(shown) + 1])
+        finally:
+            if threads is not None:
+                dds_library.SetMaxThreads(0)
+    return found

@@ -11,7 +11,7 @@ The board value and the board-set files live in the formats layer
 
 from __future__ import annotations
 
-from bridgescore.boardset.analysis import analyse
+from bridgescore.boardset.analysis import analyse_boards
 from bridgescore.boardset.board import parse_board_range
 from bridgescore.boardset.dealing import (
     DEAL_COUNT,
@@ -29,7 +29,7 @@ __all__ = [
     "DealSeed",
     "SeedError",
     "Verification",
-    "analyse",
+    "analyse_boards",
     "board_deal",
     "commitment",
     "commitment_text",

@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 
-__all__ = ["analyse"]
+__all__ = ["analyse_boards"]
 
 Progress = Callable[[int, int], None]
 
 
-def analyse(
+def analyse_boards(
     boards: Sequence[Board], *, threads: int | None = None, progress: Progress | None = None
 ) -> list[Board]:
     """The boards with their DD tables and par (dealer-first convention, the

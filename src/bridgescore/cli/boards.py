@@ -12,7 +12,7 @@ import typer
 from bridgescore.boardset import (
     DealSeed,
     SeedError,
-    analyse,
+    analyse_boards,
     commitment_text,
     deal_set,
     parse_board_range,
@@ -115,7 +115,7 @@ def analyse_with_progress(
     """
     display = ProgressDisplay(progress, unit="boards", transient=True)
     try:
-        return analyse(boards, threads=threads, progress=None if display.mode == "off" else display)
+        return analyse_boards(boards, threads=threads, progress=None if display.mode == "off" else display)
     except ImportError as error:
         raise fail(str(error)) from None
     finally:

@@ -29,6 +29,7 @@ COMMANDS = {
     "deal": "deal:deal_command",
     "simulate": "simulate:simulate_command",
     "game": "game:game_command",
+    "analyse": "analyse:analyse_command",
     "handrecord": "handrecord:handrecord_command",
     "convert": "convert:convert_command",
     "par": "par:par_command",

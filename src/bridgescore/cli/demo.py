@@ -157,7 +157,7 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     """A club night end to end: deal and analyse a set, print hand records, publish results."""
     from dataclasses import replace
 
-    from bridgescore.boardset import DealSeed, analyse, commitment_text, deal_set
+    from bridgescore.boardset import DealSeed, analyse_boards, commitment_text, deal_set
     from bridgescore.boardset.handrecord import hand_records_html
     from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
@@ -177,7 +177,7 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
         f"--commit {out}/night.commit --analyse > {out}/night.pbn"
     )
     try:
-        analysed = analyse(dealt)
+        analysed = analyse_boards(dealt)
     except ImportError as error:
         typer.echo(f"(skipped: {error})\n")
         return

@@ -1,0 +1,569 @@
+"""The review of the boards played: each board's result against double dummy and par,
+the opening lead's cost for every card the leader held, and each played card's cost.
+
+"Declarer's tricks" at a moment of the play are the tricks declarer's side has won so
+far plus what best play by both sides still takes from there (DDS). A card of the
+declaring side costs ``before - after``, a defender's ``after - before``: a card that
+keeps the double-dummy result costs 0, and no card can gain its own side a trick.
+
+>>> review = analyse(text='[Board "1"][Dealer "N"][Vulnerable "None"]'
+...     '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]'
+...     '[Declarer "N"][Contract "7NT"][Result "13"]')
+>>> board = review[0]
+>>> board.dd_tricks, board.score_ns, board.par.score
+(13, 1520, 1520)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, overload
+
+from bridgescore.compare.scalar import imps
+from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.deal import Card, Deal
+from bridgescore.display.markup import (
+    Markup,
+    compass_html,
+    contract_html,
+    hand_html,
+    table_html,
+    text_html,
+)
+from bridgescore.errors import ArgumentTypeError
+from bridgescore.formats import read_records
+from bridgescore.formats.check import check_record
+from bridgescore.formats.record import BoardRecord
+from bridgescore.game import PlayedDeal
+from bridgescore.parscore import Par, par
+from bridgescore.play import Play
+
+__all__ = [
+    "BoardReview",
+    "CardCost",
+    "LeadReview",
+    "Review",
+    "Skipped",
+    "analyse",
+    "board_html",
+]
+
+# DDS's AnalysePlay stops at the last trick, whose cards are forced.
+_SOLVED_CARDS = 48
+
+
+@dataclass(frozen=True, slots=True)
+class CardCost:
+    """One card played: its ``trick`` (1-13), ``seat``, declarer's tricks ``before`` and
+    ``after`` it, and its ``cost`` to its side (0: it kept the double-dummy result)."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    before: int
+    after: int
+    cost: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"trick", "seat", "card", "before", "after", "cost"}``."""
+        return {
+            "trick": self.trick,
+            "seat": self.seat.letter,
+            "card": str(self.card),
+            "before": self.before,
+            "after": self.after,
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LeadReview:
+    """The opening lead: the leader's ``seat``, the ``card`` led (``None``: not known),
+    declarer's tricks after each card the leader holds, and the lead's ``cost``."""
+
+    seat: Seat
+    card: Card | None
+    tricks: tuple[tuple[Card, int], ...]
+
+    @property
+    def best(self) -> int:
+        """Declarer's tricks after the defence's best lead (the double-dummy result)."""
+        return min(tricks for _, tricks in self.tricks)
+
+    @property
+    def cost(self) -> int | None:
+        """The tricks the card led gave declarer (``None`` when it is not known)."""
+        if self.card is None:
+            return None
+        return dict(self.tricks)[self.card] - self.best
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"seat", "card", "tricks": {CARD: declarer's tricks after it}, "cost"}``."""
+        return {
+            "seat": self.seat.letter,
+            "card": None if self.card is None else str(self.card),
+            "tricks": {str(card): tricks for card, tricks in self.tricks},
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReview:
+    """One board reviewed. ``contract`` carries its declarer (``None``: passed out, or no
+    result recorded); ``tricks`` are declarer's as played or claimed; ``score_ns`` the
+    North-South score (``None`` without a result). ``dd_tricks`` and ``lead`` are
+    ``None`` without a contract; ``play`` holds the recorded cards, and ``claim`` is
+    ``(tricks claimed, declarer's double-dummy tricks where the claim was made)``."""
+
+    board: int | None
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal
+    contract: Contract | None
+    tricks: int | None
+    score_ns: int | None
+    dd_tricks: int | None
+    par: Par
+    lead: LeadReview | None
+    play: tuple[CardCost, ...]
+    claim: tuple[int, int] | None
+    auction: tuple[str, ...] = ()
+
+    @property
+    def declarer(self) -> Seat | None:
+        return None if self.contract is None else self.contract.declarer
+
+    @property
+    def versus_par(self) -> int | None:
+        """The North-South score less par, in points (``None`` without a result)."""
+        return None if self.score_ns is None else self.score_ns - self.par.score
+
+    @property
+    def costs(self) -> tuple[int, int] | None:
+        """The tricks the declaring side's cards and the defence's cards cost, summed
+        (``None`` when no play is recorded)."""
+        if not self.play or self.contract is None:
+            return None
+        side = self.contract.declarer.side if self.contract.declarer is not None else None
+        declaring = sum(card.cost for card in self.play if card.seat.side == side)
+        defending = sum(card.cost for card in self.play if card.seat.side != side)
+        return declaring, defending
+
+    def _repr_html_(self) -> str:
+        """The board in a notebook: the deal, the auction, the lead table, the play
+        trick by trick with each card marked by its cost, and par."""
+        return board_html(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The board in the schema of ``bridgescore analyse --json`` (docs/analyse.md)."""
+        declarer = self.declarer
+        versus = self.versus_par
+        costs = self.costs
+        return {
+            "board": self.board,
+            "dealer": self.dealer.letter,
+            "vulnerability": self.vulnerability.to_pbn(),
+            "deal": self.deal.to_pbn(),
+            "contract": None if self.contract is None else _contract_text(self.contract),
+            "declarer": None if declarer is None else declarer.letter,
+            "tricks": self.tricks,
+            "score_ns": self.score_ns,
+            "dd_tricks": self.dd_tricks,
+            "par": {
+                "score_ns": self.par.score,
+                "contracts": [str(contract) for contract in self.par.contracts],
+            },
+            "versus_par": {
+                "points": versus,
+                "imps": None if versus is None else _signed_imps(versus),
+            },
+            "lead": None if self.lead is None else self.lead.as_dict(),
+            "play": [card.as_dict() for card in self.play],
+            "costs": None if costs is None else {"declarer": costs[0], "defence": costs[1]},
+            "claim": None if self.claim is None else {"tricks": self.claim[0], "dd": self.claim[1]},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A board that could not be reviewed: its number (``None``: not given), where it
+    is in the file (``line``, 0 when not known) and why."""
+
+    board: int | None
+    line: int
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "line": self.line, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The boards reviewed, in file order, and those skipped with the reason."""
+
+    boards: tuple[BoardReview, ...]
+    skipped: tuple[Skipped, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def __iter__(self) -> Iterator[BoardReview]:
+        return iter(self.boards)
+
+    @overload
+    def __getitem__(self, index: int) -> BoardReview: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[BoardReview, ...]: ...
+    def __getitem__(self, index: int | slice) -> BoardReview | tuple[BoardReview, ...]:
+        return self.boards[index]
+
+    def _repr_html_(self) -> str:
+        return "".join(board_html(board) for board in self.boards)
+
+    def as_list(self) -> list[dict[str, Any]]:
+        """One object per board, as ``bridgescore analyse --json`` prints them."""
+        return [board.as_dict() for board in self.boards]
+
+
+def analyse(
+    game: str | Path | BoardRecord | Iterable[BoardRecord] | None = None,
+    *,
+    text: str | None = None,
+    threads: int | None = None,
+) -> Review:
+    """Review every board of ``game``: a file (PBN, LIN, JSON; a BBO hand history or
+    vugraph archive), a record, or records (:func:`~bridgescore.formats.read_records`);
+    or ``text``, a file's text or a handviewer link. DDS solves on all cores
+    (``threads`` to limit). Boards without a deal, or whose result cannot be read, are
+    skipped with the reason (:attr:`Review.skipped`)."""
+    records = _records(game, text)
+    good: list[tuple[BoardRecord, PlayedDeal | None]] = []
+    skipped: list[Skipped] = []
+    for record in records:
+        reason, played = _readable(record)
+        if reason is None:
+            good.append((record, played))
+        else:
+            skipped.append(Skipped(record.board, record.source.line, reason))
+    return Review(tuple(_review(good, threads)), tuple(skipped))
+
+
+def _records(
+    game: str | Path | BoardRecord | Iterable[BoardRecord] | None, text: str | None
+) -> list[BoardRecord]:
+    if text is not None:
+        if game is not None:
+            raise ArgumentTypeError("analyse was given both a game and text: expected one")
+        return list(read_records(text=text))
+    if isinstance(game, BoardRecord):
+        return [game]
+    if isinstance(game, str | Path):
+        return list(read_records(game))
+    if text is None and not isinstance(game, Iterable):
+        raise ArgumentTypeError(f"analyse was given {game!r}: expected a file or records")
+    if game is None:
+        raise ArgumentTypeError("analyse needs a file, records or text (a file's text)")
+    items = list(game)
+    for item in items:
+        if not isinstance(item, BoardRecord):
+            raise ArgumentTypeError(
+                f"analyse was given {item!r}: expected BoardRecords (read a file with "
+                "bridgescore.formats.read_records)"
+            )
+    return items
+
+
+def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None]:
+    """Why the record cannot be reviewed (``None``: it can), and its played deal."""
+    if record.deal is None:
+        return "the board has no deal: a review needs the four hands", None
+    if record.dealer is None or record.vulnerability_or_board is None:
+        return "the board has neither a number nor its dealer and vulnerability", None
+    checked = check_record(record)
+    played = checked.played
+    if played is None:
+        if record.contract is None and not record.passed_out and not record.auction:
+            return None, None  # a hand record: double dummy and par alone
+        first = checked.problems[0].message if checked.problems else "no result"
+        return f"its result cannot be read: {first}", None
+    if played.deal is not None and played.deal != record.deal:
+        return "its play does not fit its deal", None
+    return None, played
+
+
+def _review(
+    boards: Sequence[tuple[BoardRecord, PlayedDeal | None]], threads: int | None
+) -> list[BoardReview]:
+    from bridgescore.solver import lead_tricks, play_tricks, solve_many
+
+    if not boards:
+        return []
+    deals = [_deal(record) for record, _ in boards]
+    tables = solve_many(deals, threads=threads)
+    # The lead tables: one DDS all-cards solve per board, grouped by contract.
+    groups: dict[tuple[Strain, Seat], list[int]] = defaultdict(list)
+    for index, (_, played) in enumerate(boards):
+        if played is not None and played.contract is not None:
+            contract = played.contract
+            assert contract.declarer is not None
+            groups[(contract.strain, contract.declarer)].append(index)
+    leads: dict[int, list[int]] = {}
+    for (strain, declarer), indices in groups.items():
+        found = lead_tricks([deals[i] for i in indices], strain, declarer, threads=threads)
+        for index, row in zip(indices, found, strict=True):
+            leads[index] = [-1 if tricks < 0 else 13 - int(tricks) for tricks in row]
+    with_play = [
+        i
+        for i, (_, played) in enumerate(boards)
+        if played is not None and played.play is not None and played.play.cards
+    ]
+    solved = play_tricks(
+        [_play_input(_played(boards[i][1])) for i in with_play],
+        threads=threads,
+    )
+    values = dict(zip(with_play, solved, strict=True))
+    reviews = []
+    for index, (record, played) in enumerate(boards):
+        reviews.append(
+            _board_review(record, played, deals[index], tables[index], leads.get(index), values)
+            if index not in values
+            else _board_review(
+                record, played, deals[index], tables[index], leads[index], values, index
+            )
+        )
+    return reviews
+
+
+def _deal(record: BoardRecord) -> Deal:
+    assert record.deal is not None
+    return record.deal
+
+
+def _played(played: PlayedDeal | None) -> PlayedDeal:
+    assert played is not None
+    return played
+
+
+def _play_input(played: PlayedDeal) -> tuple[Deal, Strain, Seat, Sequence[Card]]:
+    assert played.play is not None and played.contract is not None
+    assert played.contract.declarer is not None
+    play = played.play
+    return play.deal, played.contract.strain, played.contract.declarer, play.cards
+
+
+def _board_review(
+    record: BoardRecord,
+    played: PlayedDeal | None,
+    deal: Deal,
+    table: Any,
+    lead_row: list[int] | None,
+    values: dict[int, tuple[int, ...]],
+    index: int | None = None,
+) -> BoardReview:
+    dealer = record.dealer
+    vulnerability = record.vulnerability_or_board
+    assert dealer is not None and vulnerability is not None
+    board_par = par(table, vulnerability, dealer)
+    contract = None if played is None else played.contract
+    if played is None or contract is None or lead_row is None:
+        return BoardReview(
+            board=record.board,
+            dealer=dealer,
+            vulnerability=vulnerability,
+            deal=deal,
+            contract=None,
+            tricks=None,
+            score_ns=None if played is None else played.score,
+            dd_tricks=None,
+            par=board_par,
+            lead=None,
+            play=(),
+            claim=None,
+            auction=_calls(record),
+        )
+    assert contract.declarer is not None
+    leader = contract.declarer.lho
+    held = sorted(deal.hands[leader])
+    tricks = tuple((card, lead_row[card.index]) for card in held)
+    play = played.play
+    cards = () if play is None else play.cards
+    lead = LeadReview(leader, cards[0] if cards else None, tricks)
+    costs: tuple[CardCost, ...] = ()
+    claim: tuple[int, int] | None = None
+    if play is not None and index is not None:
+        along = _along(deal, contract, cards, values[index])
+        costs = _costs(deal, contract, cards, along)
+        if play.is_claimed:
+            claim = (played.tricks if played.tricks is not None else 0, along[-1])
+    elif play is not None and play.is_claimed and played.tricks is not None:
+        claim = (played.tricks, lead.best)
+    return BoardReview(
+        board=record.board,
+        dealer=dealer,
+        vulnerability=vulnerability,
+        deal=deal,
+        contract=contract,
+        tricks=played.tricks,
+        score_ns=played.score,
+        dd_tricks=lead.best,
+        par=board_par,
+        lead=lead,
+        play=costs,
+        claim=claim,
+        auction=_calls(record),
+    )
+
+
+def _along(
+    deal: Deal, contract: Contract, cards: tuple[Card, ...], solved: tuple[int, ...]
+) -> list[int]:
+    """Declarer's tricks before the first card and after each card: DDS's values, and
+    for the forced last trick (which DDS leaves out) the tricks as it falls."""
+    along = list(solved)
+    for played in range(len(along), len(cards) + 1):
+        play = Play(deal, contract, cards[:played])
+        while not play.is_complete:
+            play.play(play.legal_cards()[0])  # one card left in each hand: forced
+        along.append(play.declarer_tricks)
+    return along
+
+
+def _costs(
+    deal: Deal, contract: Contract, cards: tuple[Card, ...], along: list[int]
+) -> tuple[CardCost, ...]:
+    assert contract.declarer is not None
+    side = contract.declarer.side
+    play = Play(deal, contract)
+    found = []
+    for number, card in enumerate(cards):
+        seat = play.next_seat
+        assert seat is not None
+        before, after = along[number], along[number + 1]
+        cost = before - after if seat.side == side else after - before
+        found.append(CardCost(number // 4 + 1, seat, card, before, after, cost))
+        play.play(card)
+    return tuple(found)
+
+
+def _calls(record: BoardRecord) -> tuple[str, ...]:
+    return () if record.auction is None else tuple(call.call for call in record.auction)
+
+
+def _contract_text(contract: Contract) -> str:
+    """``4SX`` for a doubled four spades: the contract without its declarer."""
+    text = contract.to_pbn()
+    declarer = contract.declarer
+    return text[:-1] if declarer is not None and text.endswith(declarer.letter) else text
+
+
+def _signed_imps(points: int) -> int:
+    return imps(points) if points >= 0 else -imps(-points)
+
+
+# A card that cost its side a trick is marked, so that the page reads without colour too.
+_COSTLY = "background:#ffd9d9"
+
+
+def _card_html(card: Card) -> Markup:
+    from bridgescore.display.markup import strain_html
+
+    rank = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(card.rank, str(card.rank))
+    return Markup(f"{strain_html(card.suit)}{rank}")
+
+
+def board_html(board: BoardReview) -> Markup:
+    """One board reviewed as HTML (escaped, no script): the deal, the auction, par,
+    the lead table and the play trick by trick, each costly card marked."""
+    hands = {
+        seat: hand_html(board.deal.hands[seat]._holdings_html(), seat.full_name) for seat in Seat
+    }
+    centre = (
+        f"Board {board.board or '?'}<br>Dealer {board.dealer.letter}<br>"
+        f"Vul {board.vulnerability.to_pbn()}"
+    )
+    parts = [f'<section class="board" id="board-{board.board or 0}">']
+    parts.append(f"<h2>Board {text_html(str(board.board or '?'))}</h2>")
+    parts.append(compass_html(hands, Markup(centre)))
+    if board.auction:
+        parts.append(_auction_html(board))
+    contracts = ", ".join(str(contract) for contract in board.par.contracts) or "passed out"
+    summary = [f"Par {board.par.score:+d} ({contracts})"]
+    if board.contract is not None:
+        made = "" if board.tricks is None else f", {board.tricks} tricks"
+        summary.insert(0, f"{contract_html(board.contract)}{made}")
+        summary.append(f"double dummy {board.dd_tricks} tricks")
+    if board.score_ns is not None:
+        summary.append(f"NS {board.score_ns:+d}")
+    points = board.versus_par
+    if points is not None:
+        summary.append(f"{points:+d} against par ({board.as_dict()['versus_par']['imps']:+d} IMPs)")
+    parts.append(f"<p>{' · '.join(summary)}</p>")
+    if board.lead is not None:
+        parts.append(_lead_html(board.lead))
+    if board.play:
+        parts.append(_play_html(board))
+    if board.claim is not None:
+        claimed, dd = board.claim
+        verdict = "double dummy agrees" if claimed == dd else f"double dummy {dd}"
+        parts.append(f"<p>Claim: {claimed} tricks ({verdict})</p>")
+    parts.append("</section>")
+    return Markup("".join(parts))
+
+
+def _auction_html(board: BoardReview) -> Markup:
+    order = [Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH]
+    cells: list[str | Markup] = [""] * order.index(board.dealer)
+    cells.extend(board.auction)
+    rows = [cells[start : start + 4] for start in range(0, len(cells), 4)]
+    rows = [row + [""] * (4 - len(row)) for row in rows]
+    return table_html([seat.full_name for seat in order], rows, caption="Auction")
+
+
+def _lead_html(lead: LeadReview) -> Markup:
+    best = lead.best
+    rows: list[list[str | Markup]] = []
+    for card, tricks in lead.tricks:
+        mark = " (led)" if card == lead.card else ""
+        rows.append([Markup(_card_html(card) + text_html(mark)), str(tricks), str(tricks - best)])
+    led = "not recorded" if lead.card is None else f"{lead.card}, cost {lead.cost}"
+    caption = f"Opening lead by {lead.seat.full_name}: {led}"
+    return table_html(["Lead", "Declarer's tricks", "Cost"], rows, numeric={1, 2}, caption=caption)
+
+
+def _play_html(board: BoardReview) -> Markup:
+    seats = list(Seat)
+    rows = []
+    for trick in range(1, 14):
+        cards = [card for card in board.play if card.trick == trick]
+        if not cards:
+            break
+        cells = []
+        for seat in seats:
+            played = next((card for card in cards if card.seat is seat), None)
+            if played is None:
+                cells.append("<td></td>")
+            elif played.cost:
+                cells.append(
+                    f'<td style="{_COSTLY}" title="cost {played.cost}">'
+                    f"{_card_html(played.card)} <b>−{played.cost}</b></td>"
+                )
+            else:
+                cells.append(f"<td>{_card_html(played.card)}</td>")
+        leader = cards[0].seat.letter
+        after = cards[-1].after
+        rows.append(
+            f'<tr class="trick" data-trick="{trick}"><td>{trick}</td><td>{leader}</td>'
+            + "".join(cells)
+            + f'<td style="text-align:right">{after}</td></tr>'
+        )
+    head = "".join(f"<th>{seat.full_name}</th>" for seat in seats)
+    return Markup(
+        '<table class="bridgescore play" style="border-collapse:collapse">'
+        '<caption style="text-align:left">The play (a marked card gave away the tricks '
+        "shown; the last column is declarer's tricks double dummy)</caption>"
+        f"<thead><tr><th>Trick</th><th>Lead</th>{head}<th>Declarer</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
