@@ -34,7 +34,13 @@ from bridgescore.core import Seat, Strain
 from bridgescore.formats import BoardRecord
 from bridgescore.solver import play_tricks
 
-_DENOM = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3, Strain.NOTRUMP: 4}
+_DENOM = {
+    Strain.SPADES: 0,
+    Strain.HEARTS: 1,
+    Strain.DIAMONDS: 2,
+    Strain.CLUBS: 3,
+    Strain.NOTRUMP: 4,
+}
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> float:
@@ -60,8 +66,13 @@ def session(boards: int, seed: int) -> list[BoardRecord]:
         while not play.is_complete:
             play.play(rng.choice(play.legal_cards()))
         records.append(
-            BoardRecord(board=number, deal=deal, contract=contract, play=play.cards,
-                        result=play.declarer_tricks)
+            BoardRecord(
+                board=number,
+                deal=deal,
+                contract=contract,
+                play=play.cards,
+                result=play.declarer_tricks,
+            )
         )
     return records
 

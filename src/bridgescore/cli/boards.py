@@ -115,7 +115,9 @@ def analyse_with_progress(
     """
     display = ProgressDisplay(progress, unit="boards", transient=True)
     try:
-        return analyse_boards(boards, threads=threads, progress=None if display.mode == "off" else display)
+        return analyse_boards(
+            boards, threads=threads, progress=None if display.mode == "off" else display
+        )
     except ImportError as error:
         raise fail(str(error)) from None
     finally:
