@@ -14,6 +14,7 @@ from bridgescore.cli.outputs import check_output_path
 from bridgescore.errors import BridgeError
 from bridgescore.formats.record import BoardRecord
 from bridgescore.postmortem.review import BoardReview, Review, analyse
+from bridgescore.session.store.events import is_sqlite_file
 
 __all__ = ["analyse_command", "review_text"]
 
@@ -24,8 +25,9 @@ def analyse_command(
         typer.Argument(
             metavar="FILE|DEAL",
             help="The boards played: a PBN, LIN (a BBO hand history or vugraph archive) "
-            "or JSON file ('-' for standard input), or one LIN record or BBO handviewer "
-            "link with its auction and play.",
+            "or JSON file ('-' for standard input), an event file (each table's result; "
+            "the auctions and play a Bridgemate database gave), or one LIN record or BBO "
+            "handviewer link with its auction and play.",
             show_default=False,
         ),
     ],
@@ -113,9 +115,24 @@ def _records(source: list[str]) -> list[BoardRecord]:
     if given is None:
         raise fail("analyse needs a file of boards, or a LIN record or handviewer link", code=2)
     if given.path is not None:
+        if given.path != "-" and is_sqlite_file(Path(given.path)):
+            return _event_records(given.path)
         return read_input_records(given.path)
     assert given.text is not None
     return [board_of_text(given.text, other="a LIN record, a handviewer link ")]
+
+
+def _event_records(path: str) -> list[BoardRecord]:
+    """The played results of an event file, each a board to review."""
+    from bridgescore.session.played import played_records
+
+    try:
+        records = played_records(path)
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+    if not records:
+        raise fail(f"{path!r}: the event holds no played result of a board with its deal")
+    return records
 
 
 def _numbers(numbers: set[int | None]) -> str:

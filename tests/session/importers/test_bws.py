@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 from collections import defaultdict
@@ -23,18 +25,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from bridgescore.auction import Call
+from bridgescore.cli.app import app
 from bridgescore.compare.scalar import Award
+from bridgescore.core import Seat, Strain
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import RecordError
 from bridgescore.notation import Result, parse_result
 from bridgescore.session.importers.accessdb import looks_like_bws, read_bws_tables
 from bridgescore.session.importers.bws import BwsTables, bws_event
 from bridgescore.session.importers.importer import import_data, import_files
+from bridgescore.session.played import played_records
 from bridgescore.session.reports.usebio import export_usebio
 from bridgescore.session.scoring.event import Adjusted, Member, TableResult
-from bridgescore.session.store.events import EventStore
+from bridgescore.session.store.events import EventStore, TablePlay
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.workflow import score_stored_event
 
@@ -648,7 +654,7 @@ def test_auctions_and_play_are_read_and_the_first_card_is_the_lead() -> None:
     assert imported.auctions == {key: (Call.parse("1NT"), *[Call.parse("Pass")] * 3)}
     assert imported.plays == {key: (Card.parse("ST"), Card.parse("H2"))}
     assert imported.leads == {key: Card.parse("ST")}
-    assert any("the event keeps the opening leads alone" in n for n in imported.parsed.notes)
+    assert any("kept for 'bridgescore analyse EVENT'" in n for n in imported.parsed.notes)
 
 
 def test_leads_are_kept_with_the_results(tmp_path: Path) -> None:
@@ -690,3 +696,102 @@ def test_each_bad_row_of_every_table_is_named_once() -> None:
         "club.bws: PlayerNumbers row 1: section 7 is not in the Section table",
     ]
     assert [str(r.result) for r, _ in imported.parsed.results] == ["1NTN="]
+
+
+# -- the auctions and play, kept for the morning after's review -------------------------
+
+# Board 1 (North deals, no one vulnerable): South's 3NT, where any diamond lead gives
+# the tenth trick.
+_PLAYED_DEAL = "N:J54.T975.T82.AK8 QT632.J6.764.943 K98.A83.AQJ93.QT A7.KQ42.K5.J7652"
+
+
+def _played_import() -> Any:
+    deal = Deal.from_pbn(_PLAYED_DEAL)
+    hands = {
+        f"{seat.full_name}{name}": "".join(
+            "T" if rank == 10 else "23456789TJQKA"[rank - 2] for rank in deal.hands[seat].suit(suit)
+        )
+        for seat in Seat
+        for suit, name in (
+            (Strain.SPADES, "Spades"),
+            (Strain.HEARTS, "Hearts"),
+            (Strain.DIAMONDS, "Diamonds"),
+            (Strain.CLUBS, "Clubs"),
+        )
+    }
+
+    def step(column: str, row_id: int, counter: int, value: str) -> dict[str, Any]:
+        return {
+            "ID": row_id,
+            "Section": 1,
+            "Table": 1,
+            "Round": 1,
+            "Board": 1,
+            "Counter": counter,
+            "Direction": "N",
+            column: value,
+            "Erased": False,
+        }
+
+    calls = ["PASS", "PASS", "1NT", "PASS", "3NT", "PASS", "PASS", "PASS"]
+    cards = ["DK", "D2", "D4", "DA"]
+    return _read(
+        HandRecord=[{"Section": 1, "Board": 1, **hands}],
+        ReceivedData=[_entry(1, 1, 1, 1, 1, 1, "3 NT", "S", "+1")],
+        BiddingData=[step("Bid", i, i, call) for i, call in enumerate(calls, 1)],
+        PlayData=[step("Card", i, i, card) for i, card in enumerate(cards, 1)],
+    )
+
+
+def _stored_event(tmp_path: Path) -> Path:
+    imported = _played_import()
+    assert imported.parsed.problems == []
+    path = tmp_path / "ev.db"
+    with EventStore(path) as store:
+        store.add(imported.parsed.boards, imported.parsed.results, plays=imported.table_plays())
+    return path
+
+
+def test_the_auction_and_play_are_kept_in_the_event_file(tmp_path: Path) -> None:
+    path = _stored_event(tmp_path)
+    with EventStore(path, mode="read") as store:
+        kept = store.table_play()
+    (played,) = kept.values()
+    assert list(kept) == [("", 1, "1N", "1E")]
+    assert played.auction_text == "Pass Pass 1NT Pass 3NT Pass Pass Pass"
+    assert played.play_text == "DK D2 D4 DA"
+    assert TablePlay.parse(played.auction_text, played.play_text) == played
+
+
+def test_a_file_made_before_the_play_was_kept_has_none(tmp_path: Path) -> None:
+    path = _stored_event(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE table_play")
+    db.close()
+    with EventStore(path, mode="read") as store:
+        assert store.table_play() == {}
+
+
+def test_an_event_s_boards_are_reviewed_card_by_card(tmp_path: Path) -> None:
+    import endplay.dds as dds
+    import endplay.types as ep
+
+    path = _stored_event(tmp_path)
+    (record,) = played_records(path)
+    assert record.table == "1N v 1E" and record.result == 10
+    assert [call.call for call in record.auction or ()][2:5] == ["1NT", "Pass", "3NT"]
+    result = CliRunner().invoke(app, ["analyse", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    (board,) = json.loads(result.stdout)
+    # Independently: DDS's own table and West's leads solved here.
+    table = dds.calc_dd_table(ep.Deal(_PLAYED_DEAL))
+    assert board["dd_tricks"] == table[ep.Denom.nt, ep.Player.south] == 9
+    deal = ep.Deal(_PLAYED_DEAL)
+    deal.trump, deal.first = ep.Denom.nt, ep.Player.west
+    letters = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+    after = {str(card).translate(letters): 13 - t for card, t in dds.solve_board(deal)}
+    assert board["lead"]["tricks"] == after and board["lead"]["card"] == "DK"
+    assert board["lead"]["cost"] == after["DK"] - 9 == 1
+    assert [card["card"] for card in board["play"]] == ["DK", "D2", "D4", "DA"]
+    assert board["tricks"] == 10 and board["score_ns"] == 430  # 3NT+1, not vulnerable
+    assert board["claim"]["tricks"] == 10  # the rest of the result, settled without play

@@ -24,8 +24,9 @@ plain rows, and :func:`bws_event`, a pure function, makes the event's records of
   (0: as they sat down), given to the pair seated there (a missing name looked up in
   ``PlayerNames`` by ``strID``); ``HandRecord``: the sixteen holdings of each board.
 - ``BiddingData`` and ``PlayData``: the calls and cards, in ``Counter`` order, read into
-  :attr:`BwsImport.auctions` and :attr:`BwsImport.plays` (the event file keeps neither;
-  the play's first card is the lead of a result without one).
+  :attr:`BwsImport.auctions` and :attr:`BwsImport.plays`, which the event file keeps
+  beside each result (``table_play``) for ``bridgescore analyse``; the play's first card
+  is the lead of a result without one.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from bridgescore.session.importers.accessdb import (
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
 from bridgescore.session.scoring.adjustment import read_adjusted
 from bridgescore.session.scoring.event import Adjusted, Member, TableResult, participant_key
-from bridgescore.session.store.events import Origin
+from bridgescore.session.store.events import Origin, TablePlay
 from bridgescore.validate import quoted
 
 __all__ = [
@@ -90,8 +91,8 @@ class BwsImport:
     ``parsed`` holds the results, hand records, players, problems and notes;
     ``movements`` each section's movement by its letter; ``leads`` the opening lead of
     each result that has one (by the result's key); ``auctions`` and ``plays`` the
-    calls and cards a table entered, in their order, by the result's key, which the
-    event file does not keep.
+    calls and cards a table entered, in their order, by the result's key (the event
+    file keeps them for ``bridgescore analyse``).
     """
 
     parsed: Parsed
@@ -100,6 +101,13 @@ class BwsImport:
     leads: dict[ResultKey, Card] = field(default_factory=dict)
     auctions: dict[ResultKey, tuple[Call, ...]] = field(default_factory=dict)
     plays: dict[ResultKey, tuple[Card, ...]] = field(default_factory=dict)
+
+    def table_plays(self) -> dict[ResultKey, TablePlay]:
+        """The auction and play of each result that has either, as the event file keeps them."""
+        return {
+            key: TablePlay(self.auctions.get(key, ()), self.plays.get(key, ()))
+            for key in sorted(self.auctions.keys() | self.plays.keys())
+        }
 
 
 def read_bws_event(data: bytes, source: str) -> BwsImport:
@@ -503,8 +511,8 @@ class _Reader:
         if self.out.auctions or self.out.plays:
             self.parsed.notes.append(
                 f"{self.source}: the auctions of {len(self.out.auctions)} and the play of "
-                f"{len(self.out.plays)} result(s) read (BiddingData, PlayData); the event "
-                "keeps the opening leads alone"
+                f"{len(self.out.plays)} result(s) read (BiddingData, PlayData), kept for "
+                "'bridgescore analyse EVENT'"
             )
 
     def _sequences(

@@ -178,6 +178,7 @@ def import_data(
         replace=replace,
         movements=parsed.movements,
         leads=parsed.leads,
+        plays=parsed.plays,
     )
     report.boards.merge(boards)
     report.results.merge(results)
@@ -265,6 +266,7 @@ def _bws(data: bytes, name: str, store: EventStore) -> tuple[Parsed, dict[str, s
         raise RecordError(str(error)) from None
     parsed = imported.parsed
     parsed.leads = imported.leads
+    parsed.plays = imported.table_plays()
     if store.movements:
         parsed.notes.append(f"{name}: the event's own movement is kept, not the database's")
     else:

@@ -21,7 +21,7 @@ from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.movement.model import Movement
 from bridgescore.session.scoring.event import Member, TableResult
-from bridgescore.session.store.events import Origin
+from bridgescore.session.store.events import Origin, TablePlay
 
 __all__ = ["BoardsStated", "Parsed", "line_problem", "stated_note"]
 
@@ -48,6 +48,8 @@ class Parsed:
     # A scoring database (BWS) also gives each section's movement and the opening leads.
     movements: dict[str, Movement] = field(default_factory=dict)
     leads: dict[tuple[str, int, str, str], Card] = field(default_factory=dict)
+    # ... and the auction and play a table entered (BiddingData, PlayData).
+    plays: dict[tuple[str, int, str, str], TablePlay] = field(default_factory=dict)
 
 
 class BoardsStated:

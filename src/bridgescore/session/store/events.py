@@ -37,6 +37,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal, Self
 
+from bridgescore.auction import Call
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal
@@ -71,10 +72,12 @@ __all__ = [
     "OpenMode",
     "Origin",
     "Replacement",
+    "TablePlay",
     "check_kind",
     "file_state",
     "is_sqlite_file",
 ]
+
 
 # 2 added the members table (players of pairs and teams); 3 the audit log; 4 the
 # movement, the live session's table tokens, director password and logins, and the
@@ -82,7 +85,8 @@ __all__ = [
 # them. An older file opened for writing gets the missing tables and columns, empty,
 # and is marked 5: nothing else changed, so nothing is rewritten. Opened for reading
 # it is left as it is and the missing tables and columns read as empty (a board then
-# follows its number, as it always did in that file).
+# follows its number, as it always did in that file). The table_play table (each
+# result's auction and play) came within 5 the same way: a file without it has none.
 SCHEMA_VERSION = "5"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # A database holds at least one page, and a page is 512 bytes at the least: SQLite
@@ -147,6 +151,17 @@ CREATE TABLE IF NOT EXISTS leads (
     card TEXT NOT NULL,
     PRIMARY KEY (section, board, ns, ew)
 );
+-- The auction and play a table entered with its result (a scoring database's
+-- BiddingData and PlayData), for the morning after's review (bridgescore analyse).
+CREATE TABLE IF NOT EXISTS table_play (
+    section TEXT NOT NULL,
+    board INTEGER NOT NULL,
+    ns TEXT NOT NULL,
+    ew TEXT NOT NULL,
+    auction TEXT NOT NULL,
+    play TEXT NOT NULL,
+    PRIMARY KEY (section, board, ns, ew)
+);
 CREATE TABLE IF NOT EXISTS director_logins (
     digest TEXT PRIMARY KEY,
     expires TEXT NOT NULL
@@ -198,6 +213,32 @@ class Closing(ABC):
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlay:
+    """The calls and the cards one table entered with its result, in their order."""
+
+    auction: tuple[Call, ...] = ()
+    play: tuple[Card, ...] = ()
+
+    @property
+    def auction_text(self) -> str:
+        """The calls as the event file keeps them: ``1NT Pass 3NT Pass Pass Pass``."""
+        return " ".join(str(call) for call in self.auction)
+
+    @property
+    def play_text(self) -> str:
+        """The cards as the event file keeps them: ``DK D2 D4 DA``."""
+        return " ".join(str(card) for card in self.play)
+
+    @classmethod
+    def parse(cls, auction: str, play: str) -> TablePlay:
+        """The value of the two texts :attr:`auction_text` and :attr:`play_text` write."""
+        return cls(
+            tuple(Call.parse(call) for call in auction.split()),
+            tuple(Card.parse(card) for card in play.split()),
+        )
 
 
 class EventFile(Closing):
@@ -692,13 +733,15 @@ class EventStore(EventFile):
         replace: bool = False,
         movements: Mapping[str, Movement] | None = None,
         leads: Mapping[tuple[str, int, str, str], Card] | None = None,
+        plays: Mapping[tuple[str, int, str, str], TablePlay] | None = None,
     ) -> tuple[AddReport, AddReport]:
         """Add hand records and results together, in one transaction.
 
         ``info`` (``name``, ``kind``, ``method``) is set in the same transaction,
         so a killed import leaves neither its results nor its event settings;
         so are ``members`` (see :meth:`set_members`), ``movements`` (:meth:`set_movements`)
-        and the opening ``leads`` of the results stored, by key. With ``replace``, a result
+        and the opening ``leads`` and the auctions and ``plays`` of the results stored,
+        by key. With ``replace``, a result
         that differs from the one stored for its board and pairs replaces it (a
         :class:`Replacement`, written to the audit log) instead of being a
         :class:`Conflict`; a pair already seated against someone else on the
@@ -715,6 +758,7 @@ class EventStore(EventFile):
             self._set_members(members or {})
             self._set_movements(movements or {})
             leads = leads or {}
+            plays = plays or {}
             for board, origin in boards:
                 board_report.merge(self._add_board(board, origin))
             for result, origin in results:
@@ -724,7 +768,31 @@ class EventStore(EventFile):
                 if result.key in leads and not added.conflicts:
                     row = (*result.key, str(leads[result.key]))
                     self._db.execute("INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", row)
+                if result.key in plays and not added.conflicts:
+                    played = plays[result.key]
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO table_play VALUES (?, ?, ?, ?, ?, ?)",
+                        (*result.key, played.auction_text, played.play_text),
+                    )
         return board_report, result_report
+
+    def table_play(self) -> dict[tuple[str, int, str, str], TablePlay]:
+        """The auction and play stored with each result that has them, by the result's
+        key (empty for a file made before they were kept)."""
+        if "table_play" not in self._tables():
+            return {}
+        rows = self._db.execute(
+            "SELECT section, board, ns, ew, auction, play FROM table_play"
+        ).fetchall()
+        found = {}
+        for section, board, ns, ew, auction, play in rows:
+            try:
+                found[(section, board, ns, ew)] = TablePlay.parse(auction, play)
+            except BridgeError as error:
+                raise RecordError(
+                    f"the stored play of board {board} ({ns} v {ew}) cannot be read: {error}"
+                ) from None
+        return found
 
     def add_results(
         self, records: Iterable[tuple[TableResult, Origin]], *, replace: bool = False
