@@ -173,6 +173,28 @@ def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path)
     page.screenshot(path=str(shots / "deal.png"), full_page=True)
 
 
+def test_a_played_board_is_reviewed_on_the_deal_page(server: str, page: Any) -> None:
+    # South's 3NT, board 3: West's DK lead gives the tenth trick (9 -> 10 double dummy,
+    # checked against DDS in tests/web/test_analyse_api.py); declarer claims ten.
+    lin = (
+        "md|1SK98HA83DAQJ93CQT,SA7HKQ42DK5CJ7652,SJ54HT975DT82CAK8,|sv|e|ah|Board 3|"
+        "mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|DK|mc|10|"
+    )
+    page.goto(server + "/deal")
+    page.fill("#pbn", lin)
+    page.click("#analyse")
+    review = page.locator("#review")
+    sync_api.expect(review).to_be_visible()
+    sync_api.expect(review).to_contain_text("Opening lead by West: DK, cost 1")
+    sync_api.expect(review).to_contain_text("Claim: 10 tricks (double dummy agrees)")
+    sync_api.expect(review.locator("td[title='cost 1']")).to_have_count(1)
+    # A deal without a result has nothing to review: the section stays hidden.
+    page.fill("#pbn", first_vector()["deal"])
+    page.click("#analyse")
+    sync_api.expect(page.locator("#dd-grid tbody tr")).to_have_count(5)
+    sync_api.expect(review).to_be_hidden()
+
+
 def test_random_deal_with_seed(server: str, page: Any) -> None:
     from bridgescore.dealer.dealing import deal_many
 

@@ -33,6 +33,7 @@ ENDPOINTS = [
     ("GET", "/api/deal/random"),
     ("POST", "/api/solve"),
     ("POST", "/api/par"),
+    ("POST", "/api/analyse"),
     ("POST", "/api/simulate"),
     ("GET", "/api/sim"),
 ]

@@ -82,6 +82,10 @@ BODIES = {
     "/api/deal": {"deal": SOLID},
     "/api/solve": {"deal": SOLID},  # solid suits: DDS solves them at once
     "/api/par": {"dd": "32929329297a4a47a4a4", "vulnerability": "Both", "dealer": "N"},
+    # A played board: solid suits (DDS solves them at once), 7D by North, claimed.
+    "/api/analyse": {
+        "deal": "md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|sv|o|mb|7D|mb|p|mb|p|mb|p|mc|13|"
+    },
     "/api/simulate": {
         "contracts": ["4H S", "3NT N"],
         "where": "hearts(south) >= 6",

@@ -26,6 +26,7 @@ from bridgescore.web.schemas import (
     ErrorDetail,
     ParRequest,
     ParResponse,
+    ReviewResponse,
     ScoreRequest,
     ScoreResponse,
     ScoreTableResponse,
@@ -259,7 +260,35 @@ async def api_deal(body: DealRequest) -> JSONResponse:
     info["dealer"] = None if record.dealer is None else record.dealer.letter
     vulnerability = record.vulnerability_or_board
     info["vulnerability"] = None if vulnerability is None else str(vulnerability)
+    info["played"] = _has_result(record)
     return _json(info)
+
+
+def _has_result(record: BoardRecord) -> bool:
+    return bool(record.contract is not None or record.passed_out or record.auction or record.play)
+
+
+@router.post("/analyse", response_model=ReviewResponse, responses={**_BAD_INPUT, **_SOLVER})
+async def api_analyse(body: DealRequest, request: Request) -> JSONResponse:
+    """Review a played board (a LIN record or handviewer link with its auction and play):
+    the result against double dummy and par, the lead table, each card's cost
+    (``bridgescore analyse --json``'s object) and the hand viewer's HTML of it."""
+    record = _parse_record(body.deal)  # validated here so bad input never takes a worker
+    if not _has_result(record):
+        raise NotationError(
+            "the deal holds no result to review: give a LIN record or handviewer link with "
+            "its auction (and its play, for each card's cost)"
+        )
+    try:
+        import bridgescore.solver  # noqa: F401  (only to report a missing extra early)
+    except ImportError as error:
+        raise FeatureMissing(
+            f"reviewing needs the DDS extra: pip install 'bridgescore[dds]' ({error})"
+        ) from None
+    answer = await _limiter(request).run(review_record, body.deal, client=client_address(request))
+    if "skipped" in answer:
+        raise NotationError(f"the board cannot be reviewed: {answer['skipped']}")
+    return _json(answer)
 
 
 @router.get("/deal/random", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})
@@ -336,6 +365,18 @@ def solve_pbn(pbn: str) -> str:
     from bridgescore.solver import solve
 
     return str(solve(Deal.from_pbn(pbn)))
+
+
+def review_record(text: str) -> dict[str, Any]:
+    """Review the one board of a LIN record or handviewer link: ``{"review", "html"}``, or
+    ``{"skipped": reason}`` when it cannot be reviewed."""
+    from bridgescore.postmortem.review import analyse, board_html
+
+    review = analyse([_parse_record(text)])
+    if not review.boards:
+        return {"skipped": review.skipped[0].reason if review.skipped else "no board"}
+    board = review.boards[0]
+    return {"review": board.as_dict(), "html": str(board_html(board))}
 
 
 def warm_up() -> bool:

@@ -7,7 +7,7 @@ library's own message (422), not a generic schema error.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,6 +23,7 @@ __all__ = [
     "ParRequest",
     "ParResponse",
     "ParSummary",
+    "ReviewResponse",
     "ScoreRequest",
     "ScoreResponse",
     "ScoreTableResponse",
@@ -121,6 +122,16 @@ class DealInfo(BaseModel):
     board: int | None = None
     dealer: str | None = None
     vulnerability: str | None = None
+    # Whether the record holds a result to review (a contract, an auction or the play).
+    played: bool = False
+
+
+class ReviewResponse(BaseModel):
+    """One board reviewed (``bridgescore analyse --json``'s object, docs/analyse.md) and
+    the hand viewer's HTML of it."""
+
+    review: dict[str, Any]
+    html: str
 
 
 class SolveResponse(BaseModel):

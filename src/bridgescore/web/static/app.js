@@ -131,6 +131,8 @@ function initDeal() {
     $("dd-hex").textContent = "solving…";
     $("par-neutral").textContent = "";
     $("par-dealer").textContent = "";
+    $("review").hidden = true;
+    $("review-board").replaceChildren();
   }
 
   function showTable(solved) {
@@ -169,6 +171,14 @@ function initDeal() {
     $("par-dealer-label").textContent = "Dealer first · " + seat + " deals";
     showPar($("par-neutral"), neutral);
     showPar($("par-dealer"), dealer);
+    if (info.played) {
+      // A record with its auction and play: the review, as `bridgescore analyse --html`
+      // draws it (server-built HTML, every text escaped there).
+      const reviewed = await post("/api/analyse", { deal: $("pbn").value });
+      if (ticket !== pending) return;
+      $("review-board").innerHTML = reviewed.html;
+      $("review").hidden = false;
+    }
   }
 
   async function run(getInfo) {
