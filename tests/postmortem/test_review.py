@@ -315,3 +315,13 @@ def test_notebooks_show_the_review_as_html(review: Review) -> None:
     html = review[2]._repr_html_()
     assert '<section class="board" id="board-3">' in html  # the third board reviewed
     assert "<script" not in html
+
+
+def test_a_claim_before_the_lead_is_checked_against_double_dummy() -> None:
+    # Solid suits: North's 7D takes all thirteen tricks on any lead.
+    review = analyse(
+        text="md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|sv|o|mb|7D|mb|p|mb|p|mb|p|mc|13|"
+    )
+    board = review[0].as_dict()
+    assert board["claim"] == {"tricks": 13, "dd": 13} and board["play"] == []
+    assert board["score_ns"] == 1440  # 7D made, not vulnerable: 140 + 300 + 1000

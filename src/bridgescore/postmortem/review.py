@@ -398,8 +398,8 @@ def _board_review(
         costs = _costs(deal, contract, cards, along)
         if play.is_claimed:
             claim = (played.tricks if played.tricks is not None else 0, along[-1])
-    elif play is not None and play.is_claimed and played.tricks is not None:
-        claim = (played.tricks, lead.best)
+    elif record.claim is not None and played.tricks is not None:
+        claim = (played.tricks, lead.best)  # claimed before the opening lead
     return BoardReview(
         board=record.board,
         dealer=dealer,
