@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -52,6 +52,38 @@ def analyse_command(
     threads: Annotated[
         int | None, typer.Option(min=1, help="DDS threads (default: one per core).")
     ] = None,
+    lead_sim: Annotated[
+        int | None,
+        typer.Option(
+            "--lead-sim",
+            min=1,
+            help="Also deal N layouts of the hidden hands round the leader's hand and give "
+            "each lead's mean tricks for declarer and chance to set the contract.",
+            show_default=False,
+        ),
+    ] = None,
+    where: Annotated[
+        str | None,
+        typer.Option(
+            "--where",
+            help="With --lead-sim: a dealer condition the layouts must meet (what the "
+            "auction showed), as 'deal --where' takes it.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", min=0, help="With --lead-sim: the same seed deals the same layouts."
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="With --lead-sim: a Dask scheduler address (tcp://host:8786) to run on.",
+            show_default=False,
+        ),
+    ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object per board (docs/analyse.md).")
     ] = False,
@@ -71,6 +103,21 @@ def analyse_command(
       bridgescore analyse "https://www.bridgebase.com/tools/handviewer.html?lin=..."
       bridgescore analyse tuesday.lin --html tuesday.html
     """
+    if lead_sim is None:
+        given = [
+            name
+            for name, value in (("--where", where), ("--seed", seed), ("--scheduler", scheduler))
+            if value is not None
+        ]
+        if given:
+            raise fail(f"{', '.join(given)} needs --lead-sim N (the layouts to deal)", code=2)
+    elif where:
+        from bridgescore.dealer.condition import parse_condition
+
+        try:
+            parse_condition(where)
+        except BridgeError as error:
+            raise fail(f"--where: {error}", code=2) from None
     if html is not None:
         if not html.lower().endswith((".html", ".htm")):
             raise fail(f"--html {html!r}: expected a file name ending in .html", code=2)
@@ -97,10 +144,19 @@ def analyse_command(
             Path(html).write_text(review_html(review), encoding="utf-8")
         except OSError as error:
             raise fail(f"cannot write {html!r}: {error.strerror}", code=2) from None
+    simulated = (
+        None
+        if lead_sim is None
+        else _lead_simulations(review, lead_sim, where or "", seed, scheduler)
+    )
     if json_out:
-        echo_json(review.as_list())
+        entries = review.as_list()
+        if simulated is not None:
+            for entry, found in zip(entries, simulated, strict=True):
+                entry["lead_sim"] = found
+        echo_json(entries)
     else:
-        typer.echo(review_text(review))
+        typer.echo(review_text(review, simulated))
     for skipped in review.skipped:
         where = f" (line {skipped.line})" if skipped.line else ""
         typer.echo(f"board {skipped.board or '?'}{where} skipped: {skipped.reason}", err=True)
@@ -120,6 +176,22 @@ def _records(source: list[str]) -> list[BoardRecord]:
         return read_input_records(given.path)
     assert given.text is not None
     return [board_of_text(given.text, other="a LIN record, a handviewer link ")]
+
+
+def _lead_simulations(
+    review: Review, layouts: int, where: str, seed: int | None, scheduler: str | None
+) -> list[dict[str, Any] | None]:
+    from bridgescore.postmortem.leads import lead_simulation
+
+    found = []
+    for board in review:
+        try:
+            found.append(
+                lead_simulation(board, layouts, where=where, seed=seed, scheduler=scheduler)
+            )
+        except BridgeError as error:
+            raise fail(error, code=2) from None
+    return found
 
 
 def _event_records(path: str) -> list[BoardRecord]:
@@ -142,9 +214,29 @@ def _numbers(numbers: set[int | None]) -> str:
     return "boards " + ", ".join(map(str, known))
 
 
-def review_text(review: Review) -> str:
-    """The review as the terminal shows it: a paragraph per board."""
-    return "\n\n".join(_board_text(board) for board in review)
+def review_text(review: Review, simulated: list[dict[str, Any] | None] | None = None) -> str:
+    """The review as the terminal shows it: a paragraph per board (with its lead
+    simulation, when given one per board)."""
+    texts = []
+    for index, board in enumerate(review):
+        text = _board_text(board)
+        found = None if simulated is None else simulated[index]
+        if found is not None:
+            text += "\n" + _lead_sim_text(found)
+        texts.append(text)
+    return "\n\n".join(texts)
+
+
+def _lead_sim_text(found: dict[str, Any]) -> str:
+    where = f", where {found['where']}" if found["where"] else ""
+    lines = [f"  Single dummy ({found['layouts']} layouts, seed {found['seed']}{where}):"]
+    ranked = sorted(found["leads"].items(), key=lambda item: (-item[1]["set"], item[0]))
+    for card, figures in ranked:
+        lines.append(
+            f"    {card}  declarer {figures['tricks']:.2f} ± {figures['tricks_se']:.2f} tricks, "
+            f"set {100 * figures['set']:.1f}% ± {100 * figures['set_se']:.1f}%"
+        )
+    return "\n".join(lines)
 
 
 def _board_text(board: BoardReview) -> str:
