@@ -120,6 +120,24 @@ def free_port() -> int:
         return port
 
 
+def _started(process: subprocess.Popen[bytes], url: str) -> str | None:
+    """``None`` once the server answers ``url``; its output if it exits first (or a
+    generous bound on a hang passes: a loaded 2-core machine starts slowly)."""
+    started = time.monotonic()
+    while True:
+        try:
+            if httpx.get(url, timeout=5).status_code == 200:
+                return None
+        except httpx.TransportError:
+            pass
+        if process.poll() is not None or time.monotonic() - started > 180:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            return process.stdout.read().decode() if process.stdout else ""
+        time.sleep(0.2)  # polling the server's answer, not standing in for it
+
+
 @contextlib.contextmanager
 def serving(options: list[str], ready: str = "/") -> Iterator[str]:
     """``bridgescore serve`` with ``options`` on a free port; yields its base URL.
@@ -128,25 +146,24 @@ def serving(options: list[str], ready: str = "/") -> Iterator[str]:
     if it exits or a generous bound on a hang passes (a loaded 2-core machine
     starts slowly).
     """
-    port = free_port()
-    command = [
-        sys.executable, "-c", "from bridgescore.cli import main; main()",
-        "serve", "--port", str(port), *options,
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    # The free port may be taken by another program between the probe and the
+    # server's bind (other tests start servers too): then a new port is tried.
+    for _attempt in range(5):
+        port = free_port()
+        command = [
+            sys.executable, "-c", "from bridgescore.cli import main; main()",
+            "serve", "--port", str(port), *options,
+        ]  # fmt: skip
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        output = _started(process, base + ready)
+        if output is None:
+            break
+        if "is taken" not in output:
+            pytest.fail(f"bridgescore serve did not start: {output}")
+    else:
+        pytest.fail(f"bridgescore serve found no free port in five tries: {output}")
     try:
-        started = time.monotonic()
-        while True:
-            try:
-                if httpx.get(base + ready, timeout=5).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() - started > 180:
-                output = process.stdout.read().decode() if process.stdout else ""
-                pytest.fail(f"bridgescore serve did not start: {output}")
-            time.sleep(0.2)
         yield base
     finally:
         process.terminate()
