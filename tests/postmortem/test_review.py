@@ -325,3 +325,15 @@ def test_a_claim_before_the_lead_is_checked_against_double_dummy() -> None:
     board = review[0].as_dict()
     assert board["claim"] == {"tricks": 13, "dd": 13} and board["play"] == []
     assert board["score_ns"] == 1440  # 7D made, not vulnerable: 140 + 300 + 1000
+
+
+def test_a_spade_contract_by_south_keeps_its_strain() -> None:
+    # 4S by South: the contract is written without its declarer, "4S" (the S is the suit).
+    review = analyse(
+        text='[Board "1"][Dealer "N"][Vulnerable "None"]'
+        '[Deal "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"]'
+        '[Declarer "S"][Contract "4S"][Result "13"]'
+    )
+    board = review[0].as_dict()
+    assert (board["contract"], board["declarer"]) == ("4S", "S")
+    assert board["score_ns"] == 510  # 4S+3 not vulnerable: 120 + 90 + 300

@@ -167,7 +167,7 @@ class BoardReview:
             "dealer": self.dealer.letter,
             "vulnerability": self.vulnerability.to_pbn(),
             "deal": self.deal.to_pbn(),
-            "contract": None if self.contract is None else _contract_text(self.contract),
+            "contract": None if self.contract is None else self.contract.to_pbn(),
             "declarer": None if declarer is None else declarer.letter,
             "tricks": self.tricks,
             "score_ns": self.score_ns,
@@ -450,13 +450,6 @@ def _costs(
 
 def _calls(record: BoardRecord) -> tuple[str, ...]:
     return () if record.auction is None else tuple(call.call for call in record.auction)
-
-
-def _contract_text(contract: Contract) -> str:
-    """``4SX`` for a doubled four spades: the contract without its declarer."""
-    text = contract.to_pbn()
-    declarer = contract.declarer
-    return text[:-1] if declarer is not None and text.endswith(declarer.letter) else text
 
 
 def _signed_imps(points: int) -> int:
