@@ -8,8 +8,6 @@ import json
 import math
 from typing import Any
 
-import endplay.dds as dds
-import endplay.types as ep
 import pytest
 from typer.testing import CliRunner
 
@@ -17,6 +15,7 @@ import bridgescore as bs
 from bridgescore.cli.app import app
 from bridgescore.postmortem.leads import lead_simulation
 from bridgescore.postmortem.review import analyse
+from dds_reference import tricks_after_each_lead
 
 # South's 3NT, board 3: West holds A7.KQ42.K5.J7652 and leads the DK.
 LIN = (
@@ -45,15 +44,13 @@ def simulated() -> dict[str, Any]:
 
 def test_each_lead_against_the_layouts_solved_here(simulated: dict[str, Any]) -> None:
     layouts = bs.deal_many(LAYOUTS, seed=SEED, where=WHERE, predeal="W=A7.KQ42.K5.J7652")
-    letters = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
     tricks: dict[str, list[float]] = {}
     for layout in layouts:
         assert str(layout.hands[bs.Seat.WEST]) == "A7.KQ42.K5.J7652"
         assert 15 <= layout.hands[bs.Seat.SOUTH].hcp <= 17
-        deal = ep.Deal(layout.to_pbn())
-        deal.trump, deal.first = ep.Denom.nt, ep.Player.west
-        for card, defence in dds.solve_board(deal):
-            tricks.setdefault(str(card).translate(letters), []).append(13 - defence)
+        after = tricks_after_each_lead(layout.to_pbn(), bs.Strain.NOTRUMP, bs.Seat.SOUTH)
+        for card, declarer in after.items():
+            tricks.setdefault(card, []).append(declarer)
     assert set(simulated["leads"]) == set(tricks)  # every card West holds
     for card, values in tricks.items():
         figures = simulated["leads"][card]

@@ -15,25 +15,19 @@ from typer.testing import CliRunner
 
 import bridgescore as bs
 from bridgescore.cli.app import app
-from bridgescore.core import Seat, Strain, Vulnerability
+from bridgescore.core import Seat, Vulnerability
 from bridgescore.deal import Card
 from bridgescore.formats import read_records
 from bridgescore.formats.lin import handviewer_link
 from bridgescore.play import Play
 from bridgescore.postmortem.page import review_html
 from bridgescore.postmortem.review import Review, analyse
+from dds_reference import endplay_deal, tricks_after_each_lead
 
 DATA = Path(__file__).parents[1] / "data"
 HISTORY = DATA / "formats" / "hand_history.lin"
 
 # endplay's strains: spades 0, hearts 1, diamonds 2, clubs 3, notrump 4.
-_DENOM = {
-    Strain.SPADES: 0,
-    Strain.HEARTS: 1,
-    Strain.DIAMONDS: 2,
-    Strain.CLUBS: 3,
-    Strain.NOTRUMP: 4,
-}
 _VUL = {
     Vulnerability.NONE: ep.Vul.none,
     Vulnerability.NS: ep.Vul.ns,
@@ -83,19 +77,12 @@ def _board(review: Review, number: int) -> dict[str, object]:
     return next(board.as_dict() for board in review if board.board == number)
 
 
-def _endplay_deal(pbn: str, strain: Strain, declarer: Seat) -> ep.Deal:
-    deal = ep.Deal(pbn)
-    deal.trump = ep.Denom(_DENOM[strain])
-    deal.first = ep.Player(int(declarer.rotate(1)))
-    return deal
-
-
 def _positions_one_by_one(pbn: str, contract: str, cards: list[str]) -> list[int]:
     """Declarer's tricks before the lead and after each card: won so far plus the best
     the side to play takes from there, each position solved on its own."""
     parsed = bs.Contract.parse(contract)
     assert parsed.declarer is not None
-    deal = _endplay_deal(pbn, parsed.strain, parsed.declarer)
+    deal = endplay_deal(pbn, parsed.strain, parsed.declarer)
     play = Play(bs.Deal.from_pbn(pbn), parsed)
     values = []
     for count in range(len(cards) + 1):
@@ -157,9 +144,7 @@ def test_lead_table_against_the_all_cards_solve(review: Review, number: int) -> 
     board = _board(review, number)
     contract = bs.Contract.parse(f"{board['contract']}{board['declarer']}")
     assert contract.declarer is not None
-    deal = _endplay_deal(str(board["deal"]), contract.strain, contract.declarer)
-    letters = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-    expected = {str(card).translate(letters): 13 - t for card, t in dds.solve_board(deal)}
+    expected = tricks_after_each_lead(str(board["deal"]), contract.strain, contract.declarer)
     lead = board["lead"]
     assert isinstance(lead, dict)
     assert lead["seat"] == contract.declarer.rotate(1).letter

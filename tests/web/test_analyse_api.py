@@ -10,7 +10,9 @@ import endplay.dds as dds
 import endplay.types as ep
 import pytest
 
+from bridgescore.core import Seat, Strain
 from bridgescore.web import WebSettings, create_app
+from dds_reference import tricks_after_each_lead
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette suggests httpx2; httpx works the same here
@@ -39,10 +41,7 @@ def test_a_played_board_is_reviewed(client: TestClient) -> None:
     # Independently: DDS's own table and West's leads, solved here.
     table = dds.calc_dd_table(ep.Deal(DEAL))
     assert review["dd_tricks"] == table[ep.Denom.nt, ep.Player.south] == 9
-    deal = ep.Deal(DEAL)
-    deal.trump, deal.first = ep.Denom.nt, ep.Player.west
-    letters = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-    after = {str(card).translate(letters): 13 - t for card, t in dds.solve_board(deal)}
+    after = tricks_after_each_lead(DEAL, Strain.NOTRUMP, Seat.SOUTH)
     assert review["lead"]["tricks"] == after
     assert review["lead"]["cost"] == after["DK"] - 9 == 1
     assert review["score_ns"] == 430 and review["claim"] == {"tricks": 10, "dd": 10}

@@ -292,5 +292,4 @@ def _against(board: BoardReview) -> str:
     points = board.versus_par
     if points is None:
         return "no result to compare"
-    imps = board.as_dict()["versus_par"]["imps"]
-    return f"{points:+d} against par ({imps:+d} IMPs)"
+    return f"{points:+d} against par ({board.versus_par_imps:+d} IMPs)"

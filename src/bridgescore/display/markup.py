@@ -19,6 +19,7 @@ from bridgescore.core import Contract, Seat, Strain
 
 __all__ = [
     "Markup",
+    "card_html",
     "compass_html",
     "contract_html",
     "hand_html",
@@ -57,6 +58,11 @@ def strain_html(strain: Strain) -> Markup:
         return Markup("NT")
     colour = _RED if strain in (Strain.HEARTS, Strain.DIAMONDS) else _BLACK
     return Markup(f'<span style="color:{colour}">{strain.symbol}</span>')
+
+
+def card_html(suit: Strain, rank: int) -> Markup:
+    """One card: its suit symbol (hearts and diamonds in red) and rank (2..14), ``♠10``."""
+    return Markup(f"{strain_html(suit)}{_RANK_TEXT.get(rank, str(rank))}")
 
 
 def holding_html(suit: Strain, ranks: Iterable[int]) -> Markup:

@@ -27,6 +27,7 @@ from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.deal import Card, Deal
 from bridgescore.display.markup import (
     Markup,
+    card_html,
     compass_html,
     contract_html,
     hand_html,
@@ -142,6 +143,12 @@ class BoardReview:
         return None if self.score_ns is None else self.score_ns - self.par.score
 
     @property
+    def versus_par_imps(self) -> int | None:
+        """:attr:`versus_par` on the WBF IMP scale, signed."""
+        points = self.versus_par
+        return None if points is None else imps(points)
+
+    @property
     def costs(self) -> tuple[int, int] | None:
         """The tricks the declaring side's cards and the defence's cards cost, summed
         (``None`` when no play is recorded)."""
@@ -178,7 +185,7 @@ class BoardReview:
             },
             "versus_par": {
                 "points": versus,
-                "imps": None if versus is None else _signed_imps(versus),
+                "imps": self.versus_par_imps,
             },
             "lead": None if self.lead is None else self.lead.as_dict(),
             "play": [card.as_dict() for card in self.play],
@@ -325,15 +332,12 @@ def _review(
         threads=threads,
     )
     values = dict(zip(with_play, solved, strict=True))
-    reviews = []
-    for index, (record, played) in enumerate(boards):
-        reviews.append(
-            _board_review(record, played, deals[index], tables[index], leads.get(index), values)
-            if index not in values
-            else _board_review(
-                record, played, deals[index], tables[index], leads[index], values, index
-            )
+    reviews = [
+        _board_review(
+            record, played, deals[index], tables[index], leads.get(index), values.get(index)
         )
+        for index, (record, played) in enumerate(boards)
+    ]
     return reviews
 
 
@@ -360,8 +364,7 @@ def _board_review(
     deal: Deal,
     table: Any,
     lead_row: list[int] | None,
-    values: dict[int, tuple[int, ...]],
-    index: int | None = None,
+    solved: tuple[int, ...] | None,
 ) -> BoardReview:
     dealer = record.dealer
     vulnerability = record.vulnerability_or_board
@@ -393,8 +396,8 @@ def _board_review(
     lead = LeadReview(leader, cards[0] if cards else None, tricks)
     costs: tuple[CardCost, ...] = ()
     claim: tuple[int, int] | None = None
-    if play is not None and index is not None:
-        along = _along(deal, contract, cards, values[index])
+    if play is not None and solved is not None:
+        along = _along(deal, contract, cards, solved)
         costs = _costs(deal, contract, cards, along)
         if play.is_claimed:
             claim = (played.tricks if played.tricks is not None else 0, along[-1])
@@ -452,19 +455,8 @@ def _calls(record: BoardRecord) -> tuple[str, ...]:
     return () if record.auction is None else tuple(call.call for call in record.auction)
 
 
-def _signed_imps(points: int) -> int:
-    return imps(points) if points >= 0 else -imps(-points)
-
-
 # A card that cost its side a trick is marked, so that the page reads without colour too.
 _COSTLY = "background:#ffd9d9"
-
-
-def _card_html(card: Card) -> Markup:
-    from bridgescore.display.markup import strain_html
-
-    rank = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(card.rank, str(card.rank))
-    return Markup(f"{strain_html(card.suit)}{rank}")
 
 
 def board_html(board: BoardReview) -> Markup:
@@ -492,7 +484,7 @@ def board_html(board: BoardReview) -> Markup:
         summary.append(f"NS {board.score_ns:+d}")
     points = board.versus_par
     if points is not None:
-        summary.append(f"{points:+d} against par ({board.as_dict()['versus_par']['imps']:+d} IMPs)")
+        summary.append(f"{points:+d} against par ({board.versus_par_imps:+d} IMPs)")
     parts.append(f"<p>{' · '.join(summary)}</p>")
     if board.lead is not None:
         parts.append(_lead_html(board.lead))
@@ -520,7 +512,13 @@ def _lead_html(lead: LeadReview) -> Markup:
     rows: list[list[str | Markup]] = []
     for card, tricks in lead.tricks:
         mark = " (led)" if card == lead.card else ""
-        rows.append([Markup(_card_html(card) + text_html(mark)), str(tricks), str(tricks - best)])
+        rows.append(
+            [
+                Markup(card_html(card.suit, card.rank) + text_html(mark)),
+                str(tricks),
+                str(tricks - best),
+            ]
+        )
     led = "not recorded" if lead.card is None else f"{lead.card}, cost {lead.cost}"
     caption = f"Opening lead by {lead.seat.full_name}: {led}"
     return table_html(["Lead", "Declarer's tricks", "Cost"], rows, numeric={1, 2}, caption=caption)
@@ -541,10 +539,10 @@ def _play_html(board: BoardReview) -> Markup:
             elif played.cost:
                 cells.append(
                     f'<td style="{_COSTLY}" title="cost {played.cost}">'
-                    f"{_card_html(played.card)} <b>−{played.cost}</b></td>"
+                    f"{card_html(played.card.suit, played.card.rank)} <b>−{played.cost}</b></td>"
                 )
             else:
-                cells.append(f"<td>{_card_html(played.card)}</td>")
+                cells.append(f"<td>{card_html(played.card.suit, played.card.rank)}</td>")
         leader = cards[0].seat.letter
         after = cards[-1].after
         rows.append(

@@ -43,6 +43,7 @@ from bridgescore.session.scoring.event import Adjusted, Member, TableResult
 from bridgescore.session.store.events import EventStore, TablePlay
 from bridgescore.session.store.live import LiveStore
 from bridgescore.session.workflow import score_stored_event
+from dds_reference import tricks_after_each_lead
 
 DATA = Path(__file__).parents[2] / "data"
 CLUB = DATA / "bridgemate_club.bws"
@@ -786,10 +787,7 @@ def test_an_event_s_boards_are_reviewed_card_by_card(tmp_path: Path) -> None:
     # Independently: DDS's own table and West's leads solved here.
     table = dds.calc_dd_table(ep.Deal(_PLAYED_DEAL))
     assert board["dd_tricks"] == table[ep.Denom.nt, ep.Player.south] == 9
-    deal = ep.Deal(_PLAYED_DEAL)
-    deal.trump, deal.first = ep.Denom.nt, ep.Player.west
-    letters = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-    after = {str(card).translate(letters): 13 - t for card, t in dds.solve_board(deal)}
+    after = tricks_after_each_lead(_PLAYED_DEAL, Strain.NOTRUMP, Seat.SOUTH)
     assert board["lead"]["tricks"] == after and board["lead"]["card"] == "DK"
     assert board["lead"]["cost"] == after["DK"] - 9 == 1
     assert [card["card"] for card in board["play"]] == ["DK", "D2", "D4", "DA"]
