@@ -83,15 +83,49 @@ def test_a_board_missing_its_other_room_is_reported_not_scored(tmp_path: Path) -
     assert str(problem).startswith(f"{path}:")
 
 
-def test_a_hand_history_without_rooms_is_refused_board_by_board(tmp_path: Path) -> None:
-    path = tmp_path / "history.lin"
-    shutil.copy(DATA / "hand_history.lin", path)
+def _refused_as_a_hand_history(tmp_path: Path, path: Path, boards: int) -> None:
     with EventStore(tmp_path / "ev.db") as store:
         report = import_files(store, [path])
         event = store.load()
-    assert not event.results and report.problems
-    assert all("names no room" in problem.message for problem in report.problems)
-    assert report.problems[0].line == 1
+    assert not event.results and not event.boards
+    # One problem for the file (line 0), saying what it is, not one per board.
+    (problem,) = report.problems
+    assert problem.line == 0
+    assert f"a BBO hand history (one table's play of {boards} boards" in problem.message
+    assert f"'bridgescore analyse {path}'" in problem.message
+
+
+def test_a_hand_history_without_rooms_is_named_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "history.lin"
+    shutil.copy(DATA / "hand_history.lin", path)
+    _refused_as_a_hand_history(tmp_path, path, 4)
+
+
+def test_a_hand_history_with_a_qx_per_board_is_named_as_one(tmp_path: Path) -> None:
+    # BBO's own hand histories: qx|o1|, qx|o2|, ... (each board at the player's one table).
+    lines = (DATA / "hand_history.lin").read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "tourney.lin"
+    path.write_text(
+        "".join(f"qx|o{number}|{line}" for number, line in enumerate(lines, 1)), encoding="utf-8"
+    )
+    _refused_as_a_hand_history(tmp_path, path, 4)
+    result = runner.invoke(app, ["session", "import", str(tmp_path / "cli.db"), str(path)])
+    assert result.exit_code == 1
+    assert "names no room" not in result.output
+    assert "does not name both teams" not in result.output
+    assert f"error: {path}: a BBO hand history" in result.output
+
+
+def test_an_archive_without_its_header_is_still_read_as_a_match(tmp_path: Path) -> None:
+    # Both rooms of each board, but no vg header: a match whose teams are unnamed, so the
+    # boards are refused for that reason, not taken for a hand history.
+    lines = ARCHIVE.read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "headless.lin"
+    path.write_text("".join(line for line in lines if not line.startswith("vg|")), encoding="utf-8")
+    with EventStore(tmp_path / "ev.db") as store:
+        report = import_files(store, [path])
+    assert report.problems
+    assert all("does not name both teams" in problem.message for problem in report.problems)
 
 
 # -- the vg header: scoring, segment and carried-over scores ---------------------

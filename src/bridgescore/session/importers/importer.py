@@ -34,6 +34,7 @@ listed with the checks.
 from __future__ import annotations
 
 import os
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import cast
@@ -222,6 +223,7 @@ def _parse_file(
     # LIN is a vugraph archive (a teams match), unless it holds hand records alone
     # (as 'deal --boards --format lin' writes them), which are read as PBN's are.
     if kind == "lin" and not _hand_records_only(text, name):
+        _refuse_a_hand_history(text, name)
         match = parse_vugraph(text, name)
         report.notes.extend(match.describe(name))
         # A method the director chose stands; see VugraphMatch.settings.
@@ -273,6 +275,32 @@ def _bws(data: bytes, name: str, store: EventStore) -> tuple[Parsed, dict[str, s
         parsed.movements = imported.movements
     named = None if store.name or not imported.name else imported.name
     return parsed, {"name": named} if named else {}
+
+
+def _refuse_a_hand_history(text: str, name: str) -> None:
+    """Refuse, in one message, a LIN file that is a player's hand history, not a match.
+
+    BBO writes a player's tournament as one record per board (a ``qx|o1|`` each, or
+    none), with no ``vg|`` header naming two teams and no board in two rooms: one table's
+    results, which no field of results can be scored from. Read as a vugraph archive it
+    would give one confusing error per board.
+    """
+    records = [record for record in read_text(text, "lin", name) if not record.problems]
+    if not records or any(record.match is not None for record in records):
+        return
+    rooms: dict[object, set[object]] = defaultdict(set)
+    for record in records:
+        rooms[record.board].add(record.room)
+    if any({"open", "closed"} <= seen for seen in rooms.values()):
+        return
+    boards = len(rooms)
+    raise RecordError(
+        f"a BBO hand history (one table's play of {boards} board{'s' * (boards != 1)}, "
+        "with no vg| header naming two teams), not an event's results: session import "
+        "takes a vugraph archive (a vg| header, each board in the open and the closed "
+        f"room) or every table's results; 'bridgescore analyse {name}' reviews these "
+        f"boards and 'bridgescore convert {name} OUT.pbn' writes them as PBN"
+    )
 
 
 def _hand_records_only(text: str, name: str) -> bool:
