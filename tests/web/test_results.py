@@ -87,3 +87,25 @@ def test_the_cache_keeps_the_sites_its_bounds_allow(
     for path in (first, second, first, second):
         roomy.pages(path)
     assert roomy.builds == 2
+
+
+def test_the_served_site_lists_the_leads_without_solving(tmp_path: Path) -> None:
+    # serve never runs DDS for a page view: the field's leads show, their costs blank.
+    from bridgescore.deal import Card
+    from bridgescore.session.scoring.event import TableResult
+    from bridgescore.session.store.events import EventStore, Origin
+
+    directory = tmp_path / "events"
+    directory.mkdir()
+    results = [TableResult.played(1, "1", "2", "4SN="), TableResult.played(1, "3", "4", "4SN+1")]
+    with EventStore(directory / "leads.db") as store:
+        store.add(
+            (),
+            [(result, Origin("results", n)) for n, result in enumerate(results, 1)],
+            leads={results[0].key: Card.parse("HQ"), results[1].key: Card.parse("HQ")},
+        )
+    settings = WebSettings(events=directory, solver_workers=1, warm_solver=False)
+    with TestClient(create_app(settings)) as client:
+        page = client.get("/results/leads.db/board-1.html").text
+    table = page.split('id="leads">', 1)[1].split("</table>", 1)[0]
+    assert "<td>4S N</td><td>HQ</td><td class=n>2</td><td class=n></td>" in table

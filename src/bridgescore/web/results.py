@@ -132,6 +132,7 @@ class SiteCache:
 
 
 def _build(path: Path) -> dict[str, str]:
+    from bridgescore.session.leads import field_leads
     from bridgescore.session.reports.site import results_site
     from bridgescore.session.store.events import EventStore
     from bridgescore.session.workflow import score_stored_event
@@ -140,7 +141,9 @@ def _build(path: Path) -> dict[str, str]:
     # else its file's); a page view never solves or writes.
     with EventStore(path, mode="read") as store:
         scored = score_stored_event(store, pars="stored")
-    return results_site(scored)
+        # The leads made at the tables, without their costs: those need DDS.
+        leads = field_leads(scored.travellers, store.leads(), store.boards(), solve=False)
+    return results_site(scored, leads=leads)
 
 
 @router.get("/results/{event}/{page}", response_class=HTMLResponse)

@@ -98,13 +98,29 @@ def _boards_of(event: Path) -> Any:
         raise fail(error) from None
 
 
+def _boards_and_leads(event: Path, scored: Any) -> tuple[Any, Any]:
+    """The event's boards (with the DD tables solved while scoring) and the field's
+    opening leads, each with its double-dummy cost (solved here)."""
+    from bridgescore.session.leads import field_leads
+    from bridgescore.session.store.events import EventStore
+
+    try:
+        with EventStore(event, mode="read") as store:
+            boards = store.load().boards
+            leads = store.leads()
+        return boards, field_leads(scored.travellers, leads, boards)
+    except BridgeError as error:
+        raise fail(error) from None
+
+
 def write_site(event: Path, scored: Any, directory: Path) -> None:
     """The results site of ``scored`` into ``directory``."""
     from bridgescore.session.reports.site import results_site
     from bridgescore.session.reports.site import write_site as write_pages
 
+    boards, leads = _boards_and_leads(event, scored)
     try:
-        write_pages(results_site(scored, _boards_of(event)), directory)
+        write_pages(results_site(scored, boards, leads), directory)
     except OSError as error:
         raise fail(f"cannot write the site into {str(directory)!r}: {error.strerror}", 2) from None
 

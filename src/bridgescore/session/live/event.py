@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridgescore.core import Vulnerability
+from bridgescore.deal import Card
 from bridgescore.errors import (
     BridgeError,
     MovementError,
@@ -64,6 +65,7 @@ from bridgescore.errors import (
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement
+from bridgescore.session.leads import FieldLead, LeadCost
 from bridgescore.session.live.documents import (
     AuditLine,
     EnteredBoard,
@@ -768,6 +770,46 @@ class LiveEvent(Closing):
         with self._using():
             stored = self._store.stored_keys()
         return has_entered(movement, table, board, stored, section=stored_as)
+
+    def field_leads(self, scored: SessionScore) -> dict[tuple[str, int], tuple[FieldLead, ...]]:
+        """The opening leads made at the tables of each of ``scored``'s travellers, with
+        their double-dummy costs (:func:`~bridgescore.session.leads.field_leads`), for
+        the results site."""
+        from bridgescore.session.leads import field_leads
+
+        with self._using():
+            leads = self._store.leads()
+            boards = self._store.boards()
+        return field_leads(scored.travellers, leads, boards)
+
+    def lead_cost(self, section: str, table: int, board: int) -> LeadCost | None:
+        """What the opening lead ``table`` entered with its result on ``board`` cost,
+        double dummy (a :class:`~bridgescore.session.leads.LeadCost`), or ``None``: no
+        lead entered, no contract (passed out, an adjusted score) or no hand record.
+        Solved when first asked (one DDS all-cards search) and kept in memory, never
+        in the file."""
+        from bridgescore.session.leads import lead_cost
+
+        movement = self._check_table(section, table)
+        stored_as = self.stored_section(section)
+        keys = [
+            (stored_as, board, *pairs_at(movement, table, row.round, board))
+            for row in movement.rows
+            if row.table == table and board in row.boards
+        ]
+        with self._using():
+            stored = self._store.outcomes_of(keys)
+            leads = self._store.leads()
+            record = self._store.boards().get(board)
+        for key in keys:
+            result, lead = stored.get(key), leads.get(key)
+            if result is None or lead is None or result.result is None:
+                continue
+            contract = result.result.contract
+            if contract is None or record is None or record.deal is None:
+                return None
+            return lead_cost(record.deal, contract, Card.parse(lead))
+        return None
 
     def traveller(self, board: int, section: str | None = None) -> LiveTraveller:
         """One board's traveller so far (``as_dict()``: as the JSON report writes it,

@@ -1,7 +1,8 @@
 """A scored event as a small static website a club can publish.
 
 ``index.html`` ranks the pairs (or teams) and lists the boards; each board's
-page has its traveller and hand record (hands, DD table, par); each pair's
+page has its traveller, the opening leads made at the tables with what each cost
+double dummy (when the event has them), and the hand record (hands, DD table, par); each pair's
 scorecard lists its result on every board with matchpoints or IMPs and IMPs
 against par. Every name links both ways. One shared ``style.css``, no
 scripts, laid out for phones first.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
@@ -31,6 +32,7 @@ from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import InvalidArgumentError
 from bridgescore.formats.board import Board
 from bridgescore.parscore import par
+from bridgescore.session.leads import FieldLead
 from bridgescore.session.reports.travellers import PAIR_COLUMNS, score_text, traveller_table
 from bridgescore.session.scoring.display import fmt, ranked_as, ranking_tables
 from bridgescore.session.scoring.methods import SCORING_METHODS
@@ -148,9 +150,15 @@ def hand_record(board: Board) -> Board | None:
 
 
 class _Site:
-    def __init__(self, session: SessionScore, boards: Mapping[int, Board]) -> None:
+    def __init__(
+        self,
+        session: SessionScore,
+        boards: Mapping[int, Board],
+        leads: Mapping[tuple[str, int], Sequence[FieldLead]],
+    ) -> None:
         self.session = session
         self.boards = boards
+        self.leads = leads
         # Points signed as every report signs them (IMPs +3, matchpoints 3).
         self.signed = session.scoring_method.signed
         self.pages: dict[str, str] = {}
@@ -242,6 +250,9 @@ class _Site:
                 cells[column] = (self._pair_link(line.result.section, row[column]), False)
             rows.append((cells, ""))
         body.append("<h2>Traveller</h2>" + _table(head, rows))
+        field = self.leads.get((traveller.section, number), ())
+        if field:
+            body.append('<h2 id="leads">Opening leads</h2>' + _leads_table(field))
         record = hand_record(board)
         body.append('<h2 id="hand-record">Hand record</h2>')
         if record is None:
@@ -327,6 +338,25 @@ class _Site:
         return _page(title, body, [("index.html", "Ranking")])
 
 
+def _leads_table(leads: Sequence[FieldLead]) -> str:
+    """The leads made at the tables: contract, card, how many tables, and what the lead
+    cost double dummy (blank where it is not known)."""
+    rows = []
+    for lead in leads:
+        contract = lead.contract
+        cost = lead.cost.cost if lead.cost is not None else None
+        said = "" if cost is None else "0" if cost == 0 else f"{cost} trick{'s' * (cost != 1)}"
+        cells = [
+            (escape(f"{contract.level}{contract.strain} {contract.declarer}"), False),
+            (escape(str(lead.card)), False),
+            (str(lead.tables), True),
+            (escape(said), True),
+        ]
+        rows.append((cells, ""))
+    head = [("Contract", False), ("Lead", False), ("Tables", True), ("Cost (DD)", True)]
+    return _table(head, rows)
+
+
 def _seat_of(line: Line, who: _Who) -> str | None:
     if line.result.section != who.section:
         return None
@@ -338,15 +368,19 @@ def _seat_of(line: Line, who: _Who) -> str | None:
 
 
 def results_site(
-    session: SessionScore, boards: Mapping[int, Board] | None = None
+    session: SessionScore,
+    boards: Mapping[int, Board] | None = None,
+    leads: Mapping[tuple[str, int], Sequence[FieldLead]] | None = None,
 ) -> dict[str, str]:
     """The site's files (name -> text): ``index.html``, ``style.css``, one
     ``board-N.html`` per traveller and one ``pair-NAME.html`` per participant.
 
     ``boards`` overrides the travellers' boards (for DD tables solved since
     the event was loaded); a board's hand record shows when its deal is known.
+    ``leads`` are the field's opening leads by ``(section, board)``
+    (:func:`~bridgescore.session.leads.field_leads`), shown on each board's page.
     """
-    return _Site(session, boards or {}).build()
+    return _Site(session, boards or {}, leads or {}).build()
 
 
 def write_site(pages: Mapping[str, str], directory: Path) -> None:

@@ -776,6 +776,14 @@ class EventStore(EventFile):
                     )
         return board_report, result_report
 
+    def leads(self) -> dict[tuple[str, int, str, str], str]:
+        """The opening lead entered (live) or imported (a scoring database) with each
+        result that has one, by its key."""
+        if "leads" not in self._tables():
+            return {}
+        rows = self._db.execute("SELECT section, board, ns, ew, card FROM leads").fetchall()
+        return {(s, b, ns, ew): card for s, b, ns, ew, card in rows}
+
     def table_play(self) -> dict[tuple[str, int, str, str], TablePlay]:
         """The auction and play stored with each result that has them, by the result's
         key (empty for a file made before they were kept)."""

@@ -375,13 +375,6 @@ class LiveStore(EventStore):
                 "INSERT OR REPLACE INTO leads VALUES (?, ?, ?, ?, ?)", (*key, str(lead))
             )
 
-    def leads(self) -> dict[tuple[str, int, str, str], str]:
-        """The opening lead entered with each result that has one, by its key."""
-        if "leads" not in self._tables():
-            return {}
-        rows = self._db.execute("SELECT section, board, ns, ew, card FROM leads").fetchall()
-        return {(s, b, ns, ew): card for s, b, ns, ew, card in rows}
-
     def has_results(self) -> bool:
         """Whether the event has a result to score (a board not played is none)."""
         row = self._db.execute(

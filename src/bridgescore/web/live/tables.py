@@ -171,6 +171,7 @@ def _table_view(
         # Right after a board is entered, its traveller (as a Bridgemate shows it).
         saved_traveller=None if shown is None else _drawn_traveller(live, shown, section),
         record_html=None if shown is None else _record_html(live, shown),
+        lead_note=None if shown is None else _lead_note(live, section, table, shown),
         label=_table_label(live_of(request), section, table),
         section=section,
         table=table,
@@ -326,6 +327,13 @@ def _record_html(live: LiveEvent, board: int) -> Markup | None:
     return None if record is None else Markup(board_html(record, anchor=f"record-{board}"))
 
 
+def _lead_note(live: LiveEvent, section: str, table: int, board: int) -> str | None:
+    """What the table's opening lead on the board cost double dummy, in a sentence
+    (None without a lead, a contract or a hand record)."""
+    cost = live.lead_cost(section, table, board)
+    return None if cost is None else f"Your opening lead: {cost.words()}."
+
+
 @router.get("/table/traveller/{board}", response_class=HTMLResponse)
 def table_traveller(request: Request, board: str) -> Response:
     """A board's traveller and hand record, for a table that has entered the board."""
@@ -350,6 +358,7 @@ def table_traveller(request: Request, board: str) -> Response:
         label=_table_label(live_of(request), section, table),
         t=_drawn_traveller(live, number, section),
         record_html=_record_html(live, number),
+        lead_note=_lead_note(live, section, table, number),
     )
 
 
@@ -460,7 +469,8 @@ def _published_site(request: Request) -> Mapping[str, str]:
     version = live.version()  # read before building: a change meanwhile builds it again
     built: tuple[int, Mapping[str, str]] | None = getattr(request.app.state, "results_site", None)
     if built is None or built[0] != version:
-        built = (version, results_site(live.public_score()))
+        scored = live.public_score()
+        built = (version, results_site(scored, leads=live.field_leads(scored)))
         request.app.state.results_site = built
     return built[1]
 
