@@ -87,6 +87,24 @@ def test_leads_against_the_best_defence(
     assert top["beat"] == pytest.approx(sum(v >= 4 for v in values) / len(values))
 
 
+def test_contracts_read_from_the_lead_table_match_full_tables(
+    reference: tuple[list[bs.Deal], list[bs.DDTable]],
+) -> None:
+    # With West on lead, the spade contracts take declarer's tricks from the lead table
+    # (one solve for both levels); 3NT by North is solved on its own. All must agree
+    # with CalcAllTables.
+    _, tables = reference
+    report = simulate(
+        40, seed=12, where=WHERE, contract=["4S", "3S", "3NT"], by=["S", "S", "N"], lead="W"
+    )
+    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables]
+    notrump = [t.tricks(Seat.NORTH, Strain.NOTRUMP) for t in tables]
+    four, three, nt = report["contracts"]
+    assert four["tricks"] == three["tricks"] == [spades.count(k) for k in range(14)]
+    assert nt["tricks"] == [notrump.count(k) for k in range(14)]
+    assert [lead["contract"] for lead in report["leads"]] == ["4S", "3S"]
+
+
 def test_equal_cards_are_grouped() -> None:
     # West holds KQJ of hearts and nothing else near them: they are equal on every deal.
     report = simulate(

@@ -73,20 +73,40 @@ def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) 
     simulation = Simulation.from_json(simulation_json)
     owners = _chunk(simulation.deal_spec.to_json(), simulation.seed, task.chunk, task.size)
     part = np.ascontiguousarray(owners[task.start : task.stop])
+    # Each strain and declarer is solved once, however many levels are asked. Where the
+    # leader's table is solved, it gives declarer's tricks too (13 less the defence's
+    # best lead), so the one solve serves both and the simulation solves no deal twice.
+    lead_positions = simulation.lead_contracts()
+    by_lead: dict[tuple[object, object], npt.NDArray[np.int8]] = {}
+    for position in lead_positions:
+        contract = simulation.contracts[position]
+        key = (contract.strain, contract.declarer)
+        if key not in by_lead:
+            assert contract.declarer is not None
+            by_lead[key] = lead_tricks(part, contract.strain, contract.declarer, threads=threads)
+    by_declarer: dict[tuple[object, object], npt.NDArray[np.int8]] = {}
+    for contract in simulation.contracts:
+        key = (contract.strain, contract.declarer)
+        if contract.declarer is None or key in by_declarer:
+            continue
+        if key in by_lead:
+            by_declarer[key] = (13 - by_lead[key].max(axis=1)).astype(np.int8)
+        else:
+            by_declarer[key] = declarer_tricks(
+                part, contract.strain, contract.declarer, threads=threads
+            )
     tricks = np.stack(
         [
-            declarer_tricks(part, contract.strain, contract.declarer, threads=threads)
+            by_declarer[(contract.strain, contract.declarer)]
             for contract in simulation.contracts
             if contract.declarer is not None
         ],
         axis=1,
     )
-    lead_positions = simulation.lead_contracts()
     leads = np.empty((part.shape[0], len(lead_positions), 52), dtype=np.int8)
     for column, position in enumerate(lead_positions):
         contract = simulation.contracts[position]
-        assert contract.declarer is not None
-        leads[:, column] = lead_tricks(part, contract.strain, contract.declarer, threads=threads)
+        leads[:, column] = by_lead[(contract.strain, contract.declarer)]
     par = np.empty(0, dtype=np.int32)
     if simulation.par:
         from bridgescore.deal import Deal
