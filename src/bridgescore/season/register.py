@@ -99,11 +99,13 @@ class Player:
 
 @dataclass(slots=True)
 class PlayersReport:
-    """What :meth:`ClubFile.update_players` did: numbers added, changed, left as they were."""
+    """What :meth:`ClubFile.update_players` did: numbers added, changed, left as they
+    were, and the players of events already added that the register now matches."""
 
     added: int = 0
     updated: int = 0
     unchanged: int = 0
+    rematched: int = 0  # players of the season's events matched now, unmatched before
 
 
 @dataclass(slots=True)
@@ -282,7 +284,27 @@ class ClubFile:
                     report.added += 1
                 else:
                     report.updated += 1
+            report.rematched = self._rematch({p.number: p.name for p in held.values()})
         return report
+
+    def _rematch(self, register: dict[str, str]) -> int:
+        """Match again every player an event left unmatched, now that the register has
+        changed (inside the caller's transaction); a matched player stays as matched.
+        Returns how many are matched now."""
+        rows = self._db.execute(
+            "SELECT event, section, pair, position, name, given_number FROM seats WHERE number = ''"
+        ).fetchall()
+        found = 0
+        for event, section, pair, position, name, given in rows:
+            matched = match_players([Member(str(name), str(given))], register)[0]
+            if matched.number:
+                found += 1
+                self._db.execute(
+                    "UPDATE seats SET number = ? WHERE event = ? AND section = ? AND pair = ? "
+                    "AND position = ?",
+                    (matched.number, event, section, pair, position),
+                )
+        return found
 
     def _writing(self) -> None:
         if self.read_only:
