@@ -95,8 +95,8 @@ def players_command(
     """Add players to the register, or update them, from a CSV (number,name[,email]).
 
     Without FILE, lists the register. Players of events already added who were left
-    unmatched are matched again against the new register. A bad line is reported with its line number and
-    the other lines are read; the exit status is then 1.
+    unmatched are matched again against the new register. A bad line is reported with
+    its line number and the other lines are read; the exit status is then 1.
     """
     from bridgescore.season.roster import read_roster
 
