@@ -127,9 +127,14 @@ def read_event_summary(path: str | Path) -> EventSummary:
 
 
 def _fingerprint(store: EventStore) -> str:
-    """SHA-256 of the event's results, each as section, board, pairs and outcome, in
-    order: an event copied to another file, or added again, is known as the same."""
+    """SHA-256 of the event's name, day, players and results (each as section, board,
+    pairs and outcome), in order: an event copied to another file, or added again, is
+    known as the same; two evenings on the same boards with the same scores are not."""
     digest = hashlib.sha256()
+    digest.update(f"{store.name}\x1f{store.date}\x1e".encode())
+    for key, players in sorted(store.members().items()):
+        named = "\x1f".join(f"{m.name}\x1d{m.number}" for m in players)
+        digest.update(f"{key}\x1f{named}\x1e".encode())
     for result in sorted(store.results(), key=lambda r: (r.key, r.variant)):
         fields = (*map(str, result.key), result.variant, result.describe())
         digest.update("\x1f".join(fields).encode() + b"\x1e")
