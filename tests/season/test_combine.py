@@ -90,7 +90,7 @@ def test_carried_over_points_are_added(tmp_path: Path) -> None:
 def test_a_pair_without_players_cannot_be_found_again(tmp_path: Path) -> None:
     one = make_event(tmp_path / "s1.db", NAMES_A, name="Cup", date="2026-02-01")
     two = make_event(tmp_path / "s2.db", NAMES_A, name="Cup", date="2026-02-01")
-    with pytest.raises(RecordError, match="pair '3E' names no players.*--by-number"):
+    with pytest.raises(RecordError, match=r"pair '3E' names no players.*--by-number"):
         combine_sessions([scored(one), scored(two)])
     with pytest.raises(RecordError, match="two sessions or more, got 1"):
         combine_sessions([scored(one)])
@@ -105,8 +105,9 @@ def teams_segment(path: Path, rows: list[tuple[int, str, str, int]]) -> Path:
 
 def test_teams_segments_add_their_imps(tmp_path: Path) -> None:
     # Scores are NS's. Segment 1: board 1 +420 to each NS team (no swing); board 2
-    # Lions NS +620, Tigers NS +170: 450 to Lions, 10 IMPs. Segment 2: board 1 Lions NS +100, Tigers NS +140: 40 to
-    # Tigers, 1 IMP. Lions 10 - 1 = 9, Tigers -9; Tigers carried 12 in: 3.
+    # Lions NS +620, Tigers NS +170: 450 to Lions, 10 IMPs. Segment 2: board 1 Lions
+    # NS +100, Tigers NS +140: 40 to Tigers, 1 IMP. Lions 10 - 1 = 9, Tigers -9;
+    # Tigers carried 12 in: 3.
     one = teams_segment(
         tmp_path / "t1.db",
         [
