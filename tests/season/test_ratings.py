@@ -146,3 +146,29 @@ def test_grades_find_the_strengths_of_a_small_simulated_season(seed: int) -> Non
 
 def test_grades_find_the_strengths_of_a_full_simulated_season() -> None:
     assert _correlation(40, 30, 0) >= 0.9
+
+
+class _Pair:
+    """A pair's line as the grades read it, written out for docs/season.md's example."""
+
+    def __init__(self, percent: float, *numbers: str) -> None:
+        self.field, self.percent, self.boards, self.numbers = "NS", percent, 24, numbers
+
+
+def test_the_worked_example_of_docs_season_md() -> None:
+    first = [
+        _Pair(62, "ann", "bob"),
+        _Pair(50, "c1", "c2"),
+        _Pair(45, "d1", "d2"),
+        _Pair(43, "e1", "e2"),
+    ]
+    second = [
+        _Pair(55, "ann", "cy"),
+        _Pair(50, "bob", "c1"),
+        _Pair(50, "c2", "d1"),
+        _Pair(45, "e1", "d2"),
+    ]
+    after_one = season_grades([first])
+    assert [after_one[n].shown for n in ("ann", "c1", "d1", "e1")] == [56.14, 50.0, 47.44, 46.42]
+    after_two = season_grades([first, second])
+    assert (after_two["ann"].shown, after_two["cy"].shown) == (55.45, 48.98)
