@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.errors import RecordError
-from bridgescore.season.register import CLUB_SCHEMA, ClubFile, Player
+from bridgescore.season.register import CLUB_SCHEMA, ClubFile, ClubMember
 from bridgescore.season.roster import read_roster
 from bridgescore.season.summary import read_event_summary
 from season_events import NAMES_A, NAMES_B, PERCENT, RANK, REGISTER_CSV, make_event
@@ -54,19 +54,23 @@ def test_players_are_added_then_updated(tmp_path: Path) -> None:
     path = club_with_register(tmp_path / "club.db")
     with ClubFile(path, mode="write") as club:
         report = club.update_players(
-            [Player("1010", "Ann Archer-Smith"), Player("1011", "Bob Baker"), Player("1099", "Zoe")]
+            [
+                ClubMember("1010", "Ann Archer-Smith"),
+                ClubMember("1011", "Bob Baker"),
+                ClubMember("1099", "Zoe"),
+            ]
         )
         assert (report.added, report.updated, report.unchanged) == (1, 1, 1)
         players = club.players()
     # A blank email keeps the one held; "2" sorts before "10" would, numbers in order.
-    assert players["1010"] == Player("1010", "Ann Archer-Smith", "ann@example.org")
+    assert players["1010"] == ClubMember("1010", "Ann Archer-Smith", "ann@example.org")
     assert list(players)[:2] == ["1010", "1011"] and list(players)[-1] == "1099"
 
 
 def test_roster_lines_with_problems_are_named() -> None:
     text = "name,number\nAnn,1\n,2\nBob,1\nCy,3,extra\n"
     players, problems = read_roster(text.splitlines(), "p.csv")
-    assert players == [Player("1", "Ann")]
+    assert players == [ClubMember("1", "Ann")]
     assert [str(p) for p in problems] == [
         "p.csv:3: no name: expected number,name",
         "p.csv:4: number '1' is given at line 2 already: a number is one player's",
@@ -126,7 +130,7 @@ def test_a_later_register_matches_players_left_unmatched(tmp_path: Path) -> None
     event = make_event(tmp_path / "a.db", NAMES_A, name="Monday", date="2026-01-05")
     with ClubFile(path, mode="write") as club:
         club.add_event(read_event_summary(event), str(event))
-        report = club.update_players([Player("1052", "Jack Jonse")])
+        report = club.update_players([ClubMember("1052", "Jack Jonse")])
         assert report.rematched == 1
         assert {p.pair: p.numbers for p in club.sessions()[0].pairs}["2E"] == ("1050", "1052")
 

@@ -14,7 +14,7 @@ history, the ladder and the grades without opening any event again.
   each was matched to (``""``: unmatched; see :mod:`.matching`).
 
 >>> with ClubFile(":memory:", name="Riverside") as club:
-...     report = club.update_players([Player("1010", "Ann Archer")])
+...     report = club.update_players([ClubMember("1010", "Ann Archer")])
 ...     club.name, report.added, [p.name for p in club.players().values()]
 ('Riverside', 1, ['Ann Archer'])
 """
@@ -38,8 +38,8 @@ __all__ = [
     "CLUB_SCHEMA",
     "AddedEvent",
     "ClubFile",
+    "ClubMember",
     "HistoryLine",
-    "Player",
     "PlayersReport",
     "SeasonPair",
     "SeasonSession",
@@ -89,7 +89,7 @@ ClubMode = Literal["create", "write", "read"]
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
+class ClubMember:
     """A player of the register: membership number, name and (optionally) email."""
 
     number: str
@@ -255,13 +255,13 @@ class ClubFile:
         row = self._db.execute("SELECT value FROM meta WHERE key = 'name'").fetchone()
         return str(row[0]) if row else ""
 
-    def players(self) -> dict[str, Player]:
+    def players(self) -> dict[str, ClubMember]:
         """The register, by membership number, in number order (2 before 10)."""
         rows = self._db.execute("SELECT number, name, email FROM players").fetchall()
-        found = [Player(str(n), str(name), str(email)) for n, name, email in rows]
+        found = [ClubMember(str(n), str(name), str(email)) for n, name, email in rows]
         return {p.number: p for p in sorted(found, key=lambda p: natural_key(p.number))}
 
-    def update_players(self, players: Iterable[Player]) -> PlayersReport:
+    def update_players(self, players: Iterable[ClubMember]) -> PlayersReport:
         """Add each player not in the register and update the name or email of each
         that is (an email left blank keeps the one held), in one transaction."""
         self._writing()
@@ -271,7 +271,7 @@ class ClubFile:
             for player in players:
                 before = held.get(player.number)
                 email = player.email or (before.email if before else "")
-                now = Player(player.number, player.name, email)
+                now = ClubMember(player.number, player.name, email)
                 if before == now:
                     report.unchanged += 1
                     continue

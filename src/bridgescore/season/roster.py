@@ -17,7 +17,7 @@ import csv
 from collections.abc import Iterable
 
 from bridgescore.formats.record import Problem
-from bridgescore.season.register import Player
+from bridgescore.season.register import ClubMember
 
 __all__ = ["read_roster"]
 
@@ -25,7 +25,7 @@ _COLUMNS = ("number", "name", "email")
 _LONGEST = 120
 
 
-def read_roster(lines: Iterable[str], source: str) -> tuple[list[Player], list[Problem]]:
+def read_roster(lines: Iterable[str], source: str) -> tuple[list[ClubMember], list[Problem]]:
     """The players of a register CSV's lines, and the problems of the lines not read."""
     rows = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
     if not rows:
@@ -45,7 +45,7 @@ def read_roster(lines: Iterable[str], source: str) -> tuple[list[Player], list[P
     if len(set(header)) != len(header):
         return [], [Problem(first, "a column is named twice in the header", file=source)]
     at = {name: header.index(name) for name in header}
-    players: list[Player] = []
+    players: list[ClubMember] = []
     seen: dict[str, int] = {}
     problems: list[Problem] = []
     for line_number, line in rows[1:]:
@@ -85,5 +85,5 @@ def read_roster(lines: Iterable[str], source: str) -> tuple[list[Player], list[P
             )
             continue
         seen[number] = line_number
-        players.append(Player(number, name, email))
+        players.append(ClubMember(number, name, email))
     return players, problems
