@@ -18,7 +18,15 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # Highest layer first, as the table in docs/architecture.md lists them.
 LAYERS: dict[str, tuple[str, ...]] = {
     "interfaces": ("cli", "web"),
-    "workflows": ("study", "simulation", "session", "boardset", "postmortem", "distributed"),
+    "workflows": (
+        "study",
+        "simulation",
+        "session",
+        "season",
+        "boardset",
+        "postmortem",
+        "distributed",
+    ),
     "formats": ("formats",),
     "domain": (
         "scoring",

@@ -8,7 +8,8 @@ and :func:`is_whole_number` answer yes or no; :func:`whole_number_arg` and
 (of the class the caller names) whose message quotes it in words.
 :func:`whole_number_text` is the one reader of a small whole number written as text
 (a web form's field, a query parameter): ASCII digits only, bounded.
-:func:`quoted` is how every message quotes what it refuses.
+:func:`quoted` is how every message quotes what it refuses. :func:`date_text` is the
+one reader of a calendar date written by a user (``2026-11-16``).
 
 :func:`enum_arg` is the one rule by which every public function reads a seat,
 strain, vulnerability or side: the member itself, its text, or its number.
@@ -16,7 +17,9 @@ strain, vulnerability or side: the member itself, its text, or its number.
 
 from __future__ import annotations
 
+import datetime
 import enum
+import re
 from collections.abc import Callable
 from types import UnionType
 from typing import TypeGuard, TypeVar, cast
@@ -27,6 +30,7 @@ from bridgescore.errors import ArgumentTypeError, BridgeError, InvalidArgumentEr
 
 __all__ = [
     "bool_arg",
+    "date_text",
     "enum_arg",
     "is_number",
     "is_whole_number",
@@ -150,6 +154,29 @@ def whole_number_text(
     ):
         return int(digits)
     raise error(f"{name} must be a whole number{_range_words(low, high)}, got {shown!r}")
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def date_text(text: str, name: str, *, error: type[BridgeError] = InvalidArgumentError) -> str:
+    """The calendar date ``text`` writes as year, month and day (``2026-11-16``, spaces
+    around it allowed), in that form; else ``error`` naming ``name`` and the text.
+
+    >>> date_text(" 2026-11-16 ", "--from")
+    '2026-11-16'
+    >>> date_text("2026-02-30", "--from")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.InvalidArgumentError: --from '2026-02-30' is not a date: expected ...
+    """
+    found = _ISO_DATE.fullmatch(text.strip()) if isinstance(text, str) else None
+    if found is not None:
+        try:
+            return datetime.date(*map(int, found.groups())).isoformat()
+        except ValueError:
+            pass
+    raise error(f"{name} {quoted(text)} is not a date: expected year-month-day, such as 2026-11-16")
 
 
 def bool_arg(

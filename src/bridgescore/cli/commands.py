@@ -39,7 +39,12 @@ COMMANDS = {
 TAKES_MINUS_WORDS = frozenset({"score", "vp"})
 """Subcommands whose words may start with a minus sign (``score 3NT -1``): see
 :mod:`bridgescore.cli.words`."""
-GROUPS = {"study": "study:app", "session": "session:app", "movement": "movement:app"}
+GROUPS = {
+    "study": "study:app",
+    "session": "session:app",
+    "movement": "movement:app",
+    "club": "club:app",
+}
 """Subcommand groups -> ``module:Typer application``."""
 CONTEXT_SETTINGS: dict[str, Any] = {
     "help_option_names": ["-h", "--help"],

@@ -94,3 +94,23 @@ def test_a_line_short_of_its_section_cell_is_bad() -> None:
     assert parsed.members == {"B:1N": (Member("Cate Cole"), Member("Dan Dale"))}
     assert [p.line for p in parsed.problems] == [2]
     assert "3 cells where the header names 4 columns" in parsed.problems[0].message
+
+
+def test_a_number_column_gives_the_player_before_it_a_membership_number() -> None:
+    text = ["pair,player,number,player,number", "1N,Ann Archer,1010,Bob Baker,", "2N,,,Cy Cole,7"]
+    assert looks_like_players(text[0])
+    parsed = parse_players(text, "names.csv")
+    assert parsed.problems == []
+    assert parsed.members == {
+        "1N": (Member("Ann Archer", "1010"), Member("Bob Baker", "")),
+        "2N": (Member("Cy Cole", "7"),),
+    }
+
+
+def test_a_number_without_a_name_is_bad_and_a_number_column_needs_its_player() -> None:
+    parsed = parse_players(["pair,player,number", "1N,,1010"], "names.csv")
+    assert [str(p) for p in parsed.problems] == [
+        "names.csv:2: pair '1N': number '1010' has no player's name beside it: expected the "
+        "name in the player column before it"
+    ]
+    assert not looks_like_players("pair,number,player")

@@ -11,7 +11,7 @@
 
 The commands live in this package's modules, one per group: :mod:`.results` (import,
 correct, log), :mod:`.reports` (score, report, export), :mod:`.night` (new, live, reissue,
-password, backup), :mod:`.changes` (add-pair, swap, draw) and :mod:`.sim`. They are
+password, backup), :mod:`.changes` (add-pair, swap, draw), :mod:`.sim` and :mod:`.combine`. They are
 registered here in the order ``session --help`` lists them.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from bridgescore.cli.common import command_group
 from bridgescore.cli.session.changes import add_pair_command, draw_command, swap_command
+from bridgescore.cli.session.combine import combine_command
 from bridgescore.cli.session.night import (
     backup_command,
     live_command,
@@ -45,6 +46,7 @@ app.command("correct", context_settings=WORD_SETTINGS)(correct_command)
 app.command("log")(log_command)
 app.command("live")(live_command)
 app.command("sim")(sim_command)
+app.command("combine")(combine_command)
 app.command("reissue")(reissue_command)
 app.command("password")(password_command)
 app.command("backup")(backup_command)

@@ -13,6 +13,7 @@ backup, not a file copy.
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -43,6 +44,7 @@ from bridgescore.cli.movement_options import (
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.session.arguments import Json, LiveEventPath
 from bridgescore.errors import BridgeError
+from bridgescore.validate import date_text
 
 __all__ = [
     "backup_command",
@@ -107,6 +109,13 @@ def new_command(
             "may change it on the names page)."
         ),
     ] = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            help="The day the event is played, year-month-day (default: today, UTC): "
+            "the date 'club add' files it under."
+        ),
+    ] = None,
     boards: Annotated[
         Path | None,
         typer.Option(
@@ -164,6 +173,11 @@ def new_command(
         club = None if club is None else club_name(club)
     except BridgeError as error:
         raise fail(f"--club: {error}", 2) from None
+    try:
+        today = datetime.now(UTC).date().isoformat()
+        played_on = today if date is None else date_text(date, "--date")
+    except BridgeError as error:
+        raise fail(error, 2) from None
     # The hand records are read (and refused) before the event is made.
     hands = (
         None if boards is None else read_hand_records(str(boards), read_input_bytes(str(boards)))
@@ -197,9 +211,8 @@ def new_command(
                 # One section has nothing to compare across: its file stays as it was.
                 score_across=True if score_across else None,
             )
-        if club is not None:
-            with EventStore(event, mode="write") as store:
-                store.set_info(club=club)
+        with EventStore(event, mode="write") as store:
+            store.set_info(club=club, date=played_on)
     except BridgeError as error:
         raise fail(error, 2) from None
     if as_json:

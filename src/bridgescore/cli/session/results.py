@@ -40,6 +40,14 @@ def import_command(
     teams: Annotated[
         bool | None, typer.Option("--teams/--pairs", help="A teams or a pairs event.")
     ] = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            help="The day the event was played, year-month-day (2026-11-16). Default: "
+            "the date the first file gives (USEBIO DATE, a Bridgemate session's Date) "
+            "when the event has none."
+        ),
+    ] = None,
     replace_results: Annotated[
         bool,
         typer.Option(
@@ -80,7 +88,11 @@ def import_command(
     contents = [(str(file), read_input_bytes(str(file), looks_like_bws)) for file in files]
     with open_event(event, "create") as store:
         try:
-            store.set_info(name=name, kind=None if teams is None else "teams" if teams else "pairs")
+            store.set_info(
+                name=name,
+                kind=None if teams is None else "teams" if teams else "pairs",
+                date=date,
+            )
         except BridgeError as error:
             raise fail(error, 2) from None
         report = ImportReport()

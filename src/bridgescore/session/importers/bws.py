@@ -55,7 +55,7 @@ from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_prob
 from bridgescore.session.scoring.adjustment import read_adjusted
 from bridgescore.session.scoring.event import Adjusted, Member, TableResult, participant_key
 from bridgescore.session.store.events import Origin, TablePlay
-from bridgescore.validate import quoted
+from bridgescore.validate import date_text, quoted
 
 __all__ = [
     "BwsImport",
@@ -97,6 +97,7 @@ class BwsImport:
 
     parsed: Parsed
     name: str = ""
+    date: str = ""  # the Session table's Date, year-month-day ("" when it has none)
     movements: dict[str, Movement] = field(default_factory=dict)
     leads: dict[ResultKey, Card] = field(default_factory=dict)
     auctions: dict[ResultKey, tuple[Call, ...]] = field(default_factory=dict)
@@ -144,6 +145,7 @@ def bws_event(tables: BwsTables, source: str) -> BwsImport:
     reader = _Reader(tables, source, out)
     sections = reader.sections()
     out.name = next((cell_text(row.get("Name")) for row in tables.get("Session", ())), "")
+    out.date = _session_date(tables, source, parsed)
     rounds = reader.rounds(sections)
     out.movements = reader.movements(sections, rounds)
     stated = BoardsStated(source, parsed)
@@ -152,6 +154,22 @@ def bws_event(tables: BwsTables, source: str) -> BwsImport:
     reader.members(sections, rounds)
     reader.auctions_and_play(entries)
     return out
+
+
+def _session_date(tables: BwsTables, source: str, parsed: Parsed) -> str:
+    """The day of the Session table's first row (``Date``, read as ``2026-01-19 00:00:00``),
+    or ``""`` (with a note when it holds something else)."""
+    written = next((cell_text(row.get("Date")) for row in tables.get("Session", ())), "")
+    if not written:
+        return ""
+    try:
+        return date_text(written[:10], "Date", error=RecordError)
+    except RecordError:
+        parsed.notes.append(
+            f"{source}: the Session table's Date {quoted(written)} is not a date: "
+            "the event is left undated"
+        )
+        return ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -218,6 +218,7 @@ def _parse_file(
             info["sections_scored"] = "per section" if checked.per_section else "across"
         info["name"] = None if store.name or not imported.name else imported.name
         info["club"] = None if store.club or not imported.club else imported.club
+        info["date"] = None if store.date or not imported.date else imported.date
         return imported.parsed, info
     text = _text(data)
     # LIN is a vugraph archive (a teams match), unless it holds hand records alone
@@ -274,7 +275,8 @@ def _bws(data: bytes, name: str, store: EventStore) -> tuple[Parsed, dict[str, s
     else:
         parsed.movements = imported.movements
     named = None if store.name or not imported.name else imported.name
-    return parsed, {"name": named} if named else {}
+    dated = None if store.date or not imported.date else imported.date
+    return parsed, {"name": named, "date": dated}
 
 
 def _refuse_a_hand_history(text: str, name: str) -> None:

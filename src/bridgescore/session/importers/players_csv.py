@@ -1,8 +1,10 @@
 """A CSV of names: each pair's (or team's) players, one a cell.
 
 The header names the pair column (``pair`` or ``team``) and one column a player
-(``player``, repeated, or ``player1``, ``player2``...), and may name a ``section``
-column; each line gives a pair as the event names it (``1N``, ``3``, a team's name)
+(``player``, repeated, or ``player1``, ``player2``...), each player's column may be
+followed by a ``number`` column (the player's membership number, which the club's
+register matches players by: ``pair,player,number,player,number``), and it may name a
+``section`` column; each line gives a pair as the event names it (``1N``, ``3``, a team's name)
 and its players' names, blank cells left out. Importing it (``session import EVENT
 names.csv``) sets those pairs' players, as the director's names page does; a line
 naming a pair the event's movement does not have, or with more or fewer cells than the
@@ -19,6 +21,10 @@ section may leave the section blank; its players are kept under the bare label.
 ...                        "names.csv")
 >>> {pair: [m.name for m in players] for pair, players in parsed.members.items()}
 {'1N': ['Ann Archer', 'Bob Baker'], '1E': ['Cate Cole']}
+>>> parsed = parse_players(["pair,player,number,player,number", "1N,Ann Archer,1010,Bob Baker,"],
+...                        "names.csv")
+>>> parsed.members["1N"]
+(Member(name='Ann Archer', number='1010'), Member(name='Bob Baker', number=''))
 >>> parsed = parse_players(["section,pair,player", "A,1N,Ann Archer", "B,1N,Eve Ellis"],
 ...                        "names.csv")
 >>> {pair: [m.name for m in players] for pair, players in parsed.members.items()}
@@ -30,19 +36,21 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.movement.model import Movement
 from bridgescore.session.importers.parsed import Parsed, line_problem
 from bridgescore.session.live.players import players_named
 from bridgescore.session.live.sections import stored_section
-from bridgescore.session.scoring.event import participant_key
+from bridgescore.session.scoring.event import Member, participant_key
 
 __all__ = ["looks_like_players", "parse_players"]
 
 _PAIR = ("pair", "team")
 _SECTION = "section"
 _PLAYER = re.compile(r"^player\s*\d*$")
+_NUMBER = "number"
 
 
 def _header(line: str) -> list[str] | None:
@@ -54,8 +62,12 @@ def _header(line: str) -> list[str] | None:
     if len(cells) < first + 2 or cells[first] not in _PAIR or cells.count(_SECTION) > 1:
         return None
     players = [cell for cell in cells[first + 1 :] if cell != _SECTION]
-    if not players or not all(_PLAYER.match(cell) for cell in players):
+    if not players or not _PLAYER.match(players[0]):
         return None
+    for before, cell in pairwise(players):
+        # A number column belongs to the player column just before it.
+        if not (_PLAYER.match(cell) or (cell == _NUMBER and _PLAYER.match(before))):
+            return None
     return cells
 
 
@@ -85,7 +97,11 @@ def parse_players(
         return parsed
     pair_at = next(i for i, name in enumerate(header) if name in _PAIR)
     section_at = header.index(_SECTION) if _SECTION in header else None
-    players_at = [i for i in range(len(header)) if i not in (pair_at, section_at)]
+    players_at = [
+        i for i in range(len(header)) if i not in (pair_at, section_at) and header[i] != _NUMBER
+    ]
+    # Each player's column -> the column of its number, when the header has one.
+    number_at = {i: i + 1 for i in players_at if i + 1 < len(header) and header[i + 1] == _NUMBER}
     for number, line in rows[1:]:
         cells = [cell.strip() for cell in next(csv.reader([line]), [])]
         pair = cells[pair_at] if pair_at < len(cells) else ""
@@ -103,10 +119,29 @@ def parse_players(
         except RecordError as error:
             parsed.problems.append(line_problem(source, number, str(error)))
             continue
+        numbers = [cells[number_at[i]] if i in number_at else "" for i in players_at]
+        names = [cells[i] for i in players_at]
+        unnamed = next((n for name, n in zip(names, numbers, strict=True) if n and not name), "")
+        if unnamed:
+            parsed.problems.append(
+                line_problem(
+                    source,
+                    number,
+                    f"pair {pair!r}: number {unnamed!r} has no player's name beside it: "
+                    "expected the name in the player column before it",
+                )
+            )
+            continue
         try:
-            parsed.members[key] = players_named([cells[i] for i in players_at])
+            players = players_named(names)
         except BridgeError as error:
             parsed.problems.append(line_problem(source, number, f"pair {pair!r}: {error}"))
+            continue
+        given = [n for name, n in zip(names, numbers, strict=True) if name.strip()]
+        parsed.members[key] = tuple(
+            Member(player.name, given_number)
+            for player, given_number in zip(players, given, strict=True)
+        )
     return parsed
 
 

@@ -42,6 +42,7 @@ from bridgescore.session.scoring.event import (
     participant_key,
 )
 from bridgescore.session.store.events import Origin
+from bridgescore.validate import date_text
 
 if TYPE_CHECKING:
     from bridgescore.session.scoring.methods import Method
@@ -94,6 +95,7 @@ class UsebioImport:
     kind: str = "pairs"
     method: str | None = None
     club: str = ""  # the file's CLUB_NAME
+    date: str = ""  # the file's DATE, as year-month-day ("" when it gives none we can read)
     points: dict[tuple[str, int, str, str], FilePoints] = field(default_factory=dict)
     board_imps: dict[tuple[str, str, int], str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -125,6 +127,12 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     parsed.problems.extend(line_problem(source, p.line, p.message) for p in file.problems)
     kind = file.kind
     out = UsebioImport(parsed, file.description, kind, method_of(file), file.club_name.strip())
+    out.date = _date(file.date)
+    if file.date.strip() and not out.date:
+        out.notes.append(
+            f"{source}: DATE {file.date.strip()[:40]!r} is not a date: expected day/month/year "
+            "(16/11/2026) or year-month-day; the event is left undated"
+        )
     named = {
         _METHODS.get(t.strip().upper().replace(" ", "_")) for t in (file.event_type, file.scoring)
     }
@@ -175,6 +183,23 @@ def read_usebio_event(data: bytes | str, source: str) -> UsebioImport:
     for (team, opponents, board), imps in file.board_imps.items():
         out.board_imps[(_name(names, team, ""), _name(names, opponents, ""), board)] = imps
     return out
+
+
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+
+
+def _date(text: str) -> str:
+    """A USEBIO ``DATE`` (day/month/year, as the format writes it, or year-month-day) as
+    year-month-day; ``""`` when it is neither."""
+    written = text.strip()
+    found = _DAY_MONTH_YEAR.fullmatch(written)
+    if found is not None:
+        day, month, year = found.groups()
+        written = f"{year}-{int(month):02d}-{int(day):02d}"
+    try:
+        return date_text(written, "DATE", error=RecordError)
+    except RecordError:
+        return ""
 
 
 def _names(participants: Iterable[Participant], kind: str) -> dict[tuple[str, str], str]:

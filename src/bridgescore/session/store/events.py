@@ -58,6 +58,7 @@ from bridgescore.session.store.outcomes import (
     stored_outcome,
 )
 from bridgescore.session.store.writable import check_writable, storage_errors
+from bridgescore.validate import date_text
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
@@ -392,6 +393,14 @@ class EventFile(Closing):
         return "teams" if kind == "teams" else "pairs"
 
     @property
+    def date(self) -> str:
+        """The day the event was played (``2026-11-16``), as ``session new``, ``session
+        import --date`` or the imported file (a USEBIO ``DATE``, a Bridgemate session's
+        ``Date``) gave it; ``""`` when nothing said. A meta key of every schema: a file
+        without it reads as undated."""
+        return self._meta("date") or ""
+
+    @property
     def method(self) -> str | None:
         """The scoring method the event's results file named (``mp``, ``imps``...), if any."""
         return self._meta("method")
@@ -443,12 +452,18 @@ class EventFile(Closing):
         kind: str | None = None,
         method: str | None = None,
         club: str | None = None,
+        date: str | None = None,
     ) -> None:
-        """Set the event's name, kind (pairs or teams), default scoring method or club."""
+        """Set the event's name, kind (pairs or teams), default scoring method, club or
+        date (year-month-day, checked: :func:`~bridgescore.validate.date_text`)."""
         check_kind(kind)
+        if date is not None:
+            date = date_text(date, "the event's date", error=RecordError)
         self._writing()
         with self._db:
-            self._set_meta({"name": name, "kind": kind, "method": method, "club": club})
+            self._set_meta(
+                {"name": name, "kind": kind, "method": method, "club": club, "date": date}
+            )
 
 
 def file_state(path: Path) -> Literal["missing", "empty", "sqlite"]:
