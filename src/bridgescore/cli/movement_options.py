@@ -29,6 +29,7 @@ __all__ = [
     "SwissSeed",
     "Tables",
     "generate_howell",
+    "generate_individual",
     "generate_mitchell",
     "named_movement",
     "read_movement_file",
@@ -101,6 +102,7 @@ class GeneratorOptions:
     boards: int | None = None
     teams: int | None = None  # a teams round robin's or a Swiss's teams
     seed: int | None = None  # a Swiss's random first round
+    players: int | None = None  # an individual's players
 
 
 def _given(given: GeneratorOptions, *options: str) -> list[str]:
@@ -183,6 +185,25 @@ def generate_howell(given: GeneratorOptions) -> Movement:
         raise fail(error, code=2) from None
 
 
+def generate_individual(given: GeneratorOptions) -> Movement:
+    """The individual movement of ``--players`` (exit 2 when an option is wrong)."""
+    from bridgescore.movement.individual import individual
+
+    extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
+    if extra:
+        raise fail(f"{extra[0]} is not an option of an individual: give --players", code=2)
+    if given.players is None:
+        raise fail("an individual needs --players (a multiple of four, 8 to 40)", code=2)
+    if given.boards_per_round is None:
+        raise fail("an individual needs --boards-per-round (the boards of a round)", code=2)
+    try:
+        return individual(
+            given.players, boards_per_round=given.boards_per_round, rounds=given.rounds
+        )
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
 def _generate_round_robin(given: GeneratorOptions) -> Movement:
     from bridgescore.movement.teams import round_robin
 
@@ -242,6 +263,13 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
         return generate_mitchell(given)
     if kind == "teams":
         return _generate_round_robin(given)
+    if kind == "individual":
+        return generate_individual(given)
+    if given.players is not None:
+        raise fail(
+            f"--players is an option of an individual (--movement individual), not of {source!r}",
+            code=2,
+        )
     if given.teams is not None:
         raise fail(
             f"--teams is an option of a teams round robin (--movement teams) or a Swiss "
