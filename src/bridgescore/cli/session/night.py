@@ -62,8 +62,10 @@ def new_command(
             "--movement",
             help="mitchell, howell, teams (a round robin of --teams teams, each match at two "
             "tables), swiss (--teams teams over --rounds rounds, each round drawn from the "
-            "standings by 'session draw'), or a movement file (.json as 'movement ... "
-            "--json' writes it, or .asc).",
+            "standings by 'session draw'), swiss-pairs (--pairs pairs, the same, each match "
+            "at one table, scored in Butler IMPs and VPs), individual (--players players, "
+            "ranked player by player), or a movement file (.json as 'movement ... --json' "
+            "writes it, or .asc).",
         ),
     ],
     tables: NamedTables = None,
@@ -78,6 +80,14 @@ def new_command(
     boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            help="--movement individual: the players (a multiple of four, 8 to 40); each "
+            "partners every other once.",
+        ),
+    ] = None,
     seed: SwissSeed = None,
     sections: Annotated[
         int,
@@ -170,7 +180,15 @@ def new_command(
     )
 
     given = GeneratorOptions(
-        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams, seed=seed
+        tables,
+        boards_per_round,
+        rounds,
+        pairs,
+        relay,
+        arrow_switch,
+        teams=teams,
+        seed=seed,
+        players=players,
     )
     swiss = _swiss_for(given) if movement.lower() == "swiss" else None
     chosen = None if swiss is not None else _movement_for(movement, given)
@@ -259,6 +277,12 @@ def _show_new_event(
             f"{event}: {name or event.stem}, a Swiss teams: {chosen.tables} table(s), "
             f"{swiss['rounds']} round(s) of {per_round} board(s), {swiss['teams']} teams; "
             "each round after the first drawn by 'session draw'"
+        )
+    elif chosen.kind == "individual":
+        typer.echo(
+            f"{event}: {name or event.stem}, an individual movement: {chosen.tables} "
+            f"table(s), {chosen.rounds} round(s) of {per_round} board(s), "
+            f"{len(chosen.players)} players, each ranked on their own"
         )
     else:
         typer.echo(
