@@ -34,6 +34,7 @@ __all__ = [
     "named_movement",
     "read_movement_file",
     "swiss_options",
+    "swiss_pairs_options",
 ]
 
 Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]
@@ -134,6 +135,28 @@ def swiss_options(given: GeneratorOptions) -> tuple[int, int, int]:
     assert given.teams is not None and given.rounds is not None
     assert given.boards_per_round is not None
     return given.teams, given.rounds, given.boards_per_round
+
+
+def swiss_pairs_options(given: GeneratorOptions) -> tuple[int, int, int]:
+    """A Swiss pairs' pairs, rounds and boards a round, as ``session new --movement
+    swiss-pairs`` gives them; a missing or foreign option is a usage error (exit 2)."""
+    extra = _given(given, "--tables", "--relay", "--arrow-switch")
+    if given.teams is not None:
+        extra.insert(0, "--teams")
+    if given.players is not None:
+        extra.insert(0, "--players")
+    if extra:
+        raise fail(f"{extra[0]} is not an option of a Swiss pairs: give --pairs", code=2)
+    for value, option, what in (
+        (given.pairs, "--pairs", "the number of pairs"),
+        (given.rounds, "--rounds", "the rounds to play"),
+        (given.boards_per_round, "--boards-per-round", "the boards of a match"),
+    ):
+        if value is None:
+            raise fail(f"a Swiss pairs needs {option} ({what})", code=2)
+    assert given.pairs is not None and given.rounds is not None
+    assert given.boards_per_round is not None
+    return given.pairs, given.rounds, given.boards_per_round
 
 
 def generate_mitchell(given: GeneratorOptions) -> Movement:
@@ -257,7 +280,7 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
     what an unsound one means. A usage error exits 2.
     """
     kind = source.lower()
-    if given.seed is not None and kind != "swiss":
+    if given.seed is not None and kind not in ("swiss", "swiss-pairs"):
         raise fail(f"--seed is an option of a Swiss (--movement swiss), not of {source!r}", 2)
     if kind == "mitchell":
         return generate_mitchell(given)

@@ -158,7 +158,12 @@ def score_stored_event(
         # A Swiss bye scores VPs with no boards: added here, where the movement is known.
         plan = SwissPlan.from_json(plan_text)
         matches, standings = with_byes(
-            scored.matches, scored.standings, plan.byes(movement), plan.bye_victory_points, ""
+            scored.matches,
+            scored.standings,
+            plan.byes(movement),
+            plan.bye_victory_points,
+            "",
+            plan.field,
         )
         scored = replace(scored, matches=matches, standings=standings)
     if event.kind == "teams" and (store.segment or store.carry_over):

@@ -42,6 +42,8 @@ class Match:
     home_vp: float
     away_vp: float
     round: int | None = None
+    # Who plays the match: "teams", or "pairs" (a Swiss pairs' match at one table).
+    between: str = "teams"
 
     @property
     def bye(self) -> bool:
@@ -61,7 +63,7 @@ class Match:
             return {
                 "round": self.round,
                 "section": self.section,
-                "teams": [self.home],
+                self.between: [self.home],
                 "bye": True,
                 "boards": 0,
                 "imps": [0.0],
@@ -70,7 +72,7 @@ class Match:
         return {
             "round": self.round,
             "section": self.section,
-            "teams": [self.home, self.away],
+            self.between: [self.home, self.away],
             "boards": self.boards,
             "imps": [self.home_imps, self.away_imps],
             "vp": [self.home_vp, self.away_vp],
