@@ -149,7 +149,7 @@ def test_the_json_form_reads_back_and_asc_is_refused() -> None:
     assert movement_to_json(movement)["rows"][0] == {
         "round": 1, "table": 1, "ns": "12-1", "ew": "2-11", "boards": [1, 2]
     }  # fmt: skip
-    with pytest.raises(MovementError, match="individual movement has no .ASC form"):
+    with pytest.raises(MovementError, match=r"individual movement has no \.ASC form"):
         movement_to_asc(movement)
 
 

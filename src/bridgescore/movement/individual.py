@@ -56,8 +56,8 @@ def individual(players: int, *, boards_per_round: int, rounds: int | None = None
     >>> movement = individual(8, boards_per_round=2)
     >>> movement.tables, movement.rounds, len(movement.boards)
     (2, 7, 14)
-    >>> movement.rows[0], movement.rows[1]
-    (Row(round=1, table=1, ns='8-1', ew='2-7', boards=(1, 2)), Row(round=1, table=2, ns='3-6', ew='4-5', boards=(1, 2)))
+    >>> [(row.table, row.ns, row.ew, row.boards) for row in movement.rows_in_round(1)]
+    [(1, '8-1', '2-7', (1, 2)), (2, '3-6', '4-5', (1, 2))]
     """
     players = whole_number_arg(players, "players", 8, MAX_PLAYERS)
     if players % 4:

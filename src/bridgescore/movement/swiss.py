@@ -290,10 +290,11 @@ def swiss_pairs_round_movement(
     to ``round_number * B`` (dealt in one copy a table, so that each board's datum is
     the whole field's); the bye, if any, sits out. Earlier rounds are empty.
 
-    >>> swiss_pairs_round_movement(
+    >>> movement = swiss_pairs_round_movement(
     ...     SwissRound((("1", "3"), ("4", "2")), "5"), round_number=2, boards_per_round=3
-    ... ).rows
-    (Row(round=2, table=1, ns='1', ew='3', boards=(4, 5, 6)), Row(round=2, table=2, ns='4', ew='2', boards=(4, 5, 6)))
+    ... )
+    >>> [(row.table, row.ns, row.ew, row.boards) for row in movement.rows], movement.sitouts
+    ([(1, '1', '3', (4, 5, 6)), (2, '4', '2', (4, 5, 6))], (Sitout(round=2, pair='5'),))
     """
     if not isinstance(pairings, SwissRound):
         raise InvalidArgumentError(

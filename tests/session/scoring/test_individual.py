@@ -46,7 +46,7 @@ def by_hand(movement: Movement) -> dict[str, tuple[float, int, float]]:
         for board in row.boards:
             scores[board].append((90 + 30 * overtricks(row.round, row.table), row.ns, row.ew))
     earned: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # MP, boards, tops
-    for board, lines in scores.items():
+    for lines in scores.values():
         top = 2 * (len(lines) - 1)
         for score, ns, ew in lines:
             others = [other for other, _, _ in lines]

@@ -45,9 +45,10 @@ def test_an_eight_player_individual_live(tmp_path: Path) -> None:
     # own view of the movement below; NS scores board by board.
     seats: dict[tuple[int, int], tuple[str, str, str, str]] = {}
     ns_scores: dict[int, list[tuple[int, tuple[str, str, str, str]]]] = defaultdict(list)
-    with live_server(path, "--no-access-log") as server, httpx.Client(
-        base_url=server.base, timeout=60
-    ) as phone:
+    with (
+        live_server(path, "--no-access-log") as server,
+        httpx.Client(base_url=server.base, timeout=60) as phone,
+    ):
         for table, token in tokens.items():
             auth = {"Authorization": f"Bearer {token}"}
             view = phone.get("/api/live/table", headers=auth).json()
@@ -91,7 +92,9 @@ def test_an_eight_player_individual_live(tmp_path: Path) -> None:
         percent = int(Fraction(100 * points, tops) * 100 + Fraction(1, 2)) / 100
         expected[player] = (float(points), boards, percent)
     assert ranking["kind"] == "individual" and ranking["method"] == "mp"
-    found = {row["name"]: (row["total"], row["boards"], row["percent"]) for row in ranking["ranking"]}
+    found = {
+        row["name"]: (row["total"], row["boards"], row["percent"]) for row in ranking["ranking"]
+    }
     assert found == expected
     assert [row["percent"] for row in ranking["ranking"]] == sorted(
         (p for _, _, p in expected.values()), reverse=True

@@ -356,9 +356,7 @@ def _swiss_for(given: GeneratorOptions, field: str) -> dict[str, Any]:
     else:
         entries, rounds, per_round = swiss_options(given)
     if not 2 <= entries <= MAX_SWISS_TEAMS:
-        raise fail(
-            f"--{field} {entries}: a Swiss has 2 to {MAX_SWISS_TEAMS} {field}", 2
-        )
+        raise fail(f"--{field} {entries}: a Swiss has 2 to {MAX_SWISS_TEAMS} {field}", 2)
     most = entries - 1 + entries % 2
     if not 1 <= rounds <= most:
         raise fail(

@@ -91,9 +91,7 @@ def _drawn(drawn: SwissRound, round_number: int, field: str) -> SwissDrawn:
     return SwissDrawn(round_number, drawn.matches, drawn.bye, field)
 
 
-def _round_movement(
-    drawn: SwissRound, plan: SwissPlan, round_number: int
-) -> Movement:
+def _round_movement(drawn: SwissRound, plan: SwissPlan, round_number: int) -> Movement:
     """A drawn round as the event's movement plays it: two tables a match (teams) or one."""
     if plan.field == "pairs":
         return swiss_pairs_round_movement(

@@ -14,8 +14,8 @@ pairs are: by percentage (matchpoints) or by total, ties sharing a place.
 >>> results = (TableResult.played(1, "1-2", "3-4", "4SN="),
 ...            TableResult.played(1, "5-6", "7-8", "4SN+1"))
 >>> ranked = individual_standings(score_event(Event("Indy", results=results), "mp"))
->>> [(s.name, s.total, s.percent) for s in ranked]
-[('3', 2.0, 100.0), ('4', 2.0, 100.0), ('5', 2.0, 100.0), ('6', 2.0, 100.0), ('1', 0.0, 0.0), ('2', 0.0, 0.0), ('7', 0.0, 0.0), ('8', 0.0, 0.0)]
+>>> [(s.rank, s.name, s.percent) for s in ranked][:5]
+[('1=', '3', 100.0), ('1=', '4', 100.0), ('1=', '5', 100.0), ('1=', '6', 100.0), ('5=', '1', 0.0)]
 """
 
 from __future__ import annotations

@@ -67,4 +67,3 @@ def pair_matches(
     ]
     rows.sort(key=lambda r: (-r[2], natural_key(r[1] + r[0])))
     return tuple(matches), tuple(ranked(list(rows), ""))
-

@@ -72,8 +72,9 @@ def score_event(
         else:
             travellers, standings, notes = score_pairs(event, chosen, options, pars, home or {})
             if chosen.victory_points:
-                found, standings = pair_matches(travellers)
+                found, ranked_in_vps = pair_matches(travellers)
                 matches.extend(found)
+                standings = list(ranked_in_vps)
     return SessionScore(
         event.name,
         event.kind,
