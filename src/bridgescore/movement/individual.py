@@ -18,9 +18,10 @@ in ``M`` rounds. Tables seat the partnerships in that order, two a table.
 The boards: every table plays the same set in a round, round ``r`` boards
 ``(r - 1) * B + 1`` to ``r * B``, so each round's boards are dealt in ``N / 4`` copies
 (as a Swiss teams' are), each player plays each board once, and each board is played
-``N / 4`` times. (A board set that travels from table to table cannot do it for 8
-players: with sets rotating as the players do, the sums of what each player would meet
-cannot all differ. A board met on each table once a round keeps every size alike.)
+``N / 4`` times. (With board sets that move on one table a round as the players do, 8
+players cannot each meet every set once: counting what each player would meet modulo 7
+forces the two tables' offsets to be equal; for 12 to 20 players a search of that scheme
+found no arrangement either. One set a round at every table keeps every size alike.)
 
 ``rounds=`` plays only the first rounds of it.
 """
