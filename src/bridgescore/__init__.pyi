@@ -73,10 +73,12 @@ from bridgescore.movement.changes import seat_late_pair as seat_late_pair
 from bridgescore.movement.changes import swap_seats as swap_seats
 from bridgescore.movement.check import check_movement as check_movement
 from bridgescore.movement.howell import howell as howell
+from bridgescore.movement.individual import individual as individual
 from bridgescore.movement.mitchell import mitchell as mitchell
 from bridgescore.movement.model import Movement as Movement
 from bridgescore.movement.swiss import swiss_draw as swiss_draw
 from bridgescore.movement.swiss import swiss_pairings as swiss_pairings
+from bridgescore.movement.swiss import swiss_pairs_round_movement as swiss_pairs_round_movement
 from bridgescore.movement.teams import round_robin as round_robin
 from bridgescore.movement.teams import swiss_round_movement as swiss_round_movement
 from bridgescore.movement.text import movement_from_json as movement_from_json
@@ -123,6 +125,7 @@ from bridgescore.session.reports.site import write_site as write_site
 from bridgescore.session.reports.text import ranking_text as ranking_text
 from bridgescore.session.scoring.event import Event as Event
 from bridgescore.session.scoring.event import TableResult as TableResult
+from bridgescore.session.scoring.individual import individual_standings as individual_standings
 from bridgescore.session.scoring.methods import ScoringMethod as ScoringMethod
 from bridgescore.session.scoring.methods import ScoringOptions as ScoringOptions
 from bridgescore.session.scoring.scorer import score_event as score_event

@@ -344,12 +344,16 @@ def test_the_examples_of_the_movements_page(
     # h.json is the page's 4-table Howell of 3 boards a round.
     made = runner.invoke(app, ["movement", "howell", "-t", "4", "-b", "3", "--out", "h.json"])
     assert made.exit_code == 0
+    # indy.json is the page's 8-player individual of 2 boards a round.
+    indy = ["--players", "8", "-b", "2", "--out", "indy.json"]
+    made = runner.invoke(app, ["movement", "individual", *indy])
+    assert made.exit_code == 0
     result = runner.invoke(app, command.split()[1:])
     assert result.exit_code == 0, result.output
     if expected.startswith("{"):
         assert json.loads(result.stdout) == json.loads(expected)
-    elif "movement howell" in command:
-        assert result.stdout.startswith(expected + "\n")  # the page shows round 1 only
+    elif "movement howell" in command or "movement individual" in command:
+        assert result.stdout.startswith(expected + "\n")  # the page shows the first rounds
     else:
         assert result.stdout.strip() == expected
 

@@ -4,6 +4,7 @@
   bridgescore movement mitchell --tables 7 --boards-per-round 3
   bridgescore movement mitchell --tables 8 --boards-per-round 3 --relay --json
   bridgescore movement howell --tables 4 --boards-per-round 3
+  bridgescore movement individual --players 12 --boards-per-round 2
   bridgescore movement suggest --pairs 14 --boards 24
   bridgescore movement check club.asc
   bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
@@ -73,7 +74,19 @@ Out = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-_KIND_TITLES = {"mitchell": "Mitchell", "howell": "Howell", "teams": "Teams", "custom": "Movement"}
+_KIND_TITLES = {
+    "mitchell": "Mitchell",
+    "howell": "Howell",
+    "teams": "Teams",
+    "custom": "Movement",
+    "individual": "Individual",
+    "swiss-pairs": "Swiss pairs",
+}
+
+
+def _contestant(movement: Movement) -> str:
+    """What a movement's places hold: pairs, teams or (an individual) players."""
+    return {"teams": "team", "individual": "player"}.get(movement.kind, "pair")
 
 
 def _board_list(boards: tuple[int, ...]) -> str:
@@ -90,11 +103,12 @@ def _count(number: int, noun: str) -> str:
 
 def _summary(movement: Movement) -> str:
     title = _KIND_TITLES.get(movement.kind, movement.kind)
-    who = "team" if movement.kind == "teams" else "pair"
+    who = _contestant(movement)
+    places = movement.players if movement.kind == "individual" else movement.pairs
     return (
         f"{title}: {_count(movement.tables, 'table')}, {_count(movement.rounds, 'round')} of"
         f" {_count(movement.boards_per_round, 'board')}{_in_sets(movement)},"
-        f" {_count(len(movement.pairs), who)}, {_count(len(movement.boards), 'board')}"
+        f" {_count(len(places), who)}, {_count(len(movement.boards), 'board')}"
     )
 
 
@@ -106,8 +120,25 @@ def _in_sets(movement: Movement) -> str:
     return f" in {name} of {movement.boards_per_set}"
 
 
+def _format_individual(movement: Movement) -> str:
+    """An individual movement by round: each table's four players, seat by seat."""
+    from bridgescore.movement.check import seated
+
+    lines = [_summary(movement)]
+    width = max(2, *(len(player) for player in movement.players))
+    seats = "  ".join(f"{seat:<{width}}" for seat in ("N", "S", "E", "W"))
+    for round_number in range(1, movement.rounds + 1):
+        lines += ["", f"Round {round_number}", f"  {'Table':>5}  {seats}  Boards"]
+        for row in movement.rows_in_round(round_number):
+            players = "  ".join(f"{player:<{width}}" for player in seated(row))
+            lines.append(f"  {row.table:>5}  {players}  {_board_list(row.boards)}")
+    return "\n".join(lines)
+
+
 def format_movement(movement: Movement) -> str:
     """The movement as a table by round, for people."""
+    if movement.kind == "individual":
+        return _format_individual(movement)
     lines = [_summary(movement)]
     if movement.arrow_switch:
         rounds = ", ".join(str(r) for r in movement.arrow_switch)
@@ -236,6 +267,36 @@ def howell_command(
     _emit(movement, as_json, out)
 
 
+@app.command("individual")
+def individual_command(
+    players: Annotated[
+        int, typer.Option("--players", "-p", help="Players: a multiple of four, 8 to 40.")
+    ],
+    boards_per_round: Annotated[
+        int, typer.Option("--boards-per-round", "-b", help="Boards each table plays a round.")
+    ] = 2,
+    rounds: Rounds = None,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """An individual movement: every player partners every other player once.
+
+    N players sit at N/4 tables for N-1 rounds; player N stays at table 1 North and the
+    others move on one place a round. Every table plays the round's boards (deal N/4
+    copies of each), so each player plays each board once. Rows name the players by
+    seat (the JSON form: "ns": "8-1" is player 8 North, player 1 South).
+
+    \b
+      bridgescore movement individual --players 8 --boards-per-round 3
+      bridgescore movement individual --players 16 -b 2 --rounds 10 --out indy.json
+    """
+    from bridgescore.cli.movement_options import generate_individual
+
+    _check_out(out)
+    given = GeneratorOptions(boards_per_round=boards_per_round, rounds=rounds, players=players)
+    _emit(generate_individual(given), as_json, out)
+
+
 @app.command("suggest")
 def suggest_command(
     pairs: Annotated[int, typer.Option("--pairs", "-p", help="Pairs in the room.")],
@@ -322,7 +383,7 @@ def _counted(counts: dict[Any, int], noun: str) -> str:
 
 def format_check(movement: Movement, check: MovementCheck) -> str:
     """The checker's report for people."""
-    who = "teams" if movement.kind == "teams" else "pairs"
+    who = _contestant(movement) + "s"
     lines = [_summary(movement)]
     lines.append(f"Boards per {who[:-1]}: {_counted(check.boards_per_pair, who[:-1])}")
     lines.append(f"Times each board is played: {_counted(check.times_played, 'board')}")
@@ -332,7 +393,8 @@ def format_check(movement: Movement, check: MovementCheck) -> str:
             f"{_TIMES.get(times, f'{times} times:')} {count}"
             for times, count in sorted(meets.items())
         ]
-        lines.append(f"Twos of {who} that meet " + ", ".join(parts))
+        verb = "partner" if movement.kind == "individual" else "meet"
+        lines.append(f"Twos of {who} that {verb} " + ", ".join(parts))
     if check.comparisons:
         same = [c.same for c in check.comparisons.values()]
         opposite = [c.opposite for c in check.comparisons.values()]
@@ -347,7 +409,12 @@ def format_check(movement: Movement, check: MovementCheck) -> str:
             f"Same-direction spread: {most - fewest} (every two pairs compared sitting the"
             f" same direction on {_spread([fewest, most])} boards)"
         )
-    if check.sound:
+    if check.sound and movement.kind == "individual":
+        lines.append(
+            "Sound: four different players at each table, no player at two tables in a"
+            " round, no board played twice by a player, no two players partner twice."
+        )
+    elif check.sound:
         lines.append("Sound: no pair at two tables in a round, no board played twice by a pair.")
     else:
         lines.append(f"Unsound: {len(check.problems)} problem(s)")

@@ -29,10 +29,12 @@ __all__ = [
     "SwissSeed",
     "Tables",
     "generate_howell",
+    "generate_individual",
     "generate_mitchell",
     "named_movement",
     "read_movement_file",
     "swiss_options",
+    "swiss_pairs_options",
 ]
 
 Tables = Annotated[int, typer.Option("--tables", "-t", help="Tables in play (2 to 30).")]
@@ -101,6 +103,7 @@ class GeneratorOptions:
     boards: int | None = None
     teams: int | None = None  # a teams round robin's or a Swiss's teams
     seed: int | None = None  # a Swiss's random first round
+    players: int | None = None  # an individual's players
 
 
 def _given(given: GeneratorOptions, *options: str) -> list[str]:
@@ -132,6 +135,28 @@ def swiss_options(given: GeneratorOptions) -> tuple[int, int, int]:
     assert given.teams is not None and given.rounds is not None
     assert given.boards_per_round is not None
     return given.teams, given.rounds, given.boards_per_round
+
+
+def swiss_pairs_options(given: GeneratorOptions) -> tuple[int, int, int]:
+    """A Swiss pairs' pairs, rounds and boards a round, as ``session new --movement
+    swiss-pairs`` gives them; a missing or foreign option is a usage error (exit 2)."""
+    extra = _given(given, "--tables", "--relay", "--arrow-switch")
+    if given.teams is not None:
+        extra.insert(0, "--teams")
+    if given.players is not None:
+        extra.insert(0, "--players")
+    if extra:
+        raise fail(f"{extra[0]} is not an option of a Swiss pairs: give --pairs", code=2)
+    for value, option, what in (
+        (given.pairs, "--pairs", "the number of pairs"),
+        (given.rounds, "--rounds", "the rounds to play"),
+        (given.boards_per_round, "--boards-per-round", "the boards of a match"),
+    ):
+        if value is None:
+            raise fail(f"a Swiss pairs needs {option} ({what})", code=2)
+    assert given.pairs is not None and given.rounds is not None
+    assert given.boards_per_round is not None
+    return given.pairs, given.rounds, given.boards_per_round
 
 
 def generate_mitchell(given: GeneratorOptions) -> Movement:
@@ -178,6 +203,25 @@ def generate_howell(given: GeneratorOptions) -> Movement:
             boards_per_round=per_round,
             rounds=given.rounds,
             boards=boards,
+        )
+    except BridgeError as error:
+        raise fail(error, code=2) from None
+
+
+def generate_individual(given: GeneratorOptions) -> Movement:
+    """The individual movement of ``--players`` (exit 2 when an option is wrong)."""
+    from bridgescore.movement.individual import individual
+
+    extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
+    if extra:
+        raise fail(f"{extra[0]} is not an option of an individual: give --players", code=2)
+    if given.players is None:
+        raise fail("an individual needs --players (a multiple of four, 8 to 40)", code=2)
+    if given.boards_per_round is None:
+        raise fail("an individual needs --boards-per-round (the boards of a round)", code=2)
+    try:
+        return individual(
+            given.players, boards_per_round=given.boards_per_round, rounds=given.rounds
         )
     except BridgeError as error:
         raise fail(error, code=2) from None
@@ -236,12 +280,19 @@ def named_movement(source: str, given: GeneratorOptions) -> Movement:
     what an unsound one means. A usage error exits 2.
     """
     kind = source.lower()
-    if given.seed is not None and kind != "swiss":
+    if given.seed is not None and kind not in ("swiss", "swiss-pairs"):
         raise fail(f"--seed is an option of a Swiss (--movement swiss), not of {source!r}", 2)
     if kind == "mitchell":
         return generate_mitchell(given)
     if kind == "teams":
         return _generate_round_robin(given)
+    if kind == "individual":
+        return generate_individual(given)
+    if given.players is not None:
+        raise fail(
+            f"--players is an option of an individual (--movement individual), not of {source!r}",
+            code=2,
+        )
     if given.teams is not None:
         raise fail(
             f"--teams is an option of a teams round robin (--movement teams) or a Swiss "

@@ -16,6 +16,12 @@ Two tables sharing a board set in one round (a relay) is sound. A teams movement
 (kind ``"teams"``) plays each match in two rooms: there a team sits at exactly two
 tables a round, once NS and once EW, against the same team on the same boards, and
 plays a board in one round only.
+
+An individual movement (kind ``"individual"``) is checked player by player: its
+counts are each player's boards and how often each two players are partners
+(``meetings``), and it is unsound where a table's four seats do not hold four
+different players, a player is at two tables in a round, plays a board again, or
+partners a player a second time.
 """
 
 from __future__ import annotations
@@ -25,9 +31,16 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from bridgescore.errors import MovementError
-from bridgescore.movement.model import Movement, Row, pair_sort_key
+from bridgescore.movement.model import Movement, Row, pair_sort_key, partnership_players
 
-__all__ = ["Comparisons", "MovementCheck", "MovementProblem", "check_movement", "require_sound"]
+__all__ = [
+    "Comparisons",
+    "MovementCheck",
+    "MovementProblem",
+    "check_movement",
+    "require_sound",
+    "seated",
+]
 
 PairKey = tuple[str, str]
 """Two pairs, in the order clubs list them."""
@@ -60,11 +73,13 @@ class MovementCheck:
     kind: str
     pairs: tuple[str, ...]
     boards_per_pair: dict[str, int] = field(hash=False)
-    """Boards each pair plays (a teams movement: boards each team plays in each room)."""
+    """Boards each pair plays (a teams movement: boards each team plays in each room; an
+    individual: boards each player plays)."""
     times_played: dict[int, int] = field(hash=False)
     """How many tables play each board."""
     meetings: dict[PairKey, int] = field(hash=False)
-    """How many rounds each two pairs play each other (0 included)."""
+    """How many rounds each two pairs play each other (0 included); an individual: how
+    many rounds each two players are partners."""
     comparisons: dict[PairKey, Comparisons] = field(hash=False)
     """Pairs movements: each two pairs' comparisons. Empty for teams."""
     problems: tuple[MovementProblem, ...]
@@ -206,6 +221,8 @@ def check_movement(movement: Movement) -> MovementCheck:
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"check_movement needs a Movement, got {movement!r}")
+    if movement.kind == "individual":
+        return _check_individual(movement)
     boards: Counter[str] = Counter()
     for row in movement.rows:
         for pair in row.pairs:
@@ -226,6 +243,80 @@ def check_movement(movement: Movement) -> MovementCheck:
         times_played={board: times[board] for board in sorted(times)},
         meetings={key: met[key] for key in combinations(pairs, 2)},
         comparisons={} if movement.kind == "teams" else _comparisons(movement),
+        problems=tuple(problems),
+    )
+
+
+def seated(row: Row) -> tuple[str, str, str, str]:
+    """The players at a row's table: North, South, East, West."""
+    north, south = partnership_players(row.ns) or (row.ns, row.ns)
+    east, west = partnership_players(row.ew) or (row.ew, row.ew)
+    return (north, south, east, west)
+
+
+def _check_individual(movement: Movement) -> MovementCheck:
+    """:func:`check_movement` for an individual movement, player by player."""
+    problems: list[MovementProblem] = []
+    boards: Counter[str] = Counter()
+    partners: dict[PairKey, int] = {}  # two players -> the round they first partnered in
+    partnered: Counter[PairKey] = Counter()
+    table_of: dict[tuple[int, str], int] = {}  # (round, player) -> table
+    played: dict[str, dict[int, int]] = {}  # player -> board -> the round it was played in
+    for row in movement.rows:
+        seats = seated(row)
+        where = (row.round, row.table)
+        if len(set(seats)) < 4:
+            twice = sorted({p for p in seats if seats.count(p) > 1}, key=int)
+            problems.append(
+                MovementProblem(
+                    *where,
+                    f"player {twice[0]} holds two seats (a table seats four different players)",
+                )
+            )
+        for player in dict.fromkeys(seats):
+            boards[player] += len(row.boards)
+            other = table_of.setdefault((row.round, player), row.table)
+            if other != row.table:
+                problems.append(
+                    MovementProblem(*where, f"player {player} is also at table {other} this round")
+                )
+            seen = played.setdefault(player, {})
+            again = sorted(b for b in row.boards if b in seen and seen[b] != row.round)
+            if again:
+                listed = ", ".join(str(board) for board in again)
+                problems.append(
+                    MovementProblem(
+                        *where,
+                        f"player {player} plays board{'s' if len(again) > 1 else ''} {listed}"
+                        f" again (first in round {seen[again[0]]})",
+                    )
+                )
+            for board in row.boards:
+                seen.setdefault(board, row.round)
+        for first, second in ((seats[0], seats[1]), (seats[2], seats[3])):
+            if first == second:
+                continue
+            key = _key(first, second)
+            partnered[key] += 1
+            if key in partners:
+                problems.append(
+                    MovementProblem(
+                        *where,
+                        f"players {key[0]} and {key[1]} partner again (first in round"
+                        f" {partners[key]})",
+                    )
+                )
+            partners.setdefault(key, row.round)
+    problems.sort(key=lambda problem: (problem.round, problem.table))
+    players = tuple(sorted(boards, key=pair_sort_key))
+    times = Counter(board for row in movement.rows for board in row.boards)
+    return MovementCheck(
+        kind=movement.kind,
+        pairs=players,
+        boards_per_pair={player: boards[player] for player in players},
+        times_played={board: times[board] for board in sorted(times)},
+        meetings={key: partnered[key] for key in combinations(players, 2)},
+        comparisons={},
         problems=tuple(problems),
     )
 

@@ -28,21 +28,41 @@ from dataclasses import dataclass, field
 from bridgescore.errors import MovementError
 from bridgescore.validate import whole_number_arg
 
-__all__ = ["Movement", "Row", "Sitout", "pair_sort_key"]
+__all__ = ["Movement", "Row", "Sitout", "pair_sort_key", "partnership_players"]
 
 #: The kinds a movement may name. "custom" is any movement read from a file that says
-#: nothing else (an .ASC file does not name its kind).
-KINDS = ("mitchell", "howell", "teams", "custom")
+#: nothing else (an .ASC file does not name its kind). An "individual" movement's rows
+#: name partnerships of two players (:func:`partnership_players`); a "swiss-pairs"
+#: movement holds the rounds of a Swiss pairs drawn so far.
+KINDS = ("mitchell", "howell", "teams", "custom", "individual", "swiss-pairs")
 
 _PAIR = re.compile(r"[0-9]{1,3}[A-Z]?")
+# An individual's partnership: the player in the North (or East) seat, then the one in
+# South (or West), each by number: "3-7".
+_PARTNERSHIP = re.compile(r"([1-9][0-9]{0,2})-([1-9][0-9]{0,2})")
+
+
+def partnership_players(pair: str) -> tuple[str, str] | None:
+    """The two players of an individual movement's partnership label (North or East
+    first), or None when ``pair`` is a pair's label.
+
+    >>> partnership_players("3-7"), partnership_players("7N")
+    (('3', '7'), None)
+    """
+    found = _PARTNERSHIP.fullmatch(pair)
+    return None if found is None else (found[1], found[2])
 
 
 def pair_sort_key(pair: str) -> tuple[int, str]:
     """Pairs in the order clubs list them: 1N, 1E, 2N, 2E, ... or 1, 2, 3, ...
+    (partnerships 1-5, 1-12, 2-3, ...).
 
     >>> sorted(["2N", "10N", "1E", "1N"], key=pair_sort_key)
     ['1N', '1E', '2N', '10N']
     """
+    players = partnership_players(pair)
+    if players is not None:
+        return (int(players[0]), f"-{int(players[1]):04d}")
     digits = pair.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     suffix = pair[len(digits) :]
     # N before E: a Mitchell's pair list reads NS pair 1, EW pair 1, ...
@@ -50,10 +70,10 @@ def pair_sort_key(pair: str) -> tuple[int, str]:
 
 
 def _check_pair(pair: object, where: str) -> str:
-    if not isinstance(pair, str) or not _PAIR.fullmatch(pair):
+    if not isinstance(pair, str) or not (_PAIR.fullmatch(pair) or _PARTNERSHIP.fullmatch(pair)):
         raise MovementError(
             f"{where}: pair {pair!r} is not a pair label (a number, optionally followed by"
-            " a capital letter: 7, 7N, 7E)"
+            " a capital letter: 7, 7N, 7E; or an individual's two players: 3-7)"
         )
     return pair
 
@@ -163,7 +183,40 @@ class Movement:
             whole_number_arg(
                 round_number, "arrow-switch round", 1, self.rounds, error=MovementError
             )
+        self._check_partnerships()
         object.__setattr__(self, "_index", index)
+
+    def _check_partnerships(self) -> None:
+        """An individual's rows name partnerships of two players, and only its rows do."""
+        individual = self.kind == "individual"
+        for row in self.rows:
+            for pair in row.pairs:
+                if (partnership_players(pair) is not None) != individual:
+                    expected = (
+                        "an individual movement's rows name two players (3-7)"
+                        if individual
+                        else "only an individual movement's rows name two players"
+                    )
+                    raise MovementError(
+                        f"round {row.round}, table {row.table}: pair {pair!r}: {expected}"
+                    )
+        if individual and self.sitouts:
+            raise MovementError("an individual movement has no sit-outs (its players are 4T)")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """An individual movement's players, by number (empty for any other movement).
+
+        >>> Movement("individual", 1, 1, 1, (Row(1, 1, "1-3", "2-4", (1,)),)).players
+        ('1', '2', '3', '4')
+        """
+        seen = {
+            player
+            for row in self.rows
+            for pair in row.pairs
+            for player in partnership_players(pair) or ()
+        }
+        return tuple(sorted(seen, key=int))
 
     @property
     def pairs(self) -> tuple[str, ...]:

@@ -1,4 +1,8 @@
-"""Swiss teams: each round drawn from the standings so far.
+"""Swiss teams and Swiss pairs: each round drawn from the standings so far.
+
+The draw is the same for both fields (a team or a pair is one entry of the standings);
+below, "team" reads "pair" in a Swiss pairs, whose round is one match a table
+(:func:`swiss_pairs_round_movement`).
 
 The rule (docs/movements.md, "Swiss teams", says where it comes from):
 
@@ -31,6 +35,7 @@ from typing import Literal
 
 from bridgescore.errors import InvalidArgumentError, MovementError
 from bridgescore.movement.matching import first_perfect_matching
+from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.validate import is_number, whole_number_arg
 
 __all__ = [
@@ -39,6 +44,7 @@ __all__ = [
     "bye_score",
     "swiss_draw",
     "swiss_pairings",
+    "swiss_pairs_round_movement",
     "swiss_ranking",
     "swiss_seeding",
 ]
@@ -274,3 +280,40 @@ def bye_score(
                 raise InvalidArgumentError(f"a match's VPs are a number from 0 to 20, got {vps!r}")
         return round(fmean(matches), 2) if matches else 10.0
     raise InvalidArgumentError(f"bye rule {rule!r}: expected 'fixed' or 'average'")
+
+
+def swiss_pairs_round_movement(
+    pairings: SwissRound, *, round_number: int = 1, boards_per_round: int
+) -> Movement:
+    """The movement of one Swiss pairs round: match ``m`` at table ``m``, its
+    higher-ranked pair NS, every table on the round's boards ``(round_number - 1) * B + 1``
+    to ``round_number * B`` (dealt in one copy a table, so that each board's datum is
+    the whole field's); the bye, if any, sits out. Earlier rounds are empty.
+
+    >>> movement = swiss_pairs_round_movement(
+    ...     SwissRound((("1", "3"), ("4", "2")), "5"), round_number=2, boards_per_round=3
+    ... )
+    >>> [(row.table, row.ns, row.ew, row.boards) for row in movement.rows], movement.sitouts
+    ([(1, '1', '3', (4, 5, 6)), (2, '4', '2', (4, 5, 6))], (Sitout(round=2, pair='5'),))
+    """
+    if not isinstance(pairings, SwissRound):
+        raise InvalidArgumentError(
+            f"swiss_pairs_round_movement needs a SwissRound, got {pairings!r}"
+        )
+    round_number = whole_number_arg(round_number, "round number", 1)
+    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
+    if not pairings.matches:
+        raise InvalidArgumentError("a Swiss round with no match has no movement")
+    first = (round_number - 1) * boards_per_round + 1
+    boards = tuple(range(first, first + boards_per_round))
+    return Movement(
+        kind="swiss-pairs",
+        tables=len(pairings.matches),
+        rounds=round_number,
+        boards_per_round=boards_per_round,
+        rows=tuple(
+            Row(round_number, table, home, away, boards)
+            for table, (home, away) in enumerate(pairings.matches, start=1)
+        ),
+        sitouts=(Sitout(round_number, pairings.bye),) if pairings.bye is not None else (),
+    )

@@ -270,6 +270,11 @@ def movement_to_asc(movement: Movement) -> str:
     """
     if not movement.rows:
         raise MovementError("a movement in which no table plays has no .ASC form")
+    if movement.kind == "individual":
+        raise MovementError(
+            "an individual movement has no .ASC form here (its rows seat four players,"
+            " the .ASC file's two pairs): write it as .json"
+        )
     numbers = _pair_numbers(movement)
     by_place = {(row.round, row.table): _groups(movement, row) for row in movement.rows}
     most = max(group for groups in by_place.values() for group in groups)

@@ -24,6 +24,7 @@ from typing import Literal
 from bridgescore.errors import BridgeError
 from bridgescore.session.pars import board_pars
 from bridgescore.session.scoring.event import Event
+from bridgescore.session.scoring.individual import ranked_by_player
 from bridgescore.session.scoring.matches import with_rounds
 from bridgescore.session.scoring.methods import (
     ScoringMethod,
@@ -148,13 +149,21 @@ def score_stored_event(
     scored = score_event(event, chosen, options, pars=found, home=stored_home(store, event))
     if scored.matches:
         scored = replace(scored, matches=with_rounds(scored.matches, movement))
+    if movement is not None and movement.kind == "individual":
+        # Scored as pairs, its partnerships the pairs; ranked by each player's share.
+        scored = ranked_by_player(scored)
     plan_text = store.swiss_plan
     in_vps = scored.scored_by is not None and scored.scored_by.victory_points
     if plan_text is not None and movement is not None and in_vps:
         # A Swiss bye scores VPs with no boards: added here, where the movement is known.
         plan = SwissPlan.from_json(plan_text)
         matches, standings = with_byes(
-            scored.matches, scored.standings, plan.byes(movement), plan.bye_victory_points, ""
+            scored.matches,
+            scored.standings,
+            plan.byes(movement),
+            plan.bye_victory_points,
+            "",
+            plan.field,
         )
         scored = replace(scored, matches=matches, standings=standings)
     if event.kind == "teams" and (store.segment or store.carry_over):

@@ -333,7 +333,7 @@ def test_only_a_swiss_is_drawn(tmp_path: Path) -> None:
     )
     assert made.exit_code == 0, made.output
     code, text = draw(path)
-    assert code == 1 and "is not a Swiss teams event" in text
+    assert code == 1 and "is not a Swiss event" in text
     code, text = draw(tmp_path / "none.db")
     assert code == 1 and "is not an event file" in text
 

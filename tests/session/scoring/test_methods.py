@@ -27,8 +27,8 @@ from bridgescore.session.scoring.scorer import score_event
 
 def test_the_names_users_type_are_unchanged() -> None:
     # These names are CLI options and JSON output: renaming one breaks users' scripts.
-    assert list(SCORING_METHODS) == ["mp", "butler", "cross-imps", "imps", "bam", "vp"]
-    assert METHODS == ("mp", "butler", "cross-imps", "imps", "bam", "vp")
+    assert list(SCORING_METHODS) == ["mp", "butler", "cross-imps", "imps", "bam", "vp", "butler-vp"]
+    assert METHODS == ("mp", "butler", "cross-imps", "imps", "bam", "vp", "butler-vp")
     table = {
         name: (m.title, m.unit, m.kind, m.shows_percent, m.signed)
         for name, m in SCORING_METHODS.items()
@@ -40,12 +40,13 @@ def test_the_names_users_type_are_unchanged() -> None:
         "imps": ("IMPs (teams)", "IMP", "teams", False, True),
         "bam": ("board-a-match", "BAM", "teams", False, False),
         "vp": ("victory points (IMPs to VPs)", "IMP", "teams", False, True),
+        "butler-vp": ("Butler IMPs, match by match in VPs", "IMP", "pairs", False, True),
     }
 
 
 def test_defaults_and_kinds() -> None:
     assert default_method("pairs").name == "mp" and default_method("teams").name == "imps"
-    assert [m.name for m in methods_for("pairs")] == ["mp", "butler", "cross-imps"]
+    assert [m.name for m in methods_for("pairs")] == ["mp", "butler", "cross-imps", "butler-vp"]
     assert scoring_method(SCORING_METHODS["bam"]) is SCORING_METHODS["bam"]
 
 

@@ -275,7 +275,7 @@ def test_the_misfit_message_names_the_methods_that_fit() -> None:
     with pytest.raises(BridgeError) as error:
         score_event(pairs, "bam")
     assert str(error.value) == (
-        "this event is a pairs event: score it with mp, butler or cross-imps "
+        "this event is a pairs event: score it with mp, butler, cross-imps or butler-vp "
         "(imps, bam and vp compare the two tables of a teams match)"
     )
 

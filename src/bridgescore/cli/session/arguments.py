@@ -37,8 +37,10 @@ Method = Annotated[
     typer.Option(
         "--method",
         "-m",
-        help="mp, butler or cross-imps (pairs); imps, bam or vp (teams: vp ranks by VPs). "
-        "Default: the method the imported USEBIO file names, else mp for pairs, imps for teams.",
+        help="mp, butler, cross-imps or butler-vp (pairs: Butler IMPs, each match in VPs, as "
+        "a Swiss pairs is scored); imps, bam or vp (teams: vp ranks by VPs). Default: the "
+        "method the event names (an imported USEBIO file's, a Swiss pairs' butler-vp), else "
+        "mp for pairs, imps for teams.",
     ),
 ]
 Scale = Annotated[str, typer.Option(help="Matchpoint scale: 2/1 (WBF, EBU) or 1/0.5 (ACBL).")]

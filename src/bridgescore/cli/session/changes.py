@@ -124,19 +124,21 @@ def swap_command(
 def show_round(drawn: SwissDrawn) -> None:
     """A round as ``session new`` and ``session draw`` print it: a match a line."""
     typer.echo(f"round {drawn.round}:")
-    for (home, away), (first, second) in zip(drawn.matches, drawn.match_tables):
-        typer.echo(f"  team {home} v team {away}  (tables {first} and {second})")
+    who = "pair" if drawn.field == "pairs" else "team"
+    for (home, away), tables in zip(drawn.matches, drawn.match_tables):
+        where = f"table {tables[0]}" if len(tables) == 1 else f"tables {tables[0]} and {tables[1]}"
+        typer.echo(f"  {who} {home} v {who} {away}  ({where})")
     if drawn.bye is not None:
-        typer.echo(f"  team {drawn.bye} has the bye")
+        typer.echo(f"  {who} {drawn.bye} has the bye")
 
 
 def draw_command(
     event: Annotated[Path, typer.Argument(help="The Swiss event made by 'session new'.")],
     as_json: Json = False,
 ) -> None:
-    """Draw the next round of a Swiss teams event from the standings so far: top-down by
-    VPs, no two teams meeting twice, a bye for the lowest team without one in an odd
-    field (the rule: docs/movements.md, "Swiss teams").
+    """Draw the next round of a Swiss teams or Swiss pairs event from the standings so
+    far: top-down by VPs, no two teams (pairs) meeting twice, a bye for the lowest
+    without one in an odd field (the rule: docs/movements.md, "Swiss teams").
 
     Refused (exit 1) while a table of the current round has a board without a result,
     naming those tables, and once the last round is drawn. A running 'session live'

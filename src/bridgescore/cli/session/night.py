@@ -40,6 +40,7 @@ from bridgescore.cli.movement_options import (
     SwissSeed,
     named_movement,
     swiss_options,
+    swiss_pairs_options,
 )
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.session.arguments import Json, LiveEventPath
@@ -64,8 +65,10 @@ def new_command(
             "--movement",
             help="mitchell, howell, teams (a round robin of --teams teams, each match at two "
             "tables), swiss (--teams teams over --rounds rounds, each round drawn from the "
-            "standings by 'session draw'), or a movement file (.json as 'movement ... "
-            "--json' writes it, or .asc).",
+            "standings by 'session draw'), swiss-pairs (--pairs pairs, the same, each match "
+            "at one table, scored in Butler IMPs and VPs), individual (--players players, "
+            "ranked player by player), or a movement file (.json as 'movement ... --json' "
+            "writes it, or .asc).",
         ),
     ],
     tables: NamedTables = None,
@@ -80,6 +83,14 @@ def new_command(
     boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            help="--movement individual: the players (a multiple of four, 8 to 40); each "
+            "partners every other once.",
+        ),
+    ] = None,
     seed: SwissSeed = None,
     sections: Annotated[
         int,
@@ -163,7 +174,11 @@ def new_command(
     from bridgescore.cli.session.files import attach_boards, read_hand_records
     from bridgescore.session.live.creation import create_event
     from bridgescore.session.live.players import club_name
-    from bridgescore.session.live.swiss import SwissDrawn, create_swiss_event
+    from bridgescore.session.live.swiss import (
+        SwissDrawn,
+        create_swiss_event,
+        create_swiss_pairs_event,
+    )
     from bridgescore.session.store.events import EventStore
 
     for path, option in ((cards, "--cards"), (cards_html, "--cards-html")):
@@ -184,9 +199,18 @@ def new_command(
     )
 
     given = GeneratorOptions(
-        tables, boards_per_round, rounds, pairs, relay, arrow_switch, teams=teams, seed=seed
+        tables,
+        boards_per_round,
+        rounds,
+        pairs,
+        relay,
+        arrow_switch,
+        teams=teams,
+        seed=seed,
+        players=players,
     )
-    swiss = _swiss_for(given) if movement.lower() == "swiss" else None
+    field = {"swiss": "teams", "swiss-pairs": "pairs"}.get(movement.lower())
+    swiss = None if field is None else _swiss_for(given, field)
     chosen = None if swiss is not None else _movement_for(movement, given)
     _check_sections(sections, chosen, swiss=swiss is not None)
     if event.exists() or event.is_symlink():
@@ -196,7 +220,13 @@ def new_command(
         )
     first_round: SwissDrawn | None = None
     try:
-        if swiss is not None:
+        if swiss is not None and field == "pairs":
+            made, first_round = create_swiss_pairs_event(
+                event, **swiss, name=name, url_base=url_base
+            )
+            with EventStore(event) as made_store:
+                chosen = made_store.movement
+        elif swiss is not None:
             made, first_round = create_swiss_event(event, **swiss, name=name, url_base=url_base)
             with EventStore(event) as made_store:
                 chosen = made_store.movement
@@ -267,11 +297,24 @@ def _show_new_event(
 ) -> None:
     sizes = sorted({len(row.boards) for row in chosen.rows})
     per_round = "/".join(str(size) for size in sizes)
-    if swiss is not None:
+    if swiss is not None and "pairs" in swiss:
+        typer.echo(
+            f"{event}: {name or event.stem}, a Swiss pairs: {chosen.tables} table(s), "
+            f"{swiss['rounds']} round(s) of {per_round} board(s), {swiss['pairs']} pairs, "
+            "scored in Butler IMPs and VPs; each round after the first drawn by "
+            "'session draw'"
+        )
+    elif swiss is not None:
         typer.echo(
             f"{event}: {name or event.stem}, a Swiss teams: {chosen.tables} table(s), "
             f"{swiss['rounds']} round(s) of {per_round} board(s), {swiss['teams']} teams; "
             "each round after the first drawn by 'session draw'"
+        )
+    elif chosen.kind == "individual":
+        typer.echo(
+            f"{event}: {name or event.stem}, an individual movement: {chosen.tables} "
+            f"table(s), {chosen.rounds} round(s) of {per_round} board(s), "
+            f"{len(chosen.players)} players, each ranked on their own"
         )
     else:
         typer.echo(
@@ -305,7 +348,7 @@ def _check_sections(sections: int, chosen: Any, *, swiss: bool) -> None:
         raise fail(f"--sections {sections}: an event has 1 to {MAX_SECTIONS} sections (A to Z)", 2)
     if sections > 1 and swiss:
         raise fail(
-            f"--sections {sections} with --movement swiss: a Swiss is drawn from one "
+            f"--sections {sections} with a Swiss: a Swiss is drawn from one "
             "field's standings, so it has one section",
             2,
         )
@@ -316,23 +359,27 @@ def _check_sections(sections: int, chosen: Any, *, swiss: bool) -> None:
             raise fail(f"--sections: {error}", 2) from None
 
 
-def _swiss_for(given: GeneratorOptions) -> dict[str, Any]:
-    """``create_swiss_event``'s arguments from the options (exit 2 when one is wrong)."""
+def _swiss_for(given: GeneratorOptions, field: str) -> dict[str, Any]:
+    """``create_swiss_event``'s (``field`` "teams") or ``create_swiss_pairs_event``'s
+    (``field`` "pairs") arguments from the options (exit 2 when one is wrong)."""
     from bridgescore.session.live.swiss import MAX_SWISS_TEAMS
 
-    teams, rounds, per_round = swiss_options(given)
-    if not 2 <= teams <= MAX_SWISS_TEAMS:
-        raise fail(f"--teams {teams}: a Swiss has 2 to {MAX_SWISS_TEAMS} teams", 2)
-    most = teams - 1 + teams % 2
+    if field == "pairs":
+        entries, rounds, per_round = swiss_pairs_options(given)
+    else:
+        entries, rounds, per_round = swiss_options(given)
+    if not 2 <= entries <= MAX_SWISS_TEAMS:
+        raise fail(f"--{field} {entries}: a Swiss has 2 to {MAX_SWISS_TEAMS} {field}", 2)
+    most = entries - 1 + entries % 2
     if not 1 <= rounds <= most:
         raise fail(
-            f"--rounds {rounds}: {teams} teams can play 1 to {most} Swiss rounds without "
-            "two teams meeting twice",
+            f"--rounds {rounds}: {entries} {field} can play 1 to {most} Swiss rounds without "
+            f"two {field} meeting twice",
             2,
         )
     if per_round < 1:
         raise fail(f"--boards-per-round {per_round}: a match has at least one board", 2)
-    return {"teams": teams, "rounds": rounds, "boards_per_round": per_round, "seed": given.seed}
+    return {field: entries, "rounds": rounds, "boards_per_round": per_round, "seed": given.seed}
 
 
 def _movement_for(spec: str, given: GeneratorOptions) -> Any:

@@ -87,6 +87,7 @@ def create_event(
     swiss_plan: str | None = None,
     sections: int = 1,
     score_across: bool | None = None,
+    method: str | None = None,
 ) -> NewEvent:
     """Make a new event file at ``path`` from ``movement``, with a token for each table
     that plays and a director password.
@@ -100,7 +101,8 @@ def create_event(
     the same boards, each table of each its own token
     (:func:`~bridgescore.session.live.sections.sections_of`); ``score_across`` keeps how
     they are compared: across the field, or (``False``, the default for several
-    sections) within each section.
+    sections) within each section. ``method`` is the scoring method the event is
+    scored by when none is asked for (a Swiss pairs: ``butler-vp``).
     """
     if not isinstance(movement, Movement):
         raise MovementError(f"expected a Movement, got {type(movement).__name__}")
@@ -116,7 +118,7 @@ def create_event(
     password = new_password()
     with new_file(target, made_once) as temporary, LiveStore(temporary, mode="create") as store:
         store.set_movements(movements)
-        store.set_info(name=name or target.stem)
+        store.set_info(name=name or target.stem, method=method)
         store.set_url_base(url_base)
         if swiss_plan is not None:
             store.set_swiss_plan(swiss_plan)

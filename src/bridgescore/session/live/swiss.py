@@ -1,5 +1,10 @@
-"""A Swiss teams event live: made with round 1 drawn, each later round drawn from the
-standings once every result of the round before is in.
+"""A Swiss teams (or Swiss pairs) event live: made with round 1 drawn, each later round
+drawn from the standings once every result of the round before is in.
+
+A Swiss pairs plays each match at one table (the higher-ranked pair NS), every table on
+the round's boards, and is scored by ``butler-vp``
+(:mod:`~bridgescore.session.scoring.pair_matches`): Butler IMPs against the field's
+datum, each match's margin in VPs.
 
 The draw itself is :func:`~bridgescore.movement.swiss.swiss_draw` (the rule and its
 sources: docs/movements.md, "Swiss teams"); here it meets the event file. The event's
@@ -18,7 +23,13 @@ from typing import Any
 
 from bridgescore.errors import RecordError, RoundOpenError
 from bridgescore.movement.model import Movement
-from bridgescore.movement.swiss import SwissRound, bye_score, swiss_draw, swiss_seeding
+from bridgescore.movement.swiss import (
+    SwissRound,
+    bye_score,
+    swiss_draw,
+    swiss_pairs_round_movement,
+    swiss_seeding,
+)
 from bridgescore.movement.teams import swiss_round_movement
 from bridgescore.session.live.creation import DEFAULT_URL_BASE, NewEvent, create_event
 from bridgescore.session.live.seating import pairs_at
@@ -30,6 +41,7 @@ __all__ = [
     "MAX_SWISS_TEAMS",
     "SwissDrawn",
     "create_swiss_event",
+    "create_swiss_pairs_event",
     "draw_event_round",
     "draw_next_round",
     "missing_tables",
@@ -47,20 +59,24 @@ class SwissDrawn:
     round: int
     matches: tuple[tuple[str, str], ...]
     bye: str | None
+    field: str = "teams"  # or "pairs": a Swiss pairs' round
 
     @property
-    def match_tables(self) -> tuple[tuple[int, int], ...]:
-        """The two tables each match is played at, in the order of :attr:`matches`:
-        tables 1 and 2, 3 and 4, ..."""
-        return tuple((2 * number - 1, 2 * number) for number in range(1, len(self.matches) + 1))
+    def match_tables(self) -> tuple[tuple[int, ...], ...]:
+        """The tables each match is played at, in the order of :attr:`matches`: tables
+        1 and 2, 3 and 4, ... (teams), or table 1, 2, ... (pairs)."""
+        count = len(self.matches)
+        if self.field == "pairs":
+            return tuple((number,) for number in range(1, count + 1))
+        return tuple((2 * number - 1, 2 * number) for number in range(1, count + 1))
 
     def as_dict(self) -> dict[str, Any]:
         """The ``session draw --json`` document (and the API's answer)."""
         return {
             "round": self.round,
             "matches": [
-                {"teams": [home, away], "tables": [first, second]}
-                for (home, away), (first, second) in zip(self.matches, self.match_tables)
+                {self.field: [home, away], "tables": list(tables)}
+                for (home, away), tables in zip(self.matches, self.match_tables)
             ],
             "bye": self.bye,
         }
@@ -71,8 +87,51 @@ class SwissDrawn:
         return text if self.bye is None else f"{text}; bye {self.bye}"
 
 
-def _drawn(drawn: SwissRound, round_number: int) -> SwissDrawn:
-    return SwissDrawn(round_number, drawn.matches, drawn.bye)
+def _drawn(drawn: SwissRound, round_number: int, field: str) -> SwissDrawn:
+    return SwissDrawn(round_number, drawn.matches, drawn.bye, field)
+
+
+def _round_movement(drawn: SwissRound, plan: SwissPlan, round_number: int) -> Movement:
+    """A drawn round as the event's movement plays it: two tables a match (teams) or one."""
+    if plan.field == "pairs":
+        return swiss_pairs_round_movement(
+            drawn, round_number=round_number, boards_per_round=plan.boards_per_round
+        )
+    return swiss_round_movement(
+        drawn, round_number=round_number, boards_per_round=plan.boards_per_round
+    )
+
+
+def _create(
+    path: str | Path,
+    field: str,
+    entries: int,
+    rounds: int,
+    boards_per_round: int,
+    seed: int | None,
+    name: str | None,
+    url_base: str,
+) -> tuple[NewEvent, SwissDrawn]:
+    entries = whole_number_arg(entries, field, 2, MAX_SWISS_TEAMS)
+    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
+    # Each round needs a pairing no earlier round used: with T entries none can meet
+    # more than T - 1 others (T of them counting a bye in an odd field).
+    most = entries - 1 + entries % 2
+    rounds = whole_number_arg(rounds, "rounds", 1, most)
+    seeding = swiss_seeding([str(entry) for entry in range(1, entries + 1)], seed)
+    standings = [(entry, 0.0, 0.0) for entry in seeding]
+    first = swiss_draw(standings, round_number=1)
+    plan = SwissPlan(tuple(seeding), rounds, boards_per_round, bye_score(), field)
+    movement = _round_movement(first, plan, 1)
+    made = create_event(
+        path,
+        movement,
+        name=name,
+        url_base=url_base,
+        swiss_plan=plan.to_json(),
+        method=plan.method if field == "pairs" else None,
+    )
+    return made, _drawn(first, 1, field)
 
 
 def create_swiss_event(
@@ -97,19 +156,33 @@ def create_swiss_event(
     >>> first.describe(), len(made.tables)
     ('round 1: 1 v 2, 3 v 4; bye 5', 4)
     """
-    teams = whole_number_arg(teams, "teams", 2, MAX_SWISS_TEAMS)
-    boards_per_round = whole_number_arg(boards_per_round, "boards per round", 1)
-    # Each round needs a pairing no earlier round used: with T teams no team can meet
-    # more than T - 1 others (T of them counting a bye in an odd field).
-    most = teams - 1 + teams % 2
-    rounds = whole_number_arg(rounds, "rounds", 1, most)
-    seeding = swiss_seeding([str(team) for team in range(1, teams + 1)], seed)
-    standings = [(team, 0.0, 0.0) for team in seeding]
-    first = swiss_draw(standings, round_number=1)
-    movement = swiss_round_movement(first, round_number=1, boards_per_round=boards_per_round)
-    plan = SwissPlan(tuple(seeding), rounds, boards_per_round, bye_score())
-    made = create_event(path, movement, name=name, url_base=url_base, swiss_plan=plan.to_json())
-    return made, _drawn(first, 1)
+    return _create(path, "teams", teams, rounds, boards_per_round, seed, name, url_base)
+
+
+def create_swiss_pairs_event(
+    path: str | Path,
+    *,
+    pairs: int,
+    rounds: int,
+    boards_per_round: int,
+    seed: int | None = None,
+    name: str | None = None,
+    url_base: str = DEFAULT_URL_BASE,
+) -> tuple[NewEvent, SwissDrawn]:
+    """Make a Swiss pairs event of ``pairs`` pairs (named 1, 2, ...) over ``rounds``
+    rounds of ``boards_per_round`` boards, round 1 drawn as :func:`create_swiss_event`
+    draws it; each match at one table, so every table the field can need has its token
+    now. Scored by ``butler-vp``: Butler IMPs against the field's datum, each match's
+    margin in VPs.
+
+    >>> import tempfile, os
+    >>> made, first = create_swiss_pairs_event(
+    ...     os.path.join(tempfile.mkdtemp(), "swiss.db"), pairs=7, rounds=3, boards_per_round=4
+    ... )
+    >>> first.describe(), len(made.tables)
+    ('round 1: 1 v 2, 3 v 4, 5 v 6; bye 7', 3)
+    """
+    return _create(path, "pairs", pairs, rounds, boards_per_round, seed, name, url_base)
 
 
 def missing_tables(store: LiveStore, movement: Movement, round_number: int) -> list[int]:
@@ -132,7 +205,7 @@ def _standings(store: LiveStore, plan: SwissPlan) -> list[tuple[str, float, floa
 
     vps = dict.fromkeys(plan.teams, 0.0)
     imps = dict.fromkeys(plan.teams, 0.0)
-    for match in score_stored_event(store, "vp").matches:
+    for match in score_stored_event(store, plan.method).matches:
         vps[match.home] += match.home_vp
         if not match.bye:
             vps[match.away] += match.away_vp
@@ -153,8 +226,8 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
     movement = store.movement
     if text is None or movement is None:
         raise RecordError(
-            f"{store.path!r} is not a Swiss teams event: only an event made with "
-            "'session new --movement swiss' is drawn round by round"
+            f"{store.path!r} is not a Swiss event: only an event made with "
+            "'session new --movement swiss' (or swiss-pairs) is drawn round by round"
         )
     plan = SwissPlan.from_json(text)
     current = movement.rounds
@@ -172,9 +245,7 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
     meetings = [(row.ns, row.ew) for row in movement.rows]
     byes = [sitout.pair for sitout in movement.sitouts]
     drawn = swiss_draw(_standings(store, plan), meetings, byes, round_number=current + 1)
-    added = swiss_round_movement(
-        drawn, round_number=current + 1, boards_per_round=plan.boards_per_round
-    )
+    added = _round_movement(drawn, plan, current + 1)
     extended = Movement(
         kind=movement.kind,
         tables=max(movement.tables, added.tables),
@@ -184,7 +255,7 @@ def draw_next_round(store: LiveStore, *, who: str) -> tuple[Movement, SwissDrawn
         sitouts=movement.sitouts + added.sitouts,
         section=movement.section,
     )
-    result = _drawn(drawn, current + 1)
+    result = _drawn(drawn, current + 1, plan.field)
     store.draw_round(extended, result.describe(), who=who, drawn_from=movement)
     return extended, result
 

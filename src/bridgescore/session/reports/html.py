@@ -22,12 +22,12 @@ from bridgescore.formats.board import Board
 from bridgescore.session.reports.site import hand_record
 from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.display import ranking_tables, report_title
-from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.matches import match_headers, match_rows
 from bridgescore.session.scoring.scored import ScoredBoard, SessionScore
 
 __all__ = ["html_report"]
 
-# The matches' IMPs and VPs (MATCH_HEADERS: round, teams..., then the numbers).
+# The matches' IMPs and VPs (match_headers: round, teams..., then the numbers).
 _MATCH_NUMBERS = frozenset({3, 4})
 
 _STYLE = """
@@ -108,7 +108,7 @@ def html_report(
         parts.extend(_cells(row, ranking.numeric) for row in ranking.rows)
         parts.append("</table>")
     if session.matches:
-        parts.append("<h2>Matches</h2><table>" + _head(MATCH_HEADERS))
+        parts.append("<h2>Matches</h2><table>" + _head(match_headers(session.matches)))
         parts.extend(_cells(row, _MATCH_NUMBERS) for row in match_rows(session.matches))
         parts.append("</table>")
     if session.notes:

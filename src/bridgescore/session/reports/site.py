@@ -270,7 +270,7 @@ class _Site:
     def _scorecard(self, who: _Who) -> str:
         session = self.session
         unit = session.unit
-        kind = "Team" if session.kind == "teams" else "Pair"
+        kind = {"teams": "Team", "individual": "Player"}.get(session.kind, "Pair")
         body = [f"<h1>{kind} {escape(who.label)}</h1>"]
         for s in self.standings_of.get(who, ()):
             direction = {"NS": " North-South", "EW": " East-West"}.get(s.direction, "")

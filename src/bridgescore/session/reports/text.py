@@ -19,7 +19,7 @@ from typing import Any
 from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.display import figure, fmt, ranking_tables, report_title
 from bridgescore.session.scoring.event import Member, players_of
-from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.matches import match_headers, match_rows
 from bridgescore.session.scoring.scored import Line, ScoredBoard, SessionScore, Standing
 
 __all__ = [
@@ -58,7 +58,8 @@ def ranking_text(session: SessionScore) -> str:
         lines.extend(_table(table.headers, table.rows, table.numeric))
     if session.matches:
         lines += ["", "Matches"]
-        lines.extend(_table(MATCH_HEADERS, match_rows(session.matches), {3, 4}))
+        headers = match_headers(session.matches)
+        lines.extend(_table(headers, match_rows(session.matches), {3, 4}))
     for note in session.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)

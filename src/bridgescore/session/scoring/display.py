@@ -161,8 +161,8 @@ def players_text(session: ScoredEvent, section: str, name: str) -> str:
 
 
 def ranked_as(session: ScoredEvent) -> str:
-    """What the ranking ranks: ``Pair`` or ``Team``."""
-    return "Team" if session.kind == "teams" else "Pair"
+    """What the ranking ranks: ``Pair``, ``Team`` or (an individual) ``Player``."""
+    return {"teams": "Team", "individual": "Player"}.get(session.kind, "Pair")
 
 
 def last_column(session: ScoredEvent) -> str:
@@ -198,8 +198,8 @@ class RankingTable:
 
     @property
     def name_column(self) -> int:
-        """The column of the pair's or team's name."""
-        return self.headers.index("Team" if "Team" in self.headers else "Pair")
+        """The column of the pair's, team's or (an individual) player's name."""
+        return next(i for i, h in enumerate(self.headers) if h in ("Pair", "Team", "Player"))
 
     @property
     def total_column(self) -> int:

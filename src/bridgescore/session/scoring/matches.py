@@ -22,7 +22,14 @@ from bridgescore.compare.scalar import round_half_away
 from bridgescore.movement.model import Movement
 from bridgescore.movement.vp import victory_points
 
-__all__ = ["MATCH_HEADERS", "Match", "match_rows", "scored_match", "with_rounds"]
+__all__ = [
+    "MATCH_HEADERS",
+    "Match",
+    "match_headers",
+    "match_rows",
+    "scored_match",
+    "with_rounds",
+]
 
 #: The columns of the matches' table in the reports (text and HTML).
 MATCH_HEADERS = ("Round", "Section", "Teams", "IMPs", "VPs")
@@ -42,6 +49,8 @@ class Match:
     home_vp: float
     away_vp: float
     round: int | None = None
+    # Who plays the match: "teams", or "pairs" (a Swiss pairs' match at one table).
+    between: str = "teams"
 
     @property
     def bye(self) -> bool:
@@ -61,7 +70,7 @@ class Match:
             return {
                 "round": self.round,
                 "section": self.section,
-                "teams": [self.home],
+                self.between: [self.home],
                 "bye": True,
                 "boards": 0,
                 "imps": [0.0],
@@ -70,7 +79,7 @@ class Match:
         return {
             "round": self.round,
             "section": self.section,
-            "teams": [self.home, self.away],
+            self.between: [self.home, self.away],
             "boards": self.boards,
             "imps": [self.home_imps, self.away_imps],
             "vp": [self.home_vp, self.away_vp],
@@ -113,6 +122,18 @@ def with_rounds(matches: Sequence[Match], movement: Movement | None) -> tuple[Ma
     placed = [replace(m, round=met.get(frozenset((m.home, m.away)))) for m in matches]
     # Python's sort is stable: matches of one round keep the scorer's order.
     return tuple(sorted(placed, key=lambda m: m.round if m.round is not None else 1 << 30))
+
+
+def match_headers(matches: Sequence[Match]) -> tuple[str, ...]:
+    """:data:`MATCH_HEADERS`, with ``Pairs`` for ``Teams`` when the matches are a Swiss
+    pairs'.
+
+    >>> match_headers([Match("", "1", "4", 8, 12.0, 11.0, 10.44, 9.56, 1, "pairs")])[2]
+    'Pairs'
+    """
+    if matches and all(match.between == "pairs" for match in matches):
+        return tuple("Pairs" if header == "Teams" else header for header in MATCH_HEADERS)
+    return MATCH_HEADERS
 
 
 def match_rows(matches: Sequence[Match]) -> list[tuple[str, ...]]:

@@ -265,6 +265,11 @@ for _method in (
                   _rest_of_board, awards_add_up=False),
     ScoringMethod("vp", "victory points (IMPs to VPs)", "IMP", "teams", _team_imps,
                   _award_imps, _negated, signed=True, victory_points=True),
+    # Swiss pairs: each board in Butler IMPs against the field's datum, and each match's
+    # (the boards two pairs played against each other) IMP margin in VPs.
+    ScoringMethod("butler-vp", "Butler IMPs, match by match in VPs", "IMP", "pairs", _butler,
+                  _award_imps, _negated, signed=True, datum=_butler_datum,
+                  victory_points=True),
 ):  # fmt: skip
     _REGISTRY[_method.name] = _method
 

@@ -30,6 +30,7 @@ from bridgescore.session.scoring.methods import (
     methods_for,
     scoring_method,
 )
+from bridgescore.session.scoring.pair_matches import pair_matches
 from bridgescore.session.scoring.pairs import score_pairs
 from bridgescore.session.scoring.scored import BoardPar, SessionScore
 from bridgescore.session.scoring.teams import score_teams
@@ -70,6 +71,10 @@ def score_event(
             travellers, standings, notes = score_teams(event, chosen, options, pars, matches)
         else:
             travellers, standings, notes = score_pairs(event, chosen, options, pars, home or {})
+            if chosen.victory_points:
+                found, ranked_in_vps = pair_matches(travellers)
+                matches.extend(found)
+                standings = list(ranked_in_vps)
     return SessionScore(
         event.name,
         event.kind,

@@ -32,24 +32,32 @@ __all__ = ["SwissPlan", "with_byes"]
 
 @dataclass(frozen=True, slots=True)
 class SwissPlan:
-    """What ``session new --movement swiss`` fixed: the teams in seeding order, the
-    rounds to play, the boards of a round and what a bye scores (VPs)."""
+    """What ``session new --movement swiss`` (or ``swiss-pairs``) fixed: the teams (or
+    pairs) in seeding order, the rounds to play, the boards of a round, what a bye
+    scores (VPs) and the field: ``"teams"`` or ``"pairs"``."""
 
     teams: tuple[str, ...]
     rounds: int
     boards_per_round: int
     bye_victory_points: float
+    # "teams", or "pairs" for a Swiss pairs (``teams`` then lists the pairs).
+    field: str = "teams"
+
+    @property
+    def method(self) -> str:
+        """The scoring method of its standings: ``vp`` (teams) or ``butler-vp`` (pairs)."""
+        return "butler-vp" if self.field == "pairs" else "vp"
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "teams": list(self.teams),
-                "rounds": self.rounds,
-                "boards_per_round": self.boards_per_round,
-                "bye_vp": self.bye_victory_points,
-            },
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "teams": list(self.teams),
+            "rounds": self.rounds,
+            "boards_per_round": self.boards_per_round,
+            "bye_vp": self.bye_victory_points,
+        }
+        if self.field != "teams":
+            data["field"] = self.field
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> SwissPlan:
@@ -61,6 +69,7 @@ class SwissPlan:
                 int(data["rounds"]),
                 int(data["boards_per_round"]),
                 float(data["bye_vp"]),
+                str(data.get("field", "teams")),
             )
         except (ValueError, TypeError, KeyError) as error:
             raise RecordError(f"the event's Swiss plan cannot be read: {error}") from None
@@ -76,13 +85,17 @@ def with_byes(
     byes: Sequence[tuple[int, str]],
     victory_points: float,
     section: str,
+    between: str = "teams",
 ) -> tuple[tuple[Match, ...], tuple[Standing, ...]]:
     """The matches with one bye match per ``(round, team)`` in ``byes`` (in round
     order with the rest), and the standings with each bye's ``victory_points`` added
     and ranked again (a team that has only had a bye so far is ranked too)."""
     if not byes:
         return tuple(matches), tuple(standings)
-    extra = [Match(section, team, "", 0, 0.0, 0.0, victory_points, 0.0, rnd) for rnd, team in byes]
+    extra = [
+        Match(section, team, "", 0, 0.0, 0.0, victory_points, 0.0, rnd, between)
+        for rnd, team in byes
+    ]
     merged = sorted([*matches, *extra], key=lambda m: m.round if m.round is not None else 1 << 30)
     totals = {(s.section, s.name): [s.total, s.boards] for s in standings}
     for _, team in byes:

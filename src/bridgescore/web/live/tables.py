@@ -45,7 +45,7 @@ from bridgescore.session.live.entry import MAX_FORM_NUMBER, ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.reports.travellers import TravellerTable, traveller_table
 from bridgescore.session.scoring.display import RankingTable, ranking_tables
-from bridgescore.session.scoring.matches import MATCH_HEADERS, match_rows
+from bridgescore.session.scoring.matches import MATCH_HEADERS, match_headers, match_rows
 from bridgescore.session.scoring.methods import SCORING_METHODS
 from bridgescore.session.scoring.scored import SessionScore
 from bridgescore.validate import whole_number_text
@@ -390,6 +390,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
     rankings: list[RankingTable] = []
     travellers: list[TravellerTable] = []
     matches: list[tuple[str, ...]] = []
+    headers: tuple[str, ...] = MATCH_HEADERS
     if any(r.entered for line in live.progress() for r in line.rounds):
         try:
             # A board still to be played somewhere is the director's to see, no one else's.
@@ -398,6 +399,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
             rankings = ranking_tables(scored)
             travellers = [traveller_table(scored, t) for t in scored.travellers]
             matches = match_rows(scored.matches)
+            headers = match_headers(scored.matches)
         except BridgeError as error:  # a result the scoring refuses: the director's to fix
             problem = str(error)
     unplayed = [] if director else sorted(set(live.movement.boards) - live.played_boards())
@@ -409,7 +411,7 @@ def _ranking_view(request: Request, director: bool) -> HTMLResponse:
         rankings=rankings,
         travellers=travellers,
         matches=matches,
-        match_headers=MATCH_HEADERS,
+        match_headers=headers,
         method=method.title if method else "",
         problem=problem,
         event=live.name,
