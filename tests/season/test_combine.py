@@ -174,3 +174,18 @@ def test_teams_segments_ranked_in_victory_points_add_their_vps(tmp_path: Path) -
     imps = teams_segment(tmp_path / "t3.db", rows_two)
     with pytest.raises(RecordError, match="ranked in IMP and VP"):
         combine_sessions([scored(one), scored(imps)])
+
+
+def test_a_session_naming_players_without_numbers_finds_them_by_name(tmp_path: Path) -> None:
+    one = make_event(tmp_path / "s1.db", NAMES_1, name="Cup", date="2026-02-01")
+    # Session 2 names the players without their numbers (a plain names file).
+    plain = "pair,player,player\n" + "".join(
+        f"{cells[0]},{cells[1]},{cells[3]}\n"
+        for cells in (line.split(",") for line in NAMES_2.splitlines()[1:])
+    )
+    assert plain.splitlines()[1] == "1N,Eve Ellis,Fred Ford"
+    two = make_event(tmp_path / "s2.db", plain, name="Cup", date="2026-02-01")
+    combined = combine_sessions([scored(one), scored(two)])
+    ann = {e.name: e for e in combined.entries}["1N"]
+    assert ann.sessions == (25.0, 37.5) and ann.total == 31.25
+    assert len(combined.entries) == 6
