@@ -224,6 +224,7 @@ def test_the_ratings(tmp_path: Path) -> None:
     cara = 50 + 2 / weight * (PERCENT["2N"] - 50)
     assert grades["1020"]["grade"] == pytest.approx(cara, abs=0.005)
     assert grades["1020"]["sessions"] == 1 and grades["1020"]["boards"] == 2
+    assert json.loads(out)["method"] == {"average": 50, "decay": DECAY, "prior_boards": 24}
     assert next(iter(grades)) in ("1020", "1021")
     assert "1051" not in grades  # Jack Jones played as the unmatched "Jack Jonse"
     code, out, _ = run("club", "ratings", club)
