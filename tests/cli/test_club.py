@@ -224,6 +224,7 @@ def test_the_ratings(tmp_path: Path) -> None:
     cara = 50 + 2 / weight * (PERCENT["2N"] - 50)
     assert grades["1020"]["grade"] == pytest.approx(cara, abs=0.005)
     assert grades["1020"]["sessions"] == 1 and grades["1020"]["boards"] == 2
+    assert json.loads(out)["method"] == {"average": 50, "decay": DECAY, "prior_boards": 24}
     assert next(iter(grades)) in ("1020", "1021")
     assert "1051" not in grades  # Jack Jones played as the unmatched "Jack Jonse"
     code, out, _ = run("club", "ratings", club)
@@ -259,3 +260,25 @@ def test_session_combine(tmp_path: Path) -> None:
     assert code == 2 and "points 'lots' for '1N': expected a number" in err
     code, out, _ = run("session", "combine", tmp_path / "z.db", one, two, "--by-number")
     assert code == 0 and "Cup - 2 sessions combined" in out.splitlines()[0]
+
+
+def test_the_ratings_of_a_simulated_season_through_the_shell(tmp_path: Path) -> None:
+    from bridgescore.season.simulate import simulated_season, write_season
+
+    season = simulated_season(players=24, sessions=12, seed=4)
+    events = write_season(season, tmp_path / "season")
+    club = tmp_path / "club.db"
+    run("club", "new", club, "--name", "Simulated")
+    assert run("club", "players", club, tmp_path / "season" / "players.csv")[0] == 0
+    code, out, _ = run("club", "add", club, *events, "--json")
+    assert code == 0
+    assert all(not e["unmatched"] and e["matched"] == 24 for e in json.loads(out)["events"])
+    code, out, _ = run("club", "ratings", club, "--json")
+    grades = {g["number"]: g["grade"] for g in json.loads(out)["grades"]}
+    numbers = sorted(season.strengths)
+    # Spearman by hand: 1 - 6 sum d^2 / n(n^2 - 1), ranks of distinct values.
+    truth = sorted(numbers, key=season.strengths.__getitem__)
+    graded = sorted(numbers, key=lambda n: (grades[n], n))
+    d2 = sum((truth.index(n) - graded.index(n)) ** 2 for n in numbers)
+    n = len(numbers)
+    assert 1 - 6 * d2 / (n * (n * n - 1)) >= 0.8

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore.compare.scalar import round_half_away
 from bridgescore.errors import RecordError
+from bridgescore.movement.vp import victory_points
 from bridgescore.season.combine import combine_sessions, write_combined
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.store.events import EventStore, Origin
@@ -140,3 +142,50 @@ def test_the_combined_file_ranks_each_session_as_its_own(tmp_path: Path) -> None
         assert [m.name for m in store.members()["S2:3N"]] == ["Ann Archer", "Bob Baker"]
     with pytest.raises(RecordError, match="new file"):
         write_combined(out, [one, two], "Cup")
+
+
+def test_teams_segments_ranked_in_victory_points_add_their_vps(tmp_path: Path) -> None:
+    rows_one = [
+        (1, "Lions", "Tigers", 420),
+        (1, "Tigers", "Lions", 420),
+        (2, "Lions", "Tigers", 620),
+        (2, "Tigers", "Lions", 170),
+    ]
+    rows_two = [(1, "Lions", "Tigers", 100), (1, "Tigers", "Lions", 140)]
+    one, two = (
+        teams_segment(tmp_path / "t1.db", rows_one),
+        teams_segment(tmp_path / "t2.db", rows_two),
+    )
+    for path in (one, two):
+        with EventStore(path, mode="write") as store:
+            store.set_info(method="vp")
+    # Segment 1: Lions win by 10 IMPs over 2 boards; segment 2 Tigers by 1 over 1 board.
+    # The WBF scale gives the winner's VPs; the loser has 20 less them.
+    first = Decimal(repr(victory_points(10, boards=2)))
+    second = Decimal(repr(victory_points(1, boards=1)))
+    combined = combine_sessions([scored(one), scored(two)])
+    assert combined.unit == "VP"
+    totals = {e.name: e.total for e in combined.entries}
+    assert totals == {
+        "Lions": round_half_away(first + (20 - second), 2),
+        "Tigers": round_half_away((20 - first) + second, 2),
+    }
+    # A segment in IMPs beside one in VPs is refused.
+    imps = teams_segment(tmp_path / "t3.db", rows_two)
+    with pytest.raises(RecordError, match="ranked in IMP and VP"):
+        combine_sessions([scored(one), scored(imps)])
+
+
+def test_a_session_naming_players_without_numbers_finds_them_by_name(tmp_path: Path) -> None:
+    one = make_event(tmp_path / "s1.db", NAMES_1, name="Cup", date="2026-02-01")
+    # Session 2 names the players without their numbers (a plain names file).
+    plain = "pair,player,player\n" + "".join(
+        f"{cells[0]},{cells[1]},{cells[3]}\n"
+        for cells in (line.split(",") for line in NAMES_2.splitlines()[1:])
+    )
+    assert plain.splitlines()[1] == "1N,Eve Ellis,Fred Ford"
+    two = make_event(tmp_path / "s2.db", plain, name="Cup", date="2026-02-01")
+    combined = combine_sessions([scored(one), scored(two)])
+    ann = {e.name: e for e in combined.entries}["1N"]
+    assert ann.sessions == (25.0, 37.5) and ann.total == 31.25
+    assert len(combined.entries) == 6

@@ -123,6 +123,12 @@ def test_an_event_file_changed_since_replaces_what_was_kept(tmp_path: Path) -> N
             store.set_info(name="Monday (corrected)")
         assert club.add_event(read_event_summary(event), str(event)).status == "replaced"
         assert [s.name for s in club.sessions()] == ["Monday (corrected)"]
+    # What was kept of the first reading is gone, not left beside the second.
+    with sqlite3.connect(path) as db:
+        counts = [
+            db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("places", "seats")
+        ]
+    assert counts == [6, 10]
 
 
 def test_a_later_register_matches_players_left_unmatched(tmp_path: Path) -> None:

@@ -36,6 +36,9 @@ def test_written_events_read_back_dated(tmp_path: Path) -> None:
     season = simulated_season(players=8, sessions=2, seed=2)
     paths = write_season(season, tmp_path / "season")
     assert [p.name for p in paths] == ["session-01.db", "session-02.db"]
+    register = (tmp_path / "season" / "players.csv").read_text().splitlines()
+    assert register[0] == "number,name" and len(register) == 9
+    assert register[1] == f"{min(season.strengths)},Player {min(season.strengths)}"
     summary = read_event_summary(paths[1])
     assert summary.date == "2026-01-12" and len(summary.places) == 4
 

@@ -362,7 +362,13 @@ def ladder_command(
 def ratings_command(club: ClubPath, as_json: Json = False) -> None:
     """Each player's grade: the percentage expected with an average partner against an
     average field, updated event by event (docs/season.md says how)."""
-    from bridgescore.season.ratings import grades_table, season_grades
+    from bridgescore.season.ratings import (
+        AVERAGE,
+        DECAY,
+        PRIOR_BOARDS,
+        grades_table,
+        season_grades,
+    )
 
     with _open(club) as opened:
         sessions = opened.sessions()
@@ -373,6 +379,8 @@ def ratings_command(club: ClubPath, as_json: Json = False) -> None:
         echo_json(
             {
                 "events": len(sessions),
+                # What a script needs to work the grades again (docs/season.md).
+                "method": {"average": AVERAGE, "decay": DECAY, "prior_boards": PRIOR_BOARDS},
                 "grades": [
                     {
                         "number": g.number,

@@ -75,18 +75,26 @@ def _shown(value: Fraction | Decimal | float) -> float:
     return round_half_away(value, 2)
 
 
-def _identity(
+def _identities(
     members: tuple[Member, ...], section: str, name: str, by_number: bool, where: str
-) -> tuple[str, ...]:
+) -> list[tuple[str, ...]]:
+    """The keys a pair is found by in the other sessions: its pair number (``by_number``);
+    else its players' membership numbers (when each has one) and their names (when each
+    has one), so a session that names its players without numbers still finds them."""
     if by_number:
-        return ("pair", participant_key(section, name))
-    if not members:
+        return [("pair", participant_key(section, name))]
+    keys = []
+    if members and all(m.number.strip() for m in members):
+        keys.append(("numbers", *sorted(m.number.strip() for m in members)))
+    if members and all(m.name.strip() for m in members):
+        keys.append(("names", *sorted(" ".join(m.name.split()) for m in members)))
+    if not keys:
         raise RecordError(
             f"{where}: pair {name!r} names no players, so it cannot be found in the other "
             "sessions: name the players (session import EVENT names.csv), or match pairs "
             "by their numbers (--by-number)"
         )
-    return tuple(sorted(m.number.strip() or f"name:{' '.join(m.name.split())}" for m in members))
+    return keys
 
 
 def combine_sessions(
@@ -131,16 +139,21 @@ def combine_sessions(
     boards: Counter[tuple[str, ...]] = Counter()
     board_share: dict[tuple[str, ...], Fraction] = {}
     team_total: dict[tuple[str, ...], Decimal] = {}
+    # Each key a pair is known by -> the key its entry is kept under (its first).
+    alias: dict[tuple[str, ...], tuple[str, ...]] = {}
     for index, (label, scored) in enumerate(zip(labels, sessions, strict=True)):
         seen: dict[tuple[str, ...], str] = {}
         keys: dict[tuple[str, str], tuple[str, ...]] = {}
         for standing in scored.standings:
             members = players_of(scored.members, standing.section, standing.name)
-            key = (
-                ("team", standing.name)
+            known = (
+                [("team", standing.name)]
                 if teams
-                else _identity(members, standing.section, standing.name, by_number, label)
+                else _identities(members, standing.section, standing.name, by_number, label)
             )
+            key = next((alias[k] for k in known if k in alias), known[0])
+            for other in known:
+                alias.setdefault(other, key)
             if key in seen:
                 raise RecordError(
                     f"{label}: pairs {seen[key]!r} and {standing.name!r} are the same "

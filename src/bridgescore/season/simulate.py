@@ -128,8 +128,11 @@ def _result(contract: str, declarer: Seat, tricks: float) -> Result:
 
 def write_season(season: SimulatedSeason, folder: Path) -> list[Path]:
     """Write each event of ``season`` to its own event file in ``folder`` (made if
-    missing), dated as played: ``session-01.db``, ``session-02.db``..."""
+    missing), dated as played: ``session-01.db``, ``session-02.db``...; and the
+    players, for the club's register, to ``players.csv`` (``number,name``)."""
     folder.mkdir(parents=True, exist_ok=True)
+    lines = ["number,name", *(f"{n},Player {n}" for n in sorted(season.strengths))]
+    (folder / "players.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     written = []
     for index, (event, day) in enumerate(zip(season.events, season.dates, strict=True), start=1):
         path = folder / f"session-{index:02d}.db"
