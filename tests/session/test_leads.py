@@ -156,3 +156,8 @@ def test_session_report_site_solves_the_leads_of_the_event_file(tmp_path: Path) 
     assert answer.exit_code == 0, answer.output
     page = (site / "board-1.html").read_text(encoding="utf-8")
     assert _cells(page, 'id="leads"')[0] == ["4S N", "SK", "2", "1 trick"]
+
+
+def test_a_contract_without_its_declarer_is_refused() -> None:
+    with pytest.raises(ValueError, match="4S: a lead's cost needs the contract's declarer"):
+        lead_costs([(DEAL, Contract.parse("4S"), Card.parse("HQ"))])

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, InvalidArgumentError
 from bridgescore.formats.board import Board
 from bridgescore.session.scoring.scored import ScoredBoard
 
@@ -110,7 +110,9 @@ def lead_costs(
     deals: dict[tuple[Strain, Seat], list[Deal]] = {}
     for deal, contract, _ in leads:
         if contract.declarer is None:
-            raise BridgeError(f"{contract}: a lead needs the contract's declarer")
+            raise InvalidArgumentError(
+                f"{contract}: a lead's cost needs the contract's declarer, such as 4SN"
+            )
         key = (contract.strain, contract.declarer)
         seen = groups.setdefault(key, {})
         if deal.to_pbn() not in seen:
