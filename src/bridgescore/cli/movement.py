@@ -423,7 +423,18 @@ def format_check(movement: Movement, check: MovementCheck) -> str:
 
 
 def check_json(movement: Movement, check: MovementCheck) -> dict[str, Any]:
-    """The checker's report as JSON."""
+    """The checker's report as JSON (an individual's also by player: its boards per
+    player and how often each two players partner)."""
+    document = _check_document(movement, check)
+    if movement.kind == "individual":
+        document["boards_per_player"] = check.boards_per_pair
+        document["partnerships"] = [
+            {"players": list(key), "times": times} for key, times in check.meetings.items()
+        ]
+    return document
+
+
+def _check_document(movement: Movement, check: MovementCheck) -> dict[str, Any]:
     return {
         "kind": movement.kind,
         "tables": movement.tables,
