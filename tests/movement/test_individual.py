@@ -220,3 +220,21 @@ def test_the_cli_prints_checks_and_writes_an_individual(tmp_path: Path) -> None:
 def test_cli_usage_errors(words: list[str], text: str) -> None:
     answer = runner.invoke(app, ["movement", "individual", *words])
     assert answer.exit_code == 2 and text in answer.output
+
+
+@pytest.mark.parametrize("players", [8, 12, 16, 20])
+def test_players_alone_is_enough(players: int, tmp_path: Path) -> None:
+    # Two boards a round unless -b says: N - 1 rounds of 2.
+    shown = runner.invoke(app, ["movement", "individual", "--players", str(players)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.splitlines()[0] == (
+        f"Individual: {players // 4} tables, {players - 1} rounds of 2 boards, {players}"
+        f" players, {2 * (players - 1)} boards"
+    )
+    made = runner.invoke(
+        app,
+        ["session", "new", str(tmp_path / "indy.db"), "--movement", "individual",
+         "--players", str(players), "--json"],
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert len(json.loads(made.output)["tables"]) == players // 4

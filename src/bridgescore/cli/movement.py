@@ -273,8 +273,11 @@ def individual_command(
         int, typer.Option("--players", "-p", help="Players: a multiple of four, 8 to 40.")
     ],
     boards_per_round: Annotated[
-        int, typer.Option("--boards-per-round", "-b", help="Boards each table plays a round.")
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--boards-per-round", "-b", help="Boards each table plays a round (default 2)."
+        ),
+    ] = None,
     rounds: Rounds = None,
     out: Out = None,
     as_json: Json = False,
