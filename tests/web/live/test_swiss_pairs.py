@@ -137,6 +137,11 @@ def test_a_seven_pair_swiss_over_three_rounds(tmp_path: Path) -> None:
         assert matches[("7",)] == ([0.0], [12.0])
         traveller = phone.get("/api/live/traveller/2", headers=bearer(tokens[1])).json()
         assert traveller["datum"] == 600
+        # The public page lists the matches, pair against pair, and the bye.
+        page = phone.get("/ranking").text
+        assert "<th>Pairs</th>" in page
+        assert "<tr><td>1</td><td></td><td>7 bye</td><td></td><td>12.00</td></tr>" in page
+        assert "<td>5 v 6</td><td>0-23</td><td>0.00-20.00</td>" in page
         # 6 20, 7 12 (bye), 1 and 3 10.86 (level on IMPs too: seeding puts 1 first), 2
         # and 4 9.14, 5 0. The bye to 5, the lowest without one; then top-down: 6 v 7,
         # 1 v 3, 2 v 4, none met before. Drawn by the shell beside the server.
