@@ -132,6 +132,10 @@ def test_a_seven_pair_swiss_over_three_rounds(tmp_path: Path) -> None:
         ranking = phone.get("/api/live/ranking").json()
         assert ranking["method"] == "butler-vp" and ranking["ranking_unit"] == "VP"
         assert {r["name"]: r["total"] for r in ranking["ranking"]} == vps
+        # The matches of a round in table order, as drawn, then the bye.
+        assert [tuple(m["pairs"]) for m in ranking["matches"]] == [
+            ("1", "2"), ("3", "4"), ("5", "6"), ("7",)
+        ]  # fmt: skip
         matches = {tuple(m["pairs"]): (m["imps"], m["vp"]) for m in ranking["matches"]}
         assert matches[("5", "6")] == ([0.0, 23.0], [0.0, 20.0])
         assert matches[("7",)] == ([0.0], [12.0])
