@@ -238,3 +238,15 @@ def test_players_alone_is_enough(players: int, tmp_path: Path) -> None:
     )  # fmt: skip
     assert made.exit_code == 0, made.output
     assert len(json.loads(made.output)["tables"]) == players // 4
+
+
+def test_movement_cards_of_an_individual(tmp_path: Path) -> None:
+    out = tmp_path / "cards.html"
+    made = runner.invoke(
+        app, ["movement", "cards", "individual", "--players", "12", "--html", str(out)]
+    )
+    assert made.exit_code == 0, made.output
+    assert "cards for 12 players and 3 tables written to" in made.output
+    page = out.read_text(encoding="utf-8")
+    assert page.count('<article class="card guide"') == 12
+    assert page.count('<article class="card table-card"') == 3
