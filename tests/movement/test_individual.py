@@ -147,8 +147,20 @@ def test_the_json_form_reads_back_and_asc_is_refused() -> None:
     text = json.dumps(movement_to_json(movement))
     assert movement_from_json(text) == movement
     assert movement_to_json(movement)["rows"][0] == {
-        "round": 1, "table": 1, "ns": "12-1", "ew": "2-11", "boards": [1, 2]
+        "round": 1, "table": 1, "ns": "12-1", "ew": "2-11", "boards": [1, 2],
+        "seats": {"N": "12", "S": "1", "E": "2", "W": "11"},
     }  # fmt: skip
+    # The seats may be left out; given, they must agree with the partnerships.
+    data = movement_to_json(movement)
+    del data["rows"][0]["seats"]
+    assert movement_from_json(data) == movement
+    data["rows"][1]["seats"]["W"] = "5"
+    with pytest.raises(MovementError) as error:
+        movement_from_json(data)
+    assert str(error.value) == (
+        'rows[2].seats says N "3", S "10", E "4", W "5", but its partnerships 3-10'
+        " and 4-9 seat N 3, S 10, E 4, W 9"
+    )
     with pytest.raises(MovementError, match=r"individual movement has no \.ASC form"):
         movement_to_asc(movement)
 
@@ -179,8 +191,13 @@ def test_the_cli_prints_checks_and_writes_an_individual(tmp_path: Path) -> None:
     as_json = json.loads(runner.invoke(app, ["movement", "check", str(out), "--json"]).output)
     assert as_json["sound"] and as_json["kind"] == "individual"
     assert {m["times"] for m in as_json["meetings"]} == {1}
+    assert as_json["boards_per_player"] == {str(p): 15 for p in range(1, 17)}
+    assert len(as_json["partnerships"]) == 120
+    assert as_json["partnerships"][0] == {"players": ["1", "2"], "times": 1}
     # A hand-broken file: players 1 and 2 partner twice; exit 1 naming the place.
     bad = movement_to_json(individual(8, boards_per_round=1))
+    for row in bad["rows"]:
+        del row["seats"]  # optional; the partnerships below are changed by hand
     bad["rows"][2]["ns"] = "8-2"
     bad["rows"][2]["ew"] = "1-3"  # round 2 table 1: 8 & 2 v 1 & 3 was 8-2 v 3-1
     bad["rows"][3]["ns"], bad["rows"][3]["ew"] = "4-7", "5-6"
@@ -203,3 +220,33 @@ def test_the_cli_prints_checks_and_writes_an_individual(tmp_path: Path) -> None:
 def test_cli_usage_errors(words: list[str], text: str) -> None:
     answer = runner.invoke(app, ["movement", "individual", *words])
     assert answer.exit_code == 2 and text in answer.output
+
+
+@pytest.mark.parametrize("players", [8, 12, 16, 20])
+def test_players_alone_is_enough(players: int, tmp_path: Path) -> None:
+    # Two boards a round unless -b says: N - 1 rounds of 2.
+    shown = runner.invoke(app, ["movement", "individual", "--players", str(players)])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.splitlines()[0] == (
+        f"Individual: {players // 4} tables, {players - 1} rounds of 2 boards, {players}"
+        f" players, {2 * (players - 1)} boards"
+    )
+    made = runner.invoke(
+        app,
+        ["session", "new", str(tmp_path / "indy.db"), "--movement", "individual",
+         "--players", str(players), "--json"],
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert len(json.loads(made.output)["tables"]) == players // 4
+
+
+def test_movement_cards_of_an_individual(tmp_path: Path) -> None:
+    out = tmp_path / "cards.html"
+    made = runner.invoke(
+        app, ["movement", "cards", "individual", "--players", "12", "--html", str(out)]
+    )
+    assert made.exit_code == 0, made.output
+    assert "cards for 12 players and 3 tables written to" in made.output
+    page = out.read_text(encoding="utf-8")
+    assert page.count('<article class="card guide"') == 12
+    assert page.count('<article class="card table-card"') == 3

@@ -101,10 +101,15 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+def _places(movement: Movement) -> tuple[str, ...]:
+    """Who a movement's guide cards follow: its pairs (teams), or an individual's players."""
+    return movement.players if movement.kind == "individual" else movement.pairs
+
+
 def _summary(movement: Movement) -> str:
     title = _KIND_TITLES.get(movement.kind, movement.kind)
     who = _contestant(movement)
-    places = movement.players if movement.kind == "individual" else movement.pairs
+    places = _places(movement)
     return (
         f"{title}: {_count(movement.tables, 'table')}, {_count(movement.rounds, 'round')} of"
         f" {_count(movement.boards_per_round, 'board')}{_in_sets(movement)},"
@@ -273,8 +278,11 @@ def individual_command(
         int, typer.Option("--players", "-p", help="Players: a multiple of four, 8 to 40.")
     ],
     boards_per_round: Annotated[
-        int, typer.Option("--boards-per-round", "-b", help="Boards each table plays a round.")
-    ] = 2,
+        int | None,
+        typer.Option(
+            "--boards-per-round", "-b", help="Boards each table plays a round (default 2)."
+        ),
+    ] = None,
     rounds: Rounds = None,
     out: Out = None,
     as_json: Json = False,
@@ -423,7 +431,18 @@ def format_check(movement: Movement, check: MovementCheck) -> str:
 
 
 def check_json(movement: Movement, check: MovementCheck) -> dict[str, Any]:
-    """The checker's report as JSON."""
+    """The checker's report as JSON (an individual's also by player: its boards per
+    player and how often each two players partner)."""
+    document = _check_document(movement, check)
+    if movement.kind == "individual":
+        document["boards_per_player"] = check.boards_per_pair
+        document["partnerships"] = [
+            {"players": list(key), "times": times} for key, times in check.meetings.items()
+        ]
+    return document
+
+
+def _check_document(movement: Movement, check: MovementCheck) -> dict[str, Any]:
     return {
         "kind": movement.kind,
         "tables": movement.tables,
@@ -494,11 +513,20 @@ def check_command(
 
 @app.command("cards")
 def cards_command(
-    source: Annotated[str, typer.Argument(help="mitchell, or a movement file (.json or .asc).")],
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="mitchell, howell, individual (with --players), or a movement file (.json "
+            "or .asc)."
+        ),
+    ],
     tables: NamedTables = None,
     boards_per_round: NamedBoardsPerRound = None,
     rounds: Rounds = None,
     pairs: Pairs = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="individual: the players (8 to 40).")
+    ] = None,
     relay: Relay = False,
     arrow_switch: ArrowSwitch = False,
     pdf: Annotated[str | None, typer.Option("--pdf", help="Write the cards as PDF here.")] = None,
@@ -510,7 +538,8 @@ def cards_command(
     ] = None,
     paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
 ) -> None:
-    """Guide cards (one per pair) and table cards (one per table) as PDF and/or HTML.
+    """Guide cards (one per pair, or per player of an individual) and table cards (one per
+    table) as PDF and/or HTML.
 
     SOURCE is a generator (mitchell or howell, with its options) or a movement file; the
     movement is checked first, and an unsound one is refused (exit 1).
@@ -518,6 +547,7 @@ def cards_command(
     \b
       bridgescore movement cards mitchell --tables 7 --boards-per-round 3 --pdf cards.pdf
       bridgescore movement cards howell --tables 4 -b 3 --pdf cards.pdf
+      bridgescore movement cards individual --players 12 --html cards.html
       bridgescore movement cards club.json --html cards.html --event "Tuesday pairs"
     """
     if pdf is None and html is None:
@@ -531,7 +561,9 @@ def cards_command(
     chosen = paper.lower()
     if chosen not in ("a4", "letter"):
         raise fail(f"--paper {paper!r}: expected a4 or letter", code=2)
-    given = GeneratorOptions(tables, boards_per_round, rounds, pairs, relay, arrow_switch)
+    given = GeneratorOptions(
+        tables, boards_per_round, rounds, pairs, relay, arrow_switch, players=players
+    )
     movement = named_movement(source, given)
     try:
         require_sound(movement)
@@ -556,6 +588,7 @@ def cards_command(
         raise fail(f"cannot write the cards: {error.strerror}", code=2) from None
     written = " and ".join(path for path in (pdf, html) if path)
     typer.echo(
-        f"cards for {len(movement.pairs)} pairs and {movement.tables} tables written to {written}",
+        f"cards for {_count(len(_places(movement)), _contestant(movement))} and"
+        f" {movement.tables} tables written to {written}",
         err=True,
     )

@@ -17,6 +17,7 @@ from bridgescore.movement.model import Movement
 from bridgescore.movement.text import MOVEMENT_SUFFIXES, asc_boards_per_round, read_movement
 
 __all__ = [
+    "INDIVIDUAL_BOARDS",
     "MOST_BOARDS_A_ROUND",
     "ArrowSwitch",
     "BoardsPerRound",
@@ -208,8 +209,14 @@ def generate_howell(given: GeneratorOptions) -> Movement:
         raise fail(error, code=2) from None
 
 
+#: An individual's boards a round unless ``--boards-per-round`` says: N - 1 rounds of 2
+#: (14 boards for 8 players, 30 for 16) keep an evening of any size in reach.
+INDIVIDUAL_BOARDS = 2
+
+
 def generate_individual(given: GeneratorOptions) -> Movement:
-    """The individual movement of ``--players`` (exit 2 when an option is wrong)."""
+    """The individual movement of ``--players`` (``--boards-per-round`` default
+    :data:`INDIVIDUAL_BOARDS`; exit 2 when an option is wrong)."""
     from bridgescore.movement.individual import individual
 
     extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
@@ -217,12 +224,9 @@ def generate_individual(given: GeneratorOptions) -> Movement:
         raise fail(f"{extra[0]} is not an option of an individual: give --players", code=2)
     if given.players is None:
         raise fail("an individual needs --players (a multiple of four, 8 to 40)", code=2)
-    if given.boards_per_round is None:
-        raise fail("an individual needs --boards-per-round (the boards of a round)", code=2)
+    per_round = INDIVIDUAL_BOARDS if given.boards_per_round is None else given.boards_per_round
     try:
-        return individual(
-            given.players, boards_per_round=given.boards_per_round, rounds=given.rounds
-        )
+        return individual(given.players, boards_per_round=per_round, rounds=given.rounds)
     except BridgeError as error:
         raise fail(error, code=2) from None
 

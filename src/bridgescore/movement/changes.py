@@ -81,7 +81,8 @@ def empty_place(movement: Movement) -> tuple[str, tuple[Row, ...]]:
     """
     if movement.kind not in ("mitchell", "howell"):
         raise MovementError(
-            f"a {movement.kind} movement has no empty place to seat a late pair in: only a "
+            f"{'an' if movement.kind[0] in 'aeiou' else 'a'} {movement.kind} movement has no"
+            " empty place to seat a late pair in: only a "
             "Mitchell or a Howell made for an odd number of pairs has one"
         )
     stored = {_place(row) for row in movement.rows}

@@ -8,7 +8,10 @@ The JSON form (docs/movements.md)::
 
 "sitouts" and "arrow_switch" may be left out (none), "section" is written only when
 it is not "A", and "boards_per_set" only when the boards travel in sets smaller than a
-round's (half-sets: ``"boards_per_set": 2`` with 4 boards a round).
+round's (half-sets: ``"boards_per_set": 2`` with 4 boards a round). An individual's
+rows name partnerships (``"ns": "8-1"``: player 8 North, 1 South) and each also lists
+its four players by seat, ``"seats": {"N": "8", "S": "1", "E": "2", "W": "7"}``, which a
+reader may leave out and which must agree with the partnerships when given.
 
 The .ASC movement file (version 1.0 of the standard by Peter Smulders and Hans van
 Staveren, http://www.pjms.nl/movementfile_standard.html) is a header line ``pairs tables
@@ -45,7 +48,7 @@ from pathlib import PurePath
 from typing import Any
 
 from bridgescore.errors import MovementError
-from bridgescore.movement.model import Movement, Row, Sitout, board_set
+from bridgescore.movement.model import Movement, Row, Sitout, board_set, partnership_players
 from bridgescore.validate import is_whole_number
 
 __all__ = [
@@ -61,6 +64,7 @@ __all__ = [
 _FIELDS = ("kind", "tables", "rounds", "boards_per_round", "rows")
 _OPTIONAL = ("sitouts", "arrow_switch", "section", "boards_per_set")
 _ROW_FIELDS = ("round", "table", "ns", "ew", "boards")
+_SEATS = ("N", "S", "E", "W")
 _SITOUT_FIELDS = ("round", "pair")
 
 
@@ -69,12 +73,9 @@ _SITOUT_FIELDS = ("round", "pair")
 
 def movement_to_json(movement: Movement) -> dict[str, Any]:
     """The JSON form of ``movement`` as a dict (``json.dumps`` writes it)."""
-    data: dict[str, Any] = {
-        "kind": movement.kind,
-        "tables": movement.tables,
-        "rounds": movement.rounds,
-        "boards_per_round": movement.boards_per_round,
-        "rows": [
+    rows: list[dict[str, Any]] = []
+    for row in movement.rows:
+        rows.append(
             {
                 "round": row.round,
                 "table": row.table,
@@ -82,8 +83,16 @@ def movement_to_json(movement: Movement) -> dict[str, Any]:
                 "ew": row.ew,
                 "boards": list(row.boards),
             }
-            for row in movement.rows
-        ],
+        )
+        seats = _seats(row)
+        if seats is not None:
+            rows[-1]["seats"] = dict(zip(_SEATS, seats, strict=True))
+    data: dict[str, Any] = {
+        "kind": movement.kind,
+        "tables": movement.tables,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "rows": rows,
         "sitouts": [{"round": s.round, "pair": s.pair} for s in movement.sitouts],
         "arrow_switch": list(movement.arrow_switch),
     }
@@ -92,6 +101,29 @@ def movement_to_json(movement: Movement) -> dict[str, Any]:
     if movement.boards_per_set != movement.boards_per_round:
         data["boards_per_set"] = movement.boards_per_set
     return data
+
+
+def _seats(row: Row) -> tuple[str, ...] | None:
+    """An individual's row's players, North, South, East, West (None for pairs)."""
+    north_south, east_west = partnership_players(row.ns), partnership_players(row.ew)
+    if north_south is None or east_west is None:
+        return None
+    return (*north_south, *east_west)
+
+
+def _check_seats(value: object, row: Row, where: str) -> None:
+    """A row's "seats" must name the players its partnerships do."""
+    seats = _seats(row)
+    given = _object(value, f"{where}.seats", _SEATS)
+    if seats is None or tuple(given[seat] for seat in _SEATS) != seats:
+        said = ", ".join(f"{seat} {_shown(given[seat])}" for seat in _SEATS)
+        expected = (
+            "only an individual's rows list seats"
+            if seats is None
+            else f"its partnerships {row.ns} and {row.ew} seat "
+            + ", ".join(f"{seat} {player}" for seat, player in zip(_SEATS, seats, strict=True))
+        )
+        raise MovementError(f"{where}.seats says {said}, but {expected}")
 
 
 def _shown(value: object) -> str:
@@ -164,7 +196,7 @@ def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
     rows = []
     for number, item in enumerate(_list(top["rows"], "'rows'"), start=1):
         where = f"rows[{number}]"
-        row = _object(item, where, _ROW_FIELDS)
+        row = _object(item, where, _ROW_FIELDS, ("seats",))
         boards = tuple(
             _whole(board, f"{where}.boards") for board in _list(row["boards"], f"{where}.boards")
         )
@@ -177,6 +209,8 @@ def movement_from_json(data: Mapping[str, Any] | str) -> Movement:
                 boards,
             )
         )
+        if "seats" in row:
+            _check_seats(row["seats"], rows[-1], where)
     sitouts: list[Sitout] = []
     for number, item in enumerate(_list(top.get("sitouts", []), "'sitouts'"), start=1):
         where = f"sitouts[{number}]"

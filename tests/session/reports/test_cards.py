@@ -511,3 +511,21 @@ def test_without_segno_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch
         table_cards_html(MITCHELL_3, links={1: LINKS[1]})
     # The cards without links need no segno.
     assert read_cards(table_cards_html(MITCHELL_3))["table-1"].svgs == []
+
+
+def test_an_individual_has_a_guide_card_a_player() -> None:
+    from bridgescore.movement.individual import individual
+    from bridgescore.session.reports.cards import guide_cards_html
+
+    page = guide_cards_html(individual(8, boards_per_round=2), event="Thursday")
+    assert page.count('<article class="card guide"') == 8
+    # Player 1: round 1 table 1 South with 8 against 2 & 7 on boards 1-2; round 2 table 1
+    # West with 3 against 8 & 2 (8-2 v 3-1) on boards 3-4.
+    card = page[page.index('id="player-1"') :].split("</article>")[0]
+    assert (
+        "<tr><td>1</td><td>1</td><td>South</td><td>8</td><td>2 &amp; 7</td><td>1–2</td></tr>"
+        in card
+    )
+    assert (
+        "<tr><td>2</td><td>1</td><td>West</td><td>3</td><td>8 &amp; 2</td><td>3–4</td></tr>" in card
+    )

@@ -104,3 +104,75 @@ def test_an_eight_player_individual_live(tmp_path: Path) -> None:
     scored = runner.invoke(app, ["session", "score", str(path), "--json"])
     assert scored.exit_code == 0, scored.output
     assert json.loads(scored.output)["ranking"] == ranking["ranking"]
+
+
+def test_the_table_page_tells_each_player_where_to_go(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from bridgescore.web.live.app import create_live_app
+
+    path = tmp_path / "indy.db"
+    made = runner.invoke(
+        app, ["session", "new", str(path), "--movement", "individual", "--players", "8",
+              "-b", "1", "--json"],
+    )  # fmt: skip
+    token = json.loads(made.output)["tables"][0]["token"]
+    with TestClient(create_live_app(path)) as phone:
+        body = {"round": 1, "board": 1, "contract": "PASS"}
+        answer = phone.post(
+            "/api/live/results", json=body, headers={"Authorization": f"Bearer {token}"}
+        )
+        assert answer.status_code == 201, answer.text
+        assert phone.get(f"/table?token={token}").status_code == 200
+        page = phone.get("/table").text
+    # Round 1 at table 1: 8 N, 1 S, 2 E, 7 W; round 2 seats 8-2 v 3-1 at table 1 and
+    # 4-7 v 5-6 at table 2 (the rotation by hand: every player but 8 moves on one).
+    for line in ("North 8: stay at table 1, North", "South 1: go to table 1, West",
+                 "East 2: go to table 1, South", "West 7: go to table 2, South"):  # fmt: skip
+        assert line in page
+
+
+def test_the_director_names_each_player(tmp_path: Path) -> None:
+    pytest.importorskip("multipart", reason="python-multipart is not installed")
+    from fastapi.testclient import TestClient
+
+    from bridgescore.web.live.app import create_live_app
+    from live_pages_helpers import csrf_of
+
+    path = tmp_path / "indy.db"
+    made = runner.invoke(
+        app, ["session", "new", str(path), "--movement", "individual", "--players", "8",
+              "-b", "1", "--json"],
+    )  # fmt: skip
+    document = json.loads(made.output)
+    token = document["tables"][0]["token"]
+    with TestClient(create_live_app(path)) as client:
+        form = client.get("/director")
+        answer = client.post(
+            "/director/login",
+            data={"csrf": csrf_of(form.text), "password": document["director_password"]},
+            follow_redirects=False,
+        )
+        assert answer.status_code == 303, answer.text
+        csrf = csrf_of(client.get("/director").text)
+        page = client.get("/director/names").text
+        # One field a player, by number: no partnership is named.
+        assert 'name="player-8-1"' in page and 'name="player-8-2"' not in page
+        assert 'name="player-8-1-1"' not in page
+        answer = client.post(
+            "/director/names",
+            data={"csrf": csrf, "player-8-1": "Ann Archer", "player-1-1": "Bob Baker"},
+            follow_redirects=False,
+        )
+        assert answer.status_code == 303, answer.text
+        auth = {"Authorization": f"Bearer {token}"}
+        body = {"round": 1, "board": 1, "contract": "PASS"}
+        assert client.post("/api/live/results", json=body, headers=auth).status_code == 201
+        ranking = client.get("/api/live/ranking").json()
+        assert client.get(f"/table?token={token}").status_code == 200
+        table_page = client.get("/table").text
+    players = {row["name"]: row.get("players") for row in ranking["ranking"]}
+    assert players["8"] == [{"name": "Ann Archer", "number": None}]
+    assert players["1"] == [{"name": "Bob Baker", "number": None}]
+    # The table page shows round 2's partnership 8-2 by its players: Ann and player 2.
+    assert "Ann Archer &amp; 2" in table_page

@@ -132,11 +132,20 @@ def test_a_seven_pair_swiss_over_three_rounds(tmp_path: Path) -> None:
         ranking = phone.get("/api/live/ranking").json()
         assert ranking["method"] == "butler-vp" and ranking["ranking_unit"] == "VP"
         assert {r["name"]: r["total"] for r in ranking["ranking"]} == vps
+        # The matches of a round in table order, as drawn, then the bye.
+        assert [tuple(m["pairs"]) for m in ranking["matches"]] == [
+            ("1", "2"), ("3", "4"), ("5", "6"), ("7",)
+        ]  # fmt: skip
         matches = {tuple(m["pairs"]): (m["imps"], m["vp"]) for m in ranking["matches"]}
         assert matches[("5", "6")] == ([0.0, 23.0], [0.0, 20.0])
         assert matches[("7",)] == ([0.0], [12.0])
         traveller = phone.get("/api/live/traveller/2", headers=bearer(tokens[1])).json()
         assert traveller["datum"] == 600
+        # The public page lists the matches, pair against pair, and the bye.
+        page = phone.get("/ranking").text
+        assert "<th>Pairs</th>" in page
+        assert "<tr><td>1</td><td></td><td>7 bye</td><td></td><td>12.00</td></tr>" in page
+        assert "<td>5 v 6</td><td>0-23</td><td>0.00-20.00</td>" in page
         # 6 20, 7 12 (bye), 1 and 3 10.86 (level on IMPs too: seeding puts 1 first), 2
         # and 4 9.14, 5 0. The bye to 5, the lowest without one; then top-down: 6 v 7,
         # 1 v 3, 2 v 4, none met before. Drawn by the shell beside the server.

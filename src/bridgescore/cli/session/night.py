@@ -88,7 +88,7 @@ def new_command(
         typer.Option(
             "--players",
             help="--movement individual: the players (a multiple of four, 8 to 40); each "
-            "partners every other once.",
+            "partners every other once (2 boards a round unless --boards-per-round says).",
         ),
     ] = None,
     seed: SwissSeed = None,

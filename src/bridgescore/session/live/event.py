@@ -64,7 +64,7 @@ from bridgescore.errors import (
 )
 from bridgescore.formats.board import Board
 from bridgescore.movement.flow import next_stops
-from bridgescore.movement.model import Movement
+from bridgescore.movement.model import Movement, partnership_players
 from bridgescore.session.leads import FieldLead, LeadCost
 from bridgescore.session.live.documents import (
     AuditLine,
@@ -350,13 +350,16 @@ class LiveEvent(Closing):
         """Name the players of a pair (or team) of ``section`` (``None``: the first, the
         only one of a one-section event): ``["Ann Smith", "Bob Jones"]`` (players.py).
         Kept under :func:`~bridgescore.session.scoring.event.participant_key`: section
-        B's pair 1N as ``B:1N``, a one-section event's as ``1N``."""
+        B's pair 1N as ``B:1N``, a one-section event's as ``1N``. An individual's players
+        are named one by one, by number (``"3"``, ``["Cy Dee"]``)."""
         movement = self.movement if section is None else self.movement_of(section)
-        if pair not in movement.pairs:
+        named = movement.players if movement.kind == "individual" else movement.pairs
+        if pair not in named:
             whose = f"section {movement.section}'s" if len(self.movements) > 1 else "the"
+            what = "player" if movement.kind == "individual" else "pair"
             raise MovementError(
-                f"pair {quoted(pair)} is not in {whose} movement: expected one of "
-                f"{', '.join(movement.pairs)}"
+                f"{what} {quoted(pair)} is not in {whose} movement: expected one of "
+                f"{', '.join(named)}"
             )
         key = participant_key(self.stored_section(movement.section), pair)
         with self._using():
@@ -370,20 +373,31 @@ class LiveEvent(Closing):
 
     def section_players(self, section: str | None = None) -> dict[str, tuple[Member, ...]]:
         """The players of each named pair of ``section`` (``None``: the first), by the
-        pair's label in its movement (``1N``)."""
+        pair's label in its movement (``1N``); an individual's named players by number."""
         movement = self.movement if section is None else self.movement_of(section)
         stored = self.stored_section(movement.section)
         members = self.players()
-        named = {pair: players_of(members, stored, pair) for pair in movement.pairs}
+        labels = movement.players if movement.kind == "individual" else movement.pairs
+        named = {pair: players_of(members, stored, pair) for pair in labels}
         return {pair: players for pair, players in named.items() if players}
 
     def pair_names(self, section: str | None = None) -> dict[str, str]:
         """Each named pair of ``section`` (``None``: the first) and its players as the
-        pages show them: ``{"1N": "Ann Smith & Bob Jones"}``."""
-        return {
+        pages show them: ``{"1N": "Ann Smith & Bob Jones"}``; an individual's
+        partnerships by their players' names (``{"8-1": "Ann Smith & 1"}``)."""
+        named = {
             pair: " & ".join(map(str, players))
             for pair, players in self.section_players(section).items()
         }
+        movement = self.movement if section is None else self.movement_of(section)
+        if movement.kind != "individual" or not named:
+            return named
+        partnerships = {}
+        for pair in movement.pairs:
+            players = partnership_players(pair) or ()
+            if any(player in named for player in players):
+                partnerships[pair] = " & ".join(named.get(player, player) for player in players)
+        return {**named, **partnerships}
 
     @property
     def club(self) -> str:

@@ -1,7 +1,8 @@
 """Guide cards and table cards for a movement, as printable HTML and as PDF.
 
-A guide card follows one pair (a team, in a teams movement) through the evening:
-each round's table, direction, opponents and boards, or "sit out". A table card stays
+A guide card follows one pair (a team, in a teams movement; a player, in an
+individual) through the evening: each round's table, direction (an individual's
+seat and partner), opponents and boards, or "sit out". A table card stays
 on one table: each round's NS and EW pairs and boards, and where the boards go next
 (:func:`bridgescore.movement.flow.next_stops`). Given the tables' links (``session new``
 issues them), each table card carries its link as a QR code, so a phone that scans the
@@ -30,6 +31,7 @@ from typing import Literal
 
 from bridgescore.boardset.pdf import html_to_pdf
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, MovementError
+from bridgescore.movement.check import seated
 from bridgescore.movement.flow import NextStop, next_stops
 from bridgescore.movement.model import Movement, Row
 from bridgescore.validate import is_whole_number, whole_number_arg
@@ -151,6 +153,41 @@ def _guide_card(
         "<th>Opponents</th><th>Boards</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
         f"{_legend(movement)}</article>"
+    )
+
+
+_SEATS = ("North", "South", "East", "West")
+
+
+def _player_card(movement: Movement, player: str, event: str | None) -> str:
+    """An individual's guide card: each round's table, seat, partner, opponents, boards."""
+    lines = []
+    for number in range(1, movement.rounds + 1):
+        found = [
+            (row, seat)
+            for row in movement.rows_in_round(number)
+            for who, seat in zip(seated(row), _SEATS, strict=True)
+            if who == player
+        ]
+        if not found:
+            lines.append(f'<tr class="out"><td>{number}</td><td colspan="5">sit out</td></tr>')
+            continue
+        row, seat = found[0]
+        north, south, east, west = seated(row)
+        partner = {"North": south, "South": north, "East": west, "West": east}[seat]
+        opponents = (east, west) if seat in ("North", "South") else (north, south)
+        lines.append(
+            f"<tr><td>{number}</td><td>{row.table}</td><td>{seat}</td>"
+            f"<td>{escape(partner)}</td><td>{' &amp; '.join(map(escape, opponents))}</td>"
+            f"<td>{_board_ranges(row.boards)}</td></tr>"
+        )
+    return (
+        f'<article class="card guide" id="player-{_section_id(movement)}{escape(player)}">'
+        f"{_heading(movement, event)}"
+        f"<h2>Player {escape(player)}</h2>"
+        "<table><thead><tr><th>Round</th><th>Table</th><th>Seat</th><th>Partner</th>"
+        "<th>Opponents</th><th>Boards</th></tr></thead>"
+        f"<tbody>{''.join(lines)}</tbody></table></article>"
     )
 
 
@@ -328,6 +365,9 @@ def _guide_part(movement: Movement | Sequence[Movement], event: str | None) -> s
     cards: list[str] = []
     for section in _sections(movement):
         _check(section, event)
+        if section.kind == "individual":
+            cards.extend(_player_card(section, player, event) for player in section.players)
+            continue
         rounds = _pair_rounds(section)
         cards.extend(
             _guide_card(section, pair, rounds.get(pair, {}), event) for pair in section.pairs

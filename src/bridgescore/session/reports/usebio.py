@@ -53,7 +53,13 @@ if TYPE_CHECKING:
 
 __all__ = ["export_usebio", "pair_numbers"]
 
-_EVENT_TYPES = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross-imps": "CROSS_IMP"}
+# A Swiss pairs' boards are Butler IMPs; USEBIO has no word for its matches' VPs.
+_EVENT_TYPES = {
+    "mp": "MP_PAIRS",
+    "butler": "BUTLER_PAIRS",
+    "cross-imps": "CROSS_IMP",
+    "butler-vp": "BUTLER_PAIRS",
+}
 _SCORING_NAMES = {
     "mp": "MATCH_POINTS",
     "butler": "BUTLER_IMPS",
@@ -61,6 +67,7 @@ _SCORING_NAMES = {
     "imps": "IMPS",
     "bam": "BAM",
     "vp": "IMPS",  # the boards of a VP match are scored in IMPs
+    "butler-vp": "BUTLER_IMPS",
 }
 # A pair named by its number and home direction: "1N", "12E" (a live Mitchell's
 # labels, movement/mitchell.py) or "1NS", "12EW" (an imported file's).

@@ -113,15 +113,21 @@ def scored_match(
 
 def with_rounds(matches: Sequence[Match], movement: Movement | None) -> tuple[Match, ...]:
     """The matches, each with the round the movement has the two teams meet in (a
-    match the movement does not have keeps ``None``), in round order."""
+    match the movement does not have keeps ``None``), in round order; a Swiss pairs'
+    matches of a round in table order, as the round was drawn."""
     if movement is None:
         return tuple(matches)
-    met: dict[frozenset[str], int] = {}
+    met: dict[frozenset[str], tuple[int, int]] = {}
     for row in movement.rows:
-        met.setdefault(frozenset((row.ns, row.ew)), row.round)
-    placed = [replace(m, round=met.get(frozenset((m.home, m.away)))) for m in matches]
-    # Python's sort is stable: matches of one round keep the scorer's order.
-    return tuple(sorted(placed, key=lambda m: m.round if m.round is not None else 1 << 30))
+        met.setdefault(frozenset((row.ns, row.ew)), (row.round, row.table))
+    placed = []
+    for match in matches:
+        found = met.get(frozenset((match.home, match.away)))
+        table = found[1] if found is not None and match.between == "pairs" else 0
+        placed.append((table, replace(match, round=None if found is None else found[0])))
+    # Python's sort is stable: teams matches of one round keep the scorer's order.
+    placed.sort(key=lambda item: (item[1].round if item[1].round is not None else 1 << 30, item[0]))
+    return tuple(match for _, match in placed)
 
 
 def match_headers(matches: Sequence[Match]) -> tuple[str, ...]:

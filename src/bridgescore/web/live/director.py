@@ -392,12 +392,13 @@ def _named_pairs(live: LiveEvent) -> list[tuple[str, str, str]]:
     return [
         (section, pair, participant_key(live.stored_section(section), pair))
         for section, movement in live.movements.items()
-        for pair in movement.pairs
+        # An individual names each player, by number.
+        for pair in (movement.players if movement.kind == "individual" else movement.pairs)
     ]
 
 
 def _names_context(live: LiveEvent, error: str = "") -> dict[str, Any]:
-    seats = MAX_PLAYERS if live.movement.kind == "teams" else 2
+    seats = {"teams": MAX_PLAYERS, "individual": 1}.get(live.movement.kind, 2)
     several = len(live.movements) > 1
     players = {section: live.section_players(section) for section in live.movements}
     return {

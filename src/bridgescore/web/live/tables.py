@@ -76,6 +76,7 @@ from bridgescore.web.live.views import (
     current_round,
     move_lines,
     ns_score,
+    player_move_lines,
     score_words,
 )
 
@@ -159,7 +160,11 @@ def _table_view(
     if done and (current is None or not current.results):
         # Between rounds: the last round is complete and nothing of the next is entered.
         switched = current is not None and current.arrow_switch
-        moves = move_lines(table, done[-1], arrow_switch=switched)
+        movement = live.movement_of(section)
+        if movement.kind == "individual":
+            moves = player_move_lines(movement, table, done[-1])
+        else:
+            moves = move_lines(table, done[-1], arrow_switch=switched)
     played = sorted({board for r in rounds for board in r.entered})
     shown: int | None = _board_number(saved)
     shown = shown if shown in played else None

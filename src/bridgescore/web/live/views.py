@@ -18,7 +18,9 @@ from collections.abc import Sequence
 
 from bridgescore.core import Vulnerability
 from bridgescore.errors import BridgeError
+from bridgescore.movement.check import seated
 from bridgescore.movement.flow import NextStop
+from bridgescore.movement.model import Movement
 from bridgescore.session.live.documents import TableRound
 from bridgescore.session.live.entry import LEVELS, RESULTS, SEATS, ResultEntry
 
@@ -31,6 +33,7 @@ __all__ = [
     "form_of",
     "move_lines",
     "ns_score",
+    "player_move_lines",
     "score_words",
 ]
 
@@ -86,6 +89,52 @@ def move_lines(table: int, round_view: TableRound, *, arrow_switch: bool = False
             other = "EW" if seat.direction == "NS" else "NS"
             line += f" (arrow switch: play the {other} cards)"
         lines.append(line)
+    for stop in following.boards:
+        lines.append(f"{_boards_text(stop.boards)}: {_where(table, stop)}")
+    return lines
+
+
+_SEAT_NAMES = ("North", "South", "East", "West")
+
+
+def player_move_lines(movement: Movement, table: int, round_view: TableRound) -> list[str]:
+    """:func:`move_lines` for an individual: where each of the table's four players sits
+    next round (a partnership plays one round, so the players move, not the pairs).
+
+    >>> from bridgescore.movement.individual import individual
+    >>> from bridgescore.session.live.documents import NextMove
+    >>> movement = individual(8, boards_per_round=1)
+    >>> after = NextMove(None, None, (NextStop((1,), ()),))
+    >>> view = TableRound(1, "8-1", "2-7", (1,), False, (), after)
+    >>> for line in player_move_lines(movement, 1, view):
+    ...     print(line)
+    North 8: stay at table 1, North
+    South 1: go to table 1, West
+    East 2: go to table 1, South
+    West 7: go to table 2, South
+    Board 1: give them to the director (no later round plays them)
+    """
+    following = round_view.next_move
+    if following is None:
+        return move_lines(table, round_view)
+    here = movement.row_at(round_view.round, table)
+    if here is None:
+        return move_lines(table, round_view)
+    places = {
+        player: (row.table, seat)
+        for row in movement.rows_in_round(round_view.round + 1)
+        for player, seat in zip(seated(row), _SEAT_NAMES, strict=True)
+    }
+    lines = []
+    for player, seat in zip(seated(here), _SEAT_NAMES, strict=True):
+        if player not in places:
+            lines.append(f"{seat} {player}: sit out the next round")
+            continue
+        next_table, next_seat = places[player]
+        stays = next_table == table and next_seat == seat
+        lines.append(
+            f"{seat} {player}: {'stay at' if stays else 'go to'} table {next_table}, {next_seat}"
+        )
     for stop in following.boards:
         lines.append(f"{_boards_text(stop.boards)}: {_where(table, stop)}")
     return lines
