@@ -167,14 +167,21 @@ def test_every_shell_command_between_rounds_loses_nothing(tmp_path: Path) -> Non
             # The reads a director runs between rounds: each sees everything acknowledged.
             scored = json.loads(shell("session", "score", str(event), "--json").stdout)
             assert scored == ranking(client, server.base)
-            report = json.loads(shell("session", "report", str(event), "--json").stdout)
+            # One report writes the JSON, the CSV and the results site, as a director's
+            # script would ask for them together (one process start, not three).
+            site = tmp_path / f"site{round_number}"
+            written = shell("session", "report", str(event), "--json",
+                            "--csv", str(tmp_path / f"r{round_number}.csv"),
+                            "--html", f"{site}/")  # fmt: skip
+            report = json.loads(written.stdout)
             lines = sum(len(t["results"]) for t in report["travellers"])
             assert lines == len(tables.acknowledged)
+            csv_lines = (tmp_path / f"r{round_number}.csv").read_text().splitlines()
+            assert len(csv_lines) == 1 + lines  # a header, then one line a result
+            assert (site / "index.html").is_file()
             logged = json.loads(shell("session", "log", str(event), "--json").stdout)
             assert len([e for e in logged if e["action"] == "enter"]) == len(tables.acknowledged)
             shell("session", "export", str(event), str(tmp_path / f"usebio-{round_number}.xml"))
-            shell("session", "report", str(event), "--csv", str(tmp_path / f"r{round_number}.csv"))
-            shell("session", "report", str(event), "--html", str(tmp_path / f"site{round_number}/"))
             copy = tmp_path / f"backup-{round_number}.db"
             shell("session", "backup", str(event), str(copy))
             backups.append((copy, len(tables.acknowledged)))
