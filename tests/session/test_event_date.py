@@ -88,3 +88,42 @@ def test_a_new_event_is_dated_today_unless_told(tmp_path: Path) -> None:
         assert b.date == "2026-03-02"
     bad = runner.invoke(app, ["session", "new", str(tmp_path / "c.db"), *common, "--date", "x"])
     assert bad.exit_code == 2 and not (tmp_path / "c.db").exists()
+
+
+def test_a_pbn_date_tag_is_kept(tmp_path: Path) -> None:
+    # online_teams.pbn: [Date "2026.11.20"] on every game.
+    with EventStore(tmp_path / "e.db") as store:
+        import_files(store, [DATA / "online_teams.pbn"])
+        assert store.date == "2026-11-20"
+
+
+@pytest.mark.parametrize(
+    ("written", "kept", "noted"),
+    [
+        ("2026.03.02", "2026-03-02", False),
+        ("2026.??.??", "", False),  # PBN's unknown: nothing to keep, nothing to say
+        ("?", "", False),
+        ("2026.11.??", "", False),  # only part of a date: PBN's way to say so
+        ("2026.02.30", "", True),  # no such day
+    ],
+)
+def test_a_pbn_date_is_read_as_pbn_writes_it(
+    tmp_path: Path, written: str, kept: str, noted: bool
+) -> None:
+    path = tmp_path / "night.pbn"
+    path.write_text(
+        f'[Event "Club"]\n[Date "{written}"]\n[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ '
+        '5432.5432.5432.5 T987.T987.T987.T 6.J6.J6.J98765432"]\n'
+        '[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[North "1"]\n[East "2"]\n\n',
+        encoding="utf-8",
+    )
+    with EventStore(tmp_path / "e.db") as store:
+        report = import_files(store, [path])
+        assert store.date == kept
+    said = [note for note in report.notes if "is not a date" in note]
+    assert bool(said) == noted
+    if noted:
+        assert said[0] == (
+            f"{path}: Date '{written}' is not a date: expected year.month.day "
+            "(2026.11.20); the event is left undated (give --date)"
+        )

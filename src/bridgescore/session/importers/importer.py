@@ -60,7 +60,7 @@ from bridgescore.session.importers.teams_pbn import records_are_online_teams, te
 from bridgescore.session.importers.usebio import check_file, read_usebio_event
 from bridgescore.session.importers.vugraph import parse_vugraph
 from bridgescore.session.store.events import AddReport, EventStore
-from bridgescore.validate import quoted
+from bridgescore.validate import date_text, quoted
 
 __all__ = ["ImportReport", "import_data", "import_files"]
 
@@ -234,16 +234,20 @@ def _parse_file(
     if kind == "csv" and not is_board_set(text):
         return parse_csv(text.splitlines(), name, movements=store.movements), {}
     records = list(read_text(text, kind, name))
+    # The day played, from the PBN Date tag, unless the event has one.
+    dated = None if store.date else _pbn_date(records, name, report)
     if records_are_online_teams(records):
         online = teams_from_records(records, name)
         report.disagreements.extend(f"{name}:{d.line}: {d}" for d in online.disagreements)
         report.notes.append(f"{name}: an online teams file (HomeTeam sits NS at its Table)")
         named = None if store.name or not online.name else online.name
-        return online.parsed, {"kind": "teams", "name": named}
+        return online.parsed, {"kind": "teams", "name": named, "date": dated}
     # The PBN Event tag (the first game's that names one; "?" is PBN's unknown).
     events = (r.event.strip() for r in records if r.event.strip() not in ("", "?", "#"))
     named = None if store.name else next(events, None)
     settings: dict[str, str | None] = {"name": named} if named else {}
+    if dated:
+        settings["date"] = dated
     if any(_is_teams_room(record) for record in records):
         # The two rooms of a teams match: scored in IMPs between the teams, not as a
         # field of pairs (where a two-team match gives 100% and 0%).
@@ -253,6 +257,27 @@ def _parse_file(
         )
         settings["kind"] = "teams"
     return parse_records(records, name), settings
+
+
+def _pbn_date(records: Iterable[BoardRecord], name: str, report: ImportReport) -> str | None:
+    """The day the first game that has a ``Date`` tag says, as year-month-day. PBN
+    writes ``2026.11.20``, and ``?`` for a part not known: such a date (``2026.??.??``)
+    leaves the event undated; one that is no date at all does too, with a note."""
+    for record in records:
+        written = next((value.strip() for tag, value in record.notes if tag == "Date"), "")
+        if not written:
+            continue
+        if "?" in written:
+            return None
+        try:
+            return date_text(written.replace(".", "-"), "Date", error=RecordError)
+        except RecordError:
+            report.notes.append(
+                f"{name}: Date {quoted(written[:40])} is not a date: expected "
+                "year.month.day (2026.11.20); the event is left undated (give --date)"
+            )
+            return None
+    return None
 
 
 def _is_teams_room(record: BoardRecord) -> bool:
