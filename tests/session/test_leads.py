@@ -161,3 +161,33 @@ def test_session_report_site_solves_the_leads_of_the_event_file(tmp_path: Path) 
 def test_a_contract_without_its_declarer_is_refused() -> None:
     with pytest.raises(ValueError, match="4S: a lead's cost needs the contract's declarer"):
         lead_costs([(DEAL, Contract.parse("4S"), Card.parse("HQ"))])
+
+
+def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) -> None:
+    # No play kept, but leads entered: the review's lead is the table's, costed as DDS
+    # says; a lead the leader did not hold is left out (the phone said so that night).
+    import json
+
+    results, leads = _results()
+    path = tmp_path / "club.db"
+    with EventStore(path) as store:
+        store.add(
+            [(Board(1, DEAL), Origin("hands.pbn", 1))],
+            [(result, Origin("results", n)) for n, result in enumerate(results[:4], 1)],
+            leads={key: Card.parse(card) for key, card in leads.items()} | {
+                results[2].key: Card.parse("SA")  # North's card, not East's
+            },
+        )
+    answer = runner.invoke(app, ["analyse", str(path), "--json"])
+    assert answer.exit_code == 0, answer.output
+    boards = json.loads(answer.stdout)
+    after = tricks_after_each_lead(DEAL.to_pbn(), Strain.SPADES, Seat.NORTH)
+    nt_after = tricks_after_each_lead(DEAL.to_pbn(), Strain.NOTRUMP, Seat.SOUTH)
+    got = [(b["contract"], b["lead"]["card"], b["lead"]["cost"]) for b in boards]
+    assert got == [
+        ("4S", "SK", after["SK"] - min(after.values())),
+        ("4S", "SK", after["SK"] - min(after.values())),
+        ("4S", None, None),
+        ("3NT", "CQ", nt_after["CQ"] - min(nt_after.values())),
+    ]
+    assert [card["card"] for card in boards[0]["play"]] == ["SK"]
