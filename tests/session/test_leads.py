@@ -174,7 +174,8 @@ def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) 
         store.add(
             [(Board(1, DEAL), Origin("hands.pbn", 1))],
             [(result, Origin("results", n)) for n, result in enumerate(results[:4], 1)],
-            leads={key: Card.parse(card) for key, card in leads.items()} | {
+            leads={key: Card.parse(card) for key, card in leads.items()}
+            | {
                 results[2].key: Card.parse("SA")  # North's card, not East's
             },
         )
