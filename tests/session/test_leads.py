@@ -192,3 +192,28 @@ def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) 
         ("3NT", "CQ", nt_after["CQ"] - min(nt_after.values())),
     ]
     assert [card["card"] for card in boards[0]["play"]] == ["SK"]
+
+
+def test_a_lead_table_is_solved_once_for_a_night(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The phones ask after every entry and every phone opens the site at the close: the
+    # same deal, strain and declarer are solved once (the real DDS, counted).
+    import bridgescore.solver as solver
+
+    solved: list[int] = []
+    real = solver.lead_tricks
+
+    def counted(deals: object, *args: object, **kwargs: object) -> object:
+        solved.append(len(deals))  # type: ignore[arg-type]
+        return real(deals, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "lead_tricks", counted)
+    deals = bs.deal_many(3, seed=4545)
+    four = Contract(4, Strain.HEARTS, declarer=Seat.SOUTH)
+    first = lead_costs([(deal, four, Card.parse("SA")) for deal in deals])
+    assert solved == [3]
+    again = lead_costs([(deals[1], four, Card.parse("SA")), (deals[2], four, Card.parse("CA"))])
+    assert solved == [3] and again[0] == first[1]
+    after = tricks_after_each_lead(deals[2].to_pbn(), Strain.HEARTS, Seat.SOUTH)
+    assert again[1].after == after.get("CA")  # None where West has not the ace
+    lead_cost(deals[0], Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH), Card.parse("SA"))
+    assert solved == [3, 1]  # another strain is another table

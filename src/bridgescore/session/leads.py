@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
@@ -99,48 +98,58 @@ class FieldLead:
         }
 
 
+# Lead tables solved lately, by deal, strain and declarer: each is the defence's tricks
+# after each of the 52 cards (-1 where the leader does not hold it). A night asks for
+# the same few again and again (a table's page after each entry, the results site at the
+# close, every phone opening it), and a lead table never changes for its deal.
+_SOLVED: dict[tuple[Deal, Strain, Seat], tuple[int, ...]] = {}
+_KEPT = 4096
+
+
 def lead_costs(
     leads: Sequence[tuple[Deal, Contract, Card]], *, threads: int | None = None
 ) -> list[LeadCost]:
-    """The cost of each ``(deal, contract, card)``, in order. The leads are solved in one
-    batch per strain and declarer (DDS's all-cards search, equal deals once)."""
+    """The cost of each ``(deal, contract, card)``, in order. The lead tables not solved
+    lately are solved in one batch per strain and declarer (DDS's all-cards search,
+    equal deals once)."""
     from bridgescore.solver import lead_tricks
 
-    groups: dict[tuple[Strain, Seat], dict[str, int]] = {}
-    deals: dict[tuple[Strain, Seat], list[Deal]] = {}
+    wanted: dict[tuple[Strain, Seat], list[Deal]] = {}
     for deal, contract, _ in leads:
         if contract.declarer is None:
             raise InvalidArgumentError(
                 f"{contract}: a lead's cost needs the contract's declarer, such as 4SN"
             )
-        key = (contract.strain, contract.declarer)
-        seen = groups.setdefault(key, {})
-        if deal.to_pbn() not in seen:
-            seen[deal.to_pbn()] = len(seen)
-            deals.setdefault(key, []).append(deal)
-    tables = {key: lead_tricks(deals[key], key[0], key[1], threads=threads) for key in groups}
+        key = (deal, contract.strain, contract.declarer)
+        if key not in _SOLVED and deal not in wanted.get(key[1:], ()):
+            wanted.setdefault((contract.strain, contract.declarer), []).append(deal)
+    solved: dict[tuple[Deal, Strain, Seat], tuple[int, ...]] = {}
+    for (strain, declarer), deals in wanted.items():
+        rows = lead_tricks(deals, strain, declarer, threads=threads)
+        for deal, row in zip(deals, rows, strict=True):
+            solved[(deal, strain, declarer)] = tuple(int(value) for value in row)
+    if len(_SOLVED) + len(solved) > _KEPT:
+        _SOLVED.clear()
+    _SOLVED.update(solved)
     found = []
     for deal, contract, card in leads:
         assert contract.declarer is not None
-        key = (contract.strain, contract.declarer)
-        row = tables[key][groups[key][deal.to_pbn()]]
-        defence = int(row[card.index])
+        key = (deal, contract.strain, contract.declarer)
+        row = solved[key] if key in solved else _SOLVED[key]
+        defence = row[card.index]
         found.append(
             LeadCost(
                 Contract(contract.level, contract.strain, declarer=contract.declarer),
                 card,
                 None if defence < 0 else 13 - defence,
-                13 - int(row.max()),
+                13 - max(row),
             )
         )
     return found
 
 
-@lru_cache(maxsize=1024)
 def lead_cost(deal: Deal, contract: Contract, card: Card) -> LeadCost:
-    """One lead's cost (as :func:`lead_costs`), kept for the next time it is asked: a
-    table's phone shows it after every entry, and the deal does not change meanwhile
-    (a changed hand record is another deal, so another entry here)."""
+    """One lead's cost (as :func:`lead_costs`, and from the same lead tables kept)."""
     (cost,) = lead_costs([(deal, contract, card)])
     return cost
 

@@ -25,6 +25,7 @@ says to scan the table card again; a client's input is never a 5xx.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -473,13 +474,21 @@ def _published_site(request: Request) -> Mapping[str, str]:
     from bridgescore.session.reports.site import results_site
 
     live = live_of(request)
-    version = live.version()  # read before building: a change meanwhile builds it again
-    built: tuple[int, Mapping[str, str]] | None = getattr(request.app.state, "results_site", None)
-    if built is None or built[0] != version:
-        scored = live.public_score()
-        built = (version, results_site(scored, leads=live.field_leads(scored)))
-        request.app.state.results_site = built
+    # One request builds it while the others wait for that build: the field's leads
+    # are solved double dummy (seconds for a night's boards), once, not once a phone.
+    with _SITE_BUILDING:
+        version = live.version()  # read before building: a change meanwhile builds it again
+        built: tuple[int, Mapping[str, str]] | None = getattr(
+            request.app.state, "results_site", None
+        )
+        if built is None or built[0] != version:
+            scored = live.public_score()
+            built = (version, results_site(scored, leads=live.field_leads(scored)))
+            request.app.state.results_site = built
     return built[1]
+
+
+_SITE_BUILDING = threading.Lock()
 
 
 @router.get("/live/hand-record.css")
