@@ -94,11 +94,11 @@ def test_contracts_read_from_the_lead_table_match_full_tables(
     # (one solve for both levels); 3NT by North is solved on its own. All must agree
     # with CalcAllTables.
     _, tables = reference
-    report = simulate(
-        40, seed=12, where=WHERE, contract=["4S", "3S", "3NT"], by=["S", "S", "N"], lead="W"
+    report = simulate(  # the first 16 of the reference's deals (the same seed)
+        16, seed=12, where=WHERE, contract=["4S", "3S", "3NT"], by=["S", "S", "N"], lead="W"
     )
-    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables]
-    notrump = [t.tricks(Seat.NORTH, Strain.NOTRUMP) for t in tables]
+    spades = [t.tricks(Seat.SOUTH, Strain.SPADES) for t in tables[:16]]
+    notrump = [t.tricks(Seat.NORTH, Strain.NOTRUMP) for t in tables[:16]]
     four, three, nt = report["contracts"]
     assert four["tricks"] == three["tricks"] == [spades.count(k) for k in range(14)]
     assert nt["tricks"] == [notrump.count(k) for k in range(14)]
