@@ -610,9 +610,14 @@ def test_sixty_tables_and_forty_readers_from_one_address_are_all_served(tmp_path
         assert entered == [201] * (tables * rounds)
         assert read == [200] * 120
         # Of the 64 half-open sockets, the 32 oldest are closed (once their grace is
-        # over); the 32 the address may hold stay until their deadline.
+        # over). How many of the younger 32 stay depends on the machine, not on the
+        # rule: a table whose connection is open but whose request has not come yet
+        # (a loaded machine, the test's own client late) owes the server a request as
+        # they do, and while it does the address is past its 32 and its oldest
+        # half-open socket goes. So the younger ones are not asserted to stay here;
+        # test_an_address_keeps_its_served_and_kept_alive_connections_past_the_cap
+        # (the guard on a clock of its own) holds that.
         assert [wait_closed(connection) for connection in attacker[:32]] == [b""] * 32
-        assert [still_open(connection) for connection in attacker[32:]] == [True] * 32
         for connection in attacker[32:]:
             connection.close()
     with LiveEvent(path) as live:
