@@ -282,3 +282,51 @@ def test_the_ratings_of_a_simulated_season_through_the_shell(tmp_path: Path) -> 
     d2 = sum((truth.index(n) - graded.index(n)) ** 2 for n in numbers)
     n = len(numbers)
     assert 1 - 6 * d2 / (n * (n * n - 1)) >= 0.8
+
+
+def test_the_register_from_the_events_own_numbers(tmp_path: Path) -> None:
+    # The live evening's names CSV numbers ten players; a second event spells one of
+    # them otherwise. --from adds each number once, keeps the first name, and never
+    # changes a number the register holds.
+    club = tmp_path / "club.db"
+    assert run("club", "new", club, "--name", "Riverside")[0] == 0
+    players = tmp_path / "one.csv"
+    players.write_text("number,name\n1010,Ann Archer-Smith\n")
+    assert run("club", "players", club, players)[0] == 0
+    event = live_event(tmp_path)
+    other = tmp_path / "other.db"
+    names = tmp_path / "other-names.csv"
+    names.write_text("pair,player,number,player,number\n1,Bob Baker-Jones,1011,Zed Zane,\n")
+    assert run("session", "import", other, names)[0] == 0
+    code, out, err = run("club", "players", club, "--from", event, "--from", other, "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    register = {p["number"]: p["name"] for p in document["players"]}
+    numbered = [line.split(",") for line in LIVE_NAMES.splitlines()[1:]]
+    expected = {row[i + 1]: row[i] for row in numbered for i in (1, 3)}
+    expected["1010"] = "Ann Archer-Smith"  # held before: left as it was
+    assert register == expected
+    assert (document["added"], document["unchanged"]) == (9, 1)
+    (note,) = document["notes"]
+    assert note == (
+        f"{other}: pair 1: number '1011' is 'Bob Baker-Jones' here and 'Bob Baker' before: "
+        "'Bob Baker' is kept (a register CSV may change it)"
+    )
+    # Its players now match the register by number when the event is added.
+    code, out, _ = run("club", "add", club, event)
+    assert code == 0 and "10 player(s) matched (0 by name), 1 unmatched" in out  # 3E unnamed
+
+
+def test_players_from_takes_events_only(tmp_path: Path) -> None:
+    club = tmp_path / "club.db"
+    assert run("club", "new", club, "--name", "Riverside")[0] == 0
+    code, _, err = run("club", "players", club, "--from", tmp_path / "none.db")
+    assert code == 2 and f"no event file '{tmp_path / 'none.db'}'" in err
+    junk = tmp_path / "junk.db"
+    junk.write_text("not an event")
+    code, _, err = run("club", "players", club, "--from", junk)
+    assert code != 0 and "is not a bridgescore event file" in err
+    csv_file = tmp_path / "p.csv"
+    csv_file.write_text("number,name\n1,A\n")
+    code, _, err = run("club", "players", club, csv_file, "--from", junk)
+    assert code == 2 and "not both" in err

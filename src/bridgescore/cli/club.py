@@ -90,18 +90,46 @@ def players_command(
             "when the register holds the number."
         ),
     ] = None,
+    events: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--from",
+            help="An event file whose players have membership numbers (from a Bridgemate "
+            "database, a USEBIO file or a names CSV): each number the register does not "
+            "hold is added with its name; numbers it holds are left as they are. May be "
+            "given more than once.",
+        ),
+    ] = None,
     as_json: Json = False,
 ) -> None:
-    """Add players to the register, or update them, from a CSV (number,name[,email]).
+    """Add players to the register, or update them, from a CSV (number,name[,email]),
+    or add the numbered players of events (--from EVENT.db).
 
-    Without FILE, lists the register. Players of events already added who were left
-    unmatched are matched again against the new register. A bad line is reported with
-    its line number and the other lines are read; the exit status is then 1.
+    Without FILE or --from, lists the register. Players of events already added who were
+    left unmatched are matched again against the new register. A bad line is reported
+    with its line number and the other lines are read; the exit status is then 1.
     """
-    from bridgescore.season.roster import read_roster
+    from bridgescore.season.roster import event_players, read_roster
 
     problems: list[str] = []
+    notes: list[str] = []
     added = updated = unchanged = rematched = 0
+    if file is not None and events:
+        raise fail("give a register CSV or --from EVENT.db, not both: add them one by one", 2)
+    if events:
+        missing = [str(path) for path in events if not path.is_file()]
+        if missing:
+            raise fail(f"no event file {missing[0]!r}: expected a session's event file", 2)
+        try:
+            players, notes = event_players(events)
+        except BridgeError as error:
+            raise fail(error) from None
+        with _open(club, "write") as opened:
+            try:
+                report = opened.add_new_players(players)
+            except BridgeError as error:
+                raise fail(error) from None
+            added, unchanged, rematched = report.added, report.unchanged, report.rematched
     if file is not None:
         players, found = read_roster(read_input(str(file)).splitlines(), str(file))
         problems = [str(problem) for problem in found]
@@ -116,21 +144,25 @@ def players_command(
         register = list(opened.players().values())
     for problem in problems:
         typer.echo(f"error: {problem}", err=True)
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
+    changed = file is not None or bool(events)
     if as_json:
         document: dict[str, Any] = {
             "players": [{"number": p.number, "name": p.name, "email": p.email} for p in register]
         }
-        if file is not None:
+        if changed:
             document.update(
                 added=added,
                 updated=updated,
                 unchanged=unchanged,
                 rematched=rematched,
                 problems=problems,
+                notes=notes,
             )
         echo_json(document)
     else:
-        if file is not None:
+        if changed:
             typer.echo(
                 f"{club}: {added} player(s) added, {updated} updated, {unchanged} unchanged; "
                 f"{len(problems)} bad line(s); {len(register)} in the register"

@@ -59,6 +59,8 @@ def _why(number: str, name: str, holders: int) -> str:
     named = f"the name {name!r}" if name else "no name given"
     if holders > 1:
         return f"{holders} register players are named {name!r}: give the player's number"
+    if number and not name:
+        return f"number {number!r} is not in the register, and the event gives no name"
     if number:
         return f"number {number!r} is not in the register, nor {named}"
     return f"no number given, and {named} is not in the register" if name else "no name given"

@@ -287,6 +287,27 @@ class ClubFile:
             report.rematched = self._rematch({p.number: p.name for p in held.values()})
         return report
 
+    def add_new_players(self, players: Iterable[ClubMember]) -> PlayersReport:
+        """Add each player whose number the register does not hold, and leave every
+        number it holds as it is (``unchanged``: a name an event spells otherwise never
+        replaces the register's), in one transaction."""
+        self._writing()
+        report = PlayersReport()
+        with storage_errors(self.path), self._db:
+            held = self.players()
+            for player in players:
+                if player.number in held:
+                    report.unchanged += 1
+                    continue
+                self._db.execute(
+                    "INSERT INTO players VALUES (?, ?, ?)",
+                    (player.number, player.name, player.email),
+                )
+                held[player.number] = player
+                report.added += 1
+            report.rematched = self._rematch({p.number: p.name for p in held.values()})
+        return report
+
     def _rematch(self, register: dict[str, str]) -> int:
         """Match again every player an event left unmatched, now that the register has
         changed (inside the caller's transaction); a matched player stays as matched.

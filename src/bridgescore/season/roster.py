@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
+from pathlib import Path
 
 from bridgescore.formats.record import Problem
 from bridgescore.season.register import ClubMember
 
-__all__ = ["read_roster"]
+__all__ = ["event_players", "read_roster"]
 
 _COLUMNS = ("number", "name", "email")
 _LONGEST = 120
@@ -87,3 +88,32 @@ def read_roster(lines: Iterable[str], source: str) -> tuple[list[ClubMember], li
         seen[number] = line_number
         players.append(ClubMember(number, name, email))
     return players, problems
+
+
+def event_players(paths: Iterable[str | Path]) -> tuple[list[ClubMember], list[str]]:
+    """The players with a membership number in the event files at ``paths`` (a
+    Bridgemate database's PlayerNumbers, a USEBIO file's, a names CSV's number columns),
+    each number once, in the order first met; and what was left out: a number the events
+    give two different names (the first is kept, the register's CSV settles it)."""
+    from bridgescore.session.store.events import EventStore
+
+    found: dict[str, ClubMember] = {}
+    said: list[str] = []
+    for path in paths:
+        with EventStore(path, mode="read") as store:
+            members = store.members()
+        for pair, players in members.items():
+            for member in players:
+                number, name = member.number.strip(), " ".join(member.name.split())
+                if not number or not name:
+                    continue
+                held = found.get(number)
+                if held is None:
+                    found[number] = ClubMember(number, name)
+                elif held.name != name:
+                    said.append(
+                        f"{path}: pair {pair}: number {number!r} is {name!r} here and "
+                        f"{held.name!r} before: {held.name!r} is kept (a register CSV may "
+                        "change it)"
+                    )
+    return list(found.values()), said
