@@ -19,7 +19,6 @@ import platform
 import statistics
 
 from bridgescore.season.ratings import DECAY, PRIOR_BOARDS, season_grades
-from bridgescore.season.register import SeasonPair
 from bridgescore.season.simulate import EDGE, simulated_season
 
 
@@ -50,23 +49,7 @@ def spearman(a: list[float], b: list[float]) -> float:
 def one_season(players: int, sessions: int, seed: int) -> tuple[float, float]:
     """The grades' and the plain means' correlations with the true strengths."""
     season = simulated_season(players=players, sessions=sessions, seed=seed)
-    events = [
-        [
-            SeasonPair(
-                p.section,
-                p.pair,
-                p.field,
-                p.rank,
-                p.percent,
-                p.boards,
-                p.field_size,
-                p.players,
-                tuple(m.number for m in p.players),
-            )
-            for p in summary.places
-        ]
-        for summary in season.summaries()
-    ]
+    events = season.graded_events()
     grades = season_grades(events)
     played: dict[str, list[float]] = {}
     for pairs in events:

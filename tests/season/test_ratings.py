@@ -116,23 +116,7 @@ def test_spearman_of_known_orders() -> None:
 
 def _correlation(players: int, sessions: int, seed: int) -> float:
     season = simulated_season(players=players, sessions=sessions, seed=seed)
-    pairs = [
-        [
-            SeasonPair(
-                p.section,
-                p.pair,
-                p.field,
-                p.rank,
-                p.percent,
-                p.boards,
-                p.field_size,
-                p.players,
-                tuple(m.number for m in p.players),
-            )
-            for p in summary.places
-        ]
-        for summary in season.summaries()
-    ]
+    pairs = season.graded_events()
     grades = season_grades(pairs)
     numbers = sorted(season.strengths)
     return spearman([season.strengths[n] for n in numbers], [grades[n].grade for n in numbers])

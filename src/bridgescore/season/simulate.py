@@ -28,6 +28,7 @@ from bridgescore.core import Contract, Seat
 from bridgescore.errors import InvalidArgumentError
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.notation import Result
+from bridgescore.season.register import SeasonPair
 from bridgescore.season.summary import EventSummary, summary_of
 from bridgescore.session.scoring.event import Event, Member, TableResult
 from bridgescore.session.scoring.scorer import score_event
@@ -55,6 +56,27 @@ class SimulatedSeason:
         """Each event scored by matchpoints and summed up as the season keeps it."""
         for event, day in zip(self.events, self.dates, strict=True):
             yield summary_of(score_event(event, "mp"), date=day, fingerprint=day)
+
+    def graded_events(self) -> list[list[SeasonPair]]:
+        """Each event's pairs as the grades read them (``season_grades``), every player
+        matched by the number the simulation gave them, as a club file would hold them."""
+        return [
+            [
+                SeasonPair(
+                    p.section,
+                    p.pair,
+                    p.field,
+                    p.rank,
+                    p.percent,
+                    p.boards,
+                    p.field_size,
+                    p.players,
+                    tuple(m.number for m in p.players),
+                )
+                for p in summary.places
+            ]
+            for summary in self.summaries()
+        ]
 
 
 def simulated_season(
