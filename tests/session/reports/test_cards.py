@@ -529,3 +529,25 @@ def test_an_individual_has_a_guide_card_a_player() -> None:
     assert (
         "<tr><td>2</td><td>1</td><td>West</td><td>3</td><td>8 &amp; 2</td><td>3–4</td></tr>" in card
     )
+
+
+def test_an_individuals_table_cards_seat_each_player() -> None:
+    from bridgescore.movement.individual import individual
+
+    movement = individual(8, boards_per_round=2)
+    cards = read_cards(table_cards_html(movement, event="Individual"))
+    table_1 = cards["table-1"]
+    # Round, North, South, East, West (the partnerships' labels read here: "8-1" is N 8,
+    # S 1), the round's boards, and where they go (every table plays them: collected).
+    expected = []
+    for number in range(1, movement.rounds + 1):
+        row = movement.row_at(number, 1)
+        assert row is not None
+        north, south = row.ns.split("-")
+        east, west = row.ew.split("-")
+        expected.append([north, south, east, west])
+    assert [line[1:5] for line in table_1.rows] == expected
+    assert table_1.rows[0][1:5] == ["8", "1", "2", "7"]
+    page = table_cards_html(movement, event="Individual")
+    assert "<th>N</th><th>S</th><th>E</th><th>W</th>" in page
+    assert "<th>NS</th>" not in page

@@ -234,20 +234,25 @@ def _table_card(
     sectioned: bool = False,
 ) -> str:
     lines = []
+    # An individual's table card seats each player (N, S, E, W), not the partnerships.
+    by_seat = movement.kind == "individual"
     for number in range(1, movement.rounds + 1):
         row = movement.row_at(number, table)
         mark = (
             f' <span class="switch">{_SWITCH}</span>' if movement.is_arrow_switched(number) else ""
         )
         if row is None:
-            empty = '<td colspan="4">table not in play</td>'
+            empty = f'<td colspan="{6 if by_seat else 4}">table not in play</td>'
             lines.append(f'<tr class="out"><td>{number}{mark}</td>{empty}</tr>')
             continue
+        sides: Sequence[str] = seated(row) if by_seat else (row.ns, row.ew)
+        cells = "".join(f"<td>{escape(side)}</td>" for side in sides)
         lines.append(
-            f"<tr><td>{number}{mark}</td><td>{escape(row.ns)}</td><td>{escape(row.ew)}</td>"
+            f"<tr><td>{number}{mark}</td>{cells}"
             f"<td>{_board_ranges(row.boards)}{_sharing(movement, row)}</td>"
             f"<td>{_stops_text(stops[(number, table)], table)}</td></tr>"
         )
+    head = "<th>N</th><th>S</th><th>E</th><th>W</th>" if by_seat else "<th>NS</th><th>EW</th>"
     qr = ""
     if link is not None:
         url = escape(link)
@@ -262,7 +267,7 @@ def _table_card(
     return (
         f'<article class="card table-card" id="table-{place}{table}"><div class="top"><div>'
         f"{_heading(movement, event)}<h2>{title}</h2></div>{qr}</div>"
-        "<table><thead><tr><th>Round</th><th>NS</th><th>EW</th><th>Boards</th>"
+        f"<table><thead><tr><th>Round</th>{head}<th>Boards</th>"
         "<th>Boards go to</th></tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
         f"{_legend(movement)}</article>"
