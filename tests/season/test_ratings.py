@@ -14,10 +14,10 @@ from bridgescore.season.ratings import (
     pair_grade,
     season_grades,
 )
-from bridgescore.season.register import ClubFile, SeasonPair
+from bridgescore.season.register import ClubFile
 from bridgescore.season.roster import read_roster
 from bridgescore.season.simulate import simulated_season
-from bridgescore.season.summary import read_event_summary
+from bridgescore.season.summary import PairPlace, read_event_summary
 from season_events import NAMES_A, NAMES_B, PERCENT, REGISTER_CSV, make_event
 
 # Event A's and B's pairs, as the names files seat them.
@@ -44,7 +44,7 @@ def test_a_pairs_grade_and_its_expected_percentage() -> None:
     assert expected_percent(58.0, []) == 50.0
 
 
-def _season(tmp_path: Path) -> list[tuple[SeasonPair, ...]]:
+def _season(tmp_path: Path) -> list[tuple[PairPlace, ...]]:
     players, _ = read_roster(REGISTER_CSV.splitlines(), "players.csv")
     a = make_event(tmp_path / "a.db", NAMES_A, name="A", date="2026-01-05")
     b = make_event(tmp_path / "b.db", NAMES_B, name="B", date="2026-01-12")

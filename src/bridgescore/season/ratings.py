@@ -58,7 +58,7 @@ PRIOR_BOARDS = 24.0
 
 class RatedPair(Protocol):
     """A pair's line of an event, as the grades read it (the register's
-    :class:`~bridgescore.season.register.SeasonPair` is one)."""
+    :class:`~bridgescore.season.summary.PairPlace` is one)."""
 
     @property
     def field(self) -> str: ...

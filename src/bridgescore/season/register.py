@@ -30,7 +30,7 @@ from typing import Literal, Self
 
 from bridgescore.errors import RecordError
 from bridgescore.season.matching import Matched, match_players
-from bridgescore.season.summary import EventSummary
+from bridgescore.season.summary import EventSummary, PairPlace
 from bridgescore.session.scoring.event import Member, natural_key
 from bridgescore.session.store.writable import check_writable, storage_errors
 
@@ -41,7 +41,6 @@ __all__ = [
     "ClubMember",
     "HistoryLine",
     "PlayersReport",
-    "SeasonPair",
     "SeasonSession",
 ]
 
@@ -129,30 +128,15 @@ class AddedEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonPair:
-    """A pair's line of a session as the season keeps it: the register numbers of its
-    players (``""`` for one unmatched) and its place."""
-
-    section: str
-    pair: str
-    field: str
-    rank: str
-    percent: float
-    boards: int
-    field_size: int
-    players: tuple[Member, ...]
-    numbers: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class SeasonSession:
-    """An event of the season, with every pair's line, in the order it was played."""
+    """An event of the season, with every pair's line (its players matched to the
+    register: :attr:`PairPlace.numbers`), in the order it was played."""
 
     id: int
     name: str
     date: str
     path: str
-    pairs: tuple[SeasonPair, ...]
+    pairs: tuple[PairPlace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,13 +400,13 @@ class ClubFile:
             seats.setdefault((event, section, pair), []).append(
                 (Member(str(name), str(given)), str(number))
             )
-        places: dict[int, list[SeasonPair]] = {}
+        places: dict[int, list[PairPlace]] = {}
         for event, section, pair, field_name, rank, percent, boards, size in self._db.execute(
             "SELECT event, section, pair, field, rank, percent, boards, field_size FROM places"
         ):
             held = seats.get((event, section, pair), [])
             places.setdefault(event, []).append(
-                SeasonPair(
+                PairPlace(
                     str(section),
                     str(pair),
                     str(field_name),
@@ -479,6 +463,6 @@ class ClubFile:
         return out
 
 
-def _place_order(pair: SeasonPair) -> tuple[str, int, tuple[tuple[int, object], ...]]:
+def _place_order(pair: PairPlace) -> tuple[str, int, tuple[tuple[int, object], ...]]:
     rank = pair.rank.rstrip("=")
     return (pair.field, int(rank) if rank.isdigit() else 0, natural_key(pair.pair))

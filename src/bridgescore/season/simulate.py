@@ -18,7 +18,7 @@ and may be written to event files (:func:`write_season`) for the club file to re
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -28,8 +28,7 @@ from bridgescore.core import Contract, Seat
 from bridgescore.errors import InvalidArgumentError
 from bridgescore.movement.mitchell import mitchell
 from bridgescore.notation import Result
-from bridgescore.season.register import SeasonPair
-from bridgescore.season.summary import EventSummary, summary_of
+from bridgescore.season.summary import EventSummary, PairPlace, summary_of
 from bridgescore.session.scoring.event import Event, Member, TableResult
 from bridgescore.session.scoring.scorer import score_event
 from bridgescore.session.store.events import EventStore, Origin
@@ -57,23 +56,13 @@ class SimulatedSeason:
         for event, day in zip(self.events, self.dates, strict=True):
             yield summary_of(score_event(event, "mp"), date=day, fingerprint=day)
 
-    def graded_events(self) -> list[list[SeasonPair]]:
+    def graded_events(self) -> list[list[PairPlace]]:
         """Each event's pairs as the grades read them (``season_grades``), every player
         matched by the number the simulation gave them, as a club file would hold them."""
         return [
             [
-                SeasonPair(
-                    p.section,
-                    p.pair,
-                    p.field,
-                    p.rank,
-                    p.percent,
-                    p.boards,
-                    p.field_size,
-                    p.players,
-                    tuple(m.number for m in p.players),
-                )
-                for p in summary.places
+                replace(place, numbers=tuple(m.number for m in place.players))
+                for place in summary.places
             ]
             for summary in self.summaries()
         ]

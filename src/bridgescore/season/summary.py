@@ -29,7 +29,9 @@ __all__ = ["EventSummary", "PairPlace", "read_event_summary", "summary_of"]
 class PairPlace:
     """One pair's line of an event's ranking: ``field`` names the pairs it was ranked
     against (``NS``, ``EW``, ``A NS`` with sections ranked apart, ``""`` a Howell),
-    ``field_size`` how many they were (itself included)."""
+    ``field_size`` how many they were (itself included). ``numbers`` are its players'
+    register numbers once the club file has matched them (``""`` for one unmatched;
+    empty in an event's own summary, before any matching)."""
 
     section: str
     pair: str
@@ -39,6 +41,7 @@ class PairPlace:
     boards: int
     field_size: int
     players: tuple[Member, ...]
+    numbers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
