@@ -124,18 +124,7 @@ def swiss_options(given: GeneratorOptions) -> tuple[int, int, int]:
     """A Swiss's teams, rounds and boards a round, as ``session new --movement swiss``
     gives them; a missing or foreign option is a usage error (exit 2)."""
     extra = _given(given, "--tables", "--pairs", "--relay", "--arrow-switch")
-    if extra:
-        raise fail(f"{extra[0]} is not an option of a Swiss: give --teams", code=2)
-    for value, option, what in (
-        (given.teams, "--teams", "the number of teams"),
-        (given.rounds, "--rounds", "the rounds to play"),
-        (given.boards_per_round, "--boards-per-round", "the boards of a match"),
-    ):
-        if value is None:
-            raise fail(f"a Swiss needs {option} ({what})", code=2)
-    assert given.teams is not None and given.rounds is not None
-    assert given.boards_per_round is not None
-    return given.teams, given.rounds, given.boards_per_round
+    return _swiss_sizes("a Swiss", "--teams", given.teams, "the number of teams", extra, given)
 
 
 def swiss_pairs_options(given: GeneratorOptions) -> tuple[int, int, int]:
@@ -146,18 +135,27 @@ def swiss_pairs_options(given: GeneratorOptions) -> tuple[int, int, int]:
         extra.insert(0, "--teams")
     if given.players is not None:
         extra.insert(0, "--players")
+    pairs = given.pairs
+    return _swiss_sizes("a Swiss pairs", "--pairs", pairs, "the number of pairs", extra, given)
+
+
+def _swiss_sizes(
+    kind: str, option: str, field: int | None, what: str, extra: list[str], given: GeneratorOptions
+) -> tuple[int, int, int]:
+    """The field, rounds and boards a round of ``kind`` (whose field is counted by
+    ``option``); the first foreign option in ``extra``, or a missing one, is refused."""
     if extra:
-        raise fail(f"{extra[0]} is not an option of a Swiss pairs: give --pairs", code=2)
-    for value, option, what in (
-        (given.pairs, "--pairs", "the number of pairs"),
+        raise fail(f"{extra[0]} is not an option of {kind}: give {option}", code=2)
+    for value, name, said in (
+        (field, option, what),
         (given.rounds, "--rounds", "the rounds to play"),
         (given.boards_per_round, "--boards-per-round", "the boards of a match"),
     ):
         if value is None:
-            raise fail(f"a Swiss pairs needs {option} ({what})", code=2)
-    assert given.pairs is not None and given.rounds is not None
+            raise fail(f"{kind} needs {name} ({said})", code=2)
+    assert field is not None and given.rounds is not None
     assert given.boards_per_round is not None
-    return given.pairs, given.rounds, given.boards_per_round
+    return field, given.rounds, given.boards_per_round
 
 
 def generate_mitchell(given: GeneratorOptions) -> Movement:
