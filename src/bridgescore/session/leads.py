@@ -114,17 +114,18 @@ def lead_costs(
     equal deals once)."""
     from bridgescore.solver import lead_tricks
 
-    wanted: dict[tuple[Strain, Seat], list[Deal]] = {}
+    # The deals to solve, by strain and declarer, each once (a dict keeps their order).
+    wanted: dict[tuple[Strain, Seat], dict[Deal, None]] = {}
     for deal, contract, _ in leads:
         if contract.declarer is None:
             raise InvalidArgumentError(
                 f"{contract}: a lead's cost needs the contract's declarer, such as 4SN"
             )
-        key = (deal, contract.strain, contract.declarer)
-        if key not in _SOLVED and deal not in wanted.get(key[1:], ()):
-            wanted.setdefault((contract.strain, contract.declarer), []).append(deal)
+        if (deal, contract.strain, contract.declarer) not in _SOLVED:
+            wanted.setdefault((contract.strain, contract.declarer), {})[deal] = None
     solved: dict[tuple[Deal, Strain, Seat], tuple[int, ...]] = {}
-    for (strain, declarer), deals in wanted.items():
+    for (strain, declarer), unique in wanted.items():
+        deals = list(unique)
         rows = lead_tricks(deals, strain, declarer, threads=threads)
         for deal, row in zip(deals, rows, strict=True):
             solved[(deal, strain, declarer)] = tuple(int(value) for value in row)

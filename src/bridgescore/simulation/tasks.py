@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.core import Seat, Strain
 from bridgescore.dealer.dealing import DEALS_PER_CHUNK, DealSpec, deal_chunk
 from bridgescore.simulation.spec import Simulation
 
@@ -77,24 +78,24 @@ def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) 
     # leader's table is solved, it gives declarer's tricks too (13 less the defence's
     # best lead), so the one solve serves both and the simulation solves no deal twice.
     lead_positions = simulation.lead_contracts()
-    by_lead: dict[tuple[object, object], npt.NDArray[np.int8]] = {}
+    by_lead: dict[tuple[Strain, Seat], npt.NDArray[np.int8]] = {}
     for position in lead_positions:
         contract = simulation.contracts[position]
+        assert contract.declarer is not None
         key = (contract.strain, contract.declarer)
         if key not in by_lead:
-            assert contract.declarer is not None
-            by_lead[key] = lead_tricks(part, contract.strain, contract.declarer, threads=threads)
-    by_declarer: dict[tuple[object, object], npt.NDArray[np.int8]] = {}
+            by_lead[key] = lead_tricks(part, *key, threads=threads)
+    by_declarer: dict[tuple[Strain, Seat], npt.NDArray[np.int8]] = {}
     for contract in simulation.contracts:
+        if contract.declarer is None:
+            continue
         key = (contract.strain, contract.declarer)
-        if contract.declarer is None or key in by_declarer:
+        if key in by_declarer:
             continue
         if key in by_lead:
             by_declarer[key] = (13 - by_lead[key].max(axis=1)).astype(np.int8)
         else:
-            by_declarer[key] = declarer_tricks(
-                part, contract.strain, contract.declarer, threads=threads
-            )
+            by_declarer[key] = declarer_tricks(part, *key, threads=threads)
     tricks = np.stack(
         [
             by_declarer[(contract.strain, contract.declarer)]
@@ -106,6 +107,7 @@ def solve_slice(simulation_json: str, task: SliceTask, threads: int | None = 1) 
     leads = np.empty((part.shape[0], len(lead_positions), 52), dtype=np.int8)
     for column, position in enumerate(lead_positions):
         contract = simulation.contracts[position]
+        assert contract.declarer is not None
         leads[:, column] = by_lead[(contract.strain, contract.declarer)]
     par = np.empty(0, dtype=np.int32)
     if simulation.par:

@@ -468,6 +468,10 @@ def results_page(request: Request, page: str) -> Response:
     return Response(text, media_type=media, headers=HEADERS)
 
 
+# One build of the published site at a time (see _published_site).
+_SITE_BUILDING = threading.Lock()
+
+
 def _published_site(request: Request) -> Mapping[str, str]:
     """The closed session's results site, built once per version of the event file: at
     the close every phone opens it, and each page of it used to build all of it again."""
@@ -486,9 +490,6 @@ def _published_site(request: Request) -> Mapping[str, str]:
             built = (version, results_site(scored, leads=live.field_leads(scored)))
             request.app.state.results_site = built
     return built[1]
-
-
-_SITE_BUILDING = threading.Lock()
 
 
 @router.get("/live/hand-record.css")
