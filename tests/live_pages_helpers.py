@@ -26,6 +26,21 @@ def new_event(path: Path, url_base: str = "http://127.0.0.1:8000") -> Any:
     return create_event(path, three_table_mitchell(), name="Club night", url_base=url_base)
 
 
+def new_event_with_hands(path: Path, deal: str, boards: int = 6) -> Any:
+    """:func:`new_event`, with the same ``deal`` (PBN) as the hand record of every board,
+    imported as a director would (``session import``)."""
+    from typer.testing import CliRunner
+
+    from bridgescore.cli.app import app
+
+    created = new_event(path)
+    hands = path.with_name("hands.pbn")
+    hands.write_text("".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b in range(1, boards + 1)))
+    imported = CliRunner().invoke(app, ["session", "import", str(path), str(hands)])
+    assert imported.exit_code == 0, imported.output
+    return created
+
+
 def token_of(created: Any, table: int) -> str:
     token: str = next(t.token for t in created.tables if t.table == table)
     return token

@@ -21,13 +21,11 @@ pytest.importorskip("fastapi")
 pytest.importorskip("multipart", reason="python-multipart is not installed (pip install '.[web]')")
 
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from bridgescore.cli.app import app as cli_app
 from bridgescore.core import Seat, Strain
 from bridgescore.web.live.app import LiveSettings, create_live_app
 from dds_reference import tricks_after_each_lead
-from live_pages_helpers import csrf_of, new_event, token_of
+from live_pages_helpers import csrf_of, new_event_with_hands, token_of
 
 # 4S by North, East on lead (boards 1 and 2 hold the same cards).
 DEAL = "N:AQJ964.K52.A4.83 K3.QJ94.QJ62.KT5 T82.A86.T983.A92 75.T73.K75.QJ764"
@@ -37,14 +35,7 @@ BEST = min(AFTER.values())
 
 @pytest.fixture()
 def event(tmp_path: Path) -> Any:
-    created = new_event(tmp_path / "club.db")
-    hands = tmp_path / "hands.pbn"
-    hands.write_text("".join(f'[Board "{b}"]\n[Deal "{DEAL}"]\n\n' for b in range(1, 7)))
-    imported = CliRunner().invoke(
-        cli_app, ["session", "import", str(tmp_path / "club.db"), str(hands)]
-    )
-    assert imported.exit_code == 0, imported.output
-    return created
+    return new_event_with_hands(tmp_path / "club.db", DEAL)
 
 
 @pytest.fixture()

@@ -24,11 +24,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("multipart", reason="python-multipart is not installed (pip install '.[web]')")
 
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from bridgescore.cli.app import app as cli_app
 from bridgescore.web.live.app import LiveSettings, create_live_app
-from live_pages_helpers import csrf_of, new_event, token_of
+from live_pages_helpers import csrf_of, new_event_with_hands, token_of
 
 # Law 2: board 1 none, 2 NS, 3 EW, 4 both, 5 NS, 6 EW vulnerable.
 NS_VULNERABLE = {1: False, 2: True, 3: False, 4: True, 5: True, 6: False}
@@ -73,14 +71,7 @@ class Clock:
 
 @pytest.fixture()
 def event(tmp_path: Path) -> Any:
-    created = new_event(tmp_path / "club.db")
-    hands = tmp_path / "hands.pbn"
-    hands.write_text("".join(f'[Board "{b}"]\n[Deal "{ONE_SUIT_EACH}"]\n\n' for b in range(1, 7)))
-    imported = CliRunner().invoke(
-        cli_app, ["session", "import", str(tmp_path / "club.db"), str(hands)]
-    )
-    assert imported.exit_code == 0, imported.output
-    return created
+    return new_event_with_hands(tmp_path / "club.db", ONE_SUIT_EACH)
 
 
 @pytest.fixture()
