@@ -17,9 +17,9 @@ import platform
 import time
 
 from bridgescore import parscore as par
+from bridgescore.board import Board
 from bridgescore.boardset import DealSeed, analyse, deal_set
 from bridgescore.ddtable import DDTable
-from bridgescore.formats.board import Board
 
 
 def _naive(boards: list[Board], dds: object, types: object) -> list[DDTable]:

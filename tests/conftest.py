@@ -28,8 +28,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from bridgescore.distributed import HOLD_VARIABLE
+
+# No test depends on the machine's speed: hypothesis's deadline (200 ms an example) is a
+# timing assertion, and CI runs on a loaded 2-core machine where one example of a
+# round trip through four formats took 256 ms. Every test inherits this profile; the
+# sizes (max_examples) stay each test's own.
+settings.register_profile("bridgescore", deadline=None)
+settings.load_profile("bridgescore")
 
 # --- a real Dask cluster, for the cluster tests of the study and of simulate ---------
 

@@ -41,7 +41,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "movement",
     ),
     "engines": ("solver",),
-    "values": ("core", "notation", "deal", "ddtable", "errors", "validate", "display"),
+    "values": ("core", "notation", "deal", "ddtable", "board", "errors", "validate", "display"),
 }
 RANK = {name: rank for rank, names in enumerate(reversed(LAYERS.values())) for name in names}
 

@@ -528,7 +528,7 @@ def test_no_browser_is_a_tool_error(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def _board(number: object) -> object:
-    from bridgescore.formats.board import Board
+    from bridgescore.board import Board
 
     return Board(number, bs.Deal.from_pbn(ONE_SUIT_EACH))  # type: ignore[arg-type]
 

@@ -25,7 +25,7 @@ import pytest
 import bridgescore as bs
 import bridgescore.dealer.dealing
 from bridgescore import Card, Contract, DDTable, Deal, Seat, Strain, Vulnerability
-from bridgescore.formats.board import Board
+from bridgescore.board import Board
 from bridgescore.notation import parse_result
 from bridgescore.pads.chicago import chicago_dealer, chicago_entry, chicago_vulnerability
 from bridgescore.pads.rubber import rubber_entry

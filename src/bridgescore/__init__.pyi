@@ -4,6 +4,7 @@
 
 from bridgescore.auction import Auction as Auction
 from bridgescore.auction import Call as Call
+from bridgescore.board import Board as Board
 from bridgescore.boardset import DealSeed as DealSeed
 from bridgescore.boardset import deal_set as deal_set
 from bridgescore.boardset import verify_set as verify_set
@@ -27,6 +28,8 @@ from bridgescore.core import Strain as Strain
 from bridgescore.core import Vulnerability as Vulnerability
 from bridgescore.core import dealer_of_board as dealer_of_board
 from bridgescore.ddtable import DDTable as DDTable
+from bridgescore.ddtable import Par as Par
+from bridgescore.ddtable import ParContract as ParContract
 from bridgescore.deal import Card as Card
 from bridgescore.deal import Deal as Deal
 from bridgescore.deal import Hand as Hand
@@ -60,7 +63,6 @@ from bridgescore.formats import check_record as check_record
 from bridgescore.formats import file_format as file_format
 from bridgescore.formats import format_records as format_records
 from bridgescore.formats import read_records as read_records
-from bridgescore.formats.board import Board as Board
 from bridgescore.formats.boardset import format_boards as format_boards
 from bridgescore.formats.boardset import read_board_set as read_board_set
 from bridgescore.formats.frames import records_frame as records_frame
@@ -92,8 +94,6 @@ from bridgescore.pads.chicago import ChicagoScore as ChicagoScore
 from bridgescore.pads.rubber import RubberEvening as RubberEvening
 from bridgescore.pads.rubber import RubberScore as RubberScore
 from bridgescore.pararray import par_array as par_array
-from bridgescore.parscore import Par as Par
-from bridgescore.parscore import ParContract as ParContract
 from bridgescore.parscore import par as par
 from bridgescore.play import Play as Play
 from bridgescore.play import Trick as Trick

@@ -19,26 +19,21 @@ Scores are always from North-South's point of view. :func:`par_array` (in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
-from bridgescore.ddtable import DDTable
-from bridgescore.display.markup import Markup, strain_html, text_html
-from bridgescore.errors import InvalidTableError, NotationError
-from bridgescore.notation import parse_result
+from bridgescore.ddtable import Convention, DDTable, Par, ParContract
+from bridgescore.errors import InvalidTableError
 from bridgescore.scoring import score_array
-from bridgescore.validate import enum_arg, is_whole_number
+from bridgescore.validate import enum_arg
 
-__all__ = ["CONTRACTS", "Convention", "Par", "ParContract", "final_scores", "opening", "par"]
+__all__ = ["CONTRACTS", "final_scores", "opening", "par"]
 
-Convention = Literal["neutral", "dealer"]
 _Value = TypeVar("_Value")
 
 CONTRACTS = 35
@@ -46,160 +41,6 @@ CONTRACTS = 35
 
 # Beyond any score (|score| <= 3800), so "no bid yet" never wins a comparison.
 _NOBODY = 30000
-
-_PAR_CONTRACT_RE = re.compile(r"^\s*(?P<result>.+?)\s+(?P<who>NS|EW|[NESW])\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class ParContract:
-    """One par contract: the contract, who may declare it, and its result.
-
-    ``contract`` has no declarer; ``declarers`` is one seat, or both seats of the
-    side when either partner takes the same number of tricks; ``relative`` is the
-    result against the contract (``+1``, ``0``, ``-2``).
-
-    >>> ParContract.parse("5HX-2 NS").declarers
-    (Seat.NORTH, Seat.SOUTH)
-    >>> str(ParContract(Contract(4, Strain.SPADES), (Seat.NORTH,), 1))
-    '4S+1 N'
-    """
-
-    contract: Contract
-    declarers: tuple[Seat, ...]
-    relative: int
-
-    def __post_init__(self) -> None:
-        contract = self.contract
-        if not isinstance(contract, Contract) or contract.declarer is not None:
-            raise NotationError(
-                f"a par contract needs a Contract without declarer, got {contract!r}"
-            )
-        declarers = tuple(enum_arg(Seat, seat, "declarers") for seat in self.declarers)
-        if not declarers or len(declarers) > 2 or len({seat.side for seat in declarers}) != 1:
-            raise NotationError(
-                f"par contract {contract} declarers {self.declarers!r}: expected one seat "
-                "or both seats of one side"
-            )
-        if len(declarers) == 2 and declarers[0] == declarers[1]:
-            raise NotationError(f"par contract {contract} names {declarers[0]} twice")
-        object.__setattr__(self, "declarers", tuple(sorted(declarers)))
-        relative = self.relative
-        if not is_whole_number(relative):
-            raise NotationError(f"result of {contract} must be a whole number, got {relative!r}")
-        if not -contract.tricks_needed <= relative <= 13 - contract.tricks_needed:
-            raise NotationError(
-                f"{contract} with result {relative:+d} is impossible: expected "
-                f"{-contract.tricks_needed} to {13 - contract.tricks_needed:+d}"
-            )
-
-    @property
-    def side(self) -> Side:
-        """The declaring side."""
-        return self.declarers[0].side
-
-    @property
-    def tricks(self) -> int:
-        """Tricks declarer takes double-dummy."""
-        return self.contract.tricks_needed + self.relative
-
-    @classmethod
-    def parse(cls, text: str) -> ParContract:
-        """Read ``6C= NS``, ``5HX-2 S``, ``4S+1 N`` (the form ``str`` writes)."""
-        if not isinstance(text, str):
-            raise NotationError(f"a par contract must be text, not {text!r}")
-        match = _PAR_CONTRACT_RE.match(text)
-        if match is None:
-            raise NotationError(
-                f"not a par contract: {text!r}: expected a result and its declarer(s), "
-                "as in '6C= NS' or '5HX-2 N'"
-            )
-        who = match["who"].upper()
-        declarers = Side.parse(who).seats if len(who) == 2 else (Seat.parse(who),)
-        try:
-            result = parse_result(match["result"])
-        except NotationError as error:
-            raise NotationError(f"not a par contract: {text!r}: {error}") from None
-        if result.contract is None or result.tricks is None:
-            raise NotationError(f"not a par contract: {text!r}: a par contract is not a pass")
-        if result.contract.declarer is not None:
-            raise NotationError(f"{text!r} names the declarer twice: expected it once, at the end")
-        return cls(result.contract, declarers, result.relative)
-
-    def __str__(self) -> str:
-        contract = self.contract
-        relative = self.relative
-        outcome = "=" if relative == 0 else f"{relative:+d}"
-        who = self.declarers[0].letter if len(self.declarers) == 1 else self.side.name
-        return f"{contract.level}{contract.strain.letter}{contract.doubling}{outcome} {who}"
-
-    def __repr__(self) -> str:
-        return f"ParContract.parse({str(self)!r})"
-
-    def _html(self) -> Markup:
-        """:meth:`__str__` with the suit as a coloured symbol: ``6♣= NS``."""
-        level, strain = self.contract.level, self.contract.strain
-        # What __str__ writes after the level (one digit) and the strain's letter:
-        # doubling, result and declarer(s).
-        rest = str(self)[1 + len(strain.letter) :]
-        return Markup(f"{level}{strain_html(strain)}{text_html(rest)}")
-
-
-@dataclass(frozen=True, slots=True)
-class Par:
-    """The par of a deal: the score (North-South's view), its contracts and convention.
-
-    ``contracts`` are in rank order; empty when the deal is passed out.
-
-    >>> table = DDTable.parse("a989ca989c3453134531")
-    >>> str(par(table, Vulnerability.NONE))
-    'NS +920: 6C= NS'
-    """
-
-    score: int
-    contracts: tuple[ParContract, ...]
-    convention: Convention = "neutral"
-
-    def __post_init__(self) -> None:
-        if self.convention not in ("neutral", "dealer"):
-            raise NotationError(
-                f"par convention {self.convention!r}: expected 'neutral' or 'dealer'"
-            )
-
-    @property
-    def side(self) -> Side | None:
-        """The side that scores plus, or None when passed out."""
-        if self.score == 0:
-            return None
-        return Side.NS if self.score > 0 else Side.EW
-
-    @property
-    def is_passed_out(self) -> bool:
-        return self.score == 0
-
-    def as_dict(self) -> dict[str, object]:
-        """``{"score": 920, "convention": "neutral", "contracts": ["6C= NS"]}`` for JSON."""
-        return {
-            "score": self.score,
-            "convention": self.convention,
-            "contracts": [str(contract) for contract in self.contracts],
-        }
-
-    def _repr_html_(self) -> str:
-        """``Par NS +920: 6♣= NS`` in a notebook, suits as coloured symbols."""
-        if not self.contracts:
-            return Markup(f"<div>Par {text_html(str(self))}</div>")
-        side = self.side
-        assert side is not None
-        contracts = ", ".join(contract._html() for contract in self.contracts)
-        return Markup(f"<div>Par {side.name} +{abs(self.score)}: {contracts}</div>")
-
-    def __str__(self) -> str:
-        if not self.contracts:
-            return f"{self.score}: passed out" if self.score == 0 else f"{self.score:+d}"
-        side = self.side
-        assert side is not None
-        return f"{side.name} +{abs(self.score)}: " + ", ".join(map(str, self.contracts))
-
 
 # -- scores of the final contracts ------------------------------------------------
 

@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore import DDTable, Deal, Seat, Side, Strain, Vulnerability, par
+from bridgescore.board import Board
 from bridgescore.boardset import DealSeed, deal_set
 from bridgescore.boardset.handrecord import board_html, hand_records_html, makeable_contracts
 from bridgescore.boardset.pdf import chromium_path
 from bridgescore.cli.app import app
 from bridgescore.errors import BridgeError
-from bridgescore.formats.board import Board
 from bridgescore.formats.boardset import format_boards
 
 runner = CliRunner()

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgescore.board import Board
 from bridgescore.boardset import (
     DEAL_COUNT,
     DealSeed,
@@ -34,7 +35,6 @@ from bridgescore.boardset.dealing import (
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
-from bridgescore.formats.board import Board
 from bridgescore.formats.boardset import format_boards, guess_format, read_boards
 
 SAMPLE = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"

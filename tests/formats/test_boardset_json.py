@@ -191,7 +191,7 @@ def test_json_board_set_reports_a_bad_board_on_its_line(tmp_path: Path) -> None:
 
 
 def test_one_board_value_for_board_sets_and_sessions() -> None:
-    from bridgescore.formats.board import Board
+    from bridgescore.board import Board
     from bridgescore.session.scoring import event
 
     # One class, in one home: the board-set dealer makes it and an event holds it.
@@ -203,8 +203,8 @@ def test_one_board_value_for_board_sets_and_sessions() -> None:
 
 
 def test_a_board_without_its_deal_is_refused_by_every_writer() -> None:
+    from bridgescore.board import Board
     from bridgescore.errors import NotationError
-    from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
 
     for fmt in SET_FORMATS:

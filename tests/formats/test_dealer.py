@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.core import Seat
-from bridgescore.formats.board import Board, board_record
+from bridgescore.board import Board
+from bridgescore.core import Seat, Vulnerability
+from bridgescore.errors import RecordError
+from bridgescore.formats.board import board_record
 from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord
 
@@ -45,3 +47,21 @@ def test_a_pbn_game_without_a_dealer_tag_is_dealt_by_its_number() -> None:
     assert (stated.dealer, stated.dealer_seat) == (Seat.WEST, Seat.WEST)
     assert (unstated.dealer, unstated.dealer_seat) == (Seat.WEST, None)
     assert Board(8).dealer is unstated.dealer
+
+
+def test_a_record_gives_the_board_it_holds() -> None:
+    # What the file states stays stated (dealer_seat, vulnerable), the rest follows the
+    # number; a file that numbers its boards otherwise (a LIN hand record) passes it.
+    (game,) = read_pbn('[Board "6"]\n[Dealer "N"]\n[Vulnerable "None"]\n')
+    board = game.as_board()
+    assert (board.number, board.dealer_seat, board.vulnerable) == (
+        6,
+        Seat.NORTH,
+        Vulnerability.NONE,
+    )
+    assert (board.dealer, board.vulnerability) == (Seat.NORTH, Vulnerability.NONE)
+    plain = BoardRecord().as_board(3)
+    assert (plain.number, plain.dealer_seat, plain.vulnerable) == (3, None, None)
+    assert (plain.dealer, plain.vulnerability) == (Seat.SOUTH, Vulnerability.EW)
+    with pytest.raises(RecordError, match="no number"):
+        BoardRecord().as_board()

@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 
 import bridgescore as bs
+from bridgescore.board import Board
 from bridgescore.errors import ArgumentTypeError
 from bridgescore.formats import read_records
-from bridgescore.formats.board import Board
 from bridgescore.formats.frames import RECORD_COLUMNS
 from bridgescore.formats.record import BoardRecord
 

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from bridgescore.board import Board
 from bridgescore.cli.app import app
 from bridgescore.core import Seat, Vulnerability
-from bridgescore.formats.board import Board
 from bridgescore.notation import Result
 from bridgescore.session.importers.importer import ImportReport, import_files
 from bridgescore.session.live.creation import create_event

@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 import bridgescore as bs
+from bridgescore.board import Board
 from bridgescore.cli.app import app
 from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
-from bridgescore.formats.board import Board
 from bridgescore.session.leads import field_leads, lead_cost, lead_costs
 from bridgescore.session.reports.site import results_site
 from bridgescore.session.scoring.event import Event, TableResult

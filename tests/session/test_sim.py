@@ -24,11 +24,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from bridgescore.board import Board
 from bridgescore.cli.app import app
 from bridgescore.core import Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
-from bridgescore.formats.board import Board
 from bridgescore.session.scoring.event import Event, Member, TableResult
 from bridgescore.session.sim import SimClub, find_outliers, merge_clubs, score_sim
 from bridgescore.session.store.events import EventStore

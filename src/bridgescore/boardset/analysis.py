@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bridgescore.formats.board import Board
+from bridgescore.board import Board
 from bridgescore.parscore import par
 
 __all__ = ["analyse_boards"]

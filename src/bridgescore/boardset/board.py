@@ -1,5 +1,5 @@
 """Board numbers as a board set names them (``1-36``, ``1-4,9``); the board itself
-is :class:`bridgescore.formats.board.Board`."""
+is :class:`bridgescore.Board`."""
 
 from __future__ import annotations
 

@@ -16,13 +16,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import Literal
 
+from bridgescore.board import Board
 from bridgescore.core import Seat, Side, Strain
-from bridgescore.ddtable import DDTable
+from bridgescore.ddtable import DDTable, Par, ParContract
 from bridgescore.deal import RANK_CHARS, SUITS, Hand
 from bridgescore.display.wording import dealer_words, vulnerability_words
 from bridgescore.errors import InvalidArgumentError
-from bridgescore.formats.board import Board
-from bridgescore.parscore import Par, ParContract
 
 __all__ = [
     "PAPERS",

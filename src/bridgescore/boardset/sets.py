@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bridgescore.board import Board
 from bridgescore.boardset.dealing import DealSeed, board_deal, commitment
-from bridgescore.formats.board import Board
 
 __all__ = ["Verification", "deal_set", "verify_set"]
 

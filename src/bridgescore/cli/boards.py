@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import typer
 
+from bridgescore.board import Board
 from bridgescore.boardset import (
     DealSeed,
     SeedError,
@@ -24,7 +25,6 @@ from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressDisplay
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError
-from bridgescore.formats.board import Board
 from bridgescore.formats.boardset import (
     BoardSetFormat,
     board_file_text,

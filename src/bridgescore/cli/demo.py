@@ -157,9 +157,9 @@ def _club_night_section(out: Path, boards: int = 36) -> None:
     """A club night end to end: deal and analyse a set, print hand records, publish results."""
     from dataclasses import replace
 
+    from bridgescore.board import Board
     from bridgescore.boardset import DealSeed, analyse_boards, commitment_text, deal_set
     from bridgescore.boardset.handrecord import hand_records_html
-    from bridgescore.formats.board import Board
     from bridgescore.formats.boardset import format_boards
     from bridgescore.session.pars import board_pars
     from bridgescore.session.reports.site import results_site, write_site

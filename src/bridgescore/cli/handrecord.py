@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from bridgescore.board import Board
 from bridgescore.boardset.handrecord import PAPERS, Paper, hand_records_html
 from bridgescore.cli.boards import analyse_with_progress, read_board_file
 from bridgescore.cli.common import fail
@@ -15,7 +16,6 @@ from bridgescore.cli.deal_input import board_of_text, deal_or_file
 from bridgescore.cli.outputs import check_output_path
 from bridgescore.cli.progress import ProgressOption
 from bridgescore.errors import BridgeError
-from bridgescore.formats.board import Board
 
 __all__ = ["handrecord_command"]
 

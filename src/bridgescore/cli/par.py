@@ -27,11 +27,11 @@ from bridgescore.cli.deal_input import (
     read_board,
 )
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
-from bridgescore.ddtable import DDTable
+from bridgescore.ddtable import DDTable, Par
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, NotationError
 from bridgescore.formats import BoardRecord, detect_format, read_text
-from bridgescore.parscore import Par, par
+from bridgescore.parscore import par
 
 __all__ = ["format_par", "par_command"]
 

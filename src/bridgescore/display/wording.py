@@ -27,6 +27,6 @@ def vulnerability_words(vulnerability: Vulnerability) -> str:
 
 
 def par_words(par_text: str) -> str:
-    """``par NS +420: 4S= N``: a board's par (its text, :class:`~bridgescore.parscore.Par`'s
+    """``par NS +420: 4S= N``: a board's par (its text, :class:`~bridgescore.Par`'s
     ``str``) after the word that names it; ``""`` for a board without one."""
     return f"par {par_text}" if par_text else ""

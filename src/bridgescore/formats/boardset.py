@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from bridgescore.board import Board
 from bridgescore.core import Seat
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import RANK_CHARS, SUITS, Deal, Hand
@@ -27,7 +28,7 @@ from bridgescore.formats import (
     format_records,
     read_records,
 )
-from bridgescore.formats.board import Board, board_record
+from bridgescore.formats.board import board_record
 from bridgescore.formats.csv import format_csv
 from bridgescore.formats.lin import lin_value
 from bridgescore.formats.pbn import pbn_value
@@ -256,9 +257,7 @@ def _boards_of_records(records: Iterable[BoardRecord], fmt: str) -> BoardSetRead
         tag = "DoubleDummyTricks"
         try:
             tag, table = _dd_table(record)
-            boards.append(
-                Board(number, record.deal, table, None, record.dealer_seat, record.vulnerability)
-            )
+            boards.append(record.as_board(number, table))
         except BridgeError as error:
             problems.append(Problem(record.source.line_of(tag), f"{tag} tag: {error}"))
             missing += 1

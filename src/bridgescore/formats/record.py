@@ -20,9 +20,11 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
+from bridgescore.board import Board
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal
-from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError
+from bridgescore.errors import ArgumentTypeError, BridgeError, NotationError, RecordError
 
 __all__ = [
     "MATCH_NOTE",
@@ -353,7 +355,7 @@ class BoardRecord:
     - ``board``, ``dealer_seat``, ``vulnerability``, ``deal``: what the file gives
       (``None``: not given; dealer and vulnerability then follow the board number).
       :attr:`dealer` is the seat that deals, as :attr:`Board.dealer
-      <bridgescore.formats.board.Board.dealer>` is: the dealer given, else the board
+      <bridgescore.Board.dealer>` is: the dealer given, else the board
       number's (Law 2); ``None`` only when the file gives neither.
     - ``players``: names for N, E, S, W in that order (``""``: not given);
       ``home_team``/``visit_team`` name the teams (the home team sits NS at its table),
@@ -405,6 +407,18 @@ class BoardRecord:
     def player(self, seat: Seat) -> str:
         """The name of the player at ``seat`` (``""`` when not given)."""
         return self.players[seat]
+
+    def as_board(self, number: int | None = None, dd_table: DDTable | None = None) -> Board:
+        """The :class:`~bridgescore.Board` this record holds: its number (``number``
+        for a file that numbers its boards otherwise, or not at all), deal, and the
+        dealer and vulnerability as the file states them (else the board number's);
+        ``dd_table`` once read from :attr:`dd_tricks`. A board needs a number:
+        :class:`~bridgescore.RecordError` when neither the record nor ``number``
+        gives one."""
+        number = self.board if number is None else number
+        if number is None:
+            raise RecordError("a board with no number: expected its Board tag")
+        return Board(number, self.deal, dd_table, None, self.dealer_seat, self.vulnerability)
 
     @property
     def dealer(self) -> Seat | None:
@@ -478,8 +492,8 @@ class BoardRecord:
     def _repr_html_(self) -> str:
         """The record in a notebook: heading, diagram under the players' names, contract
         and result, auction, the file's scores and DD table, and any problems."""
+        from bridgescore.display.boards import board_html, dd_table_html
         from bridgescore.display.markup import Markup, contract_html, text_html
-        from bridgescore.formats.display import board_html, dd_table_html
 
         lines: list[str | Markup] = []
         if self.event:

@@ -24,6 +24,7 @@ from typing import Any, overload
 
 from bridgescore.compare.scalar import imps
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
+from bridgescore.ddtable import Par
 from bridgescore.deal import Card, Deal
 from bridgescore.display.markup import (
     Markup,
@@ -39,7 +40,7 @@ from bridgescore.formats import read_records
 from bridgescore.formats.check import check_record
 from bridgescore.formats.record import BoardRecord
 from bridgescore.game import PlayedDeal
-from bridgescore.parscore import Par, par
+from bridgescore.parscore import par
 from bridgescore.play import Play
 
 __all__ = [

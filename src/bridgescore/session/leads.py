@@ -17,10 +17,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bridgescore.board import Board
 from bridgescore.core import Contract, Seat, Strain
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, InvalidArgumentError
-from bridgescore.formats.board import Board
 from bridgescore.session.scoring.scored import ScoredBoard
 
 __all__ = ["FieldLead", "LeadCost", "field_leads", "lead_cost", "lead_costs"]

@@ -6,7 +6,7 @@ given, otherwise from DDS (:func:`bridgescore.solver.solve_many`), which needs t
 work without DDS (boards then simply have no par).
 
 >>> from bridgescore.ddtable import DDTable
->>> from bridgescore.formats.board import Board
+>>> from bridgescore.board import Board
 >>> found = board_pars({13: Board(13, None, DDTable.parse("3322933229a7a4ca7a4c"))}, solve=False)
 >>> sorted(found.pars), found.solved
 ([13], {})
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from bridgescore.board import Board
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Deal
-from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 from bridgescore.session.scoring.scored import BoardPar
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from bridgescore.board import Board
 from bridgescore.errors import RecordError
-from bridgescore.formats.board import Board
 from bridgescore.session.reports.text import as_dict, ranking_text
 from bridgescore.session.scoring.event import (
     Event,

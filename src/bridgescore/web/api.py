@@ -35,9 +35,9 @@ from bridgescore.web.schemas import (
 )
 
 if TYPE_CHECKING:
+    from bridgescore.ddtable import Par
     from bridgescore.deal import Deal
     from bridgescore.formats import BoardRecord
-    from bridgescore.parscore import Par
 
 __all__ = [
     "FeatureMissing",
@@ -336,7 +336,7 @@ async def api_par(body: ParRequest, request: Request) -> JSONResponse:
 def par_payload(
     result: Par, table: DDTable, vulnerability: Vulnerability, dealer: Seat | None
 ) -> dict[str, Any]:
-    """A :class:`~bridgescore.parscore.Par` as the API answers it."""
+    """A :class:`~bridgescore.Par` as the API answers it."""
     return {
         "score": int(result.score),
         "convention": str(result.convention),

@@ -29,7 +29,7 @@ from bridgescore.notation import Result
 from bridgescore.session.live.creation import create_event
 from bridgescore.session.live.documents import (
     AuditLine,
-    EnteredBoard,
+    EnteredResult,
     LiveReport,
     LiveTraveller,
     NextMove,
@@ -159,12 +159,12 @@ def test_a_tables_rounds_are_a_view(three_tables: LiveEvent) -> None:
         (
             TableRound(
                 1, "1N", "1E", (1, 2), False,
-                (EnteredBoard(1, "4SN+1", 450, "HQ"), EnteredBoard(2, "60/40", None, None)),
+                (EnteredResult(1, "4SN+1", 450, "HQ"), EnteredResult(2, "60/40", None, None)),
                 after_round_1,
             ),
             TableRound(
                 2, "1N", "3E", (3, 4), False,
-                (EnteredBoard(3, "Pass", 0, None), EnteredBoard(4, "not played", None, None)),
+                (EnteredResult(3, "Pass", 0, None), EnteredResult(4, "not played", None, None)),
                 None,
             ),
         ),
@@ -202,7 +202,7 @@ def test_a_round_half_entered_and_one_not_started(three_tables: LiveEvent) -> No
     # 2N stays, 2E moves up to table 3, boards 3-4 go down to table 1.
     assert table_2.rounds[0] == TableRound(
         1, "2N", "2E", (3, 4), False,
-        (EnteredBoard(3, "3NTS+1", 430, None), EnteredBoard(4, "2HXE=", -670, None)),
+        (EnteredResult(3, "3NTS+1", 430, None), EnteredResult(4, "2HXE=", -670, None)),
         NextMove(NextSeat(2, "NS"), NextSeat(3, "EW"), (NextStop((3, 4), (1,)),)),
     )  # fmt: skip
     table_3 = three_tables.table_view("A", 3).rounds[0]

@@ -32,7 +32,7 @@ from bridgescore.errors import (
 from bridgescore.movement.flow import NextStop
 from bridgescore.notation import Result
 from bridgescore.session.live.creation import NewEvent, create_event
-from bridgescore.session.live.documents import EnteredBoard, NextMove, NextSeat, RoundProgress
+from bridgescore.session.live.documents import EnteredResult, NextMove, NextSeat, RoundProgress
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.store.events import EventStore
@@ -211,7 +211,7 @@ def test_a_table_sees_its_rounds(tmp_path: Path) -> None:
     first = view.rounds[0]
     assert first.entered == (3,)
     # Board 3, EW vulnerable: 3NT by S (not vulnerable) making 10 tricks: 400 + 30 = 430.
-    assert first.results == (EnteredBoard(3, "3NTS+1", 430, "HQ"),)
+    assert first.results == (EnteredResult(3, "3NTS+1", 430, "HQ"),)
     # After round 1: 2N stays at table 2, 2E goes to table 3 (EW move up); boards 3-4
     # go down to table 1.
     assert first.next_move == NextMove(
@@ -341,7 +341,7 @@ def test_adjusted_scores(tmp_path: Path) -> None:
     ]
     # A board not played is entered (the table is done) but has no score.
     assert view.entered == (5, 6)
-    assert view.results[1] == EnteredBoard(6, "not played", None, None)
+    assert view.results[1] == EnteredResult(6, "not played", None, None)
     with LiveStore(new.event, mode="read") as store:
         assert sorted(r.board for r in store.results()) == [1, 2, 3, 4, 5]
         # Nothing is deleted: the row is kept, marked.

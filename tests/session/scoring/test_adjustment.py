@@ -12,10 +12,10 @@ from fractions import Fraction
 
 import pytest
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import Award, round_half_away
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
-from bridgescore.formats.board import Board
 from bridgescore.session.scoring.adjustment import read_adjusted, read_reason, read_weighted
 from bridgescore.session.scoring.event import Adjusted, Event, TableResult
 from bridgescore.session.scoring.methods import ScoringOptions

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bridgescore.movement.flow import NextStop
-from bridgescore.session.live.documents import EnteredBoard, NextMove, NextSeat, TableRound
+from bridgescore.session.live.documents import EnteredResult, NextMove, NextSeat, TableRound
 from bridgescore.session.live.entry import ResultEntry
 from bridgescore.web.live.views import (
     contract_words,
@@ -81,7 +81,7 @@ def test_after_the_last_round() -> None:
 
 def test_current_round_is_the_first_with_a_board_missing() -> None:
     def played(round_number: int, boards: tuple[int, int], entered: tuple[int, ...]) -> TableRound:
-        results = tuple(EnteredBoard(board, "Pass", 0, None) for board in entered)
+        results = tuple(EnteredResult(board, "Pass", 0, None) for board in entered)
         return TableRound(round_number, "1N", "1E", boards, False, results, None)
 
     rounds = [played(1, (1, 2), (1, 2)), played(2, (3, 4), (4,)), played(3, (5, 6), ())]

@@ -33,9 +33,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from bridgescore.board import Board
 from bridgescore.core import Seat, Strain, Vulnerability
 from bridgescore.deal import Deal
-from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.formats.usebio.safexml import MAX_BYTES, Element, UsebioError, decode, parse
 

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bridgescore.auction import Call
+from bridgescore.board import Board
 from bridgescore.core import Seat
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, MovementError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.movement.model import Movement, Row, Sitout
 from bridgescore.notation import Result, means_passed_out, parse_result

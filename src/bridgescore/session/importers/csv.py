@@ -38,9 +38,9 @@ import csv
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from bridgescore.board import Board
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.errors import BridgeError, MovementError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.notation import Result, means_passed_out, parse_result
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem

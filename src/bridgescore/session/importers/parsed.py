@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from bridgescore.board import Board
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.deal import Card
-from bridgescore.formats.board import Board
 from bridgescore.formats.record import Problem
 from bridgescore.movement.model import Movement
 from bridgescore.session.scoring.event import Member, TableResult

@@ -19,7 +19,6 @@ from typing import Any
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import check_record
-from bridgescore.formats.board import Board
 from bridgescore.formats.pbn import read_pbn
 from bridgescore.formats.record import BoardRecord, Traveller
 from bridgescore.notation import Result, means_passed_out, parse_result
@@ -197,7 +196,7 @@ def add_hand_record(
         parsed.problems.append(line_problem(source, line, f"DoubleDummyTricks: {error}"))
     if record.deal is None:
         table = None  # a table without its deal is not a hand record
-    hand = Board(board, record.deal, table, None, record.dealer_seat, record.vulnerability)
+    hand = record.as_board(board, table)
     where = record.source
     return stated.add(
         hand,

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeError, RecordError
 from bridgescore.formats import BoardRecord, read_records
-from bridgescore.formats.board import Board
 from bridgescore.formats.record import MatchHeader
 from bridgescore.notation import Result
 from bridgescore.session.importers.parsed import BoardsStated, Parsed, line_problem
@@ -168,9 +167,7 @@ def parse_vugraph(text: str, source: str) -> VugraphMatch:
             ns, ew = _seats(record)
             result = TableResult(record.board, ns, ew, _result(record))
             # md| gives the dealer, sv| the vulnerability: the board as the archive deals it.
-            dealer, vulnerable = record.dealer_seat, record.vulnerability
-            dealt = Board(record.board, record.deal, dealer_seat=dealer, vulnerable=vulnerable)
-            if stated.add(dealt, line):
+            if stated.add(record.as_board(), line):
                 rooms[record.board].append((record, result))
         except BridgeError as error:
             parsed.problems.append(line_problem(source, line, str(error)))

@@ -1,7 +1,7 @@
 """What a live event answers, as values: the audit log's lines (:class:`AuditLine`), the
 ranking and the report (:class:`LiveReport`), a board's traveller so far
 (:class:`LiveTraveller`), a table's rounds (:class:`TableView`: each a
-:class:`TableRound` with its :class:`EnteredBoard` results and the :class:`NextMove`
+:class:`TableRound` with its :class:`EnteredResult` results and the :class:`NextMove`
 after it), each table's progress (:class:`TableProgress`, by :class:`RoundProgress`) and
 a Swiss's rounds drawn (:class:`SwissProgress`). Each value's ``as_dict()`` is the JSON
 document the live server's API sends and ``bridgescore session score/report --json``
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AuditLine",
-    "EnteredBoard",
+    "EnteredResult",
     "LiveReport",
     "LiveTraveller",
     "NextMove",
@@ -125,8 +125,8 @@ class LiveTraveller:
 
 
 @dataclass(frozen=True, slots=True)
-class EnteredBoard:
-    """A board a table has an outcome for: the ``board``, the ``result`` as the audit log
+class EnteredResult:
+    """A table's outcome on a board: the ``board`` number, the ``result`` as the audit log
     writes it (``4SN+1``, ``Pass``, ``60/40``, ``not played``), the NS score (``None`` for
     an adjusted score or a board not played) and the opening ``lead`` entered with it
     (``HQ``), or ``None``."""
@@ -224,7 +224,7 @@ class TableRound:
     ew: str
     boards: tuple[int, ...]
     arrow_switch: bool
-    results: tuple[EnteredBoard, ...]
+    results: tuple[EnteredResult, ...]
     next_move: NextMove | None
 
     @property
@@ -237,7 +237,7 @@ class TableRound:
         """Whether every board of the round has an outcome."""
         return len(self.results) >= len(self.boards)
 
-    def result_of(self, board: int) -> EnteredBoard | None:
+    def result_of(self, board: int) -> EnteredResult | None:
         """The outcome stored for ``board``, or ``None``."""
         return next((line for line in self.results if line.board == board), None)
 

@@ -52,6 +52,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgescore.board import Board
 from bridgescore.core import Vulnerability
 from bridgescore.deal import Card
 from bridgescore.errors import (
@@ -62,13 +63,12 @@ from bridgescore.errors import (
     RoundOpenError,
     SessionClosedError,
 )
-from bridgescore.formats.board import Board
 from bridgescore.movement.flow import next_stops
 from bridgescore.movement.model import Movement, partnership_players
 from bridgescore.session.leads import FieldLead, LeadCost
 from bridgescore.session.live.documents import (
     AuditLine,
-    EnteredBoard,
+    EnteredResult,
     LiveReport,
     LiveTraveller,
     NextMove,
@@ -465,7 +465,7 @@ class LiveEvent(Closing):
         Each :class:`TableRound` has the pairs' home seats (as the table card shows
         them), whether they play the other direction's cards that round
         (``arrow_switch``), the boards with a stored outcome (``results``, each an
-        :class:`EnteredBoard` whose ``score_ns`` is ``None`` for an adjusted score or a
+        :class:`EnteredResult` whose ``score_ns`` is ``None`` for an adjusted score or a
         board not played) and the :class:`NextMove` after it: where the NS pair and the
         EW pair go for the next round (``None`` when sitting out) and where the boards
         go; ``None`` after the last round.
@@ -484,9 +484,9 @@ class LiveEvent(Closing):
             boards = self._store.boards()
         stops = self._stops if movement is self.movement else next_stops(movement)
 
-        def entered(key: tuple[str, int, str, str]) -> EnteredBoard:
+        def entered(key: tuple[str, int, str, str]) -> EnteredResult:
             result = stored[key]
-            return EnteredBoard(
+            return EnteredResult(
                 key[1],
                 "not played" if result is None else result.describe(),
                 None if result is None else result.ns_score(_vulnerability(boards, key[1])),
@@ -870,7 +870,7 @@ class LiveEvent(Closing):
         return scored, found
 
     def hand_record(self, board: int) -> Board | None:
-        """The board's hand record (a :class:`~bridgescore.formats.board.Board` with its
+        """The board's hand record (a :class:`~bridgescore.Board` with its
         double-dummy table and par, as the results site shows it), or ``None`` when the
         event has no deal for it. A missing double-dummy table is solved once (DDS,
         when installed) and kept in the event file."""

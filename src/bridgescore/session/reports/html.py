@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from bridgescore.board import Board
 from bridgescore.boardset.handrecord import board_html, hand_record_css
-from bridgescore.formats.board import Board
 from bridgescore.session.reports.site import hand_record
 from bridgescore.session.reports.travellers import traveller_table
 from bridgescore.session.scoring.display import ranking_tables, report_title

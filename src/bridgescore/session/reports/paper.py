@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from bridgescore.formats.board import Board
+from bridgescore.board import Board
 from bridgescore.session.reports.html import html_report
 from bridgescore.session.scoring.display import report_title
 from bridgescore.session.scoring.scored import SessionScore

@@ -28,9 +28,9 @@ from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 
+from bridgescore.board import Board
 from bridgescore.boardset.handrecord import board_html, hand_record_css
 from bridgescore.errors import InvalidArgumentError
-from bridgescore.formats.board import Board
 from bridgescore.parscore import par
 from bridgescore.session.leads import FieldLead
 from bridgescore.session.reports.travellers import PAIR_COLUMNS, score_text, traveller_table

@@ -32,10 +32,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import Award
 from bridgescore.core import Side, Vulnerability, dealer_of_board
 from bridgescore.errors import NotationError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.notation import Result, parse_result
 from bridgescore.scoring import score, score_array
 from bridgescore.session.scoring.weighted import Weighted
@@ -203,7 +203,7 @@ class TableResult:
         """The NS-view score, or ``None`` for an adjusted score (artificial or weighted).
 
         ``vulnerability`` is the board's (:attr:`Board.vulnerability
-        <bridgescore.formats.board.Board.vulnerability>` of the event's board); ``None``:
+        <bridgescore.Board.vulnerability>` of the event's board); ``None``:
         the board number's.
 
         >>> TableResult.played(1, "1", "2", "4SN=").ns_score(Vulnerability.BOTH)

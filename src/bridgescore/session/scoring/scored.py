@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, overload
 
-from bridgescore.formats.board import Board
+from bridgescore.board import Board
 from bridgescore.session.scoring.event import Member, TableResult
 from bridgescore.session.scoring.matches import Match
 from bridgescore.session.scoring.methods import (

@@ -35,10 +35,10 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import round_half_away
 from bridgescore.core import Vulnerability
 from bridgescore.errors import RecordError
-from bridgescore.formats.board import Board
 from bridgescore.session.scoring.event import TableResult
 from bridgescore.session.scoring.methods import BoardScores, ScoringMethod, ScoringOptions
 

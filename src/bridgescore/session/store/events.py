@@ -38,11 +38,11 @@ from types import TracebackType
 from typing import Literal, Self
 
 from bridgescore.auction import Call
+from bridgescore.board import Board
 from bridgescore.core import Seat, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import BridgeError, RecordError
-from bridgescore.formats.board import Board
 from bridgescore.movement.model import Movement
 from bridgescore.movement.text import movement_from_json, movement_to_json
 from bridgescore.session.scoring.event import EVENT_KINDS, Event, EventKind, Member, TableResult

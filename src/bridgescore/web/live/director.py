@@ -21,7 +21,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from bridgescore.errors import BridgeError, MovementError, RecordError, StorageError
-from bridgescore.session.live.documents import AuditLine, EnteredBoard
+from bridgescore.session.live.documents import AuditLine, EnteredResult
 from bridgescore.session.live.entry import ResultEntry, form_number
 from bridgescore.session.live.event import LiveEvent
 from bridgescore.session.live.players import MAX_PLAYERS
@@ -159,7 +159,7 @@ class BoardCell:
     entered yet)."""
 
     board: int
-    line: EnteredBoard | None
+    line: EnteredResult | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""A board in a notebook: the ``_repr_html_`` of :class:`~bridgescore.formats.record.BoardRecord`
-and :class:`~bridgescore.formats.board.Board`.
+"""A board in a notebook: the ``_repr_html_`` of :class:`~bridgescore.Board` and
+:class:`~bridgescore.BoardRecord`.
 
 The heading (board, dealer, vulnerability), the compass diagram under the players'
 names, then what is known: contract and result, auction, DD table, par, problems.
@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgescore.core import Seat, Vulnerability
-from bridgescore.ddtable import DDTable
+from bridgescore.ddtable import DDTable, Par
 from bridgescore.deal import SUITS, Deal
 from bridgescore.display.markup import Markup, compass_html, hand_html, holding_html, text_html
 from bridgescore.display.wording import dealer_words, vulnerability_words
 from bridgescore.errors import InvalidTableError
-from bridgescore.parscore import Par
 
 __all__ = ["board_html", "dd_table_html", "deal_html"]
 

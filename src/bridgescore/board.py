@@ -1,0 +1,95 @@
+"""A board: its number, its deal when known, who deals and who is vulnerable, and (once
+given or analysed) its double-dummy table and par.
+
+The one board value of the package. A board set (``bridgescore deal --boards``), a hand
+record, an event's boards and a record read from a file
+(:meth:`BoardRecord.as_board <bridgescore.formats.record.BoardRecord.as_board>`) all
+give this value; :func:`bridgescore.formats.board.board_record` writes it to any format.
+
+>>> Board(7).vulnerability, Board(7).dealer
+(Vulnerability.BOTH, Seat.SOUTH)
+>>> Board(13, dd_table=DDTable.parse("3322933229a7a4ca7a4c")).dd_table.tricks(Seat.EAST, 4)
+10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bridgescore.core import Seat, Vulnerability, dealer_of_board
+from bridgescore.ddtable import DDTable, Par
+from bridgescore.deal import Deal
+from bridgescore.errors import NotationError, RecordError
+from bridgescore.validate import enum_arg, whole_number_arg
+
+__all__ = ["Board"]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board: number, deal (``None``: the hand record is not known), and
+    optionally its DD table and par.
+
+    Dealer and vulnerability follow the board number (Law 2), unless given
+    (``dealer_seat`` a ``Seat`` or its text such as ``"N"``, ``vulnerable`` a
+    ``Vulnerability`` or its text such as ``"Both"``).
+
+    Values, not text: the hand record is read once, where it enters (a file, an
+    import, the event file), and everything downstream uses the values.
+    """
+
+    number: int
+    deal: Deal | None = None
+    dd_table: DDTable | None = None
+    par: Par | None = None
+    dealer_seat: Seat | None = None
+    vulnerable: Vulnerability | None = None
+
+    def __post_init__(self) -> None:
+        whole_number_arg(self.number, "board number", 1, error=NotationError)
+        if self.deal is not None and not isinstance(self.deal, Deal):
+            raise RecordError(
+                f"board {self.number}: the deal {self.deal!r} is not a Deal: "
+                "read PBN text with Deal.from_pbn"
+            )
+        if self.dd_table is not None and not isinstance(self.dd_table, DDTable):
+            raise RecordError(
+                f"board {self.number}: the double-dummy table {self.dd_table!r} is not a "
+                "DDTable: read PBN DoubleDummyTricks with DDTable.parse"
+            )
+        if self.dealer_seat is not None:
+            seat = enum_arg(Seat, self.dealer_seat, "dealer_seat")
+            object.__setattr__(self, "dealer_seat", seat)
+        if self.vulnerable is not None:
+            vulnerable = enum_arg(Vulnerability, self.vulnerable, "vulnerable")
+            object.__setattr__(self, "vulnerable", vulnerable)
+
+    @property
+    def dealer(self) -> Seat:
+        return self.dealer_seat if self.dealer_seat is not None else dealer_of_board(self.number)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        if self.vulnerable is not None:
+            return self.vulnerable
+        return Vulnerability.from_board(self.number)
+
+    @property
+    def dealt(self) -> Deal:
+        """The deal, for work that needs one (a hand record, a file of deals)."""
+        if self.deal is None:
+            raise RecordError(f"board {self.number} has no deal: expected its hand record")
+        return self.deal
+
+    def _repr_html_(self) -> str:
+        """The board in a notebook: heading, compass diagram, DD table and par when known."""
+        from bridgescore.display.boards import board_html
+        from bridgescore.display.markup import Markup
+
+        table = None if self.dd_table is None else Markup(self.dd_table._repr_html_())
+        return board_html(
+            self.number, self.dealer, self.vulnerability, self.deal, table=table, par=self.par
+        )
+
+    def with_analysis(self, table: DDTable, result: Par) -> Board:
+        return replace(self, dd_table=table, par=result)
