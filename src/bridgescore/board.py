@@ -14,15 +14,18 @@ give this value; :func:`bridgescore.formats.board.board_record` writes it to any
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bridgescore.core import Seat, Vulnerability, dealer_of_board
 from bridgescore.ddtable import DDTable, Par
-from bridgescore.deal import Deal
-from bridgescore.errors import NotationError, RecordError
+from bridgescore.deal import SUITS, Deal
+from bridgescore.display.markup import Markup, compass_html, hand_html, holding_html, text_html
+from bridgescore.display.wording import dealer_words, vulnerability_words
+from bridgescore.errors import InvalidTableError, NotationError, RecordError
 from bridgescore.validate import enum_arg, whole_number_arg
 
-__all__ = ["Board"]
+__all__ = ["Board", "dd_table_html", "deal_html", "notebook_html"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +86,63 @@ class Board:
 
     def _repr_html_(self) -> str:
         """The board in a notebook: heading, compass diagram, DD table and par when known."""
-        from bridgescore.display.boards import board_html
-        from bridgescore.display.markup import Markup
-
         table = None if self.dd_table is None else Markup(self.dd_table._repr_html_())
-        return board_html(
+        return notebook_html(
             self.number, self.dealer, self.vulnerability, self.deal, table=table, par=self.par
         )
 
     def with_analysis(self, table: DDTable, result: Par) -> Board:
         return replace(self, dd_table=table, par=result)
+
+
+# -- a board in a notebook ------------------------------------------------------------
+# The heading (board, dealer, vulnerability), the compass diagram under the players'
+# names, then what is known: contract and result, auction, DD table, par, problems.
+# Built on display/markup.py (every text escaped, no scripts); it takes the parts, not
+# the board, so that BoardRecord's _repr_html_ shows a record the same way.
+
+
+def deal_html(deal: Deal, players: Sequence[str] = ("", "", "", "")) -> Markup:
+    """The compass diagram, each hand under its seat's name and its player's, if known."""
+    hands = {}
+    for seat in Seat:
+        name = players[seat]
+        label = f"{seat.full_name}: {name}" if name else seat.full_name
+        hand = deal[seat]
+        hands[seat] = hand_html([holding_html(suit, hand.suit(suit)) for suit in SUITS], label)
+    return compass_html(hands)
+
+
+def dd_table_html(text: str) -> Markup:
+    """A file's DoubleDummyTricks as a grid, or as written when it is not 20 hex digits."""
+    try:
+        return Markup(DDTable.parse(text)._repr_html_())
+    except InvalidTableError:
+        return Markup(f"<div>DD tricks: {text_html(text)}</div>")
+
+
+def notebook_html(
+    number: int | None,
+    dealer: Seat | None,
+    vulnerability: Vulnerability | None,
+    deal: Deal | None,
+    *,
+    players: Sequence[str] = ("", "", "", ""),
+    lines: Sequence[str | Markup] = (),
+    table: Markup | None = None,
+    par: Par | None = None,
+) -> Markup:
+    """A board: heading, diagram (or "no deal"), ``lines`` of facts, the DD table, par."""
+    heading = [f"Board {number}" if number is not None else "Board"]
+    if dealer is not None:
+        heading.append(dealer_words(dealer))
+    if vulnerability is not None:
+        heading.append(vulnerability_words(vulnerability))
+    parts = [f"<div><b>{text_html(' · '.join(heading))}</b></div>"]
+    parts.append(deal_html(deal, players) if deal is not None else "<div>no deal</div>")
+    parts.extend(f"<div>{text_html(line)}</div>" for line in lines)
+    if table is not None:
+        parts.append(table)
+    if par is not None:
+        parts.append(par._repr_html_())
+    return Markup('<div class="bridgescore board">' + "".join(parts) + "</div>")

@@ -492,7 +492,7 @@ class BoardRecord:
     def _repr_html_(self) -> str:
         """The record in a notebook: heading, diagram under the players' names, contract
         and result, auction, the file's scores and DD table, and any problems."""
-        from bridgescore.display.boards import board_html, dd_table_html
+        from bridgescore.board import dd_table_html, notebook_html
         from bridgescore.display.markup import Markup, contract_html, text_html
 
         lines: list[str | Markup] = []
@@ -524,7 +524,7 @@ class BoardRecord:
         if self.optimum_score:
             lines.append(f"OptimumScore: {self.optimum_score}")
         lines.extend(f"problem: {problem}" for problem in self.problems)
-        return board_html(
+        return notebook_html(
             self.board,
             self.dealer,
             self.vulnerability_or_board,
