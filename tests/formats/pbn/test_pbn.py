@@ -234,7 +234,7 @@ def test_formats_guide_examples() -> None:
         str(guide),
         module_relative=False,
         optionflags=doctest.ELLIPSIS,
-        globs={"Seat": Seat, "Contract": Contract},
+        globs={"Seat": Seat, "Contract": Contract, "Vulnerability": Vulnerability},
     )
     assert attempted >= 5 and failed == 0
 
