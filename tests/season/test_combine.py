@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import round_half_away
+from bridgescore.core import Vulnerability
+from bridgescore.deal import Card, random_deals
 from bridgescore.errors import RecordError
 from bridgescore.movement.vp import victory_points
 from bridgescore.season.combine import combine_sessions, write_combined
@@ -189,3 +192,58 @@ def test_a_session_naming_players_without_numbers_finds_them_by_name(tmp_path: P
     ann = {e.name: e for e in combined.entries}["1N"]
     assert ann.sessions == (25.0, 37.5) and ann.total == 31.25
     assert len(combined.entries) == 6
+
+
+def _deal_board(path: Path, board: Board) -> None:
+    with EventStore(path, mode="write") as store:
+        store.add_boards([(board, Origin())])
+
+
+def test_a_hand_record_every_session_deals_alike_comes_along(tmp_path: Path) -> None:
+    one = make_event(tmp_path / "s1.db", NAMES_1, name="Cup", date="2026-02-01")
+    two = make_event(tmp_path / "s2.db", NAMES_2, name="Cup", date="2026-02-01")
+    same, other = random_deals(2, seed=1)
+    for path in (one, two):
+        _deal_board(path, Board(1, same))
+    _deal_board(one, Board(2, same))
+    _deal_board(two, Board(2, other))
+    out = tmp_path / "cup.db"
+    write_combined(out, [one, two], "Cup")
+    with EventStore(out, mode="read") as store:
+        boards = store.boards()
+    # Board 2 is two deals: the file holds one hand record a number, so none.
+    assert set(boards) == {1} and boards[1].deal == same
+
+
+def test_a_board_dealt_otherwise_than_its_number_in_one_session_is_refused(
+    tmp_path: Path,
+) -> None:
+    one = make_event(tmp_path / "s1.db", NAMES_1, name="Cup", date="2026-02-01")
+    two = make_event(tmp_path / "s2.db", NAMES_2, name="Cup", date="2026-02-01")
+    first, second = random_deals(2, seed=2)
+    _deal_board(one, Board(1, first))
+    # Board 1 is no one vulnerable by Law 2; session 2's file says both.
+    _deal_board(two, Board(1, second, vulnerable=Vulnerability.BOTH))
+    out = tmp_path / "cup.db"
+    with pytest.raises(
+        RecordError,
+        match=r"s2\.db: board 1 is dealt by North, All vulnerable, not as its number says",
+    ):
+        write_combined(out, [one, two], "Cup")
+    assert not out.exists()
+
+
+def test_the_leads_and_the_play_come_along_under_the_sessions_sections(tmp_path: Path) -> None:
+    sessions = []
+    for index, card in ((1, "SK"), (2, "HQ")):
+        path = tmp_path / f"s{index}.db"
+        result = TableResult(1, "1N", "1E", score=420)
+        with EventStore(path) as store:
+            store.set_info(name="Cup", method="mp")
+            store.add([], [(result, Origin())], leads={result.key: Card.parse(card)})
+        sessions.append(path)
+    out = tmp_path / "cup.db"
+    write_combined(out, sessions, "Cup")
+    with EventStore(out, mode="read") as store:
+        assert store.leads() == {("S1", 1, "1N", "1E"): "SK", ("S2", 1, "1N", "1E"): "HQ"}
+        assert store.method == "mp"

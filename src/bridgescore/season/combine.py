@@ -31,11 +31,13 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import round_half_away
+from bridgescore.deal import Card
 from bridgescore.errors import RecordError
 from bridgescore.session.scoring.event import Member, natural_key, participant_key, players_of
 from bridgescore.session.scoring.scored import SessionScore
-from bridgescore.session.store.events import EventStore, Origin
+from bridgescore.session.store.events import EventStore, Origin, TablePlay
 from bridgescore.session.store.newfile import check_new_file, new_file
 
 __all__ = ["Combined", "CombinedEntry", "combine_sessions", "write_combined"]
@@ -238,30 +240,92 @@ def write_combined(out: Path, sources: Sequence[Path], name: str) -> None:
     """Write every session's results into a new event file ``out``: session ``i`` as
     section ``S<i>`` (``S<i>-<its section>`` for a session of several sections), scored
     within each section, so ``session score OUT`` ranks each session as its own file
-    does. ``out`` is never overwritten and appears whole or not at all."""
+    does. The players, the opening leads and the auctions and play kept with the results
+    come along, and the scoring method when the sessions share one.
+
+    A board number names one hand record in an event file, and each session deals its
+    own boards: a board's hand record is copied when every session that played the board
+    deals it alike. Otherwise OUT has none for it, and scores it by its number (Law 2),
+    as each session does unless its file states another dealer or vulnerability for the
+    board: then :class:`RecordError` names the board and the file, for OUT could not
+    score that session as its own file does. ``out`` is never overwritten and appears
+    whole or not at all."""
     exists = "a combined event is written to a new file (choose another name)"
     check_new_file(out, exists)
     gathered = []
     members: dict[str, tuple[Member, ...]] = {}
+    leads: dict[tuple[str, int, str, str], Card] = {}
+    plays: dict[tuple[str, int, str, str], TablePlay] = {}
+    dealt: dict[int, list[tuple[Path, Board | None]]] = {}
+    methods: set[str | None] = set()
     kind = "pairs"
     for index, source in enumerate(sources, start=1):
         with EventStore(source, mode="read") as store:
             event = store.load()
             kind = store.kind
+            methods.add(store.method)
+            session_leads, session_plays = store.leads(), store.table_play()
         origin = Origin(str(source))
         renamed: dict[str, str] = {}
         for result in event.results:
-            section = renamed.setdefault(
-                result.section, f"S{index}-{result.section}" if result.section else f"S{index}"
+            gathered.append(
+                (replace(result, section=_section(renamed, result.section, index)), origin)
             )
-            gathered.append((replace(result, section=section), origin))
+        for (section, board, ns, ew), card in session_leads.items():
+            leads[(_section(renamed, section, index), board, ns, ew)] = Card.parse(card)
+        for (section, board, ns, ew), played in session_plays.items():
+            plays[(_section(renamed, section, index), board, ns, ew)] = played
+        for number in sorted({result.board for result in event.results}):
+            dealt.setdefault(number, []).append((source, event.boards.get(number)))
         named_sections = {result.section for result in event.results} - {""}
         for key, players in event.members.items():
             section, _, pair = key.partition(":")
             if section not in named_sections:  # a bare name (a team's may hold a colon)
                 section, pair = "", key
-            where = renamed.get(section, f"S{index}-{section}" if section else f"S{index}")
-            members[participant_key(where, pair)] = players
+            members[participant_key(_section(renamed, section, index), pair)] = players
+    info = {"name": name, "kind": kind}
+    if len(methods) == 1 and None not in methods:
+        info["method"] = str(next(iter(methods)))
+    boards = _shared_hand_records(dealt)
     with new_file(out, exists) as temporary, EventStore(temporary, mode="create") as store:
-        store.add([], gathered, info={"name": name, "kind": kind}, members=members)
+        store.add(boards, gathered, info=info, members=members, leads=leads, plays=plays)
         store.set_sections_across(False)
+
+
+def _section(renamed: dict[str, str], section: str, index: int) -> str:
+    """Session ``index``'s ``section`` as the combined file names it: ``S<i>``, or
+    ``S<i>-<section>`` for a session of several sections (kept in ``renamed``)."""
+    return renamed.setdefault(section, f"S{index}-{section}" if section else f"S{index}")
+
+
+def _shared_hand_records(
+    dealt: Mapping[int, Sequence[tuple[Path, Board | None]]],
+) -> list[tuple[Board, Origin]]:
+    """The hand records every session that played the board agrees on (see
+    :func:`write_combined`); :class:`RecordError` for a board left without one that a
+    session deals otherwise than its number says."""
+    shared = []
+    for number, hands in sorted(dealt.items()):
+        first = hands[0][1]
+        if first is not None and all(
+            hand is not None
+            and (hand.deal, hand.dealer, hand.vulnerability)
+            == (first.deal, first.dealer, first.vulnerability)
+            for _, hand in hands
+        ):
+            shared.append((first, Origin(str(hands[0][0]))))
+            continue
+        for source, hand in hands:
+            if hand is None:
+                continue
+            law = Board(number)
+            if (hand.dealer, hand.vulnerability) != (law.dealer, law.vulnerability):
+                raise RecordError(
+                    f"{source}: board {number} is dealt by {hand.dealer.name.title()}, "
+                    f"{hand.vulnerability.to_pbn()} vulnerable, not as its number says, "
+                    "and the other sessions deal the board otherwise: a combined file holds "
+                    "one hand record a board number, so it could not score this session as "
+                    "its own file does (combine sessions whose boards differ only in their "
+                    "deals)"
+                )
+    return shared
