@@ -321,3 +321,24 @@ def test_a_plot_that_fails_late_keeps_the_report(
         f"error: cannot write the plot {str(target)!r}: Permission denied "
         "(the report above is complete)\n"
     )
+
+
+@pytest.mark.parametrize(("deals", "workers", "threads"), [(20, 1, None), (60, 2, 1)])
+def test_no_more_processes_than_slices(
+    monkeypatch: pytest.MonkeyPatch, deals: int, workers: int, threads: int | None
+) -> None:
+    # One slice on a pool of two would leave a core idle while DDS solved on one
+    # thread: it is solved here, DDS on every core (threads None). Slices of 25.
+    run = importlib.import_module("bridgescore.simulation.run")
+    monkeypatch.setattr(simulation_tasks, "SLICE", 25)
+    asked: list[tuple[int | None, int | None]] = []
+    real = run.run_ordered
+
+    def recording(function, tasks, *, workers, scheduler):  # type: ignore[no-untyped-def]
+        asked.append((workers, function.keywords["threads"]))
+        return real(function, tasks, workers=workers, scheduler=scheduler)
+
+    monkeypatch.setattr(run, "run_ordered", recording)
+    simulation = Simulation(deals=deals, seed=5, contracts=parse_contracts(["4S"], ["S"]))
+    report, _ = run_simulation(simulation, processes=2)
+    assert asked == [(workers, threads)] and report.deals == deals
