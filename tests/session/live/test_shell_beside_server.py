@@ -29,7 +29,9 @@ from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from bridgescore.cli.app import app
 from bridgescore.movement.model import Movement
 from bridgescore.session.store.events import EventStore
 from live_serving import CLI, live_server
@@ -59,10 +61,17 @@ def shell(*words: str, code: int = 0) -> subprocess.CompletedProcess[str]:
     return done
 
 
+def here(*words: str) -> str:
+    """One ``bridgescore`` command in this process (its standard output), for the steps
+    with no server beside them: making the night before it starts, reading the log after
+    it is killed. Everything between is :func:`shell`'s, a process of its own."""
+    done = CliRunner().invoke(app, list(words))
+    assert done.exit_code == 0, (words, done.output)
+    return done.stdout
+
+
 def new_night(event: Path, *options: str) -> dict[str, Any]:
-    made: dict[str, Any] = json.loads(
-        shell("session", "new", str(event), "--json", *options).stdout
-    )
+    made: dict[str, Any] = json.loads(here("session", "new", str(event), "--json", *options))
     return made
 
 
@@ -249,9 +258,7 @@ def test_every_shell_command_between_rounds_loses_nothing(tmp_path: Path) -> Non
     assert count(event, "audit") == final_audit
     for copy, acknowledged in backups:
         assert count(copy, "results") == acknowledged
-    actions = [
-        e["action"] for e in json.loads(shell("session", "log", str(event), "--json").stdout)
-    ]
+    actions = [e["action"] for e in json.loads(here("session", "log", str(event), "--json"))]
     assert actions.count("backup") == movement.rounds
     assert actions.count("correct") == 1
 
@@ -369,7 +376,7 @@ def test_a_late_pair_and_a_replacing_import_from_the_shell_reach_the_server(
         kill_9(server.process)
     assert count(event, "results") == acknowledged
     assert len(entered_audit(event)) == acknowledged
-    logged = json.loads(shell("session", "log", str(event), "--json").stdout)
+    logged = json.loads(here("session", "log", str(event), "--json"))
     [replaced] = [e for e in logged if e["action"] == "replace"]
     assert (replaced["who"], replaced["new"]) == ("director (command line)", "3NTS+1")
     assert [e["action"] for e in logged].count("add-pair") == 1
