@@ -58,6 +58,7 @@ def pytest_collectreport(report: pytest.CollectReport) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
+
 # --- a real Dask cluster, for the cluster tests of the study and of simulate ---------
 
 DASK = Path(sys.executable).with_name("dask")
