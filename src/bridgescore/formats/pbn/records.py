@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -172,10 +172,10 @@ def _has_words(section: str) -> bool:
     return bool(section) and not section.isspace()
 
 
-def _word_lines(section: str, line: int) -> Iterator[int]:
-    """The line of each word of a section whose first line is ``line`` (in C)."""
-    per_line = map(len, map(str.split, section.split("\n")))
-    return chain.from_iterable(map(repeat, count(line), per_line))
+def _word_lines(section: str, line: int) -> list[int]:
+    """The line of each word of a section whose first line is ``line``. (A
+    comprehension: quicker, for the few lines of a section, than chaining repeats.)"""
+    return [number for number, row in enumerate(section.split("\n"), line) for _ in row.split()]
 
 
 def _tokens(section: str, line: int) -> Iterator[Token]:
@@ -212,6 +212,11 @@ class _Layout(NamedTuple):
     """Where each tag is (the first of several Notes)."""
     keep: tuple[bool, ...]
     """Which tags are kept as notes (the Notes too, less those the calls read)."""
+    kept: tuple[str, ...]
+    """The names of the tags kept as notes, in order."""
+    pick_kept: Callable[[tuple[str, ...]], tuple[str, ...]] | None
+    """The values (or sections) of the tags kept as notes, from all the game's in
+    order (``None``: the game keeps none)."""
     lined: tuple[bool, ...]
     """Which tags may have section lines: Auction, Play and the tables."""
     scored: tuple[tuple[str, int], ...]
@@ -249,6 +254,13 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         ),
         where=where,
         keep=tuple(name not in _READ_ONLY for name in names),
+        kept=tuple(name for name in names if name not in _READ_ONLY),
+        pick_kept=cast(
+            Callable[[tuple[str, ...]], tuple[str, ...]],
+            _picker(tuple(at for at, name in enumerate(names) if name not in _READ_ONLY)),
+        )
+        if not _READ_ONLY.issuperset(names)
+        else None,
         lined=tuple(name in SECTIONS or name.endswith("Table") for name in names),
         scored=tuple((name, where[name]) for name in SCORE_TAGS if name in where),
         notes_at=tuple(at for at, name in enumerate(names) if name == "Note"),
@@ -498,10 +510,10 @@ class _GameReader:
     def notes_by_number(self) -> dict[str, str]:
         """The ``Note`` tags as number -> text (the first of each number)."""
         notes: dict[str, str] = {}
-        for name, value in zip(self.game.names, self.game.values):
-            if name == "Note":
-                number, _, text = value.partition(":")
-                notes.setdefault(number.strip(), text)
+        values = self.game.values
+        for at in self.layout.notes_at:
+            number, _, text = values[at].partition(":")
+            notes.setdefault(number.strip(), text)
         return notes
 
     def auction(
@@ -523,7 +535,7 @@ class _GameReader:
         noted = self.noted_calls(words)
         if noted is not None:
             found, end = noted
-            lines.extend(compress(list(_word_lines(section, line))[:end], map(bool, found)))
+            lines.extend(compress(_word_lines(section, line)[:end], map(bool, found)))
             calls: list[RecordedCall] = list(filter(None, found))  # (a call is true)
             texts = list(map(_CALL_TEXT, calls))
             if end < len(words) and words[end].upper() == "AP":
@@ -780,14 +792,18 @@ class _GameReader:
 
     def notes(self, as_given: bool) -> tuple[tuple[str, str], ...]:
         """The tags kept as notes (``as_given``: no value is unknown or padded)."""
-        game, keep = self.game, self.layout.keep
+        game, layout = self.game, self.layout
+        keep, pick = layout.keep, layout.pick_kept
+        if pick is None:
+            return ()  # (every tag is read into a field of its own)
         used = self.used_notes
-        if as_given and not any(compress(game.sections, keep)):
+        if as_given and not any(pick(game.sections)):
             # Most games write each on one line with a value as it is to be kept: then
             # they are the notes, but for the Notes read into the calls' explanations
             # (left out of the tags kept, looked at alone: the other tags pass in C).
             if not used:
-                return tuple(compress(zip(game.names, game.values), keep))
+                # (Only the pairs kept are made, their names the layout's.)
+                return tuple(zip(layout.kept, pick(game.values)))
             values = game.values
             kept = list(keep)
             for at in self.layout.notes_at:
