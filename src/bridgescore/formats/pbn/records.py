@@ -140,7 +140,6 @@ _PASS = PLAIN_CALLS["Pass"]
 _PLAIN_CALL_WORDS = frozenset(PLAIN_CALLS)
 _CALL_TEXT = attrgetter("call")
 _LINE = attrgetter("line")
-_NOTE_REFERENCE = re.compile(r"=([0-9]+)=")
 _new_token = tuple.__new__  # (skips the named tuple's own __new__, a Python frame)
 
 # Values met over and over in a file, read once each: vulnerabilities, and the
@@ -214,6 +213,8 @@ class _Layout(NamedTuple):
     """Which tags are kept as notes (the Notes too, less those the calls read)."""
     kept: tuple[str, ...]
     """The names of the tags kept as notes, in order."""
+    kept_notes: tuple[int, ...]
+    """Where the Notes are among the tags kept as notes, last first."""
     pick_kept: Callable[[tuple[str, ...]], tuple[str, ...]] | None
     """The values (or sections) of the tags kept as notes, from all the game's in
     order (``None``: the game keeps none)."""
@@ -255,6 +256,15 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         where=where,
         keep=tuple(name not in _READ_ONLY for name in names),
         kept=tuple(name for name in names if name not in _READ_ONLY),
+        kept_notes=tuple(
+            reversed(
+                [
+                    at
+                    for at, name in enumerate(name for name in names if name not in _READ_ONLY)
+                    if name == "Note"
+                ]
+            )
+        ),
         pick_kept=cast(
             Callable[[tuple[str, ...]], tuple[str, ...]],
             _picker(tuple(at for at, name in enumerate(names) if name not in _READ_ONLY)),
@@ -569,15 +579,15 @@ class _GameReader:
                 break
             word = words[at]
             before = found[at - 1] if at else None
-            match = _NOTE_REFERENCE.fullmatch(word)
-            if match is not None and before is not None and not before.alerted:
+            number = note_number(word)
+            if number is not None and before is not None and not before.alerted:
                 if notes is None:
                     notes = self.notes_by_number()
-                explanation = notes.get(match[1])
+                explanation = notes.get(number)
                 if explanation is None:
                     return None  # a note that is not there: a problem
                 found[at - 1] = alerted_call(before.call, explanation)
-                used.append(match[1])
+                used.append(number)
                 at += 1
                 continue
             if word not in ("*", "-") and word.upper() != "AP":
@@ -804,12 +814,12 @@ class _GameReader:
             if not used:
                 # (Only the pairs kept are made, their names the layout's.)
                 return tuple(zip(layout.kept, pick(game.values)))
-            values = game.values
-            kept = list(keep)
-            for at in self.layout.notes_at:
+            values = pick(game.values)
+            kept_pairs = list(zip(layout.kept, values))
+            for at in layout.kept_notes:  # (last first: deleting leaves the others' places)
                 if values[at].partition(":")[0].strip() in used:
-                    kept[at] = False
-            return tuple(compress(zip(game.names, values), kept))
+                    del kept_pairs[at]
+            return tuple(kept_pairs)
         pairs = tuple(compress(zip(game.names, game.values), keep))
         found: list[tuple[str, str]] = []
         for (name, value), section in zip(pairs, compress(game.sections, keep)):

@@ -455,8 +455,15 @@ def split_annotations(tokens: Iterable[Token]) -> Iterator[tuple[Token, tuple[st
 
 def note_number(annotation: str) -> str | None:
     """The number of a note reference: ``note_number("=1=")`` is ``"1"``; else ``None``."""
+    number = _NOTE_NUMBERS.get(annotation)  # (the common ones, without a pattern)
+    if number is not None:
+        return number
     match = _NOTE_RE.match(annotation)
     return None if match is None else match["number"]
+
+
+# The note references files write, with their numbers: what _NOTE_RE reads from them.
+_NOTE_NUMBERS = {f"={number}=": str(number) for number in range(1, 100)}
 
 
 # -- writer -------------------------------------------------------------------
