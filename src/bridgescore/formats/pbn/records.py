@@ -425,8 +425,9 @@ class _GameReader:
                 given[play_at], sections[play_at], game.lines[play_at], reached or contract
             )
         if room is not None:
-            if room.lower() in ("open", "closed"):
-                room = room.lower()
+            lower = room.lower()
+            if lower in ("open", "closed"):
+                room = lower
             else:
                 self.problem("Room", f"Room {room!r} is not a room: expected Open or Closed")
                 room = None
@@ -469,7 +470,7 @@ class _GameReader:
                 tuple(self.call_lines),
             ),
             tuple(sorted(self.problems, key=_LINE)) if self.problems else (),
-            self.traveller(),
+            self.traveller() if "ScoreTable" in where else None,
             None,  # match: read from its note below
         )
         # (A match header kept as a note: looked for only when the game has that tag.)
@@ -717,8 +718,10 @@ class _GameReader:
         if section.startswith("\n"):
             section += "\n"
             rows = _FULL_ROWS.match(section, 1)
-            full = rows[0] if rows is not None else ""
+            assert rows is not None  # (it matches no row at the least)
+            full = rows[0]
             done = full.count("\n")
+            after = rows.end()  # where the rows read together end
             words = full.split()
             # (Looked up by key, not with get: "None in" a list of cards would call
             # each card's __eq__, written in Python, to compare it with None.)
@@ -729,6 +732,7 @@ class _GameReader:
                 plain = list(map(PLAIN_CARDS.get, words))
                 done = next(index for index, card in enumerate(plain) if card is None) // 4
                 found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
+                after = len(section) - len(section.split("\n", done + 1)[-1])
             for at in range(0, done * 4, 4):
                 played = _FROM_COLUMN[(leader - start_seat) % 4](found[at : at + 4])
                 cards.extend(played)
@@ -736,7 +740,7 @@ class _GameReader:
             numbers = range(line + 1, line + 1 + done)
             lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
             if done:
-                section = section.split("\n", done + 1)[-1]
+                section = section[after:]
                 line += done + 1
         # Anything else from there on, cell by cell (most plays have nothing else,
         # or only the "*" of a claim).
@@ -858,7 +862,7 @@ class FileReader:
 
     def record(self, game: GameTags) -> BoardRecord | None:
         """The record of a game's tags (``None``: a header game)."""
-        layout = _layout_of(game.names)
+        layout = _LAYOUTS.get(game.names) or _layout_of(game.names)
         if layout.header and not game.problems:
             return None
         self.number += 1
