@@ -733,10 +733,15 @@ class _GameReader:
                 done = next(index for index, card in enumerate(plain) if card is None) // 4
                 found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
                 after = len(section) - len(section.split("\n", done + 1)[-1])
-            for at in range(0, done * 4, 4):
-                played = _FROM_COLUMN[(leader - start_seat) % 4](found[at : at + 4])
-                cards.extend(played)
-                leader = (leader + winning_position(played, trump)) % 4
+            # Trick by trick, each row's four cards (zipped, not sliced) in the order
+            # played from the leader's column; the winner's column leads the next.
+            column = 0
+            four = iter(found)
+            for plain_row in zip(four, four, four, four):
+                played = _FROM_COLUMN[column](plain_row)
+                cards += played
+                column = (column + winning_position(played, trump)) % 4
+            leader = (start_seat + column) % 4
             numbers = range(line + 1, line + 1 + done)
             lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
             if done:
