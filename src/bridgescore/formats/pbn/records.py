@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, compress
+from itertools import chain, compress, islice
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -127,10 +127,6 @@ _SEAT_TAGS = ("North", "East", "South", "West")
 # A cell of a table row: a quoted string (which may hold spaces) or a word.
 _CELL_RE = re.compile(r'"([^"]*)"|(\S+)')
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
-# Lines of four words each: the tricks of a Play section, read together when each
-# word is a card written plainly. (Possessive repeats: blanks and words never take
-# from each other, so re keeps no backtracking marks.)
-_FULL_ROWS = re.compile(r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]*+\n)*+")
 # The four cards of a Play row in the order played, when the trick's leader sits
 # in column 0, 1, 2 or 3 (the columns are seats from the opening leader).
 _FROM_COLUMN = tuple(
@@ -712,40 +708,36 @@ class _GameReader:
         leader = start_seat  # seats as ints: these loops run for every card
         # Rows of four plainly written cards on the lines after the tag, one trick
         # each, the common case: the columns are seats from the opening leader, and
-        # the trick's leader comes first. They are read together: the words of all
-        # such rows, then trick by trick.
-        done = 0
+        # the trick's leader comes first. They are read row by row, up to the first
+        # row that is not four such cards: each row's cards in the order played from
+        # the leader's column, and the winner's column leads the next trick.
+        done = 0  # the rows read so
         if section.startswith("\n"):
-            section += "\n"
-            rows = _FULL_ROWS.match(section, 1)
-            assert rows is not None  # (it matches no row at the least)
-            full = rows[0]
-            done = full.count("\n")
-            after = rows.end()  # where the rows read together end
-            words = full.split()
-            # (Looked up by key, not with get: "None in" a list of cards would call
-            # each card's __eq__, written in Python, to compare it with None.)
-            try:
-                found = list(map(PLAIN_CARDS.__getitem__, words))
-            except KeyError:
-                # The rows before the first word that is not a plain card.
-                plain = list(map(PLAIN_CARDS.get, words))
-                done = next(index for index, card in enumerate(plain) if card is None) // 4
-                found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
-                after = len(section) - len(section.split("\n", done + 1)[-1])
-            # Trick by trick, each row's four cards (zipped, not sliced) in the order
-            # played from the leader's column; the winner's column leads the next.
+            section_rows = section.split("\n")
             column = 0
-            four = iter(found)
-            for plain_row in zip(four, four, four, four):
-                played = _FROM_COLUMN[column](plain_row)
+            for row_text in islice(section_rows, 1, None):
+                try:
+                    first_word, second, third, fourth = row_text.split()
+                    # (Looked up by key, not with get: "None in" the cards would call
+                    # each card's __eq__, written in Python, to compare it with None.)
+                    played = _FROM_COLUMN[column](
+                        (
+                            PLAIN_CARDS[first_word],
+                            PLAIN_CARDS[second],
+                            PLAIN_CARDS[third],
+                            PLAIN_CARDS[fourth],
+                        )
+                    )
+                except (ValueError, KeyError):
+                    break  # not four plain cards: this row and the rest, cell by cell
                 cards += played
                 column = (column + winning_position(played, trump)) % 4
+                done += 1
             leader = (start_seat + column) % 4
-            numbers = range(line + 1, line + 1 + done)
-            lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
             if done:
-                section = section[after:]
+                numbers = range(line + 1, line + 1 + done)
+                lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
+                section = "\n".join(section_rows[done + 1 :])
                 line += done + 1
         # Anything else from there on, cell by cell (most plays have nothing else,
         # or only the "*" of a claim).
