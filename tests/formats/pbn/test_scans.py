@@ -27,7 +27,7 @@ from bridgescore.auction import Auction
 from bridgescore.core import Vulnerability, dealer_of_board
 from bridgescore.deal import Card, random_deals
 from bridgescore.formats import BoardRecord, format_records
-from bridgescore.formats.pbn import decode_line, read_pbn
+from bridgescore.formats.pbn import _fast, decode_line, read_pbn, syntax
 from bridgescore.formats.pbn._fast import scan_plainly
 from bridgescore.formats.pbn.records import FileReader, GameTags, _GameReader, game_tags
 from bridgescore.formats.pbn.syntax import read_games
@@ -333,6 +333,21 @@ def test_plain_games_take_the_fast_scan() -> None:
         (pbn_game,) = read_games(lines[start:end], first_line=start + 1, previous=tags)
         assert found == game_tags(pbn_game)
         assert found.line == start + 1 and found.values[0] == "Club Championship"
+
+
+def test_both_scans_read_with_the_grammar_s_one_set_of_lexical_rules() -> None:
+    """The tag pair's name and value, the directive, the word breaks: written once in
+    syntax, and the fast scan's patterns are built from them (not a copy)."""
+    for pattern in (_fast._ITEM.pattern, _fast._TAG_LINE.pattern, syntax._TAG_RE.pattern):
+        assert syntax.TAG_NAME in pattern and syntax.TAG_STRING in pattern
+    assert f"[^\\[{syntax.DIRECTIVE}\\n]" in _fast._ITEM.pattern
+    assert _fast.WORD_BREAK is syntax.WORD_BREAK is syntax._SPECIAL
+    assert _fast.REPEATABLE is syntax.REPEATABLE
+    # A repeat of a repeatable tag is scanned fast; of any other, left to the full scan.
+    two_notes = '[Board "1"]\n[Note "1:a"]\n[Note "2:b"]'
+    assert scan_plainly(two_notes, 1, {}) is not None
+    assert scan_plainly(two_notes.replace("Note", "Room"), 1, {}) is None
+    assert syntax.unescape('say \\"hi\\" a\\b \\\\') == 'say "hi" a\\b \\'
 
 
 def test_the_fast_scan_declines_what_it_does_not_cover() -> None:

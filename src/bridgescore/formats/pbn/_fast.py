@@ -28,23 +28,33 @@ from collections.abc import Mapping
 from itertools import compress
 
 from bridgescore.formats.pbn.records import GameTags
+from bridgescore.formats.pbn.syntax import (
+    DIRECTIVE,
+    INHERIT,
+    REPEATABLE,
+    TAG_NAME,
+    TAG_STRING,
+    WORD_BREAK,
+    unescape,
+)
 
 __all__ = ["scan_plainly"]
-
-_ESCAPE = re.compile(r'\\(["\\])')
 
 # One tag pair at the start of a line, and the section lines after it (lines that
 # start neither a tag nor a directive): a plain game is a run of these. Each line is
 # taken with the line break before it (the game's text starts with one), so that the
 # pattern starts with the literal "\n[", which re looks for before trying anything.
+# The tag's name and value are the grammar's own (syntax.TAG_NAME, TAG_STRING).
 # (Possessive repeats, "*+": no piece ever gives back what it took, since what
 # follows it can never start with what it takes, so re keeps no backtracking marks.)
 _ITEM = re.compile(
-    r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\][^\S\n]*+(?=\n|$)'
-    r"((?:\n[^\[%\n][^\n]*+)*+)"
+    rf'\n\[({TAG_NAME}) "({TAG_STRING})"\][^\S\n]*+(?=\n|$)'
+    rf"((?:\n[^\[{re.escape(DIRECTIVE)}\n][^\n]*+)*+)"
 )
 # A tag pair alone, as a plain game writes it (the tag lines _ITEM reads).
-_TAG_LINE = re.compile(r'\[[A-Za-z0-9_]+ "[^"\\\n]*(?:\\.[^"\\\n]*)*"\]')
+_TAG_LINE = re.compile(rf'\[{TAG_NAME} "{TAG_STRING}"\]')
+# A value copying the games before, as the game's text writes it.
+_INHERITED = f'"{INHERIT}"'
 
 # The sequences of tag names met so far, each kept as the one tuple every game with
 # those names shares (empty: it repeats a name other than Note, which the full scan
@@ -82,7 +92,10 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
     names, values, sections = zip(*found)
     shared = _NAMES.get(names)
     if shared is None:
-        repeats = len(set(names)) + max(0, names.count("Note") - 1) != len(names)
+        # (A name other than the repeatable ones given twice: the full scan reports it.)
+        repeats = len(set(names)) + sum(
+            max(0, names.count(name) - 1) for name in REPEATABLE
+        ) != len(names)
         shared = () if repeats else names
         if len(_NAMES) < 2048:
             _NAMES[names] = shared
@@ -91,7 +104,7 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
     names = shared
     if "\\" in text:
         values = tuple(_value(name, value, previous) for name, value in zip(names, values))
-    elif '"#"' in text:
+    elif _INHERITED in text:
         values = _inherited(names, values, previous)
     # Each tag's line: a line for the tag and one for each line of its section. Most
     # tags have no section: their lines are runs of numbers, one range each between
@@ -110,7 +123,7 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
         raise _NotPlain
     # (compress: the tags with a section, most have none, picked out in C.)
     for section in compress(sections, sections):
-        if "[" in section or ";" in section or "{" in section:
+        if WORD_BREAK.search(section) is not None:
             raise _NotPlain  # a tag after words, a comment
     return GameTags(first_line, names, values, tuple(lines), sections)
 
@@ -159,8 +172,8 @@ def _inherited(
     at = -1
     # (Counted first: a search past the last "#" would raise, and an exception
     # costs more than the rest of the work.)
-    for _ in range(given.count("#")):
-        at = given.index("#", at + 1)
+    for _ in range(given.count(INHERIT)):
+        at = given.index(INHERIT, at + 1)
         inherited = previous.get(names[at])
         if inherited is None:
             raise _NotPlain  # nothing to copy: the full scan reports it
@@ -170,10 +183,8 @@ def _inherited(
 
 def _value(name: str, value: str, previous: Mapping[str, str]) -> str:
     """A tag's value with its escapes read, or the value ``#`` copies."""
-    if "\\" in value:
-        # Only \" and \\ are escapes; other backslashes (table formats) stay.
-        value = _ESCAPE.sub(r"\1", value)
-    if value == "#":
+    value = unescape(value)
+    if value == INHERIT:
         # Tag value inheritance: "#" repeats the previous game's value.
         inherited = previous.get(name)
         if inherited is None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, islice
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, cast
 
@@ -127,10 +127,6 @@ _SEAT_TAGS = ("North", "East", "South", "West")
 # A cell of a table row: a quoted string (which may hold spaces) or a word.
 _CELL_RE = re.compile(r'"([^"]*)"|(\S+)')
 _RESULT_RE = re.compile(r"(?:(NS|EW)\s+)?([0-9]{1,9})(?:\s+(?:NS|EW)\s+[0-9]{1,9})?", re.I)
-# Lines of four words each: the tricks of a Play section, read together when each
-# word is a card written plainly. (Possessive repeats: blanks and words never take
-# from each other, so re keeps no backtracking marks.)
-_FULL_ROWS = re.compile(r"(?:[^\S\n]*+\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]++\S++[^\S\n]*+\n)*+")
 # The four cards of a Play row in the order played, when the trick's leader sits
 # in column 0, 1, 2 or 3 (the columns are seats from the opening leader).
 _FROM_COLUMN = tuple(
@@ -140,7 +136,6 @@ _PASS = PLAIN_CALLS["Pass"]
 _PLAIN_CALL_WORDS = frozenset(PLAIN_CALLS)
 _CALL_TEXT = attrgetter("call")
 _LINE = attrgetter("line")
-_NOTE_REFERENCE = re.compile(r"=([0-9]+)=")
 _new_token = tuple.__new__  # (skips the named tuple's own __new__, a Python frame)
 
 # Values met over and over in a file, read once each: vulnerabilities, and the
@@ -172,10 +167,10 @@ def _has_words(section: str) -> bool:
     return bool(section) and not section.isspace()
 
 
-def _word_lines(section: str, line: int) -> Iterator[int]:
-    """The line of each word of a section whose first line is ``line`` (in C)."""
-    per_line = map(len, map(str.split, section.split("\n")))
-    return chain.from_iterable(map(repeat, count(line), per_line))
+def _word_lines(section: str, line: int) -> list[int]:
+    """The line of each word of a section whose first line is ``line``. (A
+    comprehension: quicker, for the few lines of a section, than chaining repeats.)"""
+    return [number for number, row in enumerate(section.split("\n"), line) for _ in row.split()]
 
 
 def _tokens(section: str, line: int) -> Iterator[Token]:
@@ -212,6 +207,13 @@ class _Layout(NamedTuple):
     """Where each tag is (the first of several Notes)."""
     keep: tuple[bool, ...]
     """Which tags are kept as notes (the Notes too, less those the calls read)."""
+    kept: tuple[str, ...]
+    """The names of the tags kept as notes, in order."""
+    kept_notes: tuple[int, ...]
+    """Where the Notes are among the tags kept as notes, last first."""
+    pick_kept: Callable[[tuple[str, ...]], tuple[str, ...]] | None
+    """The values (or sections) of the tags kept as notes, from all the game's in
+    order (``None``: the game keeps none)."""
     lined: tuple[bool, ...]
     """Which tags may have section lines: Auction, Play and the tables."""
     scored: tuple[tuple[str, int], ...]
@@ -249,6 +251,22 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         ),
         where=where,
         keep=tuple(name not in _READ_ONLY for name in names),
+        kept=tuple(name for name in names if name not in _READ_ONLY),
+        kept_notes=tuple(
+            reversed(
+                [
+                    at
+                    for at, name in enumerate(name for name in names if name not in _READ_ONLY)
+                    if name == "Note"
+                ]
+            )
+        ),
+        pick_kept=cast(
+            Callable[[tuple[str, ...]], tuple[str, ...]],
+            _picker(tuple(at for at, name in enumerate(names) if name not in _READ_ONLY)),
+        )
+        if not _READ_ONLY.issuperset(names)
+        else None,
         lined=tuple(name in SECTIONS or name.endswith("Table") for name in names),
         scored=tuple((name, where[name]) for name in SCORE_TAGS if name in where),
         notes_at=tuple(at for at, name in enumerate(names) if name == "Note"),
@@ -403,8 +421,9 @@ class _GameReader:
                 given[play_at], sections[play_at], game.lines[play_at], reached or contract
             )
         if room is not None:
-            if room.lower() in ("open", "closed"):
-                room = room.lower()
+            lower = room.lower()
+            if lower in ("open", "closed"):
+                room = lower
             else:
                 self.problem("Room", f"Room {room!r} is not a room: expected Open or Closed")
                 room = None
@@ -447,7 +466,7 @@ class _GameReader:
                 tuple(self.call_lines),
             ),
             tuple(sorted(self.problems, key=_LINE)) if self.problems else (),
-            self.traveller(),
+            self.traveller() if "ScoreTable" in where else None,
             None,  # match: read from its note below
         )
         # (A match header kept as a note: looked for only when the game has that tag.)
@@ -498,10 +517,10 @@ class _GameReader:
     def notes_by_number(self) -> dict[str, str]:
         """The ``Note`` tags as number -> text (the first of each number)."""
         notes: dict[str, str] = {}
-        for name, value in zip(self.game.names, self.game.values):
-            if name == "Note":
-                number, _, text = value.partition(":")
-                notes.setdefault(number.strip(), text)
+        values = self.game.values
+        for at in self.layout.notes_at:
+            number, _, text = values[at].partition(":")
+            notes.setdefault(number.strip(), text)
         return notes
 
     def auction(
@@ -523,7 +542,7 @@ class _GameReader:
         noted = self.noted_calls(words)
         if noted is not None:
             found, end = noted
-            lines.extend(compress(list(_word_lines(section, line))[:end], map(bool, found)))
+            lines.extend(compress(_word_lines(section, line)[:end], map(bool, found)))
             calls: list[RecordedCall] = list(filter(None, found))  # (a call is true)
             texts = list(map(_CALL_TEXT, calls))
             if end < len(words) and words[end].upper() == "AP":
@@ -557,15 +576,15 @@ class _GameReader:
                 break
             word = words[at]
             before = found[at - 1] if at else None
-            match = _NOTE_REFERENCE.fullmatch(word)
-            if match is not None and before is not None and not before.alerted:
+            number = note_number(word)
+            if number is not None and before is not None and not before.alerted:
                 if notes is None:
                     notes = self.notes_by_number()
-                explanation = notes.get(match[1])
+                explanation = notes.get(number)
                 if explanation is None:
                     return None  # a note that is not there: a problem
                 found[at - 1] = alerted_call(before.call, explanation)
-                used.append(match[1])
+                used.append(number)
                 at += 1
                 continue
             if word not in ("*", "-") and word.upper() != "AP":
@@ -689,32 +708,36 @@ class _GameReader:
         leader = start_seat  # seats as ints: these loops run for every card
         # Rows of four plainly written cards on the lines after the tag, one trick
         # each, the common case: the columns are seats from the opening leader, and
-        # the trick's leader comes first. They are read together: the words of all
-        # such rows, then trick by trick.
-        done = 0
+        # the trick's leader comes first. They are read row by row, up to the first
+        # row that is not four such cards: each row's cards in the order played from
+        # the leader's column, and the winner's column leads the next trick.
+        done = 0  # the rows read so
         if section.startswith("\n"):
-            section += "\n"
-            rows = _FULL_ROWS.match(section, 1)
-            full = rows[0] if rows is not None else ""
-            done = full.count("\n")
-            words = full.split()
-            # (Looked up by key, not with get: "None in" a list of cards would call
-            # each card's __eq__, written in Python, to compare it with None.)
-            try:
-                found = list(map(PLAIN_CARDS.__getitem__, words))
-            except KeyError:
-                # The rows before the first word that is not a plain card.
-                plain = list(map(PLAIN_CARDS.get, words))
-                done = next(index for index, card in enumerate(plain) if card is None) // 4
-                found = plain[: done * 4]  # type: ignore[assignment]  # (no None before it)
-            for at in range(0, done * 4, 4):
-                played = _FROM_COLUMN[(leader - start_seat) % 4](found[at : at + 4])
-                cards.extend(played)
-                leader = (leader + winning_position(played, trump)) % 4
-            numbers = range(line + 1, line + 1 + done)
-            lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
+            section_rows = section.split("\n")
+            column = 0
+            for row_text in islice(section_rows, 1, None):
+                try:
+                    first_word, second, third, fourth = row_text.split()
+                    # (Looked up by key, not with get: "None in" the cards would call
+                    # each card's __eq__, written in Python, to compare it with None.)
+                    played = _FROM_COLUMN[column](
+                        (
+                            PLAIN_CARDS[first_word],
+                            PLAIN_CARDS[second],
+                            PLAIN_CARDS[third],
+                            PLAIN_CARDS[fourth],
+                        )
+                    )
+                except (ValueError, KeyError):
+                    break  # not four plain cards: this row and the rest, cell by cell
+                cards += played
+                column = (column + winning_position(played, trump)) % 4
+                done += 1
+            leader = (start_seat + column) % 4
             if done:
-                section = section.split("\n", done + 1)[-1]
+                numbers = range(line + 1, line + 1 + done)
+                lines.extend(chain.from_iterable(zip(numbers, numbers, numbers, numbers)))
+                section = "\n".join(section_rows[done + 1 :])
                 line += done + 1
         # Anything else from there on, cell by cell (most plays have nothing else,
         # or only the "*" of a claim).
@@ -780,20 +803,24 @@ class _GameReader:
 
     def notes(self, as_given: bool) -> tuple[tuple[str, str], ...]:
         """The tags kept as notes (``as_given``: no value is unknown or padded)."""
-        game, keep = self.game, self.layout.keep
+        game, layout = self.game, self.layout
+        keep, pick = layout.keep, layout.pick_kept
+        if pick is None:
+            return ()  # (every tag is read into a field of its own)
         used = self.used_notes
-        if as_given and not any(compress(game.sections, keep)):
+        if as_given and not any(pick(game.sections)):
             # Most games write each on one line with a value as it is to be kept: then
             # they are the notes, but for the Notes read into the calls' explanations
             # (left out of the tags kept, looked at alone: the other tags pass in C).
             if not used:
-                return tuple(compress(zip(game.names, game.values), keep))
-            values = game.values
-            kept = list(keep)
-            for at in self.layout.notes_at:
+                # (Only the pairs kept are made, their names the layout's.)
+                return tuple(zip(layout.kept, pick(game.values)))
+            values = pick(game.values)
+            kept_pairs = list(zip(layout.kept, values))
+            for at in layout.kept_notes:  # (last first: deleting leaves the others' places)
                 if values[at].partition(":")[0].strip() in used:
-                    kept[at] = False
-            return tuple(compress(zip(game.names, values), kept))
+                    del kept_pairs[at]
+            return tuple(kept_pairs)
         pairs = tuple(compress(zip(game.names, game.values), keep))
         found: list[tuple[str, str]] = []
         for (name, value), section in zip(pairs, compress(game.sections, keep)):
@@ -832,7 +859,7 @@ class FileReader:
 
     def record(self, game: GameTags) -> BoardRecord | None:
         """The record of a game's tags (``None``: a header game)."""
-        layout = _layout_of(game.names)
+        layout = _LAYOUTS.get(game.names) or _layout_of(game.names)
         if layout.header and not game.problems:
             return None
         self.number += 1

@@ -28,7 +28,13 @@ from bridgescore.errors import NotationError
 from bridgescore.formats.record import Problem
 
 __all__ = [
+    "DIRECTIVE",
     "EXPORT_TAGS",
+    "INHERIT",
+    "REPEATABLE",
+    "TAG_NAME",
+    "TAG_STRING",
+    "WORD_BREAK",
     "PbnGame",
     "Problem",
     "TagPair",
@@ -42,6 +48,7 @@ __all__ = [
     "read_games",
     "split_annotations",
     "tag_rows",
+    "unescape",
 ]
 
 EXPORT_TAGS = (
@@ -63,8 +70,34 @@ EXPORT_TAGS = (
 )
 """The mandatory tag set, in the order the export form requires."""
 
-# Tags that may rightly occur more than once in a game.
-_REPEATABLE = frozenset({"Note"})
+# -- the grammar's lexical rules, written once for both scans ----------------------
+# (The fast scan, ._fast, builds its pattern from these; the full scan below reads
+# with them character by character.)
+
+TAG_NAME = r"[A-Za-z0-9_]+"
+"""A tag's name in a tag pair (a pattern)."""
+TAG_STRING = r'[^"\\\n]*+(?:\\.[^"\\\n]*+)*+'
+"""A tag's value between its quotes, its escapes not yet read (a pattern): any
+character but a quote, a backslash or a line break, or a backslash and the one
+character after it. (Possessive repeats: a quote or a backslash ends each piece,
+so no piece ever gives back what it took, and re keeps no backtracking marks.)"""
+REPEATABLE = frozenset({"Note"})
+"""The tags a game may rightly give more than once; any other repeat is a problem."""
+INHERIT = "#"
+"""The value that copies the same tag's value of the games before (tag value inheritance)."""
+DIRECTIVE = "%"
+"""The first character of a directive line (``% PBN 2.1``), which no game reads."""
+WORD_BREAK = re.compile(r"[\[{;]")
+"""What ends a section's word besides a blank: a tag pair's ``[``, a comment's ``{`` or ``;``."""
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescape(value: str) -> str:
+    """A tag's value with its escapes read: only a backslash before a quote or a
+    backslash is an escape; other backslashes (the tables' column formats) stay."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
 _MAX_LINE = 255  # PBN export lines are at most 255 characters.
 
 
@@ -141,11 +174,11 @@ class PbnGame:
         return self.tag_lines.get(name, self.line)
 
 
-_TAG_RE = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\]')
+_TAG_RE = re.compile(rf'\[\s*(?P<name>{TAG_NAME})\s*"(?P<value>{TAG_STRING})"\s*\]')
 _NAME_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
-_TOKEN_END = re.compile(r"[\s\[{;]")
-_WHOLE_TAG_RE = re.compile(r'\[(?P<name>[A-Za-z0-9_]+) "(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
-_SPECIAL = re.compile(r"[\[{;]")
+_TOKEN_END = re.compile(rf"\s|{WORD_BREAK.pattern}")
+_WHOLE_TAG_RE = re.compile(rf'\[(?P<name>{TAG_NAME}) "(?P<value>{TAG_STRING})"\]\s*$')
+_SPECIAL = WORD_BREAK
 # A section line we may write: bare words and whole quoted strings (with \" escapes),
 # separated by blanks.
 _ROW_ITEM = r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")'
@@ -205,7 +238,7 @@ class _GameBuilder:
         pairs: list[TagPair] = []
         for pair in self.pairs:
             value = pair.value
-            if value == "#":
+            if value == INHERIT:
                 # Tag value inheritance: "#" repeats the previous game's value.
                 if pair.name in previous:
                     value = previous[pair.name]
@@ -218,7 +251,7 @@ class _GameBuilder:
                             "but no earlier game has that tag",
                         )
                     )
-            if pair.name in tags and pair.name not in _REPEATABLE:
+            if pair.name in tags and pair.name not in REPEATABLE:
                 self.problems.append(
                     Problem(
                         pair.line,
@@ -296,7 +329,7 @@ def read_games(
         if number == 1:
             text = text.removeprefix("\ufeff")  # a byte order mark
         if comment is None:
-            if text.startswith("%"):
+            if text.startswith(DIRECTIVE):
                 continue
             if not text.strip():
                 if game is not None and not game.is_empty:
@@ -313,10 +346,7 @@ def read_games(
             # Fast paths for the two common lines: one tag pair, or plain section words.
             whole = _WHOLE_TAG_RE.match(text)
             if whole is not None:
-                value = whole["value"]
-                if "\\" in value:
-                    value = re.sub(r'\\(["\\])', r"\1", value)
-                game.add_pair(whole["name"], value, number)
+                game.add_pair(whole["name"], unescape(whole["value"]), number)
                 game.end_line()
                 continue
             if text[:1] != "[" and not _SPECIAL.search(text):
@@ -362,9 +392,7 @@ def read_games(
                     )
                     position = len(text) if end < 0 else end + 1
                     continue
-                # Only \" and \\ are escapes; other backslashes (table formats) stay.
-                value = re.sub(r'\\(["\\])', r"\1", match["value"])
-                game.add_pair(match["name"], value, number)
+                game.add_pair(match["name"], unescape(match["value"]), number)
                 position = match.end()
             else:
                 end_match = _TOKEN_END.search(text, position)
@@ -427,8 +455,15 @@ def split_annotations(tokens: Iterable[Token]) -> Iterator[tuple[Token, tuple[st
 
 def note_number(annotation: str) -> str | None:
     """The number of a note reference: ``note_number("=1=")`` is ``"1"``; else ``None``."""
+    number = _NOTE_NUMBERS.get(annotation)  # (the common ones, without a pattern)
+    if number is not None:
+        return number
     match = _NOTE_RE.match(annotation)
     return None if match is None else match["number"]
+
+
+# The note references files write, with their numbers: what _NOTE_RE reads from them.
+_NOTE_NUMBERS = {f"={number}=": str(number) for number in range(1, 100)}
 
 
 # -- writer -------------------------------------------------------------------
@@ -472,7 +507,7 @@ def format_game(pairs: Iterable[TagPair] | PbnGame, *, fill_missing: bool = True
                 f"tag name {pair.name!r} is not allowed: expected a capital letter, "
                 "then letters, digits or '_'"
             )
-        if pair.name in seen and pair.name not in _REPEATABLE:
+        if pair.name in seen and pair.name not in REPEATABLE:
             raise NotationError(f"tag {pair.name} given twice: a game has each tag once")
         seen.add(pair.name)
     by_name = {pair.name: pair for pair in items}
