@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from bridgescore.auction import DOUBLE, PASS, REDOUBLE, Call
-from bridgescore.board import Board
+from bridgescore.board import Board, dd_table_html, notebook_html
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
 from bridgescore.deal import Card, Deal
@@ -492,7 +492,6 @@ class BoardRecord:
     def _repr_html_(self) -> str:
         """The record in a notebook: heading, diagram under the players' names, contract
         and result, auction, the file's scores and DD table, and any problems."""
-        from bridgescore.board import dd_table_html, notebook_html
         from bridgescore.display.markup import Markup, contract_html, text_html
 
         lines: list[str | Markup] = []
