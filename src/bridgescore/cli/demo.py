@@ -153,8 +153,12 @@ def _session_section() -> None:
     typer.echo("")
 
 
-def _club_night_section(out: Path, boards: int = 36) -> None:
-    """A club night end to end: deal and analyse a set, print hand records, publish results."""
+def _club_night_section(out: Path, boards: int = 24) -> None:
+    """A club night end to end: deal and analyse a set, print hand records, publish results.
+
+    24 boards: the night the room's section below runs (a Mitchell of 6 rounds of 4). Each
+    board's DD table is about a fifth of a second of DDS's CPU, so the set is most of what
+    this section costs."""
     from dataclasses import replace
 
     from bridgescore.board import Board
