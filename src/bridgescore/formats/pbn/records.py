@@ -243,6 +243,8 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
     where = {name: at for at, name in reversed(list(enumerate(names)))}  # the first of each
     where = dict(sorted(where.items(), key=itemgetter(1)))  # in the order first met
     missing = len(names)  # the None after the values
+    kept = tuple(name for name in names if name not in _READ_ONLY)
+    scored = tuple((name, where[name]) for name in SCORE_TAGS if name in where)
     layout = _Layout(
         header=not GAME_TAGS.intersection(names),
         fields=cast(
@@ -251,16 +253,8 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         ),
         where=where,
         keep=tuple(name not in _READ_ONLY for name in names),
-        kept=tuple(name for name in names if name not in _READ_ONLY),
-        kept_notes=tuple(
-            reversed(
-                [
-                    at
-                    for at, name in enumerate(name for name in names if name not in _READ_ONLY)
-                    if name == "Note"
-                ]
-            )
-        ),
+        kept=kept,
+        kept_notes=tuple(at for at in reversed(range(len(kept))) if kept[at] == "Note"),
         pick_kept=cast(
             Callable[[tuple[str, ...]], tuple[str, ...]],
             _picker(tuple(at for at, name in enumerate(names) if name not in _READ_ONLY)),
@@ -268,9 +262,9 @@ def _layout_of(names: tuple[str, ...]) -> _Layout:
         if not _READ_ONLY.issuperset(names)
         else None,
         lined=tuple(name in SECTIONS or name.endswith("Table") for name in names),
-        scored=tuple((name, where[name]) for name in SCORE_TAGS if name in where),
+        scored=scored,
         notes_at=tuple(at for at, name in enumerate(names) if name == "Note"),
-        scores=_scores_of(tuple((name, where[name]) for name in SCORE_TAGS if name in where)),
+        scores=_scores_of(scored),
         board_tags=not where.keys().isdisjoint(BOARD_TAGS),
         first=None if len(where) == len(names) else _picker(tuple(where.values())),
     )
