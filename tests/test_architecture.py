@@ -17,7 +17,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 # Highest layer first, as the table in docs/architecture.md lists them.
 LAYERS: dict[str, tuple[str, ...]] = {
-    "interfaces": ("cli", "web"),
+    "interfaces": ("cli", "web", "__main__"),
     "workflows": (
         "study",
         "simulation",

@@ -212,6 +212,18 @@ def test_the_installed_command_scores_a_result(installed: Installed) -> None:
     assert (version.returncode, version.stdout) == (0, f"bridgescore {VERSION}\n")
 
 
+def test_python_m_bridgescore_is_the_same_command(installed: Installed) -> None:
+    # For a Python whose scripts directory is not on the PATH.
+    module = installed.run(installed.python, "-m", "bridgescore", "score", "3NT-2", "--vul")
+    command = installed.run(installed.command, "score", "3NT-2", "--vul")
+    assert (module.returncode, module.stdout) == (command.returncode, command.stdout)
+    # Law 77: two undoubled undertricks, vulnerable, 100 each.
+    assert module.stdout.splitlines()[0] == "3NT-2 vulnerable: -200"
+    usage = installed.run(installed.python, "-m", "bridgescore", "--help")
+    assert usage.returncode == 0
+    assert "Usage: python -m bridgescore" in usage.stdout
+
+
 def test_the_installed_demo_runs(installed: Installed) -> None:
     out = installed.work / "demo"
     done = installed.run(installed.command, "demo", "--out", out)
