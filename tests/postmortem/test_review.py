@@ -322,3 +322,34 @@ def test_a_spade_contract_by_south_keeps_its_strain() -> None:
     board = review[0].as_dict()
     assert (board["contract"], board["declarer"]) == ("4S", "S")
     assert board["score_ns"] == 510  # 4S+3 not vulnerable: 120 + 90 + 300
+
+
+_BAD_PLAY = (
+    '[Board "1"][Dealer "N"][Vulnerable "None"]'
+    '[Deal "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"]'
+    '[Declarer "S"][Contract "4S"][Result "13"]\n[Play "W"]\nSA - - -\n*\n'
+)
+
+
+def test_a_play_that_breaks_the_rules_is_left_out_and_said_so() -> None:
+    # West leads the ace of spades, which South holds: the board keeps its result, double
+    # dummy and par, and the review says why its play is not there.
+    review = analyse(text=_BAD_PLAY)
+    board = review[0].as_dict()
+    assert board["score_ns"] == 510  # 4S+3 not vulnerable: 120 + 90 + 300
+    assert board["play"] == [] and board["lead"]["card"] is None
+    assert review.skipped == ()
+    [left_out] = review.skipped_plays
+    assert left_out.board == 1
+    assert left_out.reason.startswith("its play is left out: ")
+    assert "SA" in left_out.reason and "South" in left_out.reason
+    assert "Plays left out" in review_html(review)
+
+
+def test_cli_a_play_left_out_is_reported_and_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "bad_play.pbn"
+    path.write_text(_BAD_PLAY, encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyse", str(path), "--json"])
+    assert result.exit_code == 1
+    assert "board 1 (line 1): its play is left out: " in result.stderr
+    assert [board["board"] for board in json.loads(result.stdout)] == [1]

@@ -48,6 +48,18 @@ def test_a_played_board_is_reviewed(client: TestClient) -> None:
     assert 'title="cost 1"' in answer.json()["html"]
 
 
+def test_a_play_that_breaks_the_rules_is_left_out_with_a_note(client: TestClient) -> None:
+    # West "leads" the SK, which South holds: the board is still reviewed from its claim.
+    answer = client.post("/api/analyse", json={"deal": LIN.replace("pc|DK|", "pc|SK|")})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["review"]["play"] == [] and body["review"]["score_ns"] == 430
+    [note] = body["notes"]
+    assert note.startswith("its play is left out: ") and "SK" in note
+    assert "its play is left out" in body["html"]
+    assert client.post("/api/analyse", json={"deal": LIN}).json()["notes"] == []
+
+
 def test_a_bare_deal_is_not_played(client: TestClient) -> None:
     assert client.post("/api/deal", json={"deal": DEAL}).json()["played"] is False
     answer = client.post("/api/analyse", json={"deal": DEAL})

@@ -160,9 +160,12 @@ def analyse_command(
     for skipped in review.skipped:
         where = f" (line {skipped.line})" if skipped.line else ""
         typer.echo(f"board {skipped.board or '?'}{where} skipped: {skipped.reason}", err=True)
+    for skipped in review.skipped_plays:
+        where = f" (line {skipped.line})" if skipped.line else ""
+        typer.echo(f"board {skipped.board or '?'}{where}: {skipped.reason}", err=True)
     if html is not None:
         typer.echo(f"{len(review)} board(s) written to {html}", err=True)
-    if review.skipped:
+    if review.skipped or review.skipped_plays:
         raise typer.Exit(1)
 
 

@@ -58,6 +58,12 @@ def review_html(review: Review, *, title: str = "Review") -> str:
         for item in review.skipped
     )
     notes = f"<h2>Boards not reviewed</h2><ul>{skipped}</ul>" if skipped else ""
+    plays = "".join(
+        f"<li>Board {escape(str(item.board or '?'))}: {escape(item.reason)}</li>"
+        for item in review.skipped_plays
+    )
+    if plays:
+        notes += f"<h2>Plays left out</h2><ul>{plays}</ul>"
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'

@@ -197,8 +197,9 @@ class BoardReview:
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """A board that could not be reviewed: its number (``None``: not given), where it
-    is in the file (``line``, 0 when not known) and why."""
+    """What the review left out of a board: the whole board (:attr:`Review.skipped`), or
+    its recorded play alone (:attr:`Review.skipped_plays`). The board's number
+    (``None``: not given), where it is in the file (``line``, 0 when not known) and why."""
 
     board: int | None
     line: int
@@ -210,10 +211,14 @@ class Skipped:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The boards reviewed, in file order, and those skipped with the reason."""
+    """The boards reviewed, in file order, and those skipped with the reason.
+    ``skipped_plays``: boards reviewed without the play their file records, because it
+    breaks the rules of play (a card the hand does not hold, a revoke): the result,
+    double dummy and par stand, the cards are left out, and this says why."""
 
     boards: tuple[BoardReview, ...]
     skipped: tuple[Skipped, ...] = ()
+    skipped_plays: tuple[Skipped, ...] = ()
 
     def __len__(self) -> int:
         return len(self.boards)
@@ -250,13 +255,16 @@ def analyse(
     records = _records(game, text)
     good: list[tuple[BoardRecord, PlayedDeal | None]] = []
     skipped: list[Skipped] = []
+    skipped_plays: list[Skipped] = []
     for record in records:
-        reason, played = _readable(record)
+        reason, played, play_left_out = _readable(record)
         if reason is None:
             good.append((record, played))
+            if play_left_out is not None:
+                skipped_plays.append(Skipped(record.board, record.source.line, play_left_out))
         else:
             skipped.append(Skipped(record.board, record.source.line, reason))
-    return Review(tuple(_review(good, threads)), tuple(skipped))
+    return Review(tuple(_review(good, threads)), tuple(skipped), tuple(skipped_plays))
 
 
 def _records(
@@ -284,22 +292,29 @@ def _records(
     return items
 
 
-def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None]:
-    """Why the record cannot be reviewed (``None``: it can), and its played deal."""
+def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None, str | None]:
+    """Why the record cannot be reviewed (``None``: it can), its played deal, and why
+    its recorded play is left out (``None``: it is not, or there is none)."""
     if record.deal is None:
-        return "the board has no deal: a review needs the four hands", None
+        return "the board has no deal: a review needs the four hands", None, None
     if record.dealer is None or record.vulnerability_or_board is None:
-        return "the board has neither a number nor its dealer and vulnerability", None
+        return "the board has neither a number nor its dealer and vulnerability", None, None
     checked = check_record(record)
     played = checked.played
     if played is None:
         if record.contract is None and not record.passed_out and not record.auction:
-            return None, None  # a hand record: double dummy and par alone
-        first = checked.problems[0].message if checked.problems else "no result"
-        return f"its result cannot be read: {first}", None
+            return None, None, None  # a hand record: double dummy and par alone
+        first = next((p.message for p in checked.problems if not p.notice), "no result")
+        return f"its result cannot be read: {first}", None, None
     if played.deal is not None and played.deal != record.deal:
-        return "its play does not fit its deal", None
-    return None, played
+        return "its play does not fit its deal", None, None
+    left_out = None
+    if record.play and played.play is None and played.contract is not None:
+        # The checker scored the board from its Result and dropped the cards it could not
+        # follow: say so, or the review would read as a board whose play was not recorded.
+        why = next((p.message for p in checked.problems if not p.notice), "it cannot be followed")
+        left_out = f"its play is left out: {why}"
+    return None, played, left_out
 
 
 def _review(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from html import escape
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -376,7 +377,9 @@ def review_record(text: str) -> dict[str, Any]:
     if not review.boards:
         return {"skipped": review.skipped[0].reason if review.skipped else "no board"}
     board = review.boards[0]
-    return {"review": board.as_dict(), "html": str(board_html(board))}
+    notes = [item.reason for item in review.skipped_plays]
+    html = str(board_html(board)) + "".join(f"<p>{escape(note)}</p>" for note in notes)
+    return {"review": board.as_dict(), "html": html, "notes": notes}
 
 
 def warm_up() -> bool:

@@ -132,6 +132,8 @@ class ReviewResponse(BaseModel):
 
     review: dict[str, Any]
     html: str
+    # What the review left out, and why (a play that breaks the rules of play).
+    notes: list[str] = []
 
 
 class SolveResponse(BaseModel):
