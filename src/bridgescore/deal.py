@@ -152,6 +152,12 @@ _SINGLE_CARD_SETS = tuple(frozenset({card}) for card in _CARDS)
 def _parse_hand(text: str, who: str) -> frozenset[Card]:
     """Read one PBN hand (spades.hearts.diamonds.clubs); ``who`` names it in errors."""
     suits = text.split(".")
+    if text == "-":
+        # PBN writes a hand it does not give as "-" (a lead problem shows one hand).
+        raise InvalidDealError(
+            f"{who} is '-', a hand not given: a deal needs all four hands "
+            "(spades.hearts.diamonds.clubs each)"
+        )
     if len(suits) != 4:
         raise InvalidDealError(
             f"{who} {text!r} has {len(suits)} suit(s): expected 4 separated by dots "

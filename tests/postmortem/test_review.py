@@ -353,3 +353,18 @@ def test_cli_a_play_left_out_is_reported_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "board 1 (line 1): its play is left out: " in result.stderr
     assert [board["board"] for board in json.loads(result.stdout)] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # PBN writes a hand it does not give as "-".
+        ('[Board "4"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', "East's hand is '-'"),
+        # East's hand gets the fourteen cards the three given leave.
+        ("md|3SAKQJHAKQDAKQCAK,S2345H2345D2345C2,S6789H6789D6789C4,|sv|o|", "14 cards"),
+    ],
+)
+def test_a_deal_that_cannot_be_read_is_named_as_the_reason(text: str, named: str) -> None:
+    review = analyse(text=text)
+    [skipped] = review.skipped
+    assert skipped.reason.startswith("its deal cannot be read: ") and named in skipped.reason

@@ -296,6 +296,11 @@ def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None, str |
     """Why the record cannot be reviewed (``None``: it can), its played deal, and why
     its recorded play is left out (``None``: it is not, or there is none)."""
     if record.deal is None:
+        # A Deal tag that is there but cannot be read is the reason to name, not its absence.
+        unread = next((p for p in record.problems if p.message.startswith(("Deal", "md|"))), None)
+        if unread is not None:
+            where = f"line {unread.line}: " if unread.line else ""
+            return f"its deal cannot be read: {where}{unread.message}", None, None
         return "the board has no deal: a review needs the four hands", None, None
     if record.dealer is None or record.vulnerability_or_board is None:
         return "the board has neither a number nor its dealer and vulnerability", None, None
