@@ -165,7 +165,8 @@ def test_a_contract_without_its_declarer_is_refused() -> None:
 
 def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) -> None:
     # No play kept, but leads entered: the review's lead is the table's, costed as DDS
-    # says; a lead the leader did not hold is left out (the phone said so that night).
+    # says; a lead the leader did not hold is left out (the phone said so that night, and
+    # analyse says so again).
     import json
 
     results, leads = _results()
@@ -192,6 +193,7 @@ def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) 
         ("3NT", "CQ", nt_after["CQ"] - min(nt_after.values())),
     ]
     assert [card["card"] for card in boards[0]["play"]] == ["SK"]
+    assert "board 1: its play is left out: Play: East to play: SA is illegal" in answer.stderr
 
 
 def test_a_lead_table_is_solved_once_for_a_night(monkeypatch: pytest.MonkeyPatch) -> None:
