@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.testing
 from hypothesis import settings
 
 from bridgescore.distributed import HOLD_VARIABLE
@@ -39,6 +40,28 @@ from bridgescore.distributed import HOLD_VARIABLE
 # sizes (max_examples) stay each test's own.
 settings.register_profile("bridgescore", deadline=None)
 settings.load_profile("bridgescore")
+
+# --- one Click command per Typer app -------------------------------------------------
+#
+# Typer's CliRunner.invoke builds the whole Click command tree from the Typer app on every
+# call (typer.main.get_command): 38 ms of the 40 ms an invocation of `bridgescore score`
+# takes, and the suite invokes the command line in-process some thousands of times. The
+# tree is built from the app's declarations alone and holds no state of an invocation
+# (Click makes a fresh Context each time, as it does for a script run twice), so each app
+# is built once per process. The installed `bridgescore` script builds it once too.
+_COMMANDS: dict[int, tuple[object, Any]] = {}
+
+
+def _command_once(app: Any) -> Any:
+    kept = _COMMANDS.get(id(app))
+    if kept is None or kept[0] is not app:
+        kept = (app, _typer_get_command(app))
+        _COMMANDS[id(app)] = kept
+    return kept[1]
+
+
+_typer_get_command = typer.testing._get_command
+typer.testing._get_command = _command_once
 
 # --- the garbage collector during collection -----------------------------------------
 #
