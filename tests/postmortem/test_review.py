@@ -368,3 +368,58 @@ def test_a_deal_that_cannot_be_read_is_named_as_the_reason(text: str, named: str
     review = analyse(text=text)
     [skipped] = review.skipped
     assert skipped.reason.startswith("its deal cannot be read: ") and named in skipped.reason
+
+
+# Board 3 deals South and is East-West vulnerable (Law 2); its file says "Bogus".
+_BOGUS_VULNERABLE = (
+    '[Board "3"]\n[Dealer "S"]\n[Vulnerable "Bogus"]\n'
+    '[Deal "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"]\n'
+    '[Declarer "S"]\n[Contract "4S"]\n[Result "13"]\n'
+)
+
+
+def test_what_the_file_got_wrong_on_a_reviewed_board_is_said() -> None:
+    # The board is reviewed on its number's vulnerability; the review must not read as if
+    # the file had said East-West.
+    review = analyse(text=_BOGUS_VULNERABLE)
+    board = review[0].as_dict()
+    assert board["vulnerability"] == "EW"
+    assert board["score_ns"] == 510  # 4S+3, South not vulnerable: 120 + 90 + 300
+    assert review.skipped == () and review.skipped_plays == ()
+    [misread] = review.misread
+    assert (misread.board, misread.line) == (3, 3)
+    assert misread.reason.startswith("Vulnerable tag: ") and "'Bogus'" in misread.reason
+    page = review_html(review)
+    assert "What the file got wrong" in page and "Board 3, line 3: Vulnerable tag" in page
+
+
+def test_a_clean_file_has_nothing_misread() -> None:
+    review = analyse(text=_BOGUS_VULNERABLE.replace("Bogus", "EW"))
+    assert review.misread == () and "What the file got wrong" not in review_html(review)
+
+
+def test_cli_says_what_the_file_got_wrong_and_still_reviews(tmp_path: Path) -> None:
+    path = tmp_path / "bogus.pbn"
+    path.write_text(_BOGUS_VULNERABLE, encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyse", str(path), "--json"])
+    assert result.exit_code == 0
+    assert "board 3 (line 3): Vulnerable tag: unknown vulnerability 'Bogus'" in result.stderr
+    assert [board["board"] for board in json.loads(result.stdout)] == [3]
+
+
+def test_a_play_left_out_is_said_once(tmp_path: Path) -> None:
+    path = tmp_path / "bad_play.pbn"
+    path.write_text(_BAD_PLAY, encoding="utf-8")
+    result = CliRunner().invoke(app, ["analyse", str(path)])
+    assert result.stderr.splitlines() == [
+        "board 1 (line 1): its play is left out: Play: West to play: SA is illegal: "
+        "it is West's turn, and SA is in South's hand"
+    ]
+
+
+def test_a_card_the_reader_cannot_read_is_said() -> None:
+    # "SZ" is no card: the reader drops the play, and the review says why there is none.
+    review = analyse(text=_BAD_PLAY.replace("SA - - -", "SZ - - -"))
+    assert review[0].as_dict()["play"] == [] and review.skipped_plays == ()
+    [misread] = review.misread
+    assert misread.line == 3 and misread.reason.startswith("Play: not a card: 'SZ'")

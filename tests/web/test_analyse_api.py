@@ -60,6 +60,16 @@ def test_a_play_that_breaks_the_rules_is_left_out_with_a_note(client: TestClient
     assert client.post("/api/analyse", json={"deal": LIN}).json()["notes"] == []
 
 
+def test_what_the_record_got_wrong_is_a_note(client: TestClient) -> None:
+    # "sv|q|" is no vulnerability: board 3's own (East-West) stands in, and a note says so.
+    answer = client.post("/api/analyse", json={"deal": LIN.replace("sv|e|", "sv|q|")})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["review"]["vulnerability"] == "EW"
+    assert body["notes"] == ["sv|q|: expected o (none), n, e or b (both)"]
+    assert "sv|q|" in body["html"]
+
+
 def test_a_bare_deal_is_not_played(client: TestClient) -> None:
     assert client.post("/api/deal", json={"deal": DEAL}).json()["played"] is False
     answer = client.post("/api/analyse", json={"deal": DEAL})

@@ -160,7 +160,7 @@ def analyse_command(
     for skipped in review.skipped:
         where = f" (line {skipped.line})" if skipped.line else ""
         typer.echo(f"board {skipped.board or '?'}{where} skipped: {skipped.reason}", err=True)
-    for skipped in review.skipped_plays:
+    for skipped in (*review.skipped_plays, *review.misread):
         where = f" (line {skipped.line})" if skipped.line else ""
         typer.echo(f"board {skipped.board or '?'}{where}: {skipped.reason}", err=True)
     if html is not None:

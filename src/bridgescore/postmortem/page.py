@@ -64,6 +64,14 @@ def review_html(review: Review, *, title: str = "Review") -> str:
     )
     if plays:
         notes += f"<h2>Plays left out</h2><ul>{plays}</ul>"
+    misread = "".join(
+        f"<li>Board {escape(str(item.board or '?'))}, line {item.line}: {escape(item.reason)}</li>"
+        if item.line
+        else f"<li>Board {escape(str(item.board or '?'))}: {escape(item.reason)}</li>"
+        for item in review.misread
+    )
+    if misread:
+        notes += f"<h2>What the file got wrong</h2><ul>{misread}</ul>"
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'

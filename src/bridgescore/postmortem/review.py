@@ -197,9 +197,10 @@ class BoardReview:
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """What the review left out of a board: the whole board (:attr:`Review.skipped`), or
-    its recorded play alone (:attr:`Review.skipped_plays`). The board's number
-    (``None``: not given), where it is in the file (``line``, 0 when not known) and why."""
+    """What the review left out of a board: the whole board (:attr:`Review.skipped`),
+    its recorded play alone (:attr:`Review.skipped_plays`), or a part of it the file got
+    wrong (:attr:`Review.misread`). The board's number (``None``: not given), where it is
+    in the file (``line``, 0 when not known) and why."""
 
     board: int | None
     line: int
@@ -214,11 +215,15 @@ class Review:
     """The boards reviewed, in file order, and those skipped with the reason.
     ``skipped_plays``: boards reviewed without the play their file records, because it
     breaks the rules of play (a card the hand does not hold, a revoke): the result,
-    double dummy and par stand, the cards are left out, and this says why."""
+    double dummy and par stand, the cards are left out, and this says why.
+    ``misread``: what the reader could not read on a board that was still reviewed (a
+    ``Vulnerable "Bogus"`` tag, say: the board number's vulnerability stands in), one
+    entry a problem, with the problem's own line."""
 
     boards: tuple[BoardReview, ...]
     skipped: tuple[Skipped, ...] = ()
     skipped_plays: tuple[Skipped, ...] = ()
+    misread: tuple[Skipped, ...] = ()
 
     def __len__(self) -> int:
         return len(self.boards)
@@ -256,15 +261,28 @@ def analyse(
     good: list[tuple[BoardRecord, PlayedDeal | None]] = []
     skipped: list[Skipped] = []
     skipped_plays: list[Skipped] = []
+    misread: list[Skipped] = []
     for record in records:
         reason, played, play_left_out = _readable(record)
         if reason is None:
             good.append((record, played))
             if play_left_out is not None:
                 skipped_plays.append(Skipped(record.board, record.source.line, play_left_out))
+            # A reviewed board still says what its file got wrong: a value the reader
+            # could not take is replaced (the board number's vulnerability, say), and the
+            # review must not read as if the file had said so. The play's own problem is
+            # said once, as the play left out.
+            misread.extend(
+                Skipped(record.board, problem.line or record.source.line, problem.message)
+                for problem in record.problems
+                if not problem.notice
+                and (play_left_out is None or not play_left_out.endswith(problem.message))
+            )
         else:
             skipped.append(Skipped(record.board, record.source.line, reason))
-    return Review(tuple(_review(good, threads)), tuple(skipped), tuple(skipped_plays))
+    return Review(
+        tuple(_review(good, threads)), tuple(skipped), tuple(skipped_plays), tuple(misread)
+    )
 
 
 def _records(

@@ -377,7 +377,7 @@ def review_record(text: str) -> dict[str, Any]:
     if not review.boards:
         return {"skipped": review.skipped[0].reason if review.skipped else "no board"}
     board = review.boards[0]
-    notes = [item.reason for item in review.skipped_plays]
+    notes = [item.reason for item in (*review.skipped_plays, *review.misread)]
     html = str(board_html(board)) + "".join(f"<p>{escape(note)}</p>" for note in notes)
     return {"review": board.as_dict(), "html": html, "notes": notes}
 
