@@ -261,3 +261,19 @@ def test_decode_lines_utf8_and_latin1() -> None:
     assert lines == ['[Event "Café"]\n', '[Site "Café"]\n']
     (game,) = read_games(lines)
     assert game.tags["Event"] == game.tags["Site"] == "Café"
+
+
+def test_a_file_name_given_for_its_text_says_how_to_read_it(tmp_path: Path) -> None:
+    from bridgescore.errors import InputFileError
+
+    path = tmp_path / "club.pbn"
+    path.write_text('[Board "1"]\n', encoding="utf-8")
+    with pytest.raises(InputFileError) as raised:
+        list(read_games(str(path)))
+    message = str(raised.value)
+    assert repr(str(path)) in message and "read_records(" in message and ".read()" in message
+    # The file's text reads as always; a one-line text naming no file is a problem of
+    # its game, as before.
+    assert [game.tags["Board"] for game in read_games(path.read_text())] == ["1"]
+    [game] = read_games(str(tmp_path / "missing.pbn"))
+    assert "before any tag pair" in game.problems[0].message

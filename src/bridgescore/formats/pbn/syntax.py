@@ -18,13 +18,14 @@ values, one tag pair a line, and refuses anything it cannot write exactly.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import BinaryIO, NamedTuple
 
-from bridgescore.errors import NotationError
+from bridgescore.errors import InputFileError, NotationError
 from bridgescore.formats.record import Problem
 
 __all__ = [
@@ -304,6 +305,16 @@ UNCLOSED_COMMENT = "comment opened with '{' is never closed with '}'"
 """The problem of a ``{`` comment still open at the end of the text read."""
 
 
+def _names_a_file(text: str) -> bool:
+    # One line that no PBN line starts so, naming a file that exists: a path, not text.
+    if "\n" in text or "\0" in text or text.lstrip().startswith(("[", "%", "{", ";")):
+        return False
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):
+        return False
+
+
 def read_games(
     source: Iterable[str] | str,
     *,
@@ -317,7 +328,15 @@ def read_games(
     ``{...}`` comment) ends a game; lines starting with ``%`` are directives.
     To read a part of a file, give the number of its first line (``first_line``)
     and the tags of the games before it (``previous``), whose values ``#`` copies.
+    The one error it raises is for a file's name given in place of its text
+    (:class:`~bridgescore.errors.InputFileError`, saying how to read the file).
     """
+    if isinstance(source, str) and _names_a_file(source):
+        raise InputFileError(
+            f"read_games reads PBN text and was given the name of a file ({source!r}): "
+            f"pass the file's text (open({source!r}).read()), or read its boards with "
+            f"read_records({source!r})"
+        )
     lines: Iterable[str] = source.splitlines() if isinstance(source, str) else source
     known: dict[str, str] = dict(previous or {})  # the tags of the games so far
     game: _GameBuilder | None = None
