@@ -196,6 +196,21 @@ def test_analyse_of_an_event_costs_the_leads_the_tables_entered(tmp_path: Path) 
     assert "board 1: its play is left out: Play: East to play: SA is illegal" in answer.stderr
 
 
+def test_analyse_of_an_event_without_its_deals_says_what_to_import(tmp_path: Path) -> None:
+    # Results, as a Bridgemate file gives them, but no hand record: nothing to review.
+    results, _ = _results()
+    path = tmp_path / "club.db"
+    with EventStore(path) as store:
+        store.add(
+            [(Board(1), Origin("results", 0))],
+            [(result, Origin("results", n)) for n, result in enumerate(results[:2], 1)],
+        )
+    answer = runner.invoke(app, ["analyse", str(path)])
+    assert answer.exit_code == 1
+    assert "holds no played result of a board with its deal" in answer.stderr
+    assert f"bridgescore session import {path} HANDS.pbn" in answer.stderr
+
+
 def test_a_lead_table_is_solved_once_for_a_night(monkeypatch: pytest.MonkeyPatch) -> None:
     # The phones ask after every entry and every phone opens the site at the close: the
     # same deal, strain and declarer are solved once (the real DDS, counted).

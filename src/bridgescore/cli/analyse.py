@@ -206,7 +206,12 @@ def _event_records(path: str) -> list[BoardRecord]:
     except BridgeError as error:
         raise fail(error, code=2) from None
     if not records:
-        raise fail(f"{path!r}: the event holds no played result of a board with its deal")
+        # A Bridgemate file without its hand records is the usual case: say what to add.
+        raise fail(
+            f"{path!r}: the event holds no played result of a board with its deal: import "
+            f"the hand records (a PBN of the deals) with 'bridgescore session import {path} "
+            "HANDS.pbn', then analyse it again"
+        )
     return records
 
 
