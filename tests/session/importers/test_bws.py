@@ -793,3 +793,29 @@ def test_an_event_s_boards_are_reviewed_card_by_card(tmp_path: Path) -> None:
     assert [card["card"] for card in board["play"]] == ["DK", "D2", "D4", "DA"]
     assert board["tricks"] == 10 and board["score_ns"] == 430  # 3NT+1, not vulnerable
     assert board["claim"]["tricks"] == 10  # the rest of the result, settled without play
+
+
+def test_the_import_says_the_boards_have_no_deal_until_the_hand_record_comes(
+    tmp_path: Path,
+) -> None:
+    # The real night's HandRecord table is empty: its 297 results are on boards 1-27, and
+    # the club kept the deals in a PBN of its own.
+    pytest.importorskip("access_parser")
+    event = tmp_path / "ev.db"
+    alone = CliRunner().invoke(app, ["session", "import", str(event), str(CLUB), "--json"])
+    assert alone.exit_code == 0, alone.output
+    assert json.loads(alone.stdout)["notes"][-1] == (
+        "27 board(s) with results have no deal (1-27): import their hand record (a PBN of "
+        "the deals) for par, the hand records and 'bridgescore analyse'"
+    )
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    hands = tmp_path / "hands.pbn"
+    hands.write_text(
+        "\n".join(f'[Board "{n}"]\n[Deal "{deal}"]\n' for n in range(1, 28)), encoding="utf-8"
+    )
+    other = tmp_path / "other.db"
+    both = CliRunner().invoke(
+        app, ["session", "import", str(other), str(CLUB), str(hands), "--json"]
+    )
+    assert both.exit_code == 0, both.output
+    assert not any("have no deal" in note for note in json.loads(both.stdout)["notes"])

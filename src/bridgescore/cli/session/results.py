@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +13,9 @@ from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.cli.session.arguments import EventPath, Json, NewEventPath, open_event
 from bridgescore.cli.words import check_words
 from bridgescore.errors import BridgeError
+
+if TYPE_CHECKING:
+    from bridgescore.session.store.events import EventStore
 
 __all__ = ["correct_command", "import_command", "log_command"]
 
@@ -98,6 +101,8 @@ def import_command(
         report = ImportReport()
         for source, data in contents:
             import_data(store, data, source, report, replace=replace_results)
+        if report.results.added:
+            report.notes.extend(_boards_without_deals(store))
     for problem in report.problems:
         typer.echo(f"error: {problem}", err=True)
     for conflict in [*report.boards.conflicts, *report.results.conflicts]:
@@ -139,6 +144,30 @@ def import_command(
         )
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _boards_without_deals(store: EventStore) -> list[str]:
+    """A note when boards with results have no deal: a Bridgemate file whose hand record
+    the club keeps apart (the dealing machine's PBN), results typed in. They score, but
+    par, the hand records and ``analyse`` need the deals."""
+    boards = store.boards()
+    missing = sorted(
+        {r.board for r in store.results()}
+        - {number for number, board in boards.items() if board.deal is not None}
+    )
+    if not missing:
+        return []
+    runs: list[list[int]] = []
+    for number in missing:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    shown = ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+    return [
+        f"{len(missing)} board(s) with results have no deal ({shown}): import their hand "
+        "record (a PBN of the deals) for par, the hand records and 'bridgescore analyse'"
+    ]
 
 
 def correct_command(
