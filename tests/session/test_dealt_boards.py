@@ -414,7 +414,7 @@ def test_the_note_in_the_import_output_and_its_json(tmp_path: Path) -> None:
         "Both, 2: None, 3: None, 4: EW); 3 of 5 boards have a dealer other than their "
         "number's (boards 1: East, 2: South, 3: North): scored with the file's",
         # The file gives results and no Deal tag: par and the reviews need the deals.
-        "5 board(s) with results have no deal (1-5): import their hand record (a PBN of the "
+        "5 board(s) with results have no deal (1–5): import their hand record (a PBN of the "
         "deals) for par, the hand records and 'bridgescore analyse'",
     ]
 

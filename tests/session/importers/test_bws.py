@@ -805,7 +805,7 @@ def test_the_import_says_the_boards_have_no_deal_until_the_hand_record_comes(
     alone = CliRunner().invoke(app, ["session", "import", str(event), str(CLUB), "--json"])
     assert alone.exit_code == 0, alone.output
     assert json.loads(alone.stdout)["notes"][-1] == (
-        "27 board(s) with results have no deal (1-27): import their hand record (a PBN of "
+        "27 board(s) with results have no deal (1–27): import their hand record (a PBN of "
         "the deals) for par, the hand records and 'bridgescore analyse'"
     )
     deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

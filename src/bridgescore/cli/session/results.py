@@ -12,6 +12,7 @@ import typer
 from bridgescore.cli.common import echo_json, fail, read_input_bytes
 from bridgescore.cli.session.arguments import EventPath, Json, NewEventPath, open_event
 from bridgescore.cli.words import check_words
+from bridgescore.display.wording import board_ranges
 from bridgescore.errors import BridgeError
 
 if TYPE_CHECKING:
@@ -157,16 +158,10 @@ def _boards_without_deals(store: EventStore) -> list[str]:
     )
     if not missing:
         return []
-    runs: list[list[int]] = []
-    for number in missing:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    shown = ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
     return [
-        f"{len(missing)} board(s) with results have no deal ({shown}): import their hand "
-        "record (a PBN of the deals) for par, the hand records and 'bridgescore analyse'"
+        f"{len(missing)} board(s) with results have no deal ({board_ranges(missing)}): "
+        "import their hand record (a PBN of the deals) for par, the hand records and "
+        "'bridgescore analyse'"
     ]
 
 

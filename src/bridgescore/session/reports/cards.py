@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Literal
 
 from bridgescore.boardset.pdf import html_to_pdf
+from bridgescore.display.wording import board_ranges
 from bridgescore.errors import ArgumentTypeError, InvalidArgumentError, MovementError
 from bridgescore.movement.check import seated
 from bridgescore.movement.flow import NextStop, next_stops
@@ -55,18 +56,6 @@ _PAPER = {"a4": "A4", "letter": "letter"}
 # A link a phone can open from a printed card: absolute http(s), no spaces.
 _URL = re.compile(r"https?://[^\s\x00-\x1f\x7f]+")
 _SWITCH = "⇄"
-
-
-def _board_ranges(boards: Iterable[int]) -> str:
-    """``1–3, 7``: runs of consecutive boards as ranges, as a card prints them."""
-    ordered = sorted(boards)
-    runs: list[list[int]] = []
-    for board in ordered:
-        if runs and board == runs[-1][-1] + 1:
-            runs[-1].append(board)
-        else:
-            runs.append([board])
-    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _who(movement: Movement) -> str:
@@ -143,7 +132,7 @@ def _guide_card(
             lines.append(
                 f"<tr><td>{number}</td><td>{row.table}</td>"
                 f'<td class="direction">{direction}{switch}</td>'
-                f"<td>{escape(opponents)}</td><td>{_board_ranges(row.boards)}</td></tr>"
+                f"<td>{escape(opponents)}</td><td>{board_ranges(row.boards)}</td></tr>"
             )
     return (
         f'<article class="card guide" id="pair-{_section_id(movement)}{escape(pair)}">'
@@ -179,7 +168,7 @@ def _player_card(movement: Movement, player: str, event: str | None) -> str:
         lines.append(
             f"<tr><td>{number}</td><td>{row.table}</td><td>{seat}</td>"
             f"<td>{escape(partner)}</td><td>{' &amp; '.join(map(escape, opponents))}</td>"
-            f"<td>{_board_ranges(row.boards)}</td></tr>"
+            f"<td>{board_ranges(row.boards)}</td></tr>"
         )
     return (
         f'<article class="card guide" id="player-{_section_id(movement)}{escape(player)}">'
@@ -197,7 +186,7 @@ def _stops_text(stops: Sequence[NextStop], table: int) -> str:
 
     if len(stops) == 1:
         return one(stops[0])
-    return "; ".join(f"{_board_ranges(stop.boards)}: {one(stop)}" for stop in stops)
+    return "; ".join(f"{board_ranges(stop.boards)}: {one(stop)}" for stop in stops)
 
 
 def _sharing(movement: Movement, row: Row) -> str:
@@ -249,7 +238,7 @@ def _table_card(
         cells = "".join(f"<td>{escape(side)}</td>" for side in sides)
         lines.append(
             f"<tr><td>{number}{mark}</td>{cells}"
-            f"<td>{_board_ranges(row.boards)}{_sharing(movement, row)}</td>"
+            f"<td>{board_ranges(row.boards)}{_sharing(movement, row)}</td>"
             f"<td>{_stops_text(stops[(number, table)], table)}</td></tr>"
         )
     head = "<th>N</th><th>S</th><th>E</th><th>W</th>" if by_seat else "<th>NS</th><th>EW</th>"
