@@ -423,3 +423,13 @@ def test_a_card_the_reader_cannot_read_is_said() -> None:
     assert review[0].as_dict()["play"] == [] and review.skipped_plays == ()
     [misread] = review.misread
     assert misread.line == 3 and misread.reason.startswith("Play: not a card: 'SZ'")
+
+
+def test_a_broken_play_beside_a_misread_tag_is_left_out_for_its_own_reason() -> None:
+    # Both wrong on one board: the play is left out for the card West cannot lead, and the
+    # Vulnerable tag is what the file got wrong; neither is given as the other's reason.
+    review = analyse(text=_BAD_PLAY.replace('[Vulnerable "None"]', '[Vulnerable "Bogus"]'))
+    [left_out] = review.skipped_plays
+    assert "SA is illegal" in left_out.reason and "Vulnerable" not in left_out.reason
+    [misread] = review.misread
+    assert misread.reason.startswith("Vulnerable tag: ")

@@ -270,13 +270,11 @@ def analyse(
                 skipped_plays.append(Skipped(record.board, record.source.line, play_left_out))
             # A reviewed board still says what its file got wrong: a value the reader
             # could not take is replaced (the board number's vulnerability, say), and the
-            # review must not read as if the file had said so. The play's own problem is
-            # said once, as the play left out.
+            # review must not read as if the file had said so.
             misread.extend(
                 Skipped(record.board, problem.line or record.source.line, problem.message)
                 for problem in record.problems
                 if not problem.notice
-                and (play_left_out is None or not play_left_out.endswith(problem.message))
             )
         else:
             skipped.append(Skipped(record.board, record.source.line, reason))
@@ -335,7 +333,11 @@ def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None, str |
     if record.play and played.play is None and played.contract is not None:
         # The checker scored the board from its Result and dropped the cards it could not
         # follow: say so, or the review would read as a board whose play was not recorded.
-        why = next((p.message for p in checked.problems if not p.notice), "it cannot be followed")
+        # The checker's own problem: one the reader reported is the file's (Review.misread).
+        why = next(
+            (p.message for p in checked.problems if not p.notice and p not in record.problems),
+            "it cannot be followed",
+        )
         left_out = f"its play is left out: {why}"
     return None, played, left_out
 
