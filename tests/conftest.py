@@ -11,6 +11,7 @@ run is stopped at a known point and then releases it. No sleeps, no guessing.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import json
 import os
@@ -49,19 +50,7 @@ settings.load_profile("bridgescore")
 # tree is built from the app's declarations alone and holds no state of an invocation
 # (Click makes a fresh Context each time, as it does for a script run twice), so each app
 # is built once per process. The installed `bridgescore` script builds it once too.
-_COMMANDS: dict[int, tuple[object, Any]] = {}
-
-
-def _command_once(app: Any) -> Any:
-    kept = _COMMANDS.get(id(app))
-    if kept is None or kept[0] is not app:
-        kept = (app, _typer_get_command(app))
-        _COMMANDS[id(app)] = kept
-    return kept[1]
-
-
-_typer_get_command = typer.testing._get_command
-typer.testing._get_command = _command_once
+typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 # --- the garbage collector during collection -----------------------------------------
 #

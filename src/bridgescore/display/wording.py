@@ -3,11 +3,11 @@ its dealer, its vulnerability and its par. One wording, so that a traveller read
 the same in the text report, the HTML report, the results site, the PDF and the
 live pages.
 
->>> from collections.abc import Iterable
-
-from bridgescore.core import Seat, Vulnerability
+>>> from bridgescore.core import Seat, Vulnerability
 >>> dealer_words(Seat.NORTH), vulnerability_words(Vulnerability.NS), par_words("NS +420: 4S= N")
 ('Dealer North', 'Vul NS', 'par NS +420: 4S= N')
+>>> board_ranges([7, 1, 2, 3])
+'1–3, 7'
 """
 
 from __future__ import annotations

@@ -65,9 +65,8 @@ def review_html(review: Review, *, title: str = "Review") -> str:
     if plays:
         notes += f"<h2>Plays left out</h2><ul>{plays}</ul>"
     misread = "".join(
-        f"<li>Board {escape(str(item.board or '?'))}, line {item.line}: {escape(item.reason)}</li>"
-        if item.line
-        else f"<li>Board {escape(str(item.board or '?'))}: {escape(item.reason)}</li>"
+        f"<li>Board {escape(str(item.board or '?'))}{f', line {item.line}' if item.line else ''}"
+        f": {escape(item.reason)}</li>"
         for item in review.misread
     )
     if misread:
