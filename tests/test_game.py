@@ -12,6 +12,7 @@ import pytest
 
 from bridgescore import (
     Auction,
+    Board,
     BridgeError,
     Contract,
     IllegalCallError,
@@ -74,12 +75,29 @@ def test_board_gives_dealer_and_vulnerability() -> None:
     # Board 7: South deals, both vulnerable (Law 2).
     played = play_deal(None, "4S X AP", board=7, tricks=9)
     assert played.dealer is S and played.vulnerability is Vulnerability.BOTH
-    assert played.score == -200 and played.board == 7
+    assert played.score == -200 and played.number == 7 and played.board == Board(7)
     # Explicit values win over the board.
     played = play_deal(
         None, "Pass 4S X AP", board=7, dealer=W, vulnerability=Vulnerability.NONE, tricks=9
     )
     assert played.contract == Contract.parse("4SXN") and played.score == -100
+    # The board played is the one board value: its number, dealer and vulnerability.
+    assert played.board == Board(7, dealer_seat=W, vulnerable=Vulnerability.NONE)
+    assert played.board.dealer is W and played.as_dict()["board"] == 7
+
+
+def test_a_deal_without_a_number_is_a_board_without_one() -> None:
+    # A teaching hand: no board number, so dealer and vulnerability are given.
+    played = play_deal(ONE_SUIT, "Pass Pass Pass Pass", dealer=E, vulnerability="EW")
+    assert played.number is None and played.board.number is None
+    assert played.board == Board(None, ONE_SUIT, dealer_seat=E, vulnerable=Vulnerability.EW)
+    assert played.as_dict()["board"] is None and played.deal == ONE_SUIT
+    # Law 2 gives them from a number; without one a board must state both.
+    with pytest.raises(BridgeError, match="without a number needs its dealer and its vul"):
+        Board(None, dealer_seat=E)
+    with pytest.raises(BridgeError, match="board without a number: expected its board number"):
+        _ = Board(None, dealer_seat=E, vulnerable="None").numbered
+    assert Board(3).numbered == 3
 
 
 def test_east_west_declarer_scores_negative_for_ns() -> None:

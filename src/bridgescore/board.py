@@ -35,13 +35,15 @@ class Board:
 
     Dealer and vulnerability follow the board number (Law 2), unless given
     (``dealer_seat`` a ``Seat`` or its text such as ``"N"``, ``vulnerable`` a
-    ``Vulnerability`` or its text such as ``"Both"``).
+    ``Vulnerability`` or its text such as ``"Both"``). A deal played outside a
+    numbered set (a teaching hand, a file with no Board tag) has the number ``None``
+    and gives both: :attr:`dealer` and :attr:`vulnerability` are always known.
 
     Values, not text: the hand record is read once, where it enters (a file, an
     import, the event file), and everything downstream uses the values.
     """
 
-    number: int
+    number: int | None
     deal: Deal | None = None
     dd_table: DDTable | None = None
     par: Par | None = None
@@ -49,15 +51,22 @@ class Board:
     vulnerable: Vulnerability | None = None
 
     def __post_init__(self) -> None:
-        whole_number_arg(self.number, "board number", 1, error=NotationError)
+        if self.number is not None:
+            whole_number_arg(self.number, "board number", 1, error=NotationError)
+        elif self.dealer_seat is None or self.vulnerable is None:
+            # Law 2 gives them from the number; without one they must be given.
+            raise RecordError(
+                "a board without a number needs its dealer and its vulnerability: "
+                "expected dealer_seat and vulnerable"
+            )
         if self.deal is not None and not isinstance(self.deal, Deal):
             raise RecordError(
-                f"board {self.number}: the deal {self.deal!r} is not a Deal: "
+                f"{self._name}: the deal {self.deal!r} is not a Deal: "
                 "read PBN text with Deal.from_pbn"
             )
         if self.dd_table is not None and not isinstance(self.dd_table, DDTable):
             raise RecordError(
-                f"board {self.number}: the double-dummy table {self.dd_table!r} is not a "
+                f"{self._name}: the double-dummy table {self.dd_table!r} is not a "
                 "DDTable: read PBN DoubleDummyTricks with DDTable.parse"
             )
         if self.dealer_seat is not None:
@@ -69,20 +78,38 @@ class Board:
 
     @property
     def dealer(self) -> Seat:
-        return self.dealer_seat if self.dealer_seat is not None else dealer_of_board(self.number)
+        """The seat that deals: the one given, else the board number's (Law 2)."""
+        if self.dealer_seat is not None:
+            return self.dealer_seat
+        assert self.number is not None  # __post_init__: a board without one gives both
+        return dealer_of_board(self.number)
 
     @property
     def vulnerability(self) -> Vulnerability:
+        """Who is vulnerable: as given, else as the board number says (Law 2)."""
         if self.vulnerable is not None:
             return self.vulnerable
+        assert self.number is not None
         return Vulnerability.from_board(self.number)
 
     @property
     def dealt(self) -> Deal:
         """The deal, for work that needs one (a hand record, a file of deals)."""
         if self.deal is None:
-            raise RecordError(f"board {self.number} has no deal: expected its hand record")
+            raise RecordError(f"{self._name} has no deal: expected its hand record")
         return self.deal
+
+    @property
+    def numbered(self) -> int:
+        """The number, for work that keys boards by it (an event's boards, a board
+        set): :class:`~bridgescore.RecordError` for a board without one."""
+        if self.number is None:
+            raise RecordError("a board without a number: expected its board number")
+        return self.number
+
+    @property
+    def _name(self) -> str:
+        return "the board" if self.number is None else f"board {self.number}"
 
     def _repr_html_(self) -> str:
         """The board in a notebook: heading, compass diagram, DD table and par when known."""

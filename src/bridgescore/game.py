@@ -15,10 +15,11 @@ score, which :class:`PlayedDeal` reports for North-South (+ for NS, - for EW).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.auction import Auction
+from bridgescore.board import Board
 from bridgescore.core import Contract, Seat, Side, Vulnerability, dealer_of_board
 from bridgescore.deal import Card, Deal
 from bridgescore.errors import IllegalPlayError, NotationError
@@ -34,20 +35,36 @@ __all__ = ["PlayedDeal", "play_deal"]
 class PlayedDeal:
     """The outcome of one deal: who declared what, how many tricks, and the score.
 
-    Build it with :func:`play_deal`. ``contract`` carries its doubling and
-    declarer and is ``None`` when the deal was passed out; ``tricks`` is the
-    number declarer took. ``score`` is signed for North-South.
+    Build it with :func:`play_deal`. ``board`` is the :class:`~bridgescore.Board`
+    played (its number, when it has one, its deal, when known, its dealer and
+    vulnerability); ``contract`` carries its doubling and declarer and is ``None``
+    when the deal was passed out; ``tricks`` is the number declarer took. ``score``
+    is signed for North-South.
     """
 
-    deal: Deal | None
-    dealer: Seat
-    vulnerability: Vulnerability
+    board: Board
     contract: Contract | None
     tricks: int | None
-    board: int | None = None
     auction: Auction | None = None
     play: Play | None = None
     rules: Rules = LAW_2017
+
+    @property
+    def number(self) -> int | None:
+        """The board number (``None``: a deal played outside a numbered set)."""
+        return self.board.number
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.board.deal
+
+    @property
+    def dealer(self) -> Seat:
+        return self.board.dealer
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        return self.board.vulnerability
 
     @property
     def declarer(self) -> Seat | None:
@@ -94,7 +111,7 @@ class PlayedDeal:
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary."""
         return {
-            "board": self.board,
+            "board": self.number,
             "dealer": self.dealer.letter,
             "vulnerable": self.vulnerability.to_pbn(),
             "contract": "Pass" if self.contract is None else self.contract.to_pbn(),
@@ -142,16 +159,14 @@ def play_deal(
         dealer = enum_arg(Seat, dealer, "dealer")
     if vulnerability is not None:
         vulnerability = enum_arg(Vulnerability, vulnerability, "vulnerability")
-    if dealer is None:
-        if board is None:
-            raise NotationError("a played deal needs its board number or its dealer")
-        dealer = dealer_of_board(board)
-    if vulnerability is None:
-        if board is None:
-            raise NotationError("a played deal needs its board number or its vulnerability")
-        vulnerability = Vulnerability.from_board(board)
+    if board is None and dealer is None:
+        raise NotationError("a played deal needs its board number or its dealer")
+    if board is None and vulnerability is None:
+        raise NotationError("a played deal needs its board number or its vulnerability")
     if isinstance(deal, str):
         deal = Deal.from_pbn(deal)
+    played_board = Board(board, deal, dealer_seat=dealer, vulnerable=vulnerability)
+    dealer = played_board.dealer
     # A copy, so that the record cannot change behind the caller's back.
     auction = Auction.parse(auction, dealer) if isinstance(auction, str) else auction
     auction = None if auction is None else auction.copy()
@@ -163,26 +178,16 @@ def play_deal(
             raise NotationError(
                 f"the deal was passed out, so no one took tricks (got a count of {tricks!r})"
             )
-        return PlayedDeal(deal, dealer, vulnerability, None, None, board, auction, None, rules)
+        return PlayedDeal(played_board, None, None, auction, None, rules)
     if play is not None:
         played = _replay(deal, final, play, tricks)
-        return PlayedDeal(
-            played.deal,
-            dealer,
-            vulnerability,
-            final,
-            played.declarer_tricks,
-            board,
-            auction,
-            played,
-            rules,
-        )
+        if played.deal != deal:  # the play gave the hands (no deal was given)
+            played_board = replace(played_board, deal=played.deal)
+        return PlayedDeal(played_board, final, played.declarer_tricks, auction, played, rules)
     if tricks is None:
         raise NotationError(f"{final} needs its play or the tricks declarer took (0 to 13)")
     result = Result(final, tricks)  # validates the count
-    return PlayedDeal(
-        deal, dealer, vulnerability, final, result.tricks, board, auction, None, rules
-    )
+    return PlayedDeal(played_board, final, result.tricks, auction, None, rules)
 
 
 def _final_contract(

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import bridgescore as bs
 from bridgescore.cli.app import app
-from bridgescore.core import Seat, Vulnerability
+from bridgescore.core import Seat, Strain, Vulnerability
 from bridgescore.deal import Card
 from bridgescore.formats import read_records
 from bridgescore.formats.lin import handviewer_link
@@ -74,7 +74,7 @@ def review() -> Review:
 
 
 def _board(review: Review, number: int) -> dict[str, object]:
-    return next(board.as_dict() for board in review if board.board == number)
+    return next(board.as_dict() for board in review if board.number == number)
 
 
 def _positions_one_by_one(pbn: str, contract: str, cards: list[str]) -> list[int]:
@@ -169,6 +169,18 @@ def test_par_and_the_score_against_par(review: Review, number: int) -> None:
     assert par["score_ns"] == expected.score
     points = int(board["score_ns"]) - expected.score  # type: ignore[call-overload]
     assert board["versus_par"] == {"points": points, "imps": _imps(points)}
+    # The review holds the one board value, with DDS's table and par on it.
+    reviewed = next(item for item in review if item.number == number)
+    assert reviewed.board.number == number and reviewed.board.deal == deal
+    assert (reviewed.board.dealer, reviewed.board.vulnerability) == (dealer, vulnerability)
+    assert reviewed.board.dd_table is not None and reviewed.board.par is not None
+    for seat in Seat:
+        for strain in Strain:
+            denom = ep.Denom[strain.name.lower() if strain is not Strain.NOTRUMP else "nt"]
+            assert (
+                reviewed.board.dd_table.tricks(seat, strain) == table[denom, ep.Player(int(seat))]
+            )
+    assert reviewed.par.score == expected.score and reviewed.board.par is reviewed.par
 
 
 def test_the_passed_out_board(review: Review) -> None:

@@ -49,12 +49,13 @@ def verify_set(
     matching: list[int] = []
     mismatched: list[int] = []
     for board in boards:
-        expected = Board(board.number, board_deal(seed, board.number))
+        number = board.numbered
+        expected = Board(number, board_deal(seed, number))
         same = (
             board.deal == expected.deal
             and board.dealer == expected.dealer
             and board.vulnerability == expected.vulnerability
         )
-        (matching if same else mismatched).append(board.number)
+        (matching if same else mismatched).append(number)
     commitment_ok = None if committed is None else committed.lower() == commitment(seed)
     return Verification(tuple(matching), tuple(mismatched), commitment_ok)

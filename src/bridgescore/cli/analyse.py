@@ -249,7 +249,7 @@ def _lead_sim_text(found: dict[str, Any]) -> str:
 
 def _board_text(board: BoardReview) -> str:
     title = (
-        f"Board {board.board or '?'}  dealer {board.dealer.letter}  "
+        f"Board {board.number or '?'}  dealer {board.dealer.letter}  "
         f"vulnerable {board.vulnerability.to_pbn()}"
     )
     lines = [title, f"  {board.deal.to_pbn()}"]

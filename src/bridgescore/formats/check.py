@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.auction import Auction
+from bridgescore.board import Board
 from bridgescore.core import Contract, Doubling, Side
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
@@ -107,18 +108,17 @@ class _Checker:
             self.problem("no vulnerability and no board number to take it from", "Vulnerable")
         if dealer is None or vulnerability is None:
             return None
+        board = Board(record.board, record.deal, dealer_seat=dealer, vulnerable=vulnerability)
         auction = self.auction(dealer)
         known, contract = self.contract(auction)
         if not known:
             return None
         if contract is None:
-            return PlayedDeal(record.deal, dealer, vulnerability, None, None, record.board, auction)
+            return PlayedDeal(board, None, None, auction)
         tricks = record.result
         if record.adjusted and tricks is not None:
             # An adjusted result stands whatever the play says (PBN's "^").
-            return PlayedDeal(
-                record.deal, dealer, vulnerability, contract, tricks, record.board, auction
-            )
+            return PlayedDeal(board, contract, tricks, auction)
         play = self.play(contract)
         if play is not None and play.is_complete and not play.is_claimed:
             if tricks is not None and tricks != play.declarer_tricks:
@@ -135,9 +135,7 @@ class _Checker:
                 f"no result for {contract}: expected a Result, a claim or the play", "Result"
             )
             return None
-        return PlayedDeal(
-            record.deal, dealer, vulnerability, contract, tricks, record.board, auction, play
-        )
+        return PlayedDeal(board, contract, tricks, auction, play)
 
     def auction(self, dealer: Any) -> Auction | None:
         calls = self.record.auction

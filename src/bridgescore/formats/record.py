@@ -412,12 +412,14 @@ class BoardRecord:
         """The :class:`~bridgescore.Board` this record holds: its number (``number``
         for a file that numbers its boards otherwise, or not at all), deal, and the
         dealer and vulnerability as the file states them (else the board number's);
-        ``dd_table`` once read from :attr:`dd_tricks`. A board needs a number:
-        :class:`~bridgescore.RecordError` when neither the record nor ``number``
-        gives one."""
+        ``dd_table`` once read from :attr:`dd_tricks`. A board with no number needs
+        its dealer and vulnerability stated: :class:`~bridgescore.RecordError` when
+        the file gives neither them nor a number."""
         number = self.board if number is None else number
-        if number is None:
-            raise RecordError("a board with no number: expected its Board tag")
+        if number is None and (self.dealer_seat is None or self.vulnerability is None):
+            raise RecordError(
+                "a board with no number: expected its Board tag, or its Dealer and Vulnerable"
+            )
         return Board(number, self.deal, dd_table, None, self.dealer_seat, self.vulnerability)
 
     @property

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, overload
 
+from bridgescore.board import Board
 from bridgescore.compare.scalar import imps
 from bridgescore.core import Contract, Seat, Strain, Vulnerability
-from bridgescore.ddtable import Par
+from bridgescore.ddtable import DDTable, Par
 from bridgescore.deal import Card, Deal
 from bridgescore.display.markup import (
     Markup,
@@ -114,25 +115,51 @@ class LeadReview:
 
 @dataclass(frozen=True, slots=True)
 class BoardReview:
-    """One board reviewed. ``contract`` carries its declarer (``None``: passed out, or no
+    """One board reviewed. ``board`` is the :class:`~bridgescore.Board`, with its deal,
+    DD table and par; ``contract`` carries its declarer (``None``: passed out, or no
     result recorded); ``tricks`` are declarer's as played or claimed; ``score_ns`` the
     North-South score (``None`` without a result). ``dd_tricks`` and ``lead`` are
     ``None`` without a contract; ``play`` holds the recorded cards, and ``claim`` is
     ``(tricks claimed, declarer's double-dummy tricks where the claim was made)``."""
 
-    board: int | None
-    dealer: Seat
-    vulnerability: Vulnerability
-    deal: Deal
+    board: Board
     contract: Contract | None
     tricks: int | None
     score_ns: int | None
     dd_tricks: int | None
-    par: Par
     lead: LeadReview | None
     play: tuple[CardCost, ...]
     claim: tuple[int, int] | None
     auction: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.board.deal is None or self.board.dd_table is None or self.board.par is None:
+            raise ArgumentTypeError(
+                f"a review needs the board's deal, DD table and par: got {self.board!r}"
+            )
+
+    @property
+    def number(self) -> int | None:
+        """The board number (``None``: the file gave none)."""
+        return self.board.number
+
+    @property
+    def deal(self) -> Deal:
+        return self.board.dealt
+
+    @property
+    def dealer(self) -> Seat:
+        return self.board.dealer
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        return self.board.vulnerability
+
+    @property
+    def par(self) -> Par:
+        """Par, under the dealer-first convention (docs/par.md)."""
+        assert self.board.par is not None  # __post_init__
+        return self.board.par
 
     @property
     def declarer(self) -> Seat | None:
@@ -171,7 +198,7 @@ class BoardReview:
         versus = self.versus_par
         costs = self.costs
         return {
-            "board": self.board,
+            "board": self.number,
             "dealer": self.dealer.letter,
             "vulnerability": self.vulnerability.to_pbn(),
             "deal": self.deal.to_pbn(),
@@ -403,26 +430,24 @@ def _board_review(
     record: BoardRecord,
     played: PlayedDeal | None,
     deal: Deal,
-    table: Any,
+    table: DDTable,
     lead_row: list[int] | None,
     solved: tuple[int, ...] | None,
 ) -> BoardReview:
     dealer = record.dealer
     vulnerability = record.vulnerability_or_board
     assert dealer is not None and vulnerability is not None
-    board_par = par(table, vulnerability, dealer)
+    board = Board(
+        record.board, deal, table, par(table, vulnerability, dealer), dealer, vulnerability
+    )
     contract = None if played is None else played.contract
     if played is None or contract is None or lead_row is None:
         return BoardReview(
-            board=record.board,
-            dealer=dealer,
-            vulnerability=vulnerability,
-            deal=deal,
+            board=board,
             contract=None,
             tricks=None,
             score_ns=None if played is None else played.score,
             dd_tricks=None,
-            par=board_par,
             lead=None,
             play=(),
             claim=None,
@@ -445,15 +470,11 @@ def _board_review(
     elif record.claim is not None and played.tricks is not None:
         claim = (played.tricks, lead.best)  # claimed before the opening lead
     return BoardReview(
-        board=record.board,
-        dealer=dealer,
-        vulnerability=vulnerability,
-        deal=deal,
+        board=board,
         contract=contract,
         tricks=played.tricks,
         score_ns=played.score,
         dd_tricks=lead.best,
-        par=board_par,
         lead=lead,
         play=costs,
         claim=claim,
@@ -507,11 +528,11 @@ def board_html(board: BoardReview) -> Markup:
         seat: hand_html(board.deal.hands[seat]._holdings_html(), seat.full_name) for seat in Seat
     }
     centre = (
-        f"Board {board.board or '?'}<br>Dealer {board.dealer.letter}<br>"
+        f"Board {board.number or '?'}<br>Dealer {board.dealer.letter}<br>"
         f"Vul {board.vulnerability.to_pbn()}"
     )
-    parts = [f'<section class="board" id="board-{board.board or 0}">']
-    parts.append(f"<h2>Board {text_html(str(board.board or '?'))}</h2>")
+    parts = [f'<section class="board" id="board-{board.number or 0}">']
+    parts.append(f"<h2>Board {text_html(str(board.number or '?'))}</h2>")
     parts.append(compass_html(hands, Markup(centre)))
     if board.auction:
         parts.append(_auction_html(board))

@@ -171,7 +171,7 @@ def field_leads(
     cards: dict[int, Card] = {}
     deals: dict[int, Deal] = {}
     for traveller in travellers:
-        number = traveller.board.number
+        number = traveller.board.numbered
         board = boards.get(number, traveller.board)
         if board.deal is not None:
             deals[number] = board.deal

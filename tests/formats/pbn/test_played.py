@@ -47,7 +47,7 @@ def played_deal_pairs(played: PlayedDeal, event: str = "") -> list[TagPair]:
     """A played deal's tag pairs, through the record writer (Score as North-South's)."""
     auction = played.auction
     record = BoardRecord(
-        board=played.board,
+        board=played.number,
         dealer_seat=played.dealer,
         vulnerability=played.vulnerability,
         deal=played.deal,

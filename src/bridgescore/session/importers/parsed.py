@@ -79,7 +79,8 @@ class BoardsStated:
     ) -> bool:
         """Add what a record on ``line`` states of ``board`` (its Dealer and Vulnerable
         on their own lines when known); False when it disagrees with an earlier record."""
-        number, before = board.number, self._boards.get(board.number)
+        number = board.numbered
+        before = self._boards.get(number)
         if board == before:
             return True  # every table of a board repeats it
         stated = (
@@ -148,13 +149,12 @@ def stated_note(source: str, boards: Iterable[tuple[Board, Origin]]) -> str | No
     other_vulnerability: dict[int, Vulnerability] = {}
     other_dealer: dict[int, Seat] = {}
     for board, _ in boards:
-        numbers.add(board.number)
-        if board.vulnerable is not None and board.vulnerable != Vulnerability.from_board(
-            board.number
-        ):
-            other_vulnerability[board.number] = board.vulnerable
-        if board.dealer_seat is not None and board.dealer_seat != dealer_of_board(board.number):
-            other_dealer[board.number] = board.dealer_seat
+        number = board.numbered
+        numbers.add(number)
+        if board.vulnerable is not None and board.vulnerable != Vulnerability.from_board(number):
+            other_vulnerability[number] = board.vulnerable
+        if board.dealer_seat is not None and board.dealer_seat != dealer_of_board(number):
+            other_dealer[number] = board.dealer_seat
     parts = []
     if other_vulnerability:
         parts.append(_listed(len(numbers), "a vulnerability", other_vulnerability))

@@ -117,7 +117,7 @@ def html_report(
         parts.append("</ul>")
     parts.append("<h2>Travellers</h2>")
     for traveller in session.travellers:
-        known = None if boards is None else boards.get(traveller.board.number)
+        known = None if boards is None else boards.get(traveller.board.numbered)
         parts.extend(_traveller(session, traveller, known))
     parts.append('<p class="meta">Scored by bridgescore.</p></body></html>')
     return "\n".join(parts) + "\n"

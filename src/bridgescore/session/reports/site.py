@@ -235,7 +235,7 @@ class _Site:
         self, traveller: ScoredBoard, before: ScoredBoard | None, after: ScoredBoard | None
     ) -> str:
         session = self.session
-        number = traveller.board.number
+        number = traveller.board.numbered
         board = self.boards.get(number, traveller.board)
         table = traveller_table(session, replace(traveller, board=board))
         heading = table.title

@@ -101,7 +101,7 @@ def traveller_table(session: ScoredEvent, traveller: ScoredBoard) -> TravellerTa
         f" (section {traveller.section})" if traveller.section else ""
     )
     return TravellerTable(
-        board.number,
+        board.numbered,
         traveller.section,
         title,
         tuple(about),
