@@ -105,7 +105,7 @@ def _board(rng: random.Random, number: int) -> BoardRecord:
     return BoardRecord(
         board=board,
         dealer_seat=dealer,
-        vulnerability=Vulnerability.from_board(board),
+        vulnerable=Vulnerability.from_board(board),
         deal=deal,
         players=(NAMES[0], NAMES[1], NAMES[2], NAMES[3]),
         event="Benchmark Pairs",

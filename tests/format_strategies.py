@@ -73,7 +73,7 @@ def records(draw: st.DrawFn) -> BoardRecord:
     return BoardRecord(
         board=board,
         dealer_seat=dealer,
-        vulnerability=vulnerability,
+        vulnerable=vulnerability,
         deal=deal,
         players=(players[0], players[1], players[2], players[3]),
         event=draw(_NAME),
@@ -135,7 +135,7 @@ def board_set_records(draw: st.DrawFn) -> BoardRecord:
     return BoardRecord(
         board=draw(st.integers(1, 64)),
         dealer_seat=draw(st.sampled_from(list(Seat))),
-        vulnerability=draw(st.sampled_from(list(Vulnerability))),
+        vulnerable=draw(st.sampled_from(list(Vulnerability))),
         deal=_deal(rng),
         event=draw(AWKWARD),
         dd_tricks="78697786976573665746" if analysed else "",

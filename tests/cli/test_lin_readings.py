@@ -58,6 +58,16 @@ def test_par_of_a_lin_record_keeps_its_vulnerability() -> None:
     assert result.output.splitlines()[-1] == "EW +600: 3NT= EW  (dealer N, vulnerable: Both)"
 
 
+def test_a_record_stating_no_one_vulnerable_is_not_read_as_its_boards() -> None:
+    # sv|o| on board 7 (Both by Law 2): no one vulnerable, as stated. Vulnerability.NONE
+    # is an IntEnum worth 0, which once fell through an "or" to the board's Both.
+    pytest.importorskip("endplay")
+    record = RECORD.replace("sv|b|", "sv|o|ah|Board 7|")
+    result = runner.invoke(app, ["par", record])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "EW +400: 3NT= EW  (dealer N, vulnerable: None)"
+
+
 def test_the_options_still_win_over_what_the_record_states() -> None:
     pytest.importorskip("endplay")
     result = runner.invoke(app, ["par", RECORD, "--vul", "None", "--neutral"])
@@ -83,7 +93,7 @@ def test_the_link_with_a_parameter_a_hand_is_read() -> None:
     (record,) = read_records(text=LINK)
     assert record.problems == ()
     assert record.deal == bs.Deal.from_pbn(DEAL)
-    assert (record.board, record.dealer, record.vulnerability) == (
+    assert (record.board, record.dealer, record.vulnerable) == (
         13,
         Seat.NORTH,
         Vulnerability.BOTH,
@@ -96,9 +106,9 @@ def test_a_link_without_a_dealer_states_none_and_its_board_says_it() -> None:
     link = LINK.replace("&d=n", "").replace("&v=b", "")
     (record,) = read_records(text=link)
     assert record.problems == ()
-    assert (record.dealer_seat, record.vulnerability) == (None, None)
+    assert (record.dealer_seat, record.vulnerable) == (None, None)
     # Board 13: North deals, both vulnerable (Law 2).
-    assert (record.dealer, record.vulnerability_or_board) == (
+    assert (record.dealer, record.vulnerability) == (
         Seat.NORTH,
         Vulnerability.BOTH,
     )

@@ -69,7 +69,7 @@ def test_every_board_set_format_reads_through_read_records(tmp_path: Path, fmt: 
     assert [r.problems for r in records] == [()] * 4
     assert [r.board for r in records] == [1, 2, 3, 4]
     for record in records:
-        assert (record.dealer, record.vulnerability_or_board) == LAW_2[record.board]
+        assert (record.dealer, record.vulnerability) == LAW_2[record.board]
         assert record.deal == deals[record.board]
         assert record.event == EVENT
 

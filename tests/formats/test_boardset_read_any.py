@@ -61,9 +61,7 @@ def test_vugraph_archive_gives_each_board_once() -> None:
 def test_formats_json_list_reads_as_a_board_set() -> None:
     boards = deal_set(DealSeed.from_test_number(7), [3, 4, 9])
     records = [
-        BoardRecord(
-            board=b.number, dealer_seat=b.dealer, vulnerability=b.vulnerability, deal=b.deal
-        )
+        BoardRecord(board=b.number, dealer_seat=b.dealer, vulnerable=b.vulnerability, deal=b.deal)
         for b in boards
     ]
     text = format_records(records, "json")

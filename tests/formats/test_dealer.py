@@ -1,7 +1,9 @@
 """``dealer`` means the same seat on a board and on a record (issue 44): the seat that
 deals, the one stated, else the board number's (Law 2: North deals boards 1, 5, 9, 13;
 East 2, 6, 10, 14; South 3, 7, 11, 15; West 4, 8, 12, 16). ``dealer_seat`` is, on both,
-the seat stated, ``None`` when none is."""
+the seat stated, ``None`` when none is. ``vulnerability`` and ``vulnerable`` likewise
+(Law 2: None on 1, 8, 11, 14; NS on 2, 5, 12, 15; EW on 3, 6, 9, 16; Both on 4, 7, 10,
+13)."""
 
 from __future__ import annotations
 
@@ -65,3 +67,30 @@ def test_a_record_gives_the_board_it_holds() -> None:
     assert (plain.dealer, plain.vulnerability) == (Seat.SOUTH, Vulnerability.EW)
     with pytest.raises(RecordError, match="no number"):
         BoardRecord().as_board()
+    # No number, but its dealer and vulnerability: a board without a number.
+    loose = BoardRecord(dealer_seat=Seat.EAST, vulnerable=Vulnerability.BOTH).as_board()
+    assert (loose.number, loose.dealer, loose.vulnerability) == (
+        None,
+        Seat.EAST,
+        Vulnerability.BOTH,
+    )
+
+
+LAW_2_VULNERABLE = {1: "None", 2: "NS", 3: "EW", 4: "Both", 8: "None", 13: "Both", 16: "EW"}
+
+
+@pytest.mark.parametrize("number", sorted(LAW_2_VULNERABLE))
+@pytest.mark.parametrize("stated", [None, *Vulnerability])
+def test_vulnerability_means_the_same_on_a_board_and_a_record(
+    number: int, stated: Vulnerability | None
+) -> None:
+    board = Board(number, vulnerable=stated)
+    record = BoardRecord(board=number, vulnerable=stated)
+    expected = Vulnerability.parse(LAW_2_VULNERABLE[number]) if stated is None else stated
+    assert board.vulnerability is record.vulnerability is expected
+    assert board.vulnerable is record.vulnerable is stated
+    assert record.as_board() == board
+
+
+def test_a_record_with_neither_has_no_vulnerability() -> None:
+    assert BoardRecord().vulnerability is None and BoardRecord().vulnerable is None

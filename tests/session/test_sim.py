@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from bridgescore.board import Board
 from bridgescore.cli.app import app
-from bridgescore.core import Vulnerability
+from bridgescore.core import Seat, Vulnerability
 from bridgescore.deal import Deal
 from bridgescore.errors import RecordError
 from bridgescore.session.scoring.event import Event, Member, TableResult
@@ -339,3 +339,17 @@ def test_a_clubs_sections_bring_their_own_players() -> None:
         "Acol/B/1N": (Member("Cate Cole"),),
         "Bath/1N": (Member("Eve Ellis"),),
     }
+
+
+def test_a_stated_north_dealer_and_no_one_vulnerable_are_kept() -> None:
+    # Board 2 by Law 2: East deals, NS vulnerable. One club's file states North and no one
+    # vulnerable (Seat.NORTH and Vulnerability.NONE, members worth 0), the other states
+    # nothing: the sim keeps the stated board, whichever club comes first.
+    def club(name: str, board: Board) -> SimClub:
+        results = (TableResult.played(2, "1N", "1E", "Pass"),)
+        return SimClub(name, f"{name}.db", Event(boards={2: board}, results=results))
+
+    stated = Board(2, dealer_seat=Seat.NORTH, vulnerable=Vulnerability.NONE)
+    for first, second in ((stated, Board(2)), (Board(2), stated)):
+        merged = merge_clubs([club("a", first), club("b", second)]).boards[2]
+        assert (merged.dealer, merged.vulnerability) == (Seat.NORTH, Vulnerability.NONE)

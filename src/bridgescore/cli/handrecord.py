@@ -92,7 +92,7 @@ def handrecord_command(
         stated = board_of_text(text)
         assert stated.deal is not None
         board = Board(
-            stated.board or 1, stated.deal, None, None, stated.dealer_seat, stated.vulnerability
+            stated.board or 1, stated.deal, None, None, stated.dealer_seat, stated.vulnerable
         )
         found, read, file = [board], None, None
     else:

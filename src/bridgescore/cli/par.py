@@ -109,11 +109,9 @@ def _stated_board(
     """The vulnerability and dealer of one LIN record or handviewer link on the command
     line: what it states (``sv``, ``md``; a link's ``v``, ``d``, ``b``), unless the
     options say otherwise (--vul, --board, --dealer win)."""
-    if vul is None and board is None:
-        stated = record.vulnerability or (
-            None if record.board is None else Vulnerability.from_board(record.board)
-        )
-        vulnerability = stated or vulnerability
+    if vul is None and board is None and record.vulnerability is not None:
+        # "is not None": no one vulnerable is Vulnerability.NONE, a member worth 0.
+        vulnerability = record.vulnerability
     if board is None and dealer is None:
         seat = record.dealer
     return vulnerability, seat
@@ -232,8 +230,8 @@ def _record_boards(
             continue  # the same board played at another table
         board = _Board(line, _record_label(record), vulnerability, dealer, number=number)
         board.notes = notes
-        if record.vulnerability is not None:
-            board.vulnerability = record.vulnerability
+        if record.vulnerable is not None:
+            board.vulnerability = record.vulnerable
         if record.dealer_seat is not None and not neutral:
             board.dealer = record.dealer_seat
         if record.dd_tricks:

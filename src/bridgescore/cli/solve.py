@@ -124,8 +124,8 @@ def _stated_json(record: BoardRecord) -> dict[str, Any]:
         stated["board"] = record.board
     if record.dealer_seat is not None:
         stated["dealer"] = record.dealer_seat.letter
-    if record.vulnerability is not None:
-        stated["vulnerability"] = str(record.vulnerability)
+    if record.vulnerable is not None:
+        stated["vulnerability"] = str(record.vulnerable)
     return stated
 
 
@@ -136,8 +136,8 @@ def _stated_words(record: BoardRecord) -> str:
     words = [] if record.board is None else [f"Board {record.board}"]
     if record.dealer_seat is not None:
         words.append(dealer_words(record.dealer_seat))
-    if record.vulnerability is not None:
-        words.append(vulnerability_words(record.vulnerability))
+    if record.vulnerable is not None:
+        words.append(vulnerability_words(record.vulnerable))
     return ", ".join(words)
 
 

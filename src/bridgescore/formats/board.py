@@ -50,7 +50,7 @@ def board_record(board: Board, event: str = "") -> BoardRecord:
     return BoardRecord(
         board=board.number,
         dealer_seat=board.dealer,
-        vulnerability=board.vulnerability,
+        vulnerable=board.vulnerability,
         deal=board.deal,
         event=event,
         dd_tricks="" if board.dd_table is None else str(board.dd_table),

@@ -72,7 +72,7 @@ _LIN_VULNERABILITY = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 
 def _stated(record: BoardRecord) -> tuple[int, Seat, str, Deal]:
     """What every board of a set states: number, dealer, vulnerability (PBN), deal."""
-    dealer, vulnerability = record.dealer, record.vulnerability_or_board
+    dealer, vulnerability = record.dealer, record.vulnerability
     if record.board is None or dealer is None or vulnerability is None or record.deal is None:
         raise NotationError(
             f"board {record.board} has no deal: a board set states each board's number and deal"

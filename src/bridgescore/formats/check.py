@@ -52,7 +52,7 @@ class CheckedRecord:
         """The JSON shape of ``bridgescore game --json``."""
         record, played = self.record, self.played
         dealer = record.dealer
-        vulnerability = record.vulnerability_or_board
+        vulnerability = record.vulnerability
         data: dict[str, Any] = {
             "board": record.board,
             "room": record.room,
@@ -101,7 +101,7 @@ class _Checker:
     def build(self) -> PlayedDeal | None:
         record = self.record
         dealer = record.dealer
-        vulnerability = record.vulnerability_or_board
+        vulnerability = record.vulnerability
         if dealer is None:
             self.problem("no Dealer and no board number to take it from", "Dealer")
         if vulnerability is None:

@@ -117,7 +117,7 @@ def format_csv(records: Iterable[BoardRecord]) -> str:
     writer.writerow(header)
     for record in rows:
         # What the record states (a board set states both); "" reads back as not given.
-        dealer, vulnerability = record.dealer_seat, record.vulnerability
+        dealer, vulnerability = record.dealer_seat, record.vulnerable
         row = [
             "" if record.board is None else str(record.board),
             "" if dealer is None else dealer.letter,
@@ -162,7 +162,7 @@ def _record(row: dict[str, str], source: Source) -> BoardRecord:
     return BoardRecord(
         board=int(board_text),
         dealer_seat=dealer,
-        vulnerability=vulnerability,
+        vulnerable=vulnerability,
         deal=deal,
         event=row.get(_EVENT) or "",
         dd_tricks=cell("dd"),

@@ -320,7 +320,7 @@ def read_dlm(text: str, file: str | None = None) -> Iterator[BoardRecord]:
         yield BoardRecord(
             board=number,
             dealer_seat=dealer_of_board(number),
-            vulnerability=Vulnerability.from_board(number),
+            vulnerable=Vulnerability.from_board(number),
             deal=deal,
             source=Source(file, at, index, ("Board", "Deal"), (at, at)),
             problems=tuple(found),
@@ -420,7 +420,7 @@ def read_dup(data: bytes | str, file: str | None = None) -> Iterator[BoardRecord
         yield BoardRecord(
             board=number,
             dealer_seat=dealer_of_board(number),
-            vulnerability=Vulnerability.from_board(number),
+            vulnerable=Vulnerability.from_board(number),
             deal=deal,
             source=Source(file, 0, index + 1),
             problems=problems,

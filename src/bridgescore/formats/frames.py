@@ -79,7 +79,7 @@ def _row(record: BoardRecord) -> dict[str, Any]:
     row: dict[str, Any] = {
         "board": record.board,
         "dealer": None if record.dealer_seat is None else record.dealer_seat.letter,
-        "vulnerability": None if record.vulnerability is None else str(record.vulnerability),
+        "vulnerability": None if record.vulnerable is None else str(record.vulnerable),
         "deal": None if record.deal is None else record.deal.to_pbn(),
         **dict(zip(("north", "east", "south", "west"), record.players)),
         "event": record.event,

@@ -70,8 +70,8 @@ def record_to_dict(record: BoardRecord) -> dict[str, Any]:
         data["board"] = record.board
     if record.dealer_seat is not None:
         data["dealer"] = record.dealer_seat.letter
-    if record.vulnerability is not None:
-        data["vulnerable"] = record.vulnerability.to_pbn()
+    if record.vulnerable is not None:
+        data["vulnerable"] = record.vulnerable.to_pbn()
     if record.deal is not None:
         data["deal"] = record.deal.to_pbn()
     if any(record.players):
@@ -241,7 +241,7 @@ def record_from_dict(data: Any, source: Source | None = None) -> BoardRecord:
     return BoardRecord(
         board=board,
         dealer_seat=dealer,
-        vulnerability=vulnerability,
+        vulnerable=vulnerability,
         deal=deal,
         players=(players[0], players[1], players[2], players[3]),
         event=_text(data, "event"),

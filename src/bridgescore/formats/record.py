@@ -7,7 +7,7 @@ the Laws (that is :func:`bridgescore.formats.check.check_record`), so a record
 of an impossible auction can still be read, reported and written back.
 
 >>> record = BoardRecord(board=1, dealer_seat=Seat.NORTH, contract=Contract.parse("3NTS"), result=9)
->>> record.contract_text, record.vulnerability_or_board
+>>> record.contract_text, record.vulnerability
 ('3NT', Vulnerability.NONE)
 """
 
@@ -352,11 +352,11 @@ class Traveller:
 class BoardRecord:
     """One board as recorded at one table.
 
-    - ``board``, ``dealer_seat``, ``vulnerability``, ``deal``: what the file gives
-      (``None``: not given; dealer and vulnerability then follow the board number).
-      :attr:`dealer` is the seat that deals, as :attr:`Board.dealer
-      <bridgescore.Board.dealer>` is: the dealer given, else the board
-      number's (Law 2); ``None`` only when the file gives neither.
+    - ``board``, ``dealer_seat``, ``vulnerable``, ``deal``: what the file gives
+      (``None``: not given), named as :class:`~bridgescore.Board` names them.
+      :attr:`dealer` and :attr:`vulnerability` mean what a Board's do: the
+      dealer and vulnerability given, else the board number's (Law 2); ``None``
+      only when the file gives neither.
     - ``players``: names for N, E, S, W in that order (``""``: not given);
       ``home_team``/``visit_team`` name the teams (the home team sits NS at its table),
       ``table`` the table and ``room`` ``"open"`` or ``"closed"``.
@@ -380,7 +380,7 @@ class BoardRecord:
 
     board: int | None = None
     dealer_seat: Seat | None = None
-    vulnerability: Vulnerability | None = None
+    vulnerable: Vulnerability | None = None
     deal: Deal | None = None
     players: tuple[str, str, str, str] = ("", "", "", "")
     event: str = ""
@@ -416,11 +416,11 @@ class BoardRecord:
         its dealer and vulnerability stated: :class:`~bridgescore.RecordError` when
         the file gives neither them nor a number."""
         number = self.board if number is None else number
-        if number is None and (self.dealer_seat is None or self.vulnerability is None):
+        if number is None and (self.dealer_seat is None or self.vulnerable is None):
             raise RecordError(
                 "a board with no number: expected its Board tag, or its Dealer and Vulnerable"
             )
-        return Board(number, self.deal, dd_table, None, self.dealer_seat, self.vulnerability)
+        return Board(number, self.deal, dd_table, None, self.dealer_seat, self.vulnerable)
 
     @property
     def dealer(self) -> Seat | None:
@@ -433,10 +433,12 @@ class BoardRecord:
         return Seat((self.board - 1) % 4)
 
     @property
-    def vulnerability_or_board(self) -> Vulnerability | None:
-        """The vulnerability given, else the board number's (Law 2)."""
-        if self.vulnerability is not None:
-            return self.vulnerability
+    def vulnerability(self) -> Vulnerability | None:
+        """Who is vulnerable: as given, else as the board number says (Law 2), as
+        :attr:`Board.vulnerability <bridgescore.Board.vulnerability>` is; ``None``
+        when the file gives neither."""
+        if self.vulnerable is not None:
+            return self.vulnerable
         return None if self.board is None else Vulnerability.from_board(self.board)
 
     @property
@@ -528,7 +530,7 @@ class BoardRecord:
         return notebook_html(
             self.board,
             self.dealer,
-            self.vulnerability_or_board,
+            self.vulnerability,
             self.deal,
             players=self.players,
             lines=lines,

@@ -345,7 +345,7 @@ def _readable(record: BoardRecord) -> tuple[str | None, PlayedDeal | None, str |
             where = f"line {unread.line}: " if unread.line else ""
             return f"its deal cannot be read: {where}{unread.message}", None, None
         return "the board has no deal: a review needs the four hands", None, None
-    if record.dealer is None or record.vulnerability_or_board is None:
+    if record.dealer is None or record.vulnerability is None:
         return "the board has neither a number nor its dealer and vulnerability", None, None
     checked = check_record(record)
     played = checked.played
@@ -435,7 +435,7 @@ def _board_review(
     solved: tuple[int, ...] | None,
 ) -> BoardReview:
     dealer = record.dealer
-    vulnerability = record.vulnerability_or_board
+    vulnerability = record.vulnerability
     assert dealer is not None and vulnerability is not None
     board = Board(
         record.board, deal, table, par(table, vulnerability, dealer), dealer, vulnerability

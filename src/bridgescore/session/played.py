@@ -41,7 +41,7 @@ def played_records(path: str | Path) -> list[BoardRecord]:
             BoardRecord(
                 board=result.board,
                 dealer_seat=board.dealer_seat,
-                vulnerability=board.vulnerable,
+                vulnerable=board.vulnerable,
                 deal=board.deal,
                 table=f"{result.ns} v {result.ew}",
                 auction=None

@@ -198,13 +198,16 @@ def _common_boards(clubs: Sequence[SimClub]) -> dict[int, Board]:
                         "same numbers)"
                     )
             # Keep what either event knows: the deal from one, the dealer from another.
+            # "is None", not "or": North and no one vulnerable are members worth 0.
             known[number] = (
                 replace(
                     first,
-                    deal=first.deal or board.deal,
-                    dd_table=first.dd_table or board.dd_table,
-                    dealer_seat=first.dealer_seat or board.dealer_seat,
-                    vulnerable=first.vulnerable or board.vulnerable,
+                    deal=board.deal if first.deal is None else first.deal,
+                    dd_table=board.dd_table if first.dd_table is None else first.dd_table,
+                    dealer_seat=board.dealer_seat
+                    if first.dealer_seat is None
+                    else first.dealer_seat,
+                    vulnerable=board.vulnerable if first.vulnerable is None else first.vulnerable,
                 ),
                 where,
             )

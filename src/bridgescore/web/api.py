@@ -259,7 +259,7 @@ async def api_deal(body: DealRequest) -> JSONResponse:
     info = deal_info(record.deal)
     info["board"] = record.board
     info["dealer"] = None if record.dealer is None else record.dealer.letter
-    vulnerability = record.vulnerability_or_board
+    vulnerability = record.vulnerability
     info["vulnerability"] = None if vulnerability is None else str(vulnerability)
     info["played"] = _has_result(record)
     return _json(info)

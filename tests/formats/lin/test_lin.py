@@ -49,7 +49,7 @@ def test_hand_history_reads_every_board() -> None:
     first = records_[0]
     # pn is South first: S, W, N, E.
     assert first.player(Seat.SOUTH) == "Sally Smith" and first.player(Seat.NORTH) == "norbert"
-    assert first.dealer is Seat.NORTH and first.vulnerability is Vulnerability.NONE
+    assert first.dealer is Seat.NORTH and first.vulnerable is Vulnerability.NONE
     assert first.auction is not None
     assert [c.call for c in first.auction] == ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"]
     assert first.auction[0].alerted and first.auction[0].explanation == "15-17 balanced"

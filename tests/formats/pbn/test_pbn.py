@@ -61,7 +61,7 @@ def test_second_table_inherits_board_dealer_vulnerability_and_deal() -> None:
     first, second = list(read_records(DATA / "championship.pbn"))[2:4]
     assert second.board == first.board == 2
     assert second.dealer is first.dealer is Seat.EAST
-    assert second.vulnerability is first.vulnerability is Vulnerability.NS
+    assert second.vulnerable is first.vulnerable is Vulnerability.NS
     assert second.deal == first.deal and second.deal is not None
     # "#" copies the previous game's value, back to the header game.
     assert second.event == "Winter Championship"
@@ -77,7 +77,7 @@ def test_inheritance_needs_all_four_tags_missing() -> None:
     records = list(read_pbn(text))
     # Board 6 names its board: dealer and vulnerability follow it (Law 2), not board 5.
     assert records[1].board == 6 and records[1].dealer_seat is None
-    assert records[1].vulnerability_or_board is Vulnerability.EW
+    assert records[1].vulnerability is Vulnerability.EW
     assert records[1].dealer is Seat.EAST
 
 

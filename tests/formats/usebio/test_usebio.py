@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.errors import RecordError
 from bridgescore.formats.usebio import (
     HandRecord,
     Participant,
@@ -220,7 +221,14 @@ def _paths(text: str) -> set[str]:
     return paths
 
 
-_NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1)
+# What XML 1.0 can hold: no control characters, no U+FFFE or U+FFFF (the writer refuses
+# them, test_text_xml_cannot_hold_is_refused_by_name).
+_NAMES = st.text(
+    st.characters(
+        codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="\ufffe\uffff"
+    ),
+    min_size=1,
+)
 _NAMES = _NAMES.map(str.strip).filter(bool)
 
 
@@ -261,6 +269,16 @@ def test_write_then_read_gives_the_same_file(file: UsebioFile) -> None:
     ]
     expected = sorted(file.lines, key=lambda line: line.board)
     assert [line.__class__(**{**_fields(line), "line": 0}) for line in again.lines] == expected
+
+
+@pytest.mark.parametrize(("text", "code"), [("Smith\x01", "0001"), ("\ufffe", "FFFE")])
+def test_text_xml_cannot_hold_is_refused_by_name(text: str, code: str) -> None:
+    file = UsebioFile(event_type="MP_PAIRS", scoring="MATCH_POINTS", description=text)
+    with pytest.raises(RecordError, match=f"holds U\\+{code}, which XML cannot hold"):
+        write_usebio(file)
+    # What XML can hold is written and read back, a tab and U+FFFD included.
+    fine = UsebioFile(event_type="MP_PAIRS", scoring="MATCH_POINTS", description="A\tB \ufffd")
+    assert read_usebio(write_usebio(fine).encode("utf-8")).description == "A\tB \ufffd"
 
 
 def _fields(line: TravellerLine) -> dict[str, object]:

@@ -234,7 +234,7 @@ class _Reader:
         return BoardRecord(
             board=board.board,
             dealer_seat=board.dealer,
-            vulnerability=board.vulnerability,
+            vulnerable=board.vulnerability,
             deal=board.deal,
             # LIN names S, W, N, E; the record N, E, S, W.
             players=(players[2], players[3], players[0], players[1]),

@@ -108,8 +108,8 @@ def format_lin(record: BoardRecord) -> str:
         put("md", digit + hands)
     if record.board is not None:
         put("ah", f"Board {record.board}")
-    if record.vulnerability is not None:
-        put("sv", SV_LETTERS[record.vulnerability])
+    if record.vulnerable is not None:
+        put("sv", SV_LETTERS[record.vulnerable])
     # The vugraph header already names the event and the teams; a record that says
     # otherwise (even nothing) is written so, as the reader lets a tag override it.
     header = match_fields(record.match)

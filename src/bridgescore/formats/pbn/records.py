@@ -369,7 +369,7 @@ class _GameReader:
         previous = self.previous
         if previous is not None and not layout.board_tags:
             board, dealer = previous.board, previous.dealer_seat
-            vulnerability, deal = previous.vulnerability, previous.deal
+            vulnerability, deal = previous.vulnerable, previous.deal
         else:
             board = self.board(board_text)
             dealer = self.seat("Dealer", dealer_text)
@@ -899,8 +899,8 @@ def record_pairs(record: BoardRecord) -> list[TagPair]:
             values[name] = record.players[seat]
     if record.dealer_seat is not None:
         values["Dealer"] = record.dealer_seat.letter
-    if record.vulnerability is not None:
-        values["Vulnerable"] = record.vulnerability.to_pbn()
+    if record.vulnerable is not None:
+        values["Vulnerable"] = record.vulnerable.to_pbn()
     if record.deal is not None:
         values["Deal"] = record.deal.to_pbn(record.dealer_seat or Seat.NORTH)
     contract = record.contract

@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from bridgescore.core import Seat
 from bridgescore.deal import Deal
+from bridgescore.errors import RecordError
 from bridgescore.formats.usebio.reader import (
     DOCTYPE,
     SUIT_ELEMENTS,
@@ -25,8 +26,29 @@ from bridgescore.formats.usebio.reader import (
 __all__ = ["write_usebio"]
 
 
+# XML 1.0's Char: what a document may hold at all, even as a character reference.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _writable(value: object) -> str:
+    """``value`` as text XML can hold; a character it cannot (a control character,
+    U+FFFE) is refused by name, not written into a file no reader can open."""
+    text = str(value)
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        raise RecordError(
+            f"{text!r} holds U+{ord(bad.group()):04X}, which XML cannot hold: "
+            "expected text without control characters"
+        )
+    return text
+
+
 def _element(tag: str, value: object, depth: int) -> str:
-    return f"{'  ' * depth}<{tag}>{escape(str(value))}</{tag}>"
+    return f"{'  ' * depth}<{tag}>{escape(_writable(value))}</{tag}>"
+
+
+def _attribute(value: str) -> str:
+    return quoteattr(_writable(value))
 
 
 def write_usebio(file: UsebioFile) -> str:
@@ -41,7 +63,7 @@ def write_usebio(file: UsebioFile) -> str:
     out = ['<?xml version="1.0" encoding="UTF-8"?>', DOCTYPE, f'<USEBIO Version="{VERSION}">']
     out += ["  <CLUB>", _element("CLUB_NAME", file.club_name, 2)]
     out += [_element("CLUB_ID_NUMBER", file.club_id, 2), "  </CLUB>"]
-    out.append(f"  <EVENT EVENT_TYPE={quoteattr(file.event_type)}>")
+    out.append(f"  <EVENT EVENT_TYPE={_attribute(file.event_type)}>")
     header = (
         ("PROGRAM_NAME", file.program),
         ("EVENT_IDENTIFIER", file.identifier),
@@ -73,7 +95,7 @@ def write_usebio(file: UsebioFile) -> str:
         for section, by_board in sorted(sections.items()):
             depth = 2
             if section:  # sections are written as real multi-section files do
-                out += ["    <SESSION>", f"      <SECTION SECTION_ID={quoteattr(section)}>"]
+                out += ["    <SESSION>", f"      <SECTION SECTION_ID={_attribute(section)}>"]
                 depth = 4
                 # A participant of a section is listed there; one without (a file read
                 # before participants kept their section) wherever it played.
@@ -139,7 +161,7 @@ def _write_participants(participants: list[Participant], depth: int) -> list[str
 
 def _write_participant(who: Participant) -> list[str]:
     if who.name:
-        attrs = f"TEAM_ID={quoteattr(who.number)} TEAM_NAME={quoteattr(who.name)}"
+        attrs = f"TEAM_ID={_attribute(who.number)} TEAM_NAME={_attribute(who.name)}"
         out = [f"      <TEAM {attrs}>"]
         closing = "      </TEAM>"
     else:

@@ -186,7 +186,7 @@ def add_hand_record(
     the dealer and the vulnerability, each when the file gives it (else the board
     follows its number). False, with a problem naming both lines, when the record
     deals the board otherwise than an earlier record of the file did."""
-    if record.deal is None and record.dealer_seat is None and record.vulnerability is None:
+    if record.deal is None and record.dealer_seat is None and record.vulnerable is None:
         return True  # the record states nothing of the board itself
     table = None
     try:
