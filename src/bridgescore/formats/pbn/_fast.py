@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from itertools import compress
+from itertools import compress, repeat
 
 from bridgescore.formats.pbn.records import GameTags
 from bridgescore.formats.pbn.syntax import (
@@ -103,7 +103,11 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
         raise _NotPlain
     names = shared
     if "\\" in text:
-        values = tuple(_value(name, value, previous) for name, value in zip(names, values))
+        # (Most of such a game's values have no backslash: only those are read, by
+        # index, and the "#" values copied after, as for any game.)
+        values = _unescaped(values)
+        if INHERIT in values:
+            values = _inherited(names, values, previous)
     elif _INHERITED in text:
         values = _inherited(names, values, previous)
     # Each tag's line: a line for the tag and one for each line of its section. Most
@@ -121,10 +125,10 @@ def _scan(text: str, first_line: int, previous: Mapping[str, str]) -> GameTags:
     # (a directive, a comment, a word before the first tag) is the full scan's.
     if line + len(sections) - done - first_line != text.count("\n"):
         raise _NotPlain
-    # (compress: the tags with a section, most have none, picked out in C.)
-    for section in compress(sections, sections):
-        if WORD_BREAK.search(section) is not None:
-            raise _NotPlain  # a tag after words, a comment
+    # (The sections searched as one text, in C: joining them makes no "[", "{" or
+    # ";" that one of them has not.)
+    if WORD_BREAK.search("".join(sections)) is not None:
+        raise _NotPlain  # a tag after words, a comment
     return GameTags(first_line, names, values, tuple(lines), sections)
 
 
@@ -181,13 +185,10 @@ def _inherited(
     return tuple(values)
 
 
-def _value(name: str, value: str, previous: Mapping[str, str]) -> str:
-    """A tag's value with its escapes read, or the value ``#`` copies."""
-    value = unescape(value)
-    if value == INHERIT:
-        # Tag value inheritance: "#" repeats the previous game's value.
-        inherited = previous.get(name)
-        if inherited is None:
-            raise _NotPlain
-        return inherited
-    return value
+def _unescaped(given: tuple[str, ...]) -> tuple[str, ...]:
+    """The values with their escapes read (only those with a backslash are looked at:
+    found in C, as the values holding one)."""
+    values = list(given)
+    for at in compress(range(len(given)), map(str.__contains__, given, repeat("\\"))):
+        values[at] = unescape(given[at])
+    return tuple(values)

@@ -127,15 +127,21 @@ def restored_passes(
         declarer: Seat | None = stated.declarer
     else:
         declarer = None if leader is None else leader.rho
-    if declarer is None or reached.declarer is declarer:
+    if declarer is None or reached.declarer is None or reached.declarer is declarer:
         return 0, reached
-    missing = (declarer - reached.declarer) % 4 if reached.declarer is not None else 0
-    restored = contract_of(["Pass"] * missing + words, dealer)[1] if missing else None
-    if restored is None or restored.declarer is not declarer:
-        return 0, reached
+    missing = (declarer - reached.declarer) % 4  # 1-3: the declarers differ
+    # The passes put in front move every call, the first of the strain's among them,
+    # ``missing`` seats on: the calls reach the same contract, by ``declarer``. (So
+    # the restored contract is the one reached, its declarer moved, and not the calls
+    # read again; each such pair is made once and shared, as contract_of shares its
+    # contracts: there are at most 1,260 of them, four declarers each.)
+    restored = _MOVED.get((reached, declarer))
+    if restored is None:
+        restored = _MOVED[reached, declarer] = reached.with_declarer(declarer)
     if stated is not None and (stated.level != restored.level or stated.strain != restored.strain):
         return 0, reached  # another contract: no number of passes explains it
     return missing, restored
 
 
 _CALL_TEXT = attrgetter("call")
+_MOVED: dict[tuple[Contract, Seat], Contract] = {}
