@@ -121,6 +121,20 @@ def test_pbn_results_and_hand_records() -> None:
     assert hands.boards[1][0].dd_table == DDTable.parse("00d0d00d0d0d0d00d0d0")
 
 
+def test_a_pair_at_both_ns_and_ew_is_a_problem_on_its_line() -> None:
+    # A mistyped PairEW: the same pair on both sides of one table cannot be a result.
+    text = (
+        '[Board "1"]\n[PairNS "3"]\n[PairEW "3"]\n[Contract "3NT"]\n[Declarer "N"]\n'
+        '[Result "9"]\n\n[Board "2"]\n[PairNS "1"]\n[PairEW "2"]\n[Contract "2S"]\n'
+        '[Declarer "E"]\n[Result "8"]\n'
+    )
+    parsed = parse_pbn(text.splitlines(), "t.pbn")
+    assert [r for r, _ in parsed.results] == [TableResult.played(2, "1", "2", "2SE=")]
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (2, "board 1: pair '3' cannot sit both NS and EW")
+    ]
+
+
 def test_pbn_score_table() -> None:
     parsed = parse_pbn((DATA / "session_scoretable.pbn").read_text().splitlines(), "s.pbn")
     assert [(r, o.line) for r, o in parsed.results] == [

@@ -157,8 +157,13 @@ def table_result(
                 said or [line_problem(source, line, f"board {board}: no result")]
             )
         return None
+    try:
+        result = TableResult(board, ns, ew, result=checked.played.result, section=section)
+    except BridgeError as error:  # the pairs themselves: one pair at both NS and EW
+        parsed.problems.append(line_problem(source, record.source.line_of("PairNS"), str(error)))
+        return None
     parsed.checks.extend(said)
-    return TableResult(board, ns, ew, result=checked.played.result, section=section)
+    return result
 
 
 def _to_check(record: BoardRecord, check_score: bool) -> BoardRecord:
