@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.auction import Auction
-from bridgescore.board import Board
 from bridgescore.core import Contract, Doubling, Side
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
@@ -108,7 +107,7 @@ class _Checker:
             self.problem("no vulnerability and no board number to take it from", "Vulnerable")
         if dealer is None or vulnerability is None:
             return None
-        board = Board(record.board, record.deal, dealer_seat=dealer, vulnerable=vulnerability)
+        board = record.as_board()  # a number, or the dealer and vulnerability stated
         auction = self.auction(dealer)
         known, contract = self.contract(auction)
         if not known:

@@ -437,9 +437,7 @@ def _board_review(
     dealer = record.dealer
     vulnerability = record.vulnerability
     assert dealer is not None and vulnerability is not None
-    board = Board(
-        record.board, deal, table, par(table, vulnerability, dealer), dealer, vulnerability
-    )
+    board = record.as_board().with_analysis(table, par(table, vulnerability, dealer))
     contract = None if played is None else played.contract
     if played is None or contract is None or lead_row is None:
         return BoardReview(

@@ -38,7 +38,7 @@ def _writable(value: object) -> str:
     if bad is not None:
         raise RecordError(
             f"{text!r} holds U+{ord(bad.group()):04X}, which XML cannot hold: "
-            "expected text without control characters"
+            "expected text without control characters, U+FFFE or U+FFFF"
         )
     return text
 
