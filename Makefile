@@ -74,12 +74,13 @@ bench: $(STAMP)
 # The browser tests drive Debian's chromium through Playwright's Python package
 # (no downloaded browser). Installed once, as root or through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo -n)
-# pdftotext (poppler-utils) reads the printed PDFs (cards, reports) back in the tests.
+# pdftotext (poppler-utils) reads the printed PDFs (cards, reports) back in the tests;
+# mdb-export (mdbtools) reads the Bridgemate database as a second, independent reader.
 chromium:
-	@{ test -x /usr/bin/chromium && test -x /usr/bin/pdftotext; } || \
+	@{ test -x /usr/bin/chromium && test -x /usr/bin/pdftotext && test -x /usr/bin/mdb-export; } || \
 		{ $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-		$(SUDO) apt-get install -y -qq chromium poppler-utils; } || \
-		echo "warning: could not install chromium and poppler-utils; the browser and PDF tests will be skipped"
+		$(SUDO) apt-get install -y -qq chromium poppler-utils mdbtools; } || \
+		echo "warning: could not install chromium, poppler-utils and mdbtools; the browser, PDF and mdbtools tests will be skipped"
 
 docs: $(STAMP)
 	$(BIN)/python tests/cli/test_reference.py
