@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BeforeValidator, Field
 
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
@@ -292,10 +293,27 @@ async def api_analyse(body: DealRequest, request: Request) -> JSONResponse:
     return _json(answer)
 
 
+def _seed_digits(value: object) -> object:
+    """A seed in the query as plain digits only: pydantic's lax integers would take
+    ``+0.0``, ``1.0``, `` 7 `` or ``1_000``, which the schema's integer does not."""
+    if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+        # (A NotationError is a ValueError: pydantic reports it as the query's error.)
+        raise NotationError(
+            f"seed {value!r} is not a seed: expected a whole number written in digits alone, "
+            "such as 42"
+        )
+    return value
+
+
+# (The bounds are the integer's own, so that the schema shows them; the digits are
+# checked before the integer is read.)
+_Seed = Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(_seed_digits)]
+
+
 @router.get("/deal/random", response_model=DealInfo, responses={**_BAD_INPUT, **_SOLVER})
 async def api_random_deal(
     seed: Annotated[
-        int | None, Query(ge=0, le=MAX_SEED, description="Same seed, same deal; random if absent.")
+        _Seed | None, Query(description="Same seed, same deal; random if absent.")
     ] = None,
 ) -> JSONResponse:
     """A random deal in PBN, with the seed that reproduces it: the first deal of
