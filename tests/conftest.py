@@ -34,6 +34,7 @@ import typer.testing
 from hypothesis import settings
 
 from bridgescore.distributed import HOLD_VARIABLE
+from bridgescore.session.store import access
 
 # No test depends on the machine's speed: hypothesis's deadline (200 ms an example) is a
 # timing assertion, and CI runs on a loaded 2-core machine where one example of a
@@ -41,6 +42,34 @@ from bridgescore.distributed import HOLD_VARIABLE
 # sizes (max_examples) stay each test's own.
 settings.register_profile("bridgescore", deadline=None)
 settings.load_profile("bridgescore")
+
+# --- the director password's scrypt at a test's cost ----------------------------------
+#
+# Every event file made holds an scrypt hash of its director password, and every login
+# checks one: at the product's cost (n = 2**14, 16 MiB, 35 ms a hash on the 2-core
+# machine) that was about 23 s of CPU in tests/session, tests/web/live and tests/cli
+# alone. The tests hash at n = 2**8: the same code and the same checks, the cost stored
+# in each hash as always, so a server or a command in a process of its own (at the
+# product's cost) checks the tests' hashes at theirs. The product's cost is tested by
+# tests/session/store/test_access.py, which puts it back (the product_scrypt fixture).
+# (A fixture, not a line run at import: a test module's "from conftest import" runs this
+# file a second time, under another name.)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def suite_scrypt_cost() -> Iterator[int]:
+    """The suite's lower scrypt cost; gives the product's."""
+    product = access.SCRYPT_N
+    access.SCRYPT_N = 2**8
+    yield product
+    access.SCRYPT_N = product
+
+
+@pytest.fixture
+def product_scrypt(suite_scrypt_cost: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The product's scrypt cost, for the one test of it."""
+    monkeypatch.setattr(access, "SCRYPT_N", suite_scrypt_cost)
+
 
 # --- one Click command per Typer app -------------------------------------------------
 #

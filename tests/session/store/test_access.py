@@ -34,7 +34,8 @@ def test_a_password_is_four_groups_of_four_unambiguous_characters() -> None:
     assert not set(password) & set("01lIoO")
 
 
-def test_the_password_hash_is_scrypt_with_its_salt_and_cost() -> None:
+def test_the_password_hash_is_scrypt_with_its_salt_and_cost(product_scrypt: None) -> None:
+    # (The suite hashes at a lower cost, tests/conftest.py: the product's is put back.)
     stored = PasswordHash.make("k7qm-x2pd-9fwt-h3ne")
     data = json.loads(stored.to_json())
     assert data["scheme"] == "scrypt"
