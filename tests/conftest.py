@@ -47,7 +47,7 @@ settings.load_profile("bridgescore")
 #
 # Every event file made holds an scrypt hash of its director password, and every login
 # checks one: at the product's cost (n = 2**14, 16 MiB, 35 ms a hash on the 2-core
-# machine) that was about 23 s of CPU in tests/session, tests/web/live and tests/cli
+# machine) that was about 29 s of CPU in tests/session, tests/web/live and tests/cli
 # alone. The tests hash at n = 2**8: the same code and the same checks, the cost stored
 # in each hash as always, so a server or a command in a process of its own (at the
 # product's cost) checks the tests' hashes at theirs. The product's cost is tested by
