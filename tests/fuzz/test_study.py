@@ -125,6 +125,23 @@ def test_former_crash_manifest_numbers_are_refused(
 
 
 @pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"format": {"a": 1}}, "not a bridgescore par study"),  # was TypeError (unhashable)
+        ({"format": ["bridgescore-par-study/2"]}, "not a bridgescore par study"),
+        ({"created": 7}, "created 7 is not text"),
+        ({"convention": ["neutral"]}, "convention"),
+        ({"versions": {"bridgescore": 1}}, "versions"),
+    ],
+)
+def test_former_crash_manifest_fields_are_refused(
+    tmp_path: Path, changes: dict[str, object], words: str
+) -> None:
+    with pytest.raises(StudyError, match=words):
+        load_manifest(_manifest_with(tmp_path, **changes))
+
+
+@pytest.mark.parametrize(
     ("text", "words"),
     [
         (b'{"format": "\xff"}', "is not UTF-8 text"),  # was UnicodeDecodeError

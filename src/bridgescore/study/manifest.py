@@ -96,7 +96,10 @@ class Manifest:
     @classmethod
     def from_dict(cls, data: Any, source: str = "manifest") -> Manifest:
         """Read the JSON form back, with a clear error for anything else."""
-        if not isinstance(data, dict) or data.get("format") not in _DEALINGS:
+        # The format is looked up in a dict, so a damaged one that is a list or an object
+        # (unhashable) must be refused before the lookup.
+        form = data.get("format") if isinstance(data, dict) else None
+        if not isinstance(form, str) or form not in _DEALINGS:
             raise StudyError(f"{source} is not a bridgescore par study manifest ({FORMAT})")
         try:
             manifest = cls(
@@ -107,10 +110,16 @@ class Manifest:
                 created=data["created"],
                 updated=data["updated"],
                 versions=dict(data["versions"]),
-                dealing=_DEALINGS[data["format"]],
+                dealing=_DEALINGS[form],
             )
         except (KeyError, TypeError, ValueError) as error:
             raise StudyError(f"{source} is damaged: {error!r}") from None
+        for name in ("convention", "created", "updated"):
+            value = getattr(manifest, name)
+            if not isinstance(value, str):
+                raise StudyError(f"{source} is damaged: {name} {value!r} is not text")
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in manifest.versions.items()):
+            raise StudyError(f"{source} is damaged: versions {manifest.versions!r} is not text")
         for name in ("seed", "chunk_size", "deals"):
             value = getattr(manifest, name)
             if not is_whole_number(value, 0):
