@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -161,3 +162,73 @@ def test_missing_endplay_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setitem(sys.modules, name, None)
     with pytest.raises(ImportError, match=r"bridgescore\[dds\]"):
         bs.solve(bs.random_deals(1, seed=1)[0])
+
+
+# A fresh process: this one may have imported endplay whole already.
+_SOLVE_THEN_USE_ENDPLAY = """
+import importlib.metadata, sys, threading
+import bridgescore as bs
+
+pbn = "N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96"
+print(bs.solve(pbn))
+print("matplotlib" in sys.modules, "endplay.dealer" in sys.modules)
+import endplay
+
+# Eight threads reach for the package's own names at once: it is made whole once.
+start = threading.Barrier(8)
+seen = []
+def reach():
+    start.wait()
+    seen.append((endplay.Deal, endplay.calc_dd_table))
+threads = [threading.Thread(target=reach) for _ in range(8)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(len(seen), len(set(seen)), type(endplay).__name__)
+print(endplay.__version__ == importlib.metadata.version("endplay"))
+namespace = {}
+exec("from endplay import *", namespace)
+print(namespace["calc_dd_table"] is endplay.dds.calc_dd_table is endplay.calc_dd_table)
+# endplay's own solver, through its own package, on the same deal.
+table = endplay.calc_dd_table(endplay.Deal(pbn))
+print(table.to_list()[4])
+ours = bs.solve(pbn)
+print([ours.tricks(seat, bs.Strain.NOTRUMP) for seat in bs.Seat])
+"""
+
+
+def test_solving_runs_no_more_of_endplay_than_dds_and_leaves_it_whole() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _SOLVE_THEN_USE_ENDPLAY],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    # Line 1 of tests/data/par_vectors.jsonl (DDS), as above.
+    assert lines[0] == "87788877884655556555"
+    # Solving ran neither endplay's dealer nor the matplotlib it imports ...
+    assert lines[1] == "False False"
+    # ... and the package is whole for whoever uses it after: the same names from every
+    # thread, its version, its star import, and its own solver (CalcDDtable), which gives
+    # the notrump tricks of N, E, S, W that ours (CalcAllTables) gives.
+    assert lines[2:5] == ["8 1 module", "True", "True"]
+    assert lines[5] == lines[6] == "[8, 4, 8, 5]"
+
+
+def test_endplay_imported_first_is_left_as_it_is() -> None:
+    script = (
+        "import endplay, sys\n"
+        "import bridgescore as bs\n"
+        "print(bs.solve(bs.random_deals(1, seed=3)[0]) == bs.solve_many("
+        "[bs.random_deals(1, seed=3)[0]], threads=1)[0], sys.modules['endplay'] is endplay,"
+        " type(endplay).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "module"]

@@ -16,6 +16,8 @@ process per core, each with ``threads=1``.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import ModuleType
@@ -53,7 +55,56 @@ _STRAIN_ROWS = tuple(_ENDPLAY_STRAIN[strain] for strain in Strain)
 _lock = threading.Lock()
 
 
+class _DeferredPackage(ModuleType):
+    """The ``endplay`` package with its ``__init__`` not yet run: see :func:`_endplay`.
+
+    The first attribute it lacks (``endplay.Deal``, ``endplay.__version__``, what
+    ``from endplay import *`` reads) runs the ``__init__`` into it, once, and from then
+    on it is endplay's package as an ordinary import makes it."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _package_running
+        with _package_lock:
+            # Other threads wait here while the __init__ runs. The __init__'s own thread
+            # may come back (a name it reads of itself before defining it): it finds the
+            # name missing, as in a package halfway through its import.
+            if type(self) is _DeferredPackage and not _package_running:
+                spec = self.__spec__
+                assert spec is not None and spec.loader is not None  # set when it was made
+                _package_running = True
+                try:
+                    spec.loader.exec_module(self)
+                finally:
+                    _package_running = False
+                self.__class__ = ModuleType  # type: ignore[assignment]  # a plain module now
+        return ModuleType.__getattribute__(self, name)
+
+
+_package_lock = threading.RLock()
+_package_running = False
+
+
+def _defer_endplay_init() -> None:
+    """Put endplay's package in ``sys.modules`` without running its ``__init__``.
+
+    Its ``__init__`` imports all of endplay, whose dealer imports ``matplotlib.pyplot``:
+    0.55 of the 0.6 s of CPU that ``import endplay._dds`` took, in every process that
+    solves (each worker of a study or a server, each ``bridgescore solve``), for the
+    three modules of it solving uses (40 ms). Their imports go through the package's
+    ``__path__`` alone, and anyone who then uses the package itself gets it whole."""
+    with _package_lock:
+        if "endplay" in sys.modules:
+            return
+        spec = importlib.util.find_spec("endplay")
+        if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+            return  # not installed (or not a package): the import below says so
+        package = importlib.util.module_from_spec(spec)
+        package.__class__ = _DeferredPackage
+        sys.modules["endplay"] = package
+
+
 def _endplay() -> tuple[ModuleType, ModuleType, ModuleType]:
+    _defer_endplay_init()
     try:
         import endplay._dds as dds_library
         import endplay.dds as dds
