@@ -35,6 +35,15 @@ NO_CHROMIUM = (
 NO_PLAYWRIGHT = "playwright is not installed (pip install -e '.[test]')"
 
 
+def screenshot(page: Any, folder: Path | None, name: str, *, full_page: bool = False) -> None:
+    """Refresh the picture ``name`` in ``folder`` (one of docs/img/'s), which the tests'
+    ``shots`` fixtures give when ``BRIDGESCORE_SCREENSHOTS=1``; otherwise (``None``) do
+    nothing. A picture no one looks at checks nothing, and a full page's costs Chromium
+    about 0.3 s of CPU (19 of them in the suite)."""
+    if folder is not None:
+        page.screenshot(path=str(folder / name), full_page=full_page)
+
+
 @contextlib.contextmanager
 def chromium(*extra_args: str) -> Iterator[Any]:
     """Debian's chromium, driven by Playwright, with ``extra_args`` after the usual

@@ -3,7 +3,7 @@
 The server is the real ``bridgescore serve`` command on 127.0.0.1 and a free
 port. Expected values come from Law 77 and tests/data/par_vectors.jsonl (DDS).
 Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh the screenshots in docs/img/;
-otherwise they go to a temporary directory.
+otherwise none is taken.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from web_helpers import (
     chromium,
     make_event,
     make_study,
+    screenshot,
     serving,
     vectors,
 )
@@ -74,12 +75,13 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def shots() -> Path | None:
+    """Where the screenshots go: docs/img when refreshing them, else nowhere (None)."""
     if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
         target = ROOT / "docs" / "img"
         target.mkdir(parents=True, exist_ok=True)
         return target
-    return tmp_path_factory.mktemp("screenshots")
+    return None
 
 
 def breakdown(page: Any) -> dict[str, str]:
@@ -90,7 +92,7 @@ def breakdown(page: Any) -> dict[str, str]:
     }
 
 
-def test_type_a_result_and_read_the_score(server: str, page: Any, shots: Path) -> None:
+def test_type_a_result_and_read_the_score(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/")
     page.fill("#result", "4DX +1")
     page.check("#vulnerable")
@@ -107,17 +109,17 @@ def test_type_a_result_and_read_the_score(server: str, page: Any, shots: Path) -
     sync_api.expect(page.locator("#score")).to_have_text(str(160 + 100 + 300 + 50))
     page.check("#vulnerable")
     sync_api.expect(page.locator("#score")).to_have_text("910")
-    page.screenshot(path=str(shots / "score.png"), full_page=True)
+    screenshot(page, shots, "score.png", full_page=True)
 
 
-def test_garbage_shows_the_parser_message(server: str, page: Any, shots: Path) -> None:
+def test_garbage_shows_the_parser_message(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/")
     page.fill("#result", "4DX +9")
     error = page.locator("#result-error")
     sync_api.expect(error).to_contain_text("'4DX +9' needs 19 tricks")
     sync_api.expect(page.locator("#result")).to_have_attribute("aria-invalid", "true")
     sync_api.expect(page.locator("#answer")).to_be_hidden()
-    page.screenshot(path=str(shots / "score-error.png"))
+    screenshot(page, shots, "score-error.png")
     page.fill("#result", "3NT=")
     sync_api.expect(error).to_have_text("")
     sync_api.expect(page.locator("#score")).to_have_text("400")
@@ -136,7 +138,7 @@ def test_pickers_build_the_result(server: str, page: Any) -> None:
     sync_api.expect(page.locator("#ns-score")).to_have_text("NS +630")
 
 
-def test_made_exactly_tables_are_one_click_away(server: str, page: Any, shots: Path) -> None:
+def test_made_exactly_tables_are_one_click_away(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/")
     table = page.locator("#made-vul")
     sync_api.expect(table).to_be_hidden()
@@ -144,10 +146,10 @@ def test_made_exactly_tables_are_one_click_away(server: str, page: Any, shots: P
     sync_api.expect(table).to_be_visible()
     # 7NTXX= vulnerable: 4 x 220 + 500 game + 1500 grand slam + 100 for the redoubled make.
     sync_api.expect(table.locator("tbody tr").nth(6).locator("td").nth(8)).to_have_text("2980")
-    page.screenshot(path=str(shots / "score-tables.png"), full_page=True)
+    screenshot(page, shots, "score-tables.png", full_page=True)
 
 
-def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path) -> None:
+def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path | None) -> None:
     vector = first_vector()
     page.goto(server + "/deal")
     page.fill("#pbn", vector["deal"])
@@ -170,7 +172,7 @@ def test_paste_a_deal_and_read_grid_and_par(server: str, page: Any, shots: Path)
     dealer = vector["par"]["None"]["dealer N"]
     sync_api.expect(page.locator("#par-dealer strong")).to_have_text(f"NS +{dealer['score']}")
     sync_api.expect(page.locator("#diagram .north .seat")).to_contain_text("N · ")
-    page.screenshot(path=str(shots / "deal.png"), full_page=True)
+    screenshot(page, shots, "deal.png", full_page=True)
 
 
 def test_a_played_board_is_reviewed_on_the_deal_page(server: str, page: Any) -> None:
@@ -214,17 +216,17 @@ def test_bad_deal_shows_the_message(server: str, page: Any) -> None:
     sync_api.expect(page.locator("#pbn")).to_have_attribute("aria-invalid", "true")
 
 
-def test_study_page(server: str, page: Any, shots: Path) -> None:
+def test_study_page(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/study")
     page.locator("nav.entries a").first.click()
     sync_api.expect(page.locator("#study-report td.verdict")).to_have_count(4)
     sync_api.expect(page.locator("figure svg")).to_have_count(4)
     deals = page.locator('#study-report tr[data-figure="deals"] td')
     sync_api.expect(deals.nth(1)).to_have_text("10,485,760")  # the published study
-    page.screenshot(path=str(shots / "study.png"), full_page=True)
+    screenshot(page, shots, "study.png", full_page=True)
 
 
-def test_session_page(server: str, page: Any, shots: Path) -> None:
+def test_session_page(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/session")
     page.click("text=Tuesday pairs")  # the list shows event names
     sync_api.expect(page.locator("h1")).to_have_text("Sessions: Tuesday pairs")
@@ -238,7 +240,7 @@ def test_session_page(server: str, page: Any, shots: Path) -> None:
         # Whole matchpoints: the total column prints them without decimals.
         sync_api.expect(cells.locator("td.total")).to_have_text(str(points))
     sync_api.expect(page.locator("table.traveller")).to_have_count(3)
-    page.screenshot(path=str(shots / "session.png"), full_page=True)
+    screenshot(page, shots, "session.png", full_page=True)
 
 
 def test_no_console_errors(server: str, page: Any) -> None:
@@ -256,7 +258,7 @@ def test_no_console_errors(server: str, page: Any) -> None:
     assert errors == []
 
 
-def test_simulate_form_shows_the_lead_table(server: str, page: Any, shots: Path) -> None:
+def test_simulate_form_shows_the_lead_table(server: str, page: Any, shots: Path | None) -> None:
     # West's hand is predealt, so the lead rows are exactly West's 13 cards, grouped.
     west = "KQJ3.A42.QJT9.85"
     page.goto(server + "/simulate")
@@ -277,10 +279,10 @@ def test_simulate_form_shows_the_lead_table(server: str, page: Any, shots: Path)
     body = {"contracts": ["4H S"], "predeal": ["W=" + west], "deals": 4, "seed": 5, "lead": "W"}
     (table,) = httpx.post(server + "/api/simulate", json=body, timeout=120).json()["leads"]
     assert leads == [row["cards"] for row in table["cards"]]
-    page.screenshot(path=str(shots / "simulate.png"), full_page=True)
+    screenshot(page, shots, "simulate.png", full_page=True)
 
 
-def test_simulate_form_shows_the_plot(server: str, page: Any, shots: Path) -> None:
+def test_simulate_form_shows_the_plot(server: str, page: Any, shots: Path | None) -> None:
     page.goto(server + "/simulate")
     page.locator("#where").fill("hearts(south) >= 6")
     page.locator("input[name=contracts]").fill("4H S, 3NT S")
@@ -301,4 +303,4 @@ def test_simulate_form_shows_the_plot(server: str, page: Any, shots: Path) -> No
     assert plot.get_attribute("src") == report["plot"]
     imps = f"{report['comparisons'][0]['imps']:+.2f}"
     sync_api.expect(plot).to_have_attribute("alt", re.compile(re.escape(imps) + "$"))
-    page.screenshot(path=str(shots / "simulate-plot.png"), full_page=True)
+    screenshot(page, shots, "simulate-plot.png", full_page=True)

@@ -6,7 +6,7 @@ worked by hand in the comments; the movement is tests/live_movements.py's Mitche
 Every wait is on a page event or a selector, never a timer.
 
 Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh the screenshots in docs/img/live/ (shown
-in docs/live.md); otherwise they go to a temporary directory.
+in docs/live.md); otherwise none is taken.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 
 from live_pages_helpers import enter_by_api, new_event, token_of
 from live_serving import CLI, live_server
-from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium
+from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium, screenshot
 
 ROOT = Path(__file__).parents[3]
 
@@ -51,12 +51,13 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def shots() -> Path | None:
+    """Where the screenshots go: docs/img when refreshing them, else nowhere (None)."""
     if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
         target = ROOT / "docs" / "img" / "live"
         target.mkdir(parents=True, exist_ok=True)
         return target
-    return tmp_path_factory.mktemp("screenshots")
+    return None
 
 
 def new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Any:
@@ -76,7 +77,7 @@ def fill_board(form: Any, level: str, strain: str, declarer: str, result: str) -
 
 
 def test_a_table_enters_its_round_on_a_phone(
-    browser: Any, evening: tuple[str, Any], shots: Path
+    browser: Any, evening: tuple[str, Any], shots: Path | None
 ) -> None:
     base, created = evening
     page = new_page(browser, PHONE, is_mobile=True, has_touch=True)
@@ -93,14 +94,14 @@ def test_a_table_enters_its_round_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     box = page.locator("#board-1 label.level-4 span").bounding_box()
     assert box is not None and box["width"] >= 44 and box["height"] >= 44
-    page.screenshot(path=str(shots / "table.png"))
+    screenshot(page, shots, "table.png")
 
     # Board 1, nobody vulnerable: 4S by N making 11 tricks: 120 + 30 + 300 (game) = NS +450.
     fill_board(page.locator("#board-1"), "4", "S", "N", "+1")
     page.locator("#board-1").get_by_role("button", name="Show the score").click()
     expect(page.locator("#score")).to_have_text("NS +450")
     expect(page.locator("#contract")).to_have_text("4♠ by N, made +1")
-    page.screenshot(path=str(shots / "confirm.png"))
+    screenshot(page, shots, "confirm.png")
     page.locator("#confirm").click()
     expect(page.locator("#saved")).to_have_text("Board 1 is entered.")
     expect(page.locator("#board-1")).to_contain_text("4SN+1: NS +450")
@@ -118,7 +119,7 @@ def test_a_table_enters_its_round_on_a_phone(
         "Boards 1, 2: pass them to table 3",
     ])  # fmt: skip
     expect(page.locator("#ew")).to_have_text("3E")  # round 2's opponents
-    page.screenshot(path=str(shots / "table-moves.png"), full_page=True)
+    screenshot(page, shots, "table-moves.png", full_page=True)
     # The stored results, as the JSON API reads them back.
     rounds = page.request.get(
         f"{base}/api/live/table", headers={"Authorization": f"Bearer {token_of(created, 1)}"}
@@ -127,7 +128,7 @@ def test_a_table_enters_its_round_on_a_phone(
 
 
 def test_a_phone_sees_its_own_traveller_after_a_board_and_no_other(
-    browser: Any, tmp_path: Path, shots: Path
+    browser: Any, tmp_path: Path, shots: Path | None
 ) -> None:
     created = new_event(tmp_path / "club.db")
     # A hand record for every board (one deal, North holding AKQ2 of spades), so the
@@ -166,7 +167,7 @@ def test_a_phone_sees_its_own_traveller_after_a_board_and_no_other(
         expect(page.locator("#hand-record table tbody tr")).to_have_count(4)
         expect(page.locator("#hand-record")).to_contain_text("Par NS +430: 3NT+1 N")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=str(shots / "table-traveller.png"), full_page=True)
+        screenshot(page, shots, "table-traveller.png", full_page=True)
         expect(page.locator("#my-travellers a")).to_have_text(["1"])
         # Board 3 (table 2's) and board 2 (not yet entered) stay closed to table 1.
         for board in (2, 3):
@@ -216,7 +217,7 @@ def total(page: Any, pair: str) -> Any:
 
 
 def test_the_director_corrects_a_result_and_the_ranking_changes(
-    browser: Any, evening: tuple[str, Any], shots: Path
+    browser: Any, evening: tuple[str, Any], shots: Path | None
 ) -> None:
     base, created = evening
     # Board 1 (nobody vulnerable): table 1 in round 1 (1N v 1E) 4SN+1 = +450;
@@ -242,7 +243,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     (cookie,) = [c for c in director.context.cookies() if c["name"] == "bridgescore_director"]
     assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Strict")
     expect(director.locator('#progress tr[data-table="1"] td').first).to_have_text("1/2")
-    director.screenshot(path=str(shots / "director.png"), full_page=True)
+    screenshot(director, shots, "director.png", full_page=True)
 
     director.goto(f"{base}/director/names")
     director.locator('input[name="player-1N-1"]').fill("Ann Smith")
@@ -258,7 +259,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     # The director makes it 4S one down: NS -50, now below +420: 1N 0, 3N 2.
     form = director.locator("#change-form")
     fill_board(form, "4", "S", "N", "-1")
-    director.screenshot(path=str(shots / "director-change.png"), full_page=True)
+    screenshot(director, shots, "director-change.png", full_page=True)
     director.locator("#save").click()
     expect(director.locator('#t1r1 a.result[data-board="1"]')).to_have_text("1: 4SN-1 (-50)")
 
@@ -268,7 +269,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     )
     expect(total(public, "1N")).to_have_text("0")
     expect(total(public, "3N")).to_have_text("4")  # 2 on board 1, 1 + 1 on boards 5 and 6
-    public.screenshot(path=str(shots / "ranking.png"), full_page=True)
+    screenshot(public, shots, "ranking.png", full_page=True)
 
     director.goto(f"{base}/director/audit")
     rows = director.locator("#audit tbody tr")
@@ -279,7 +280,7 @@ def test_the_director_corrects_a_result_and_the_ranking_changes(
     cells = rows.nth(6).locator("td")
     expect(cells.nth(7)).to_have_text("4SN+1")  # old
     expect(cells.nth(8)).to_have_text("4SN-1")  # new
-    director.screenshot(path=str(shots / "audit.png"), full_page=True)
+    screenshot(director, shots, "audit.png", full_page=True)
 
 
 def test_forms_without_the_csrf_token_are_refused(browser: Any, evening: tuple[str, Any]) -> None:
@@ -307,7 +308,7 @@ def test_forms_without_the_csrf_token_are_refused(browser: Any, evening: tuple[s
 
 
 def test_the_director_hides_the_ranking_then_closes(
-    browser: Any, evening: tuple[str, Any], shots: Path
+    browser: Any, evening: tuple[str, Any], shots: Path | None
 ) -> None:
     base, created = evening
     enter_by_api(base, created, 1, {"round": 1, "board": 1, "contract": "3NT", "declarer": "S",
@@ -329,7 +330,7 @@ def test_the_director_hides_the_ranking_then_closes(
     expect(public.locator("#published")).to_be_visible()
     public.locator("#published a", has_text="results site").click()
     expect(public.locator("h1")).to_contain_text("Club night")
-    public.screenshot(path=str(shots / "results-site.png"), full_page=True)
+    screenshot(public, shots, "results-site.png", full_page=True)
     assert re.search(r"/results/index\.html$", public.url)
 
 
