@@ -232,3 +232,20 @@ def test_endplay_imported_first_is_left_as_it_is() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "True", "module"]
+
+
+def test_a_star_import_first_makes_endplay_whole() -> None:
+    # `from endplay import *` asks the package for its __all__ first: that makes it whole.
+    script = (
+        "import sys\n"
+        "import bridgescore as bs\n"
+        "bs.solve(bs.random_deals(1, seed=3)[0])\n"
+        "from endplay import *\n"
+        "import endplay.types\n"
+        "print(Deal is endplay.types.Deal, 'calc_all_tables' in dir(), type(endplay).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "module"]
