@@ -20,7 +20,7 @@ from typing import Any
 from bridgescore.errors import StudyError
 from bridgescore.study.chunks import MAX_CHUNK_SIZE
 from bridgescore.study.remote import RemoteStudy
-from bridgescore.validate import is_whole_number
+from bridgescore.validate import is_whole_number, quoted
 
 __all__ = [
     "CONVENTION",
@@ -117,9 +117,10 @@ class Manifest:
         for name in ("convention", "created", "updated"):
             value = getattr(manifest, name)
             if not isinstance(value, str):
-                raise StudyError(f"{source} is damaged: {name} {value!r} is not text")
+                raise StudyError(f"{source} is damaged: {name} {quoted(value)} is not text")
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in manifest.versions.items()):
-            raise StudyError(f"{source} is damaged: versions {manifest.versions!r} is not text")
+            shown = quoted(manifest.versions)
+            raise StudyError(f"{source} is damaged: versions {shown} is not text")
         for name in ("seed", "chunk_size", "deals"):
             value = getattr(manifest, name)
             if not is_whole_number(value, 0):
