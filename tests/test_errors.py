@@ -58,7 +58,7 @@ GETATTR_ONLY = {"AttributeError"}
 # which its exception handlers turn into HTTP 429 / 503 responses before a user sees them.
 WEB_ANSWERS = {
     ("web/limits.py", "SolverBusy"),
-    ("web/api.py", "FeatureMissing"),
+    ("web/jobs.py", "FeatureMissing"),
     ("web/upload.py", "UploadRefused"),  # no room for an upload: 409 or 503, not bad input
     (
         "web/live/access.py",

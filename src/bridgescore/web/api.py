@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from html import escape
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -19,8 +18,9 @@ from pydantic import BeforeValidator, Field
 
 from bridgescore.core import Contract, Doubling, Seat, Side, Strain, Vulnerability
 from bridgescore.ddtable import DDTable
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.errors import NotationError
 from bridgescore.scoring import Rules, ScoreBreakdown, score, score_breakdown
+from bridgescore.web.jobs import FeatureMissing, parse_record, review_record, solve_pbn
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import (
     DealInfo,
@@ -42,15 +42,12 @@ if TYPE_CHECKING:
     from bridgescore.formats import BoardRecord
 
 __all__ = [
-    "FeatureMissing",
     "client_address",
     "deal_info",
     "made_exactly",
     "par_payload",
     "router",
     "score_result",
-    "solve_pbn",
-    "warm_up",
 ]
 
 _PARTS = tuple(
@@ -79,10 +76,6 @@ _SOLVER: dict[int | str, dict[str, Any]] = {
 }
 
 router = APIRouter(prefix="/api", tags=["api"])
-
-
-class FeatureMissing(Exception):
-    """A part of the package this route needs is not installed (answered with 503)."""
 
 
 def score_result(
@@ -161,40 +154,8 @@ def deal_info(deal: Deal, seed: int | None = None) -> dict[str, Any]:
     }
 
 
-def _parse_record(text: str) -> BoardRecord:
-    """The board a deal field gives: a PBN deal, a LIN record or a handviewer link."""
-    try:
-        from bridgescore.deal import Deal
-        from bridgescore.formats import BoardRecord, read_records
-    except ImportError as error:
-        raise FeatureMissing(f"deals are not available in this installation: {error}") from None
-    try:
-        return BoardRecord(deal=Deal.from_pbn(text))
-    except BridgeError:
-        if not _looks_like_lin(text):
-            raise
-    records = list(read_records(text=text, format="lin"))
-    if len(records) != 1 or records[0].deal is None:
-        problems = "; ".join(str(p) for record in records for p in record.problems)
-        raise NotationError(
-            f"expected one deal: the LIN text gives {len(records)} board(s)"
-            + ("" if records and records[0].deal else " and no deal")
-            + (f" ({problems})" if problems else "")
-        )
-    return records[0]
-
-
-def _looks_like_lin(text: str) -> bool:
-    from bridgescore.formats import detect_format
-
-    try:
-        return detect_format(None, text) == "lin"
-    except BridgeError:
-        return False
-
-
 def _parse_deal(text: str) -> Deal:
-    deal = _parse_record(text).deal
+    deal = parse_record(text).deal
     assert deal is not None
     return deal
 
@@ -255,7 +216,7 @@ async def api_deal(body: DealRequest) -> JSONResponse:
     """Check a deal (PBN, a LIN record or a handviewer link) and show its hands and
     high-card points (no solving), with the board, dealer and vulnerability a LIN
     record gives."""
-    record = _parse_record(body.deal)
+    record = parse_record(body.deal)
     assert record.deal is not None
     info = deal_info(record.deal)
     info["board"] = record.board
@@ -275,7 +236,7 @@ async def api_analyse(body: DealRequest, request: Request) -> JSONResponse:
     """Review a played board (a LIN record or handviewer link with its auction and play):
     the result against double dummy and par, the lead table, each card's cost
     (``bridgescore analyse --json``'s object) and the hand viewer's HTML of it."""
-    record = _parse_record(body.deal)  # validated here so bad input never takes a worker
+    record = parse_record(body.deal)  # validated here so bad input never takes a worker
     if not _has_result(record):
         raise NotationError(
             "the deal holds no result to review: give a LIN record or handviewer link with "
@@ -365,46 +326,3 @@ def par_payload(
         "vulnerability": str(vulnerability),
         "dealer": None if dealer is None else dealer.letter,
     }
-
-
-# ------------------------------------------------ solver jobs, run in worker processes
-#
-# Jobs take and return text (PBN deal in, PBN hex table out), so nothing but short
-# strings crosses the process boundary.
-
-
-def solve_pbn(pbn: str) -> str:
-    """Solve a PBN deal double-dummy and return the table as 20 hex digits.
-
-    >>> solve_pbn("N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96")
-    '87788877884655556555'
-    """
-    # Imported here so the web app starts (and scores) without the DDS extra.
-    from bridgescore.deal import Deal
-    from bridgescore.solver import solve
-
-    return str(solve(Deal.from_pbn(pbn)))
-
-
-def review_record(text: str) -> dict[str, Any]:
-    """Review the one board of a LIN record or handviewer link: ``{"review", "html"}``, or
-    ``{"skipped": reason}`` when it cannot be reviewed."""
-    from bridgescore.postmortem.review import analyse, board_html
-
-    review = analyse([_parse_record(text)])
-    if not review.boards:
-        return {"skipped": review.skipped[0].reason if review.skipped else "no board"}
-    board = review.boards[0]
-    notes = [item.reason for item in (*review.skipped_plays, *review.misread)]
-    html = str(board_html(board)) + "".join(f"<p>{escape(note)}</p>" for note in notes)
-    return {"review": board.as_dict(), "html": html, "notes": notes}
-
-
-def warm_up() -> bool:
-    """Import the deal and solver modules in a worker; False when DDS is not installed."""
-    try:
-        import bridgescore.deal
-        import bridgescore.solver  # noqa: F401
-    except ImportError:
-        return False
-    return True

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bridgescore import __version__
 from bridgescore.errors import BridgeError
-from bridgescore.web import api, pages, results, upload
+from bridgescore.web import api, jobs, pages, results, upload
 from bridgescore.web import simulate as simulate_web
 from bridgescore.web.guards import (
     SameSiteOnly,
@@ -108,7 +108,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.warm_solver:
-            limiter.warm(api.warm_up)
+            limiter.warm(jobs.warm_up)
         try:
             yield
         finally:
@@ -138,7 +138,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_exception_handler(BridgeError, answering(422, pages.error_page))
     app.add_exception_handler(SolverBusy, _solver_busy)
     # A solver or extra not installed here: the server's lack, not the client's input.
-    app.add_exception_handler(api.FeatureMissing, answering(503, pages.error_page))
+    app.add_exception_handler(jobs.FeatureMissing, answering(503, pages.error_page))
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(upload.router)

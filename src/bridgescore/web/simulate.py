@@ -16,7 +16,6 @@ With ``"plot": "svg"`` (or ``"png"``) the worker also draws the report's plot
 
 from __future__ import annotations
 
-import base64
 import importlib.util
 import json
 from typing import TYPE_CHECKING, Any
@@ -27,7 +26,8 @@ from fastapi.responses import HTMLResponse
 from bridgescore.errors import BridgeError, InvalidArgumentError, NotationError
 from bridgescore.formats.json import finite
 from bridgescore.validate import whole_number_text
-from bridgescore.web.api import MAX_SEED, FeatureMissing, client_address
+from bridgescore.web.api import MAX_SEED, client_address
+from bridgescore.web.jobs import FeatureMissing, run_simulation_json
 from bridgescore.web.limits import SolverLimiter
 from bridgescore.web.schemas import MAX_WEB_DEALS, ErrorDetail, SimulateRequest, SimulateResponse
 
@@ -41,7 +41,6 @@ __all__ = [
     "SimulateRequest",
     "api_router",
     "page_router",
-    "run_simulation_json",
     "searches",
 ]
 
@@ -68,28 +67,6 @@ _ANSWERS: dict[int | str, dict[str, Any]] = {
         "description": "The solver queue is full (see `Retry-After`), or DDS is not installed.",
     },
 }
-
-
-_MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
-
-
-def run_simulation_json(simulation_json: str, plot: str | None = None) -> str:
-    """Run a simulation given as JSON text in a worker; the report as JSON text.
-
-    With ``plot`` ("png" or "svg") the report also holds its plot as a ``data:`` URI,
-    drawn here in the worker so the server's event loop never renders.
-    """
-    from bridgescore.simulation.run import run_simulation
-    from bridgescore.simulation.spec import Simulation
-
-    report, _ = run_simulation(Simulation.from_json(simulation_json))
-    answer = report.as_dict()
-    if plot is not None:
-        from bridgescore.simulation.plot import render_report
-
-        image = base64.b64encode(render_report(answer, "svg" if plot == "svg" else "png"))
-        answer["plot"] = f"data:{_MEDIA_TYPES[plot]};base64,{image.decode('ascii')}"
-    return json.dumps(answer)
 
 
 def can_plot() -> bool:

@@ -31,6 +31,7 @@ from fastapi.responses import HTMLResponse
 from bridgescore.ddtable import DDTable
 from bridgescore.errors import BridgeError
 from bridgescore.web.api import client_address
+from bridgescore.web.jobs import solve_tables
 from bridgescore.web.limits import ASGIApp, BodySizeLimit, Receive, Scope, Send, SolverBusy
 from bridgescore.web.pages import _page
 
@@ -42,7 +43,6 @@ __all__ = [
     "UploadBodyLimit",
     "UploadRefused",
     "router",
-    "solve_tables",
 ]
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -67,13 +67,6 @@ class UploadBodyLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         chosen = self.upload if scope.get("path") == UPLOAD_PATH else self.default
         await chosen(scope, receive, send)
-
-
-def solve_tables(deals: list[str]) -> list[str]:
-    """Solver job (runs in a worker process): DD tables of PBN deals, as hex text."""
-    from bridgescore.solver import solve_many
-
-    return [str(table) for table in solve_many(deals)]
 
 
 def _form(request: Request, status: int = 200, **context: Any) -> HTMLResponse:
