@@ -4,7 +4,7 @@ A job is a module-level function of text (a PBN deal, a simulation as JSON) that
 text or plain data, so nothing but short strings crosses the process boundary. A worker
 imports the module that defines the job it is given, and this one imports no web
 framework: a worker starts with the deal and solver modules and what its job needs
-(0.15 s of CPU), not FastAPI and every route (0.6 s). :func:`warm_up` is what the
+(0.17 s of CPU), not FastAPI and every route (0.6 s). :func:`warm_up` is what the
 server runs in each worker as it starts.
 
 >>> solve_pbn("N:KJ52.K7.T85.AJ87 A9863.Q3.Q3.T543 Q4.AJ862.J762.K2 T7.T954.AK94.Q96")
