@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -35,11 +36,19 @@ NO_CHROMIUM = (
 NO_PLAYWRIGHT = "playwright is not installed (pip install -e '.[test]')"
 
 
+def screenshots_folder(folder: Path) -> Path | None:
+    """``folder`` (one of docs/img's), made if need be, when ``BRIDGESCORE_SCREENSHOTS=1``
+    asks to refresh its pictures; otherwise ``None``: no picture is taken."""
+    if os.environ.get("BRIDGESCORE_SCREENSHOTS") != "1":
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def screenshot(page: Any, folder: Path | None, name: str, *, full_page: bool = False) -> None:
-    """Refresh the picture ``name`` in ``folder`` (one of docs/img/'s), which the tests'
-    ``shots`` fixtures give when ``BRIDGESCORE_SCREENSHOTS=1``; otherwise (``None``) do
-    nothing. A picture no one looks at checks nothing, and a full page's costs Chromium
-    about 0.3 s of CPU (19 of them in the suite)."""
+    """Refresh the picture ``name`` in ``folder`` (:func:`screenshots_folder`); with
+    ``None`` do nothing. A picture no one looks at checks nothing, and a full page's
+    costs Chromium about 0.3 s of CPU (19 of them in the suite)."""
     if folder is not None:
         page.screenshot(path=str(folder / name), full_page=full_page)
 

@@ -27,6 +27,7 @@ from web_helpers import (
     make_event,
     make_study,
     screenshot,
+    screenshots_folder,
     serving,
     vectors,
 )
@@ -77,11 +78,7 @@ def page(browser: Any) -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def shots() -> Path | None:
     """Where the screenshots go: docs/img when refreshing them, else nowhere (None)."""
-    if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
-        target = ROOT / "docs" / "img"
-        target.mkdir(parents=True, exist_ok=True)
-        return target
-    return None
+    return screenshots_folder(ROOT / "docs" / "img")
 
 
 def breakdown(page: Any) -> dict[str, str]:

@@ -6,7 +6,6 @@ Set ``BRIDGESCORE_SCREENSHOTS=1`` to refresh docs/img/results-*.png.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bridgescore.cli.app import app
-from web_helpers import make_event, serving
+from web_helpers import make_event, screenshot, screenshots_folder, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).parents[3]
@@ -55,13 +54,6 @@ def phone() -> Iterator[Any]:
             browser.close()
 
 
-def shot(page: Any, name: str) -> None:
-    """Refresh docs/img/NAME when BRIDGESCORE_SCREENSHOTS=1 (otherwise no picture is taken:
-    one no one looks at checks nothing)."""
-    if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
-        page.screenshot(path=str(ROOT / "docs" / "img" / name), full_page=True)
-
-
 def fits_the_screen(page: Any) -> bool:
     # Wide tables may scroll inside their own box; the page itself must not.
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
@@ -72,14 +64,18 @@ def test_ranking_to_board_to_hand_record_to_pair_on_a_phone(site: Path, phone: A
     phone.goto((site / "index.html").as_uri())
     expect(phone.locator("h1")).to_have_text("Tuesday pairs – matchpoints")
     assert fits_the_screen(phone)
-    shot(phone, "results-phone.png")
+    screenshot(
+        phone, screenshots_folder(ROOT / "docs" / "img"), "results-phone.png", full_page=True
+    )
     phone.get_by_role("link", name="1", exact=True).last.click()  # board 1 in the board list
     expect(phone.locator("h1")).to_have_text("Board 1")
     expect(phone.locator("#hand-record")).to_be_visible()
     expect(phone.locator(".record .compass")).to_be_visible()
     expect(phone.locator(".record table.dd")).to_be_visible()
     assert fits_the_screen(phone)
-    shot(phone, "results-board.png")
+    screenshot(
+        phone, screenshots_folder(ROOT / "docs" / "img"), "results-board.png", full_page=True
+    )
     phone.locator("table.results").get_by_role("link", name="4", exact=True).click()
     expect(phone.locator("h1")).to_have_text("Pair 4")
     assert fits_the_screen(phone)

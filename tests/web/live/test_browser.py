@@ -11,7 +11,6 @@ in docs/live.md); otherwise none is taken.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from collections.abc import Iterator
@@ -22,7 +21,14 @@ import pytest
 
 from live_pages_helpers import enter_by_api, new_event, token_of
 from live_serving import CLI, live_server
-from web_helpers import CHROMIUM, NO_CHROMIUM, NO_PLAYWRIGHT, chromium, screenshot
+from web_helpers import (
+    CHROMIUM,
+    NO_CHROMIUM,
+    NO_PLAYWRIGHT,
+    chromium,
+    screenshot,
+    screenshots_folder,
+)
 
 ROOT = Path(__file__).parents[3]
 
@@ -53,11 +59,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def shots() -> Path | None:
     """Where the screenshots go: docs/img when refreshing them, else nowhere (None)."""
-    if os.environ.get("BRIDGESCORE_SCREENSHOTS") == "1":
-        target = ROOT / "docs" / "img" / "live"
-        target.mkdir(parents=True, exist_ok=True)
-        return target
-    return None
+    return screenshots_folder(ROOT / "docs" / "img" / "live")
 
 
 def new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Any:
